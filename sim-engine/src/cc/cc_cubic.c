@@ -1,0 +1,442 @@
+/* cc_cubic.c — CUBIC congestion control (RFC 9438), all-integer.
+ *
+ * Determinism: the same inputs must give bit-identical windows on every
+ * machine, so every value in this file is an integer and there is no libm;
+ * the cube root is computed bit by bit on uint64_t.
+ *
+ * Units and fixed-point scales:
+ *   windows      bytes (uint64_t), as in struct rx_cc; capped at
+ *                CUBIC_WIN_MAX_BYTES = 2^40 so that every product below fits.
+ *   sub-byte     growth smaller than one byte per ACK is carried in
+ *                frac_fp, a fraction of a byte scaled by 2^16 (CUBIC_FRAC_SHIFT).
+ *   W_est        bytes scaled by 2^16 (w_est_fp), same scale.
+ *   time         the simulator's ns for instants; the cubic function works in
+ *                "ticks" of 2^-16 s (about 15.3 us, CUBIC_TICK_SHIFT).
+ *   C = 0.4      applied as the exact ratio 2/5 segments per s^3.
+ *   beta = 0.7   applied as 7/10; (1 + beta)/2 = 17/20.
+ *   alpha_cubic  3(1 - beta)/(1 + beta) = 0.9/1.7 = 9/17 exactly.
+ *
+ * RFC 9438 reasons in segments; here a segment is cc->mss_bytes bytes, so
+ * "segments_acked / cwnd" becomes acked_bytes * mss / cwnd_bytes in bytes.
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "rexsim/cc.h"
+#include "rexsim/rexsim.h"
+
+/* ---- constants ---- */
+
+#define CUBIC_WIN_MAX_BYTES RX_SSTHRESH_INF       /* 2^40: bound for every window */
+#define CUBIC_FRAC_SHIFT 16                       /* fixed-point bits below one byte */
+#define CUBIC_TICK_SHIFT 16                       /* 1 tick = 2^-16 s */
+#define CUBIC_NS_PER_S UINT64_C(1000000000)
+#define CUBIC_T_MAX_NS (INT64_C(1) << 47)         /* ~39 h: clamp for t + RTT */
+#define CUBIC_OFFS_MAX_TICKS (UINT64_C(1) << 28)  /* |t - K| <= 4096 s */
+#define CUBIC_C_NUM 2                             /* C = 2/5 = 0.4 seg/s^3 (§4.1.1, §5) */
+#define CUBIC_C_DEN 5
+#define CUBIC_BETA_NUM 7                          /* beta_cubic = 7/10 (§4.6) */
+#define CUBIC_BETA_DEN 10
+#define CUBIC_FC_NUM 17                           /* (1 + beta)/2 = 17/20 (§4.7) */
+#define CUBIC_FC_DEN 20
+#define CUBIC_ALPHA_NUM 9                         /* alpha_cubic = 9/17 (§4.3) */
+#define CUBIC_ALPHA_DEN 17
+
+/* flags */
+#define CUBIC_F_EPOCH 0x01      /* a congestion-avoidance stage is running (§4.2) */
+#define CUBIC_F_AFTER_RTO 0x02  /* next CA stage is the first after a timeout (§4.8) */
+#define CUBIC_F_HAVE_UNDO 0x04  /* undo_* hold a snapshot (§4.9.2) */
+
+struct cubic {
+	uint64_t w_max_bytes;           /* W_max (§4.6, §4.7); 0 = no congestion event yet */
+	uint64_t cwnd_prior_bytes;      /* cwnd_prior (§4.1.2) */
+	uint64_t w_est_fp;              /* W_est (§4.3), bytes << 16 */
+	int64_t epoch_start_ns;         /* t_epoch (§4.2), shifted past app-limited gaps (§5.8) */
+	int64_t last_ack_ns;            /* time of the previous cong_avoid call */
+	/* §4.9.2: saved at each congestion event, restored on undo */
+	uint64_t undo_w_max_bytes;
+	uint64_t undo_cwnd_prior_bytes;
+	uint64_t undo_w_est_fp;
+	int64_t undo_epoch_start_ns;
+	uint32_t k_ticks;               /* K (§4.2) in 2^-16 s; < 2^31 for windows <= 2^40 */
+	uint32_t undo_k_ticks;
+	uint16_t frac_fp;               /* pending cwnd growth below one byte, 2^-16 byte */
+	uint8_t flags;
+	uint8_t undo_flags;
+};
+
+_Static_assert(sizeof(struct cubic) <= RX_CC_PRIV_SIZE,
+	       "struct cubic must fit in rx_cc.priv (RX_CC_PRIV_SIZE)");
+
+/* Exported for tests/c/test_cc_cubic.c; not part of any header. */
+uint64_t rx_cubic_icbrt_u64(uint64_t x);
+
+/* ---- integer helpers ---- */
+
+static struct cubic *cubic_of(struct rx_cc *cc)
+{
+	return (struct cubic *)(void *)cc->priv;
+}
+
+static uint64_t min_u64(uint64_t a, uint64_t b)
+{
+	return a < b ? a : b;
+}
+
+static uint64_t max_u64(uint64_t a, uint64_t b)
+{
+	return a > b ? a : b;
+}
+
+/* floor(a * b / d), d > 0, exact for any 64-bit a and b (the product is
+ * formed in 128 bits from 32-bit halves); UINT64_MAX if the quotient does not
+ * fit in 64 bits. */
+static uint64_t muldiv_u64(uint64_t a, uint64_t b, uint64_t d)
+{
+	uint64_t a_lo, a_hi, b_lo, b_hi, p_ll, p_lh, p_hl, p_hh, mid, lo, hi;
+	uint64_t q = 0;
+	int i;
+
+	if (b == 0 || a <= UINT64_MAX / b)
+		return a * b / d;
+	a_lo = a & 0xffffffffu;
+	a_hi = a >> 32;
+	b_lo = b & 0xffffffffu;
+	b_hi = b >> 32;
+	p_ll = a_lo * b_lo;             /* each partial product < 2^64 */
+	p_lh = a_lo * b_hi;
+	p_hl = a_hi * b_lo;
+	p_hh = a_hi * b_hi;
+	mid = (p_ll >> 32) + (p_lh & 0xffffffffu) + (p_hl & 0xffffffffu); /* < 3 * 2^32 */
+	lo = (p_ll & 0xffffffffu) | (mid << 32);
+	hi = p_hh + (p_lh >> 32) + (p_hl >> 32) + (mid >> 32);
+	if (hi >= d)
+		return UINT64_MAX;      /* quotient >= 2^64 */
+	/* restoring division of hi:lo by d, one quotient bit per step; the
+	 * running remainder stays below d, with its 65th bit kept in `carry` */
+	for (i = 63; i >= 0; i--) {
+		uint64_t carry = hi >> 63;
+
+		hi = (hi << 1) | ((lo >> i) & 1u);
+		q <<= 1;
+		if (carry || hi >= d) {
+			hi -= d;        /* wraps back into range when carry is set */
+			q |= 1u;
+		}
+	}
+	return q;
+}
+
+/* floor(cbrt(x)) for every uint64_t, bit by bit: the root is built from its
+ * top bit down.  Going from y to 2y + 1 adds (2y+1)^3 - (2y)^3 = 3(2y)(2y+1) + 1
+ * to the cube, so after doubling y the trial increment is 3y(y + 1) + 1,
+ * compared against the radicand bits above position s (s steps by 3).
+ * y < 2^22 throughout, so 3y(y + 1) + 1 < 2^46 and (x >> s) never overflows. */
+uint64_t rx_cubic_icbrt_u64(uint64_t x)
+{
+	uint64_t y = 0;
+	int s;
+
+	for (s = 63; s >= 0; s -= 3) {
+		uint64_t b;
+
+		y <<= 1;
+		b = 3 * y * (y + 1) + 1;
+		if ((x >> s) >= b) {
+			x -= b << s;    /* b << s <= x: no overflow */
+			y++;
+		}
+	}
+	return y;
+}
+
+static uint64_t cubic_mss_bytes(const struct rx_cc *cc)
+{
+	return cc->mss_bytes ? cc->mss_bytes : 1;
+}
+
+/* cwnd clamped to [1 MSS, 2^40] so that it can be used as a divisor and in
+ * products without overflow. */
+static uint64_t cubic_cwnd_bytes(const struct rx_cc *cc)
+{
+	uint64_t mss_bytes = cubic_mss_bytes(cc);
+
+	return min_u64(max_u64(cc->cwnd_bytes, mss_bytes), CUBIC_WIN_MAX_BYTES);
+}
+
+/* K = cbrt((W_max - cwnd_epoch) / C) (§4.2, Figure 2) in ticks of 2^-16 s:
+ * K_ticks = cbrt(diff_bytes * 5 / (2 * mss) * 2^48).  diff_bytes <= 2^40, so
+ * diff_bytes * 5 < 2^43.  The finest scale 2^48 overflows 63 bits once
+ * W_max - cwnd_epoch exceeds about 13000 segments; then the radicand is
+ * scaled by 2^(48 - 3j) and the root by 2^-j, which still leaves more than
+ * 2^60 under the root, so the root keeps at least 20 significant bits. */
+static uint32_t cubic_k_ticks(uint64_t diff_bytes, uint64_t mss_bytes)
+{
+	uint64_t num = min_u64(diff_bytes, CUBIC_WIN_MAX_BYTES) * CUBIC_C_DEN;
+	uint64_t den = mss_bytes * CUBIC_C_NUM;         /* < 2^34 */
+	uint64_t radicand = 0;
+	int sh;
+
+	for (sh = 48; sh >= 0; sh -= 3) {
+		radicand = muldiv_u64(num, UINT64_C(1) << sh, den);
+		if (radicand <= (UINT64_C(1) << 63))
+			break;
+	}
+	if (sh < 0)
+		sh = 0;                 /* unreachable: num / den < 2^43 */
+	/* K = cbrt(num / den) * 2^16 <= cbrt(2^43) * 2^16 < 2^31 ticks */
+	return (uint32_t)(rx_cubic_icbrt_u64(radicand) << ((48 - sh) / 3));
+}
+
+/* W_cubic(t) = C * (t - K)^3 + W_max (§4.2, Figure 1) in bytes, with t in
+ * ns since the epoch.  With dt = |t - K| in ticks (dt_s * 2^16):
+ * C * dt_s^3 * mss = (dt^3 / 2^24) * 2 * mss / (5 * 2^24). */
+static uint64_t cubic_w_bytes(const struct cubic *st, uint64_t mss_bytes, uint64_t t_ns)
+{
+	uint64_t t_ticks, offs_ticks, cube, delta_bytes;
+
+	/* t_ns <= 2^47, so t_ns << 16 < 2^63 */
+	t_ns = min_u64(t_ns, (uint64_t)CUBIC_T_MAX_NS);
+	t_ticks = (t_ns << CUBIC_TICK_SHIFT) / CUBIC_NS_PER_S;
+	offs_ticks = t_ticks >= st->k_ticks ? t_ticks - st->k_ticks : st->k_ticks - t_ticks;
+	offs_ticks = min_u64(offs_ticks, CUBIC_OFFS_MAX_TICKS);
+	/* offs^2 <= 2^56; offs^3 / 2^24 <= 2^60 (units of 2^-24 s^3) */
+	cube = muldiv_u64(offs_ticks * offs_ticks, offs_ticks, UINT64_C(1) << 24);
+	/* saturates to UINT64_MAX past 2^64, clamped to the window cap below */
+	delta_bytes = muldiv_u64(cube, CUBIC_C_NUM * mss_bytes, (uint64_t)CUBIC_C_DEN << 24);
+	if (t_ticks >= st->k_ticks) {
+		/* §4.5 convex side (and the plateau at t = K) */
+		if (delta_bytes >= CUBIC_WIN_MAX_BYTES - st->w_max_bytes)
+			return CUBIC_WIN_MAX_BYTES;
+		return st->w_max_bytes + delta_bytes;
+	}
+	/* §4.4 concave side */
+	return delta_bytes >= st->w_max_bytes ? 0 : st->w_max_bytes - delta_bytes;
+}
+
+/* ---- hooks ---- */
+
+static void cubic_init(struct rx_cc *cc)
+{
+	memset(cc->priv, 0, sizeof(struct cubic));
+}
+
+/* A new congestion-avoidance stage begins at its first ACK (§4.2). */
+static void cubic_start_epoch(struct cubic *st, uint64_t cwnd_bytes, uint64_t mss_bytes,
+			      int64_t now_ns)
+{
+	st->epoch_start_ns = now_ns;
+	st->frac_fp = 0;
+	if (st->w_max_bytes == 0) {
+		/* §4.10: no congestion event yet (slow start ended at a configured
+		 * ssthresh): cwnd_prior = cwnd, W_max = cwnd, K = 0 */
+		st->cwnd_prior_bytes = cwnd_bytes;
+		st->w_max_bytes = cwnd_bytes;
+		st->k_ticks = 0;
+	} else if ((st->flags & CUBIC_F_AFTER_RTO) || st->w_max_bytes <= cwnd_bytes) {
+		/* §4.8: first CA stage after a timeout: K = 0, W_max = cwnd_epoch.
+		 * The same is used when cwnd_epoch is already at or above W_max
+		 * (e.g. after an undo), where Figure 2 would give no real K >= 0. */
+		st->w_max_bytes = cwnd_bytes;
+		st->k_ticks = 0;
+	} else {
+		/* §4.2 Figure 2 */
+		st->k_ticks = cubic_k_ticks(st->w_max_bytes - cwnd_bytes, mss_bytes);
+	}
+	/* §4.3 (and §4.8): W_est starts at cwnd_epoch */
+	st->w_est_fp = cwnd_bytes << CUBIC_FRAC_SHIFT;  /* <= 2^56 */
+	st->flags = (uint8_t)((st->flags | CUBIC_F_EPOCH) & ~CUBIC_F_AFTER_RTO);
+}
+
+static void cubic_cong_avoid(struct rx_cc *cc, const struct rx_ack_sample *s)
+{
+	struct cubic *st = cubic_of(cc);
+	uint64_t mss_bytes = cubic_mss_bytes(cc);
+	uint64_t cwnd_bytes = cubic_cwnd_bytes(cc);
+	uint64_t acked_bytes, t_ns, rtt_ns, w_t_bytes, w_est_bytes, inc_fp;
+	int64_t prev_ack_ns = st->last_ack_ns;
+
+	st->last_ack_ns = s->now_ns;
+	if (!s->is_cwnd_limited) {
+		/* §5.8: no growth while application-limited, and §4.2: t must not
+		 * include such periods, so the epoch moves forward by the gap */
+		if ((st->flags & CUBIC_F_EPOCH) && s->now_ns > prev_ack_ns &&
+		    s->now_ns > st->epoch_start_ns) {
+			/* simulated time is >= 0, so both differences fit;
+			 * the epoch never moves past now */
+			int64_t gap_ns = s->now_ns - prev_ack_ns;
+			int64_t room_ns = s->now_ns - st->epoch_start_ns;
+
+			st->epoch_start_ns += gap_ns < room_ns ? gap_ns : room_ns;
+		}
+		cc->cwnd_bytes = cwnd_bytes;
+		return;
+	}
+	if (s->acked_bytes == 0) {
+		cc->cwnd_bytes = cwnd_bytes;
+		return;
+	}
+
+	if (cwnd_bytes < cc->ssthresh_bytes) {
+		/* §4.10 with RFC 5681 §3.1 slow start (no HyStart):
+		 * cwnd += min(N, SMSS) per ACK */
+		cwnd_bytes += min_u64(s->acked_bytes, mss_bytes);
+		cc->cwnd_bytes = min_u64(cwnd_bytes, CUBIC_WIN_MAX_BYTES);
+		return;
+	}
+
+	if (!(st->flags & CUBIC_F_EPOCH))
+		cubic_start_epoch(st, cwnd_bytes, mss_bytes, s->now_ns);
+
+	/* one ACK cannot sensibly cover more than a window; this bound also keeps
+	 * acked_bytes <= 2^40 in the products below */
+	acked_bytes = min_u64(s->acked_bytes, cwnd_bytes);
+
+	/* §4.2: t = t_current - t_epoch; RTT = smoothed RTT (fallbacks while
+	 * the estimator has no sample yet) */
+	t_ns = s->now_ns > st->epoch_start_ns ?
+	       (uint64_t)s->now_ns - (uint64_t)st->epoch_start_ns : 0;
+	t_ns = min_u64(t_ns, (uint64_t)CUBIC_T_MAX_NS);
+	if (cc->srtt_ns > 0)
+		rtt_ns = (uint64_t)cc->srtt_ns;
+	else if (s->rtt_ns > 0)
+		rtt_ns = (uint64_t)s->rtt_ns;
+	else
+		rtt_ns = 0;
+	rtt_ns = min_u64(rtt_ns, (uint64_t)CUBIC_T_MAX_NS);  /* t + RTT <= 2^48 */
+
+	/* §4.3 Figure 4: W_est += alpha * segments_acked / cwnd, in bytes
+	 * acked * mss / cwnd; alpha = 9/17 until W_est >= cwnd_prior, then 1.
+	 * acked << 16 <= 2^56; mss * 9 < 2^36; cwnd * 17 < 2^45 */
+	w_est_bytes = st->w_est_fp >> CUBIC_FRAC_SHIFT;
+	if (w_est_bytes >= st->cwnd_prior_bytes)
+		inc_fp = muldiv_u64(acked_bytes << CUBIC_FRAC_SHIFT, mss_bytes, cwnd_bytes);
+	else
+		inc_fp = muldiv_u64(acked_bytes << CUBIC_FRAC_SHIFT,
+				    mss_bytes * CUBIC_ALPHA_NUM, cwnd_bytes * CUBIC_ALPHA_DEN);
+	/* inc_fp <= (mss << 16) < 2^48 */
+	st->w_est_fp = min_u64(st->w_est_fp + inc_fp, CUBIC_WIN_MAX_BYTES << CUBIC_FRAC_SHIFT);
+	w_est_bytes = st->w_est_fp >> CUBIC_FRAC_SHIFT;
+
+	w_t_bytes = cubic_w_bytes(st, mss_bytes, t_ns);
+	if (w_t_bytes < w_est_bytes) {
+		/* §4.3 Reno-friendly region: cwnd = W_est (never lowered by an ACK) */
+		cwnd_bytes = max_u64(cwnd_bytes, w_est_bytes);
+	} else {
+		/* §4.4 concave (cwnd < W_max) and §4.5 convex (cwnd >= W_max):
+		 * target = W_cubic(t + RTT) bounded to [cwnd, 1.5 cwnd] (§4.2),
+		 * cwnd += (target - cwnd) / cwnd per segment acked, i.e.
+		 * (target - cwnd) * acked / cwnd bytes */
+		uint64_t target_bytes = cubic_w_bytes(st, mss_bytes, t_ns + rtt_ns);
+		uint64_t sum_fp;
+
+		target_bytes = max_u64(target_bytes, cwnd_bytes);
+		target_bytes = min_u64(target_bytes, cwnd_bytes + cwnd_bytes / 2);
+		/* (target - cwnd) <= 2^39, << 16 <= 2^55; acked <= cwnd so
+		 * inc_fp <= (target - cwnd) << 16 */
+		inc_fp = muldiv_u64((target_bytes - cwnd_bytes) << CUBIC_FRAC_SHIFT,
+				    acked_bytes, cwnd_bytes);
+		sum_fp = inc_fp + st->frac_fp;
+		cwnd_bytes += sum_fp >> CUBIC_FRAC_SHIFT;
+		st->frac_fp = (uint16_t)(sum_fp & ((1u << CUBIC_FRAC_SHIFT) - 1));
+	}
+	cc->cwnd_bytes = min_u64(max_u64(cwnd_bytes, mss_bytes), CUBIC_WIN_MAX_BYTES);
+}
+
+/* A congestion event (loss, ECE or timeout): §4.9.2 snapshot, §4.7 W_max,
+ * §4.6 ssthresh.  The core applies the returned ssthresh to cwnd. */
+static uint64_t cubic_ssthresh(struct rx_cc *cc, uint64_t flight_bytes, int64_t now_ns)
+{
+	struct cubic *st = cubic_of(cc);
+	uint64_t mss_bytes = cubic_mss_bytes(cc);
+	uint64_t cwnd_bytes = min_u64(cc->cwnd_bytes, CUBIC_WIN_MAX_BYTES);
+	uint64_t ssthresh_bytes;
+
+	/* §4.6 allows cwnd instead of flight_size when cwnd does not grow while
+	 * application-limited, which cong_avoid guarantees (§5.8) */
+	(void)flight_bytes;
+	(void)now_ns;
+
+	/* §4.9.2: save state for a possible undo */
+	st->undo_w_max_bytes = st->w_max_bytes;
+	st->undo_cwnd_prior_bytes = st->cwnd_prior_bytes;
+	st->undo_w_est_fp = st->w_est_fp;
+	st->undo_epoch_start_ns = st->epoch_start_ns;
+	st->undo_k_ticks = st->k_ticks;
+	st->undo_flags = (uint8_t)(st->flags & CUBIC_F_EPOCH);
+
+	/* §4.7 fast convergence: a loss below the previous W_max lowers it to
+	 * cwnd * (1 + beta) / 2; cwnd <= 2^40, * 17 < 2^45 */
+	if (cwnd_bytes < st->w_max_bytes)
+		st->w_max_bytes = cwnd_bytes * CUBIC_FC_NUM / CUBIC_FC_DEN;
+	else
+		st->w_max_bytes = cwnd_bytes;
+	st->cwnd_prior_bytes = cwnd_bytes;     /* §4.6 Figure 5 */
+
+	/* §4.6: ssthresh = max(cwnd * beta, 2 MSS); cwnd * 7 < 2^43 */
+	ssthresh_bytes = cwnd_bytes * CUBIC_BETA_NUM / CUBIC_BETA_DEN;
+	ssthresh_bytes = max_u64(ssthresh_bytes, 2 * mss_bytes);
+
+	/* the next CA stage starts a new epoch (§4.2) */
+	st->flags = (uint8_t)((st->flags & ~CUBIC_F_EPOCH) | CUBIC_F_HAVE_UNDO);
+	st->frac_fp = 0;
+	return ssthresh_bytes;
+}
+
+static void cubic_set_state(struct rx_cc *cc, int new_state, int64_t now_ns)
+{
+	struct cubic *st = cubic_of(cc);
+
+	(void)now_ns;
+	if (new_state == RX_CA_LOSS)
+		st->flags |= CUBIC_F_AFTER_RTO;         /* §4.8 */
+	else if (new_state == RX_CA_RECOVERY || new_state == RX_CA_CWR)
+		st->flags &= (uint8_t)~CUBIC_F_AFTER_RTO; /* a newer event with a real W_max */
+}
+
+/* §4.9.2: a spurious congestion event.  If cwnd is still below the
+ * pre-reduction cwnd, restore W_max, cwnd_prior, K, t_epoch and W_est. */
+static uint64_t cubic_undo_cwnd(struct rx_cc *cc)
+{
+	struct cubic *st = cubic_of(cc);
+	uint64_t mss_bytes = cubic_mss_bytes(cc);
+
+	if ((st->flags & CUBIC_F_HAVE_UNDO) && cc->cwnd_bytes < cc->prior_cwnd_bytes) {
+		st->w_max_bytes = st->undo_w_max_bytes;
+		st->cwnd_prior_bytes = st->undo_cwnd_prior_bytes;
+		st->w_est_fp = st->undo_w_est_fp;
+		st->epoch_start_ns = st->undo_epoch_start_ns;
+		st->k_ticks = st->undo_k_ticks;
+		st->flags = st->undo_flags;             /* also clears AFTER_RTO, HAVE_UNDO */
+		st->frac_fp = 0;
+	} else {
+		st->flags &= (uint8_t)~CUBIC_F_HAVE_UNDO;
+	}
+	return max_u64(max_u64(cc->cwnd_bytes, cc->prior_cwnd_bytes), mss_bytes);
+}
+
+const struct rx_cc_ops rx_cc_cubic = {
+	.name = "cubic",
+	.doc = "CUBIC (RFC 9438): after a loss, ssthresh = max(0.7 cwnd, 2 MSS) "
+	       "(beta = 0.7) and the window then regrows as a cubic function of the "
+	       "time since congestion avoidance resumed, W(t) = C(t - K)^3 + W_max "
+	       "with C = 0.4 segments/s^3: steep while far below the window of the "
+	       "last loss W_max, flat as it nears it (concave region) and "
+	       "accelerating beyond it to probe for new capacity (convex region). "
+	       "It never grows slower than its Reno-friendly estimate "
+	       "(alpha = 3(1 - beta)/(1 + beta), about 0.53 segments per RTT, then 1 "
+	       "once past the pre-loss window), fast convergence lowers W_max to "
+	       "cwnd(1 + beta)/2 when a loss comes below the previous W_max, the "
+	       "first stage after a timeout restarts the curve at K = 0, and a "
+	       "spurious loss can be undone. Slow start is standard RFC 5681 "
+	       "(cwnd += min(acked, MSS) per ACK, no HyStart). The window does not "
+	       "grow while application-limited. Integer arithmetic throughout, so "
+	       "results are bit-identical on every machine.",
+	.init = cubic_init,
+	.ssthresh = cubic_ssthresh,
+	.cong_avoid = cubic_cong_avoid,
+	.pkts_acked = NULL,                     /* not needed: all growth happens in cong_avoid */
+	.set_state = cubic_set_state,
+	.undo_cwnd = cubic_undo_cwnd,
+};

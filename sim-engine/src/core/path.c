@@ -1,0 +1,224 @@
+/* path.c — one pipeline per direction, built from composable stages:
+ *
+ *   ingress -> loss stage -> drop-tail bottleneck (rate, buffer) -> propagation -> endpoint
+ *
+ * The bottleneck serves packets FIFO at rate_bps (serialization time is
+ * ceil(wire_bits * 1e9 / rate) ns); the propagation line is FIFO too, so each
+ * stage keeps a single live heap entry.  A 'delay' action of the positioned
+ * loss model takes its packet off the FIFO line (it may be overtaken), which
+ * is what spurious-timeout demonstrations need.
+ */
+#include <string.h>
+#include "sim.h"
+
+uint32_t rx_wire_bytes(uint32_t payload, bool ts, int n_sack, bool syn)
+{
+	uint32_t opt = 0;
+	if (syn)
+		opt = 20;                     /* MSS 4, SACK-permitted 2, TS 10, WS 3, padded */
+	else {
+		if (ts)
+			opt += 12;                /* 2 NOPs + timestamps (RFC 7323) */
+		if (n_sack)
+			opt += 2 + 8 * (uint32_t)n_sack + 2; /* 2 NOPs + kind/len + blocks (RFC 2018) */
+	}
+	if (opt > 40)
+		opt = 40;
+	return 20 + 20 + opt + payload;
+}
+
+void rx_link_init(struct rx_link *l, struct rx_sim *sim, int dir, const struct rx_dir_cfg *cfg, uint64_t seed)
+{
+	memset(l, 0, sizeof(*l));
+	l->sim = sim;
+	l->dir = dir;
+	l->rate_bps = cfg->rate_bps > 0 ? (uint64_t)(cfg->rate_bps + 0.5) : 0;
+	l->prop_ns = rx_ms_to_ns(cfg->delay_ms);
+	l->buf_pkts = cfg->buffer_pkts;
+	l->buf_bytes = cfg->buffer_bytes;
+	l->loss = &cfg->loss;
+	rx_rng_seed(&l->rng, seed, (uint64_t)dir + 1);
+	l->thr_p = rx_prob_threshold(cfg->loss.p);
+	l->thr_ge_r = rx_prob_threshold(cfg->loss.r);
+	l->thr_good = rx_prob_threshold(cfg->loss.loss_good);
+	l->thr_bad = rx_prob_threshold(cfg->loss.loss_bad);
+}
+
+static void trace_drop(struct rx_link *l, struct rx_pkt *p, int reason)
+{
+	struct rx_sim *sim = l->sim;
+	sim->res->flows[p->flow].drops++;
+	rx_trace_add(sim, RX_EV_DROP, p->flow, (p->flags & RX_PF_DATA) ? p->seq : p->ack,
+		     p->len_bytes, (uint8_t)(reason | (l->dir << 4)));
+	rx_pkt_free(sim, p);
+}
+
+static void deliver(struct rx_link *l, struct rx_pkt *p)
+{
+	struct rx_sim *sim = l->sim;
+	if (l->dir == 0)
+		rx_rcv_on_pkt(&sim->flows[p->flow].rcv, p);
+	else
+		rx_snd_on_ack(&sim->flows[p->flow].snd, p);
+	rx_pkt_free(sim, p);
+}
+
+static void to_line(struct rx_link *l, struct rx_pkt *p)
+{
+	struct rx_sim *sim = l->sim;
+	p->arrive_ns = sim->now_ns + l->prop_ns + p->extra_ns;
+	if (p->extra_ns > 0) {
+		rx_sched(sim, p->arrive_ns, RX_HEV_PKT_DELAYED, p, (uint32_t)l->dir);
+		return;
+	}
+	p->next = NULL;
+	if (l->line_tail) {
+		l->line_tail->next = p;
+		l->line_tail = p;
+	} else {
+		l->line_head = l->line_tail = p;
+		rx_tslot_arm(sim, &l->arrive, p->arrive_ns, RX_HEV_LINK_ARRIVE, l);
+	}
+}
+
+static int64_t tx_time_ns(const struct rx_link *l, uint32_t wire_bytes)
+{
+	/* wire_bytes <= 65535 + 60, so bits * 1e9 < 2^63 */
+	int64_t bits_e9 = (int64_t)wire_bytes * 8 * 1000000000LL;
+	return (bits_e9 + (int64_t)l->rate_bps - 1) / (int64_t)l->rate_bps;
+}
+
+static void start_service(struct rx_link *l, struct rx_pkt *p)
+{
+	l->in_service = p;
+	rx_tslot_arm(l->sim, &l->depart, l->sim->now_ns + tx_time_ns(l, p->wire_bytes), RX_HEV_LINK_DEPART, l);
+}
+
+static void enqueue(struct rx_link *l, struct rx_pkt *p)
+{
+	if (l->rate_bps == 0) {
+		to_line(l, p);
+		return;
+	}
+	if (!l->in_service) {
+		start_service(l, p);
+		return;
+	}
+	if ((l->buf_pkts > 0 && l->q_pkts >= l->buf_pkts) ||
+	    (l->buf_bytes > 0 && l->q_bytes + p->wire_bytes > l->buf_bytes)) {
+		trace_drop(l, p, RX_DROP_QUEUE);
+		return;
+	}
+	p->next = NULL;
+	if (l->q_tail)
+		l->q_tail->next = p;
+	else
+		l->q_head = p;
+	l->q_tail = p;
+	l->q_pkts++;
+	l->q_bytes += p->wire_bytes;
+}
+
+void rx_link_on_depart(struct rx_link *l)
+{
+	struct rx_pkt *p = l->in_service;
+	l->in_service = NULL;
+	to_line(l, p);
+	struct rx_pkt *n = l->q_head;
+	if (n) {
+		l->q_head = n->next;
+		if (!l->q_head)
+			l->q_tail = NULL;
+		l->q_pkts--;
+		l->q_bytes -= n->wire_bytes;
+		start_service(l, n);
+	}
+}
+
+void rx_link_on_arrive(struct rx_link *l)
+{
+	struct rx_pkt *p = l->line_head;
+	l->line_head = p->next;
+	if (!l->line_head)
+		l->line_tail = NULL;
+	else
+		rx_tslot_arm(l->sim, &l->arrive, l->line_head->arrive_ns, RX_HEV_LINK_ARRIVE, l);
+	deliver(l, p);
+}
+
+void rx_link_on_delayed(struct rx_sim *sim, struct rx_pkt *p, int dir)
+{
+	deliver(&sim->link[dir], p);
+}
+
+/* ---- loss stage: returns 1 to drop; may set p->extra_ns or ask for a copy */
+static int loss_stage(struct rx_link *l, struct rx_pkt *p, bool *duplicate)
+{
+	const struct rx_loss_cfg *c = l->loss;
+	switch (c->model) {
+	case RX_LOSS_NONE:
+		return 0;
+	case RX_LOSS_TAIL:
+		/* the last `count` data segments of each object, first transmission only */
+		return (p->flags & RX_PF_DATA) && p->tx_no == 1 && p->from_end >= 0 && p->from_end < c->count;
+	case RX_LOSS_BERNOULLI:
+		return rx_rng_bernoulli(&l->rng, l->thr_p);
+	case RX_LOSS_GILBERT_ELLIOTT:
+		/* state transition first, then a loss draw in the (new) state */
+		if (l->ge_bad) {
+			if (rx_rng_bernoulli(&l->rng, l->thr_ge_r))
+				l->ge_bad = false;
+		} else if (rx_rng_bernoulli(&l->rng, l->thr_p)) {
+			l->ge_bad = true;
+		}
+		return rx_rng_bernoulli(&l->rng, l->ge_bad ? l->thr_bad : l->thr_good);
+	case RX_LOSS_POSITIONED: {
+		bool data_dir = l->dir == 0;
+		for (int64_t i = 0; i < c->n_rules; i++) {
+			const struct rx_pos_rule *r = &c->rules[i];
+			if (r->flow != p->flow || (uint64_t)r->segment != p->seg_idx)
+				continue;
+			if (data_dir ? (uint64_t)r->transmission != p->tx_no
+				     : (p->seg_idx == 0 && (uint64_t)r->transmission != p->tx_no))
+				continue;
+			if (p->is_dup_copy)
+				continue;
+			switch (r->action) {
+			case RX_POS_DROP:
+				return 1;
+			case RX_POS_DELAY:
+				p->extra_ns += rx_ms_to_ns(r->delay_ms);
+				break;
+			case RX_POS_DUPLICATE:
+				*duplicate = true;
+				break;
+			}
+		}
+		return 0;
+	}
+	}
+	return 0;
+}
+
+void rx_link_send(struct rx_link *l, struct rx_pkt *p)
+{
+	bool dup = false;
+	if (loss_stage(l, p, &dup)) {
+		trace_drop(l, p, RX_DROP_LOSS_MODEL);
+		return;
+	}
+	struct rx_pkt *copy = NULL;
+	if (dup) {
+		copy = rx_pkt_alloc(l->sim);
+		if (copy) {
+			struct rx_pkt *next = copy->next;
+			*copy = *p;
+			copy->next = next;
+			copy->is_dup_copy = 1;
+			copy->extra_ns = 0;
+		}
+	}
+	enqueue(l, p);
+	if (copy)
+		enqueue(l, copy);
+}

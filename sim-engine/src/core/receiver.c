@@ -1,0 +1,263 @@
+/* receiver.c — the data receiver: cumulative ACK, SACK (RFC 2018), DSACK
+ * (RFC 2883), timestamps echo (RFC 7323 §4.3), receive window, and the ACK
+ * policies 'quick' (every segment) and 'delayed' (RFC 5681 §4.2, RFC 1122
+ * 4.2.3.2: every second full-sized segment or after delack_ms, immediately for
+ * out-of-order, duplicate and gap-filling segments).
+ * The application reads in-order data at once. */
+#include <stdlib.h>
+#include <string.h>
+#include "sim.h"
+
+void rx_rcv_init(struct rx_receiver *r, struct rx_sim *sim, int flow, const struct rx_flow_cfg *cfg)
+{
+	r->sim = sim;
+	r->flow = flow;
+	r->cfg = cfg;
+}
+
+void rx_rcv_free(struct rx_receiver *r)
+{
+	free(r->ooo);
+	r->ooo = NULL;
+}
+
+static uint32_t ts_now(const struct rx_sim *sim)
+{
+	return (uint32_t)(sim->now_ns / RX_NS_PER_MS);   /* 1 ms timestamp clock */
+}
+
+/* ---- out-of-order store: sorted disjoint intervals with recency stamps */
+static bool ooo_contains(const struct rx_receiver *r, uint64_t start, uint64_t end, int *which)
+{
+	for (int i = 0; i < r->n_ooo; i++) {
+		if (r->ooo[i].start <= start && end <= r->ooo[i].end) {
+			*which = i;
+			return true;
+		}
+		if (r->ooo[i].start > start)
+			break;
+	}
+	return false;
+}
+
+/* Insert [start,end) and merge; returns the index of the block holding it. */
+static int ooo_insert(struct rx_receiver *r, uint64_t start, uint64_t end)
+{
+	int i = 0;
+	while (i < r->n_ooo && r->ooo[i].end < start)
+		i++;
+	/* blocks i..j-1 overlap or touch [start,end) */
+	int j = i;
+	uint64_t s = start, e = end;
+	while (j < r->n_ooo && r->ooo[j].start <= end) {
+		if (r->ooo[j].start < s)
+			s = r->ooo[j].start;
+		if (r->ooo[j].end > e)
+			e = r->ooo[j].end;
+		j++;
+	}
+	uint64_t covered = 0;
+	for (int k = i; k < j; k++)
+		covered += r->ooo[k].end - r->ooo[k].start;
+	if (j == i) {
+		if (r->n_ooo == r->cap_ooo) {
+			int cap = r->cap_ooo ? r->cap_ooo * 2 : 8;
+			struct rx_ival *n = realloc(r->ooo, (size_t)cap * sizeof(*n));
+			if (!n) {
+				r->sim->oom = true;
+				return -1;
+			}
+			r->ooo = n;
+			r->cap_ooo = cap;
+		}
+		memmove(&r->ooo[i + 1], &r->ooo[i], (size_t)(r->n_ooo - i) * sizeof(*r->ooo));
+		r->n_ooo++;
+	} else if (j > i + 1) {
+		memmove(&r->ooo[i + 1], &r->ooo[j], (size_t)(r->n_ooo - j) * sizeof(*r->ooo));
+		r->n_ooo -= j - i - 1;
+	}
+	r->ooo[i].start = s;
+	r->ooo[i].end = e;
+	r->ooo[i].stamp = ++r->stamp;
+	r->ooo_bytes += (e - s) - covered;
+	return i;
+}
+
+/* rcv_nxt advanced: absorb blocks that it reached */
+static void ooo_advance(struct rx_receiver *r)
+{
+	int k = 0;
+	while (k < r->n_ooo && r->ooo[k].start <= r->rcv_nxt) {
+		if (r->ooo[k].end > r->rcv_nxt)
+			r->rcv_nxt = r->ooo[k].end;
+		r->ooo_bytes -= r->ooo[k].end - r->ooo[k].start;
+		k++;
+	}
+	if (k) {
+		memmove(&r->ooo[0], &r->ooo[k], (size_t)(r->n_ooo - k) * sizeof(*r->ooo));
+		r->n_ooo -= k;
+	}
+}
+
+/* ---- ACK generation */
+static void send_ack(struct rx_receiver *r, int trigger_block)
+{
+	struct rx_sim *sim = r->sim;
+	struct rx_pkt *p = rx_pkt_alloc(sim);
+	if (!p)
+		return;
+	p->flags = RX_PF_ACK;
+	p->flow = (uint16_t)r->flow;
+	p->ack = r->rcv_nxt;
+	p->seg_idx = ++r->acks_sent;
+	p->tx_no = 1;
+	p->tsval = ts_now(sim);
+	p->tsecr = r->ts_recent;
+	uint64_t win = (uint64_t)r->cfg->rwnd_bytes;
+	p->rwnd_bytes = (uint32_t)(win > r->ooo_bytes ? win - r->ooo_bytes : 0);
+	if (r->cfg->sack) {
+		/* RFC 2018 §3: with timestamps the option space holds 3 blocks, else 4 */
+		int max_blocks = r->cfg->timestamps ? 3 : 4;
+		int n = 0;
+		if (r->dsack_end > r->dsack_start) {
+			/* RFC 2883 §4: the D-SACK block comes first */
+			p->sack[n][0] = r->dsack_start;
+			p->sack[n][1] = r->dsack_end;
+			p->dsack = 1;
+			n++;
+		}
+		/* RFC 2018 §4: first the block holding the segment that triggered
+		 * this ACK, then the most recently changed other blocks. */
+		bool used[64] = { false };
+		int limit = r->n_ooo < 64 ? r->n_ooo : 64;
+		if (trigger_block >= 0 && trigger_block < limit && n < max_blocks) {
+			p->sack[n][0] = r->ooo[trigger_block].start;
+			p->sack[n][1] = r->ooo[trigger_block].end;
+			used[trigger_block] = true;
+			n++;
+		}
+		while (n < max_blocks) {
+			int best = -1;
+			for (int i = 0; i < limit; i++)
+				if (!used[i] && (best < 0 || r->ooo[i].stamp > r->ooo[best].stamp))
+					best = i;
+			if (best < 0)
+				break;
+			used[best] = true;
+			p->sack[n][0] = r->ooo[best].start;
+			p->sack[n][1] = r->ooo[best].end;
+			n++;
+		}
+		p->n_sack = (uint8_t)n;
+	}
+	p->wire_bytes = rx_wire_bytes(0, r->cfg->timestamps, p->n_sack, false);
+	uint32_t sref = p->n_sack ? rx_trace_add_sack(sim, p) : 0;
+	rx_trace_add(sim, RX_EV_ACK_SENT, r->flow, p->ack, sref, p->dsack);
+	r->dsack_start = r->dsack_end = 0;
+	r->unacked_full = 0;
+	r->ack_pending = false;
+	r->last_ack_sent = r->rcv_nxt;
+	if (r->delack.armed) {
+		rx_tslot_cancel(&r->delack);
+	}
+	rx_link_send(&sim->link[1], p);
+}
+
+void rx_rcv_on_delack(struct rx_receiver *r)
+{
+	if (r->ack_pending) {
+		rx_trace_add(r->sim, RX_EV_TIMER_FIRED, r->flow, (uint64_t)r->sim->now_ns, 0, RX_TMR_DELACK | (RX_F_DELACK << 4));
+		send_ack(r, -1);
+	}
+}
+
+static void on_syn(struct rx_receiver *r, struct rx_pkt *syn)
+{
+	struct rx_sim *sim = r->sim;
+	struct rx_pkt *p = rx_pkt_alloc(sim);
+	if (!p)
+		return;
+	r->ts_recent = syn->tsval;
+	p->flags = RX_PF_SYN | RX_PF_ACK;
+	p->flow = (uint16_t)r->flow;
+	p->seg_idx = 0;
+	p->tx_no = ++r->synacks_sent;
+	p->tsval = ts_now(sim);
+	p->tsecr = syn->tsval;
+	p->rwnd_bytes = (uint32_t)r->cfg->rwnd_bytes;
+	p->wire_bytes = rx_wire_bytes(0, r->cfg->timestamps, 0, true);
+	rx_trace_add(sim, RX_EV_SYN, r->flow, 0, 0, 1);
+	rx_link_send(&sim->link[1], p);
+}
+
+void rx_rcv_on_pkt(struct rx_receiver *r, struct rx_pkt *p)
+{
+	struct rx_sim *sim = r->sim;
+	if (p->flags & RX_PF_SYN) {
+		on_syn(r, p);
+		return;
+	}
+	if (!(p->flags & RX_PF_DATA) || p->len_bytes == 0)
+		return;
+	uint64_t start = p->seq, end = p->seq + p->len_bytes;
+	rx_trace_add(sim, RX_EV_DELIVER, r->flow, start, p->len_bytes, (uint8_t)(p->tx_no > 255 ? 255 : p->tx_no));
+
+	/* RFC 7323 §4.3: TS.Recent follows the segment at the left window edge */
+	if (r->cfg->timestamps && start <= r->last_ack_sent)
+		r->ts_recent = p->tsval;
+
+	int which = -1;
+	bool duplicate = end <= r->rcv_nxt || ooo_contains(r, start, end, &which);
+	if (duplicate) {
+		/* a retransmission of data the receiver already had */
+		if (p->tx_no > 1 && !p->is_dup_copy)
+			sim->res->flows[r->flow].spurious_retransmissions++;
+		/* RFC 2883: report the duplicate range; if it lies above rcv_nxt,
+		 * its containing SACK block follows it */
+		r->dsack_start = start;
+		r->dsack_end = end;
+		if (which >= 0)
+			r->ooo[which].stamp = ++r->stamp;
+		send_ack(r, which);
+		return;
+	}
+
+	bool had_gap = r->n_ooo > 0;
+	int trigger = -1;
+	if (start <= r->rcv_nxt) {
+		if (start < r->rcv_nxt) {
+			/* partial duplicate at the left edge */
+			r->dsack_start = start;
+			r->dsack_end = r->rcv_nxt;
+		}
+		r->rcv_nxt = end;
+		ooo_advance(r);
+		rx_flow_delivered(sim, r->flow, r->rcv_nxt);
+	} else {
+		trigger = ooo_insert(r, start, end);
+		if (trigger < 0)
+			return;
+	}
+
+	if (r->cfg->ack_policy == RX_ACK_QUICK || trigger >= 0 || had_gap || r->dsack_end > r->dsack_start) {
+		send_ack(r, trigger);
+		return;
+	}
+	/* delayed ACK: every second full-sized segment, else after delack_ms
+	 * counted from the first unacknowledged segment */
+	r->ack_pending = true;
+	if (p->len_bytes >= (uint32_t)r->cfg->mss)
+		r->unacked_full++;
+	if (r->unacked_full >= 2) {
+		send_ack(r, -1);
+		return;
+	}
+	if (!r->delack.armed) {
+		int64_t t = sim->now_ns + rx_ms_to_ns(r->cfg->delack_ms);
+		r->delack.kind = RX_TMR_DELACK;
+		r->delack.formula = RX_F_DELACK;
+		rx_tslot_arm(sim, &r->delack, t, RX_HEV_DELACK, r);
+		rx_trace_add(sim, RX_EV_TIMER_ARMED, r->flow, (uint64_t)t,
+			     (uint32_t)(rx_ms_to_ns(r->cfg->delack_ms) / RX_NS_PER_US), RX_TMR_DELACK | (RX_F_DELACK << 4));
+	}
+}

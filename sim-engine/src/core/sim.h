@@ -1,0 +1,321 @@
+/* sim.h — internal structures of the engine core (not installed). */
+#ifndef REXSIM_SIM_H
+#define REXSIM_SIM_H
+
+#include "rexsim/rexsim.h"
+#include "rexsim/cc.h"
+#include "rexsim/timer.h"
+#include "rexsim/recovery.h"
+#include "rng.h"
+
+struct rx_sim;
+
+/* ---------------------------------------------------------------- packets */
+enum {
+	RX_PF_SYN = 1,
+	RX_PF_ACK = 2,
+	RX_PF_DATA = 4,
+	RX_PF_PROBE = 8,
+};
+
+struct rx_pkt {
+	struct rx_pkt *next;
+	int64_t arrive_ns;        /* arrival at the end of the current stage */
+	uint64_t seq;             /* data: first byte */
+	uint64_t ack;             /* ACKs: cumulative ACK */
+	uint32_t len_bytes;       /* payload */
+	uint32_t wire_bytes;      /* IP + TCP headers + options + payload */
+	uint32_t rwnd_bytes;
+	uint32_t tsval, tsecr;    /* RFC 7323, in ms ticks */
+	uint32_t seg_idx;         /* data: i-th new segment (1-based); ACK: i-th ACK; SYN: 0 */
+	uint32_t tx_no;           /* k-th transmission of this segment */
+	int32_t from_end;         /* data: segments after this one in its object (-1: none) */
+	uint16_t flow;
+	uint8_t flags;
+	uint8_t n_sack;           /* blocks in sack[] */
+	uint8_t dsack;            /* sack[0] is a DSACK block (RFC 2883) */
+	uint8_t is_dup_copy;      /* created by the 'duplicate' loss action */
+	int64_t extra_ns;         /* extra delay from the 'delay' loss action */
+	uint64_t sack[RX_MAX_SACK_BLOCKS][2];
+};
+
+/* ---------------------------------------------------------------- timers
+ * A lazily re-queued timer slot: the heap holds at most one live entry per
+ * slot; moving a timer later costs nothing until the old entry pops.
+ */
+struct rx_tslot {
+	int64_t expires_ns;
+	int64_t queued_ns;
+	uint32_t gen;
+	bool armed;
+	bool queued;
+	uint8_t kind;      /* enum rx_timer_kind */
+	uint8_t formula;   /* enum rx_timer_formula */
+	int64_t timeout_ns;
+	int64_t rto_cap_ns;/* PROBE: the RTO deadline the PTO was capped to */
+};
+
+/* ---------------------------------------------------------------- path */
+struct rx_link;
+
+struct rx_link {
+	struct rx_sim *sim;
+	int dir;                  /* 0 = forward (data), 1 = reverse (ACKs) */
+	uint64_t rate_bps;        /* 0 = unlimited */
+	int64_t prop_ns;
+	int64_t buf_pkts, buf_bytes;
+	/* bottleneck queue (waiting, excluding the packet in service) */
+	struct rx_pkt *q_head, *q_tail;
+	int64_t q_pkts, q_bytes;
+	struct rx_pkt *in_service;
+	struct rx_tslot depart;
+	/* propagation line: FIFO in arrival order */
+	struct rx_pkt *line_head, *line_tail;
+	struct rx_tslot arrive;
+	/* loss stage */
+	const struct rx_loss_cfg *loss;
+	struct rx_rng rng;
+	bool ge_bad;
+	uint64_t thr_p, thr_ge_r, thr_good, thr_bad; /* 53-bit thresholds */
+};
+
+/* ---------------------------------------------------------------- segments */
+struct rx_seg {
+	uint64_t seq;
+	int64_t first_tx_ns;
+	int64_t last_tx_ns;
+	uint32_t len;
+	uint32_t tx_count;
+	int32_t from_end;
+	uint8_t sacked;
+	uint8_t lost;
+	uint8_t rtx_inflight;    /* a retransmission of it is counted in pipe */
+	uint8_t ever_rtx;
+};
+
+/* ---------------------------------------------------------------- sender */
+#define RX_TOP_SACKED 8            /* so DupThresh may be 1..8 */
+struct rx_sender {
+	struct rx_sim *sim;
+	int flow;
+	const struct rx_flow_cfg *cfg;
+	uint32_t mss;
+	/* application */
+	uint64_t app_end;          /* bytes the app has written so far */
+	bool app_done;             /* the app will write nothing more */
+	int64_t obj_next;          /* requests: index of the next object to write */
+	/* sequence space (bytes) and segment indices (1-based) */
+	uint64_t snd_una, snd_nxt;
+	uint64_t una_idx, nxt_idx; /* segment index of snd_una / of the next new segment */
+	struct rx_seg *ring;
+	uint64_t ring_mask;
+	/* scoreboard counters (bytes) */
+	uint64_t out_bytes, sacked_bytes, lost_bytes, rtx_bytes;
+	uint64_t sacked_segs;
+	uint64_t high_sacked_idx;  /* 0 = none */
+	uint64_t top_sacked[RX_TOP_SACKED]; /* highest SACKed segment indices, descending */
+	uint64_t lost_upto_idx;    /* IsLost marks applied up to this index */
+	uint64_t rtx_hint_idx;     /* no lost, unretransmitted segment below this */
+	uint64_t high_rxt_idx;     /* RFC 6675 HighRxt, as a segment index */
+	uint64_t rescue_end;       /* RFC 6675 RescueRxt + 1 (byte offset) */
+	uint64_t reno_dupacks;     /* non-SACK: duplicate ACKs emulated as SACKed segments */
+	uint32_t dupacks;
+	uint64_t peer_rwnd;
+	/* congestion */
+	int ca_state;
+	uint64_t recovery_point;   /* RFC 6675 RecoveryPoint / Linux high_seq */
+	struct rx_cc cc;
+	const struct rx_cc_ops *cc_ops;
+	const struct rx_timer_ops *tmr;
+	const struct rx_recovery_ops *rec;
+	_Alignas(8) unsigned char rec_priv[RX_REC_PRIV_SIZE];
+	/* RTT estimation (RFC 6298; Linux profile) */
+	bool have_srtt;
+	int64_t srtt_ns, rttvar_ns;
+	int64_t srtt8_ns, mdev4_ns, mdev_max4_ns, rttvar4_ns;  /* linux profile */
+	uint64_t rtt_seq;
+	int64_t rto_base_ns;       /* RTO before backoff */
+	int64_t rto_ns;            /* with backoff */
+	int backoff;
+	int64_t min_rto_ns, max_rto_ns, g_ns;
+	/* the retransmission timer slot */
+	struct rx_tslot rtx;
+	/* TLP */
+	uint64_t tlp_high_seq;     /* 0 = no probe outstanding */
+	bool tlp_is_rtx;
+	bool tlp_dsacked;
+	/* handshake */
+	bool established;
+	bool syn_rtx;              /* SYN was retransmitted (RFC 6298 5.7) */
+	int64_t syn_sent_ns;
+	uint32_t syn_tx;
+	/* bookkeeping */
+	int64_t start_ns;
+	int64_t last_send_ns;
+	int64_t recovery_start_ns;
+	bool started;
+	bool finished;
+	int64_t last_dsack_ns;
+};
+
+/* ---------------------------------------------------------------- receiver */
+struct rx_ival { uint64_t start, end; uint64_t stamp; };
+
+struct rx_receiver {
+	struct rx_sim *sim;
+	int flow;
+	const struct rx_flow_cfg *cfg;
+	uint64_t rcv_nxt;
+	struct rx_ival *ooo;       /* sorted, disjoint */
+	int n_ooo, cap_ooo;
+	uint64_t stamp;
+	uint64_t ooo_bytes;
+	uint32_t unacked_full;     /* full-sized segments since the last ACK */
+	bool ack_pending;
+	struct rx_tslot delack;
+	uint32_t ts_recent;
+	uint64_t last_ack_sent;
+	uint64_t dsack_start, dsack_end; /* pending DSACK range (end > start) */
+	uint64_t last_block_start, last_block_end;
+	uint32_t acks_sent;
+	uint32_t synacks_sent;
+	int64_t objects_done;
+};
+
+/* ---------------------------------------------------------------- flow */
+struct rx_flow {
+	struct rx_sender snd;
+	struct rx_receiver rcv;
+	struct rx_flow_metrics *m;
+	/* object table (bytes offsets) */
+	int64_t n_obj;
+	uint64_t *obj_end;         /* cumulative end offset of each object */
+	int64_t *obj_issue_ns;     /* when the request was issued */
+	struct rx_tslot app_timer; /* next request arrives at the sender */
+	struct rx_tslot start_timer;
+	uint64_t total_bytes;      /* UINT64_MAX for bulk */
+	int64_t bulk_stop_ns;
+};
+
+/* ---------------------------------------------------------------- heap */
+enum rx_hev {
+	RX_HEV_LINK_DEPART = 0,
+	RX_HEV_LINK_ARRIVE,
+	RX_HEV_PKT_DELAYED,
+	RX_HEV_RTX_TIMER,
+	RX_HEV_DELACK,
+	RX_HEV_APP,
+	RX_HEV_START,
+	RX_HEV_SAMPLE,
+	RX_HEV_BULK_STOP,
+};
+
+struct rx_hent {
+	int64_t t_ns;
+	uint64_t order;            /* insertion order: deterministic tie-break */
+	void *obj;
+	uint32_t gen;
+	uint32_t type;
+};
+
+struct rx_sim {
+	const struct rx_scenario *sc;
+	struct rx_result *res;
+	int64_t now_ns;
+	int64_t end_ns;
+	uint64_t order;
+	struct rx_hent *heap;
+	size_t n_heap, cap_heap;
+	struct rx_link link[2];
+	int n_flows;
+	struct rx_flow *flows;
+	struct rx_pkt *free_pkts;
+	struct rx_pkt **pkt_blocks;
+	size_t n_pkt_blocks, cap_pkt_blocks;
+	bool oom;
+	int trace_mode;
+	struct rx_tslot sample_timer;
+	int64_t sample_ns;
+	int flows_done;
+};
+
+/* sim.c */
+void rx_sched(struct rx_sim *sim, int64_t t_ns, int type, void *obj, uint32_t gen);
+void rx_tslot_arm(struct rx_sim *sim, struct rx_tslot *ts, int64_t t_ns, int type, void *obj);
+void rx_tslot_cancel(struct rx_tslot *ts);
+struct rx_pkt *rx_pkt_alloc(struct rx_sim *sim);
+void rx_pkt_free(struct rx_sim *sim, struct rx_pkt *p);
+
+/* path.c */
+void rx_link_init(struct rx_link *l, struct rx_sim *sim, int dir, const struct rx_dir_cfg *cfg, uint64_t seed);
+void rx_link_send(struct rx_link *l, struct rx_pkt *p);
+void rx_link_on_depart(struct rx_link *l);
+void rx_link_on_arrive(struct rx_link *l);
+void rx_link_on_delayed(struct rx_sim *sim, struct rx_pkt *p, int dir);
+uint32_t rx_wire_bytes(uint32_t payload, bool ts, int n_sack, bool syn);
+
+/* receiver.c */
+void rx_rcv_init(struct rx_receiver *r, struct rx_sim *sim, int flow, const struct rx_flow_cfg *cfg);
+void rx_rcv_free(struct rx_receiver *r);
+void rx_rcv_on_pkt(struct rx_receiver *r, struct rx_pkt *p);
+void rx_rcv_on_delack(struct rx_receiver *r);
+
+/* sender.c */
+int rx_snd_init(struct rx_sender *s, struct rx_sim *sim, int flow, const struct rx_flow_cfg *cfg);
+void rx_snd_free(struct rx_sender *s);
+void rx_snd_start(struct rx_sender *s);
+void rx_snd_on_ack(struct rx_sender *s, struct rx_pkt *p);
+void rx_snd_on_timer(struct rx_sender *s);
+void rx_snd_app_write(struct rx_sender *s, uint64_t bytes);
+void rx_snd_app_stop(struct rx_sender *s);
+/* views and actions for timer / recovery ops */
+uint64_t rx_snd_pipe(const struct rx_sender *s);
+uint64_t rx_snd_outstanding_segs(const struct rx_sender *s);
+bool rx_snd_can_send_new(const struct rx_sender *s, bool ignore_cwnd);
+bool rx_snd_has_unsent(const struct rx_sender *s);
+int64_t rx_snd_earliest_tx_ns(const struct rx_sender *s);
+int64_t rx_snd_latest_tx_ns(const struct rx_sender *s);
+int64_t rx_snd_head_tx_ns(const struct rx_sender *s);
+void rx_snd_send_probe(struct rx_sender *s);
+void rx_snd_enter_cwr(struct rx_sender *s);
+void rx_snd_count_tlp_loss(struct rx_sender *s);
+
+/* sim.c: flows */
+void rx_flow_delivered(struct rx_sim *sim, int flow, uint64_t rcv_nxt);
+void rx_flow_app_begin(struct rx_sim *sim, int flow);
+uint64_t rx_flow_obj_end_at(struct rx_sim *sim, int flow, uint64_t seq, int64_t *obj_index);
+
+/* rtt.c */
+void rx_rtt_init(struct rx_sender *s);
+void rx_rtt_sample(struct rx_sender *s, int64_t rtt_ns);
+void rx_rtt_backoff(struct rx_sender *s);
+void rx_rtt_syn_fallback(struct rx_sender *s);
+
+/* trace.c */
+void rx_trace_add(struct rx_sim *sim, int kind, int flow, uint64_t seq, uint32_t arg, uint8_t detail);
+uint32_t rx_trace_add_sack(struct rx_sim *sim, const struct rx_pkt *p);
+void rx_trace_free(struct rx_trace *t);
+
+/* registry.c */
+extern const struct rx_cc_ops *const rx_cc_registry[];
+extern const struct rx_timer_ops *const rx_timer_registry[];
+extern const struct rx_recovery_ops *const rx_recovery_registry[];
+int rx_registry_count_cc(void);
+int rx_registry_count_timer(void);
+int rx_registry_count_recovery(void);
+int rx_registry_validate(char *why, size_t why_len);
+
+static inline int64_t rx_max64(int64_t a, int64_t b) { return a > b ? a : b; }
+static inline int64_t rx_min64(int64_t a, int64_t b) { return a < b ? a : b; }
+static inline uint64_t rx_umin64(uint64_t a, uint64_t b) { return a < b ? a : b; }
+static inline uint64_t rx_umax64(uint64_t a, uint64_t b) { return a > b ? a : b; }
+
+/* ms/s doubles from the scenario to integer ns (round half away from zero) */
+static inline int64_t rx_ms_to_ns(double ms) { double v = ms * 1e6; return (int64_t)(v >= 0 ? v + 0.5 : v - 0.5); }
+
+static inline struct rx_seg *rx_seg_at(const struct rx_sender *s, uint64_t idx)
+{
+	return &s->ring[idx & s->ring_mask];
+}
+
+#endif

@@ -1,0 +1,125 @@
+/* trace.c — the columnar event trace.  Each event costs 45 bytes across the
+ * columns (8 t_ns + 8 seq + 4 arg + 4 cwnd + 4 ssthresh + 4 pipe + 4 srtt +
+ * 4 rto + 2 flow + 1 kind + 1 state + 1 detail); ACKs that carry SACK blocks
+ * add 8 + 16 per block to a side table.  Columns grow by doubling. */
+#include <stdlib.h>
+#include <string.h>
+#include "sim.h"
+
+#define GROW(ptr, cap, type) do { \
+	type *n_ = realloc((ptr), (cap) * sizeof(type)); \
+	if (!n_) return -1; \
+	(ptr) = n_; \
+} while (0)
+
+static int trace_grow(struct rx_trace *t)
+{
+	size_t cap = t->cap ? t->cap * 2 : 4096;
+	GROW(t->t_ns, cap, int64_t);
+	GROW(t->seq, cap, uint64_t);
+	GROW(t->arg, cap, uint32_t);
+	GROW(t->cwnd_bytes, cap, uint32_t);
+	GROW(t->ssthresh_bytes, cap, uint32_t);
+	GROW(t->pipe_bytes, cap, uint32_t);
+	GROW(t->srtt_us, cap, uint32_t);
+	GROW(t->rto_us, cap, uint32_t);
+	GROW(t->flow, cap, uint16_t);
+	GROW(t->kind, cap, uint8_t);
+	GROW(t->state, cap, uint8_t);
+	GROW(t->detail, cap, uint8_t);
+	t->cap = cap;
+	return 0;
+}
+
+/* In sampled mode only the events that explain recovery are kept; the
+ * periodic samples carry the series. */
+static bool keep_sampled(int kind)
+{
+	switch (kind) {
+	case RX_EV_RETRANSMIT:
+	case RX_EV_PROBE:
+	case RX_EV_DROP:
+	case RX_EV_TIMER_FIRED:
+	case RX_EV_STATE:
+	case RX_EV_SYN:
+	case RX_EV_SAMPLE:
+	case RX_EV_APP:
+		return true;
+	default:
+		return false;
+	}
+}
+
+static inline uint32_t sat32(uint64_t v) { return v > UINT32_MAX ? UINT32_MAX : (uint32_t)v; }
+
+void rx_trace_add(struct rx_sim *sim, int kind, int flow, uint64_t seq, uint32_t arg, uint8_t detail)
+{
+	if (sim->trace_mode == RX_TRACE_NONE ||
+	    (sim->trace_mode == RX_TRACE_SAMPLED && !keep_sampled(kind)))
+		return;
+	struct rx_trace *t = &sim->res->trace;
+	if (t->n == t->cap && trace_grow(t)) {
+		sim->oom = true;
+		return;
+	}
+	size_t i = t->n++;
+	const struct rx_sender *s = &sim->flows[flow].snd;
+	t->t_ns[i] = sim->now_ns;
+	t->seq[i] = seq;
+	t->arg[i] = arg;
+	t->cwnd_bytes[i] = sat32(s->cc.cwnd_bytes);
+	t->ssthresh_bytes[i] = s->cc.ssthresh_bytes >= RX_SSTHRESH_INF ? UINT32_MAX : sat32(s->cc.ssthresh_bytes);
+	t->pipe_bytes[i] = sat32(rx_snd_pipe(s));
+	t->srtt_us[i] = s->have_srtt ? sat32((uint64_t)s->srtt_ns / RX_NS_PER_US) : 0;
+	t->rto_us[i] = sat32((uint64_t)s->rto_ns / RX_NS_PER_US);
+	t->flow[i] = (uint16_t)flow;
+	t->kind[i] = (uint8_t)kind;
+	t->state[i] = (uint8_t)s->ca_state;
+	t->detail[i] = detail;
+}
+
+uint32_t rx_trace_add_sack(struct rx_sim *sim, const struct rx_pkt *p)
+{
+	if (sim->trace_mode != RX_TRACE_FULL)
+		return 0;
+	struct rx_trace *t = &sim->res->trace;
+	size_t need = 1 + 2 * (size_t)p->n_sack;
+	if (t->n_sack + need > t->cap_sack) {
+		size_t cap = t->cap_sack ? t->cap_sack * 2 : 4096;
+		while (cap < t->n_sack + need)
+			cap *= 2;
+		uint64_t *n = realloc(t->sack_words, cap * sizeof(uint64_t));
+		if (!n) {
+			sim->oom = true;
+			return 0;
+		}
+		t->sack_words = n;
+		t->cap_sack = cap;
+	}
+	size_t at = t->n_sack;
+	t->sack_words[at] = (uint64_t)p->n_sack | ((uint64_t)p->dsack << 8);
+	for (int b = 0; b < p->n_sack; b++) {
+		t->sack_words[at + 1 + 2 * (size_t)b] = p->sack[b][0];
+		t->sack_words[at + 2 + 2 * (size_t)b] = p->sack[b][1];
+	}
+	t->n_sack += need;
+	return (uint32_t)(at + 1);    /* 0 means "no SACK" */
+}
+
+void rx_trace_free(struct rx_trace *t)
+{
+	free(t->t_ns);
+	free(t->seq);
+	free(t->arg);
+	free(t->cwnd_bytes);
+	free(t->ssthresh_bytes);
+	free(t->pipe_bytes);
+	free(t->srtt_us);
+	free(t->rto_us);
+	free(t->flow);
+	free(t->kind);
+	free(t->state);
+	free(t->detail);
+	free(t->sack_words);
+	memset(t, 0, sizeof(*t));
+}

@@ -1,0 +1,19 @@
+/* tmr.h — helpers shared by the timer policies (internal). */
+#ifndef REXSIM_TMR_H
+#define REXSIM_TMR_H
+#include "../core/sim.h"
+
+/* RFC 6298 (5.1) start if not running, (5.3) restart on an ACK of new data */
+void rx_tmr_standard_rto(struct rx_sender *s, int reason, int64_t now, struct rx_timer_decision *out);
+
+/* TLP of the paper §2.2 (Linux 3.x): may a probe be scheduled now? */
+bool rx_tlp_may_schedule(const struct rx_sender *s);
+/* paper eq. (1)/(2); sets *formula */
+int64_t rx_tlp_pto_ns(const struct rx_sender *s, int *formula);
+/* place a probe at `expires`, no later than the RTO it stands in for */
+void rx_tlp_place(struct rx_sender *s, int reason, int64_t now, int64_t pto, int formula,
+		  int64_t expires, struct rx_timer_decision *out);
+void rx_tlp_on_probe(struct rx_sender *s, int64_t now);
+void rx_tlp_on_ack(struct rx_sender *s, uint64_t ack, int dsack, int64_t now);
+extern const struct rx_timer_ops rx_tmr_tlp;
+#endif

@@ -1,0 +1,109 @@
+/* tmr_tlp.c — Tail Loss Probe as evaluated in the paper (§2.2; Dukkipati et
+ * al., draft-dukkipati-tcpm-tcp-loss-probe-01, as Linux 3.x ran it):
+ *   - scheduled after new data is sent or an ACK restarts the timer, only in
+ *     the Open state, with SACK, once an RTT sample exists, and not while
+ *     unsent data could be sent now;
+ *   - PTO = max(2 SRTT, 10 ms) with more than one segment outstanding (eq. 1),
+ *     max(2 SRTT, 1.5 SRTT + WCDelAckT) with one (eq. 2), never later than the
+ *     RTO it replaces;
+ *   - on expiry: one probe, new data if the receive window allows, else the
+ *     last segment again; then the RTO is armed;
+ *   - one probe per episode; a probe retransmission whose ACK arrives
+ *     without a DSACK means a loss was repaired, and cwnd is reduced once
+ *     (RFC 8985 §7.4).
+ */
+#include "tmr.h"
+
+bool rx_tlp_may_schedule(const struct rx_sender *s)
+{
+	if (!s->cfg->sack || s->out_bytes == 0 || !s->have_srtt || s->tlp_high_seq)
+		return false;
+	if (s->ca_state != RX_CA_OPEN)
+		return false;
+	/* not while cwnd has room and unsent data is waiting */
+	return !rx_snd_can_send_new(s, false);
+}
+
+int64_t rx_tlp_pto_ns(const struct rx_sender *s, int *formula)
+{
+	int64_t two = 2 * s->srtt_ns;
+	if (rx_snd_outstanding_segs(s) > 1) {
+		*formula = RX_F_PTO_MULTI;                               /* eq. (1) */
+		return rx_max64(two, 10 * RX_NS_PER_MS);
+	}
+	*formula = RX_F_PTO_SINGLE;                                      /* eq. (2) */
+	return rx_max64(two, s->srtt_ns + s->srtt_ns / 2 + rx_ms_to_ns(s->cfg->wc_delack_ms));
+}
+
+void rx_tlp_place(struct rx_sender *s, int reason, int64_t now, int64_t pto, int formula,
+		  int64_t expires, struct rx_timer_decision *out)
+{
+	/* the RTO that the probe stands in for: the pending one when new data
+	 * goes out behind it, else a fresh one (RFC 6298 5.3) */
+	int64_t cap = now + s->rto_ns;
+	if (reason == RX_ARM_SENT_NEW && s->rtx.armed && s->rtx.kind == RX_TMR_RTO)
+		cap = s->rtx.expires_ns;
+	else if (s->rtx.armed && s->rtx.kind == RX_TMR_PROBE && s->rtx.rto_cap_ns > 0 && reason == RX_ARM_SENT_NEW)
+		cap = s->rtx.rto_cap_ns;
+	out->kind = RX_TMR_PROBE;
+	out->formula = formula;
+	out->timeout_ns = pto;
+	out->rto_cap_ns = cap;
+	out->expires_ns = rx_max64(now, expires);
+	if (out->expires_ns > cap) {
+		out->expires_ns = cap;
+		out->formula = RX_F_PTO_CAPPED;
+	}
+}
+
+static void tlp_arm(struct rx_sender *s, int reason, int64_t now, struct rx_timer_decision *out)
+{
+	if (reason == RX_ARM_AFTER_PROBE) {
+		out->kind = RX_TMR_RTO;
+		out->formula = RX_F_RTO;
+		out->timeout_ns = s->rto_ns;
+		out->expires_ns = now + s->rto_ns;
+		return;
+	}
+	if ((reason == RX_ARM_SENT_NEW || reason == RX_ARM_ACK) && rx_tlp_may_schedule(s)) {
+		int f;
+		int64_t pto = rx_tlp_pto_ns(s, &f);
+		rx_tlp_place(s, reason, now, pto, f, now + pto, out);
+		return;
+	}
+	rx_tmr_standard_rto(s, reason, now, out);
+	if (out->kind < 0 && s->rtx.armed && s->rtx.kind == RX_TMR_PROBE)
+		out->kind = RX_TMR_RTO;
+}
+
+void rx_tlp_on_probe(struct rx_sender *s, int64_t now)
+{
+	(void)now;
+	rx_snd_send_probe(s);
+}
+
+void rx_tlp_on_ack(struct rx_sender *s, uint64_t ack, int dsack, int64_t now)
+{
+	(void)now;
+	if (!s->tlp_high_seq)
+		return;
+	if (dsack)
+		s->tlp_dsacked = true;    /* the original and the probe both arrived */
+	if (ack < s->tlp_high_seq)
+		return;
+	if (s->tlp_is_rtx && !s->tlp_dsacked) {
+		/* the probe repaired a loss: one congestion response */
+		rx_snd_count_tlp_loss(s);
+		if (s->ca_state == RX_CA_OPEN || s->ca_state == RX_CA_DISORDER)
+			rx_snd_enter_cwr(s);
+	}
+	s->tlp_high_seq = 0;
+}
+
+const struct rx_timer_ops rx_tmr_tlp = {
+	.name = "tlp",
+	.doc = "Tail Loss Probe (Dukkipati et al.; paper §2.2, as Linux 3.x ran it): in the Open state with SACK, a probe timer PTO = max(2 SRTT, 10 ms) with several segments outstanding, or max(2 SRTT, 1.5 SRTT + WCDelAckT) with one, replaces the RTO (never later than it). On expiry one probe goes out (new data if allowed, else the last segment), whose ACK or SACK lets Early Retransmit or FACK start fast recovery. The timer restarts on every ACK.",
+	.arm = tlp_arm,
+	.on_probe = rx_tlp_on_probe,
+	.on_ack = rx_tlp_on_ack,
+};

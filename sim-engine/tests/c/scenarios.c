@@ -1,0 +1,79 @@
+#include <stdlib.h>
+#include <string.h>
+#include "scenarios.h"
+
+int t_pass, t_fail;
+
+int t_report(const char *suite)
+{
+	printf("%s: %d passed, %d failed\n", suite, t_pass, t_fail);
+	return t_fail ? 1 : 0;
+}
+
+int t_enum(const char *key, const char *name)
+{
+	size_t n;
+	const struct rx_param *p = rx_params(&n);
+	for (size_t i = 0; i < n; i++)
+		if (p[i].section == RX_SEC_FLOW && strcmp(p[i].key, key) == 0)
+			return rx_param_choice_index(&p[i], name);
+	return -1;
+}
+
+struct rx_scenario *t_tail_scenario(double rtt_ms, int tail, const char *timer, const char *ack_policy)
+{
+	struct rx_scenario *sc = malloc(sizeof(*sc));
+	rx_scenario_init(sc);
+	sc->duration_s = 60;
+	sc->fwd.rate_bps = 0;
+	sc->rev.rate_bps = 0;
+	sc->fwd.delay_ms = rtt_ms / 2;
+	sc->rev.delay_ms = rtt_ms / 2;
+	if (tail > 0) {
+		sc->fwd.loss.model = RX_LOSS_TAIL;
+		sc->fwd.loss.count = tail;
+	}
+	struct rx_flow_cfg *f = &sc->flows[0];
+	f->app_kind = RX_APP_FIXED;
+	f->app_segments = 10;
+	f->timer = t_enum("tcp.timer", timer);
+	f->ack_policy = t_enum("receiver.ack_policy", ack_policy);
+	return sc;
+}
+
+long t_find(const struct rx_trace *t, int kind, int nth)
+{
+	for (size_t i = 0; i < t->n; i++)
+		if (t->kind[i] == kind && nth-- == 0)
+			return (long)i;
+	return -1;
+}
+
+long t_count(const struct rx_trace *t, int kind)
+{
+	long c = 0;
+	for (size_t i = 0; i < t->n; i++)
+		c += t->kind[i] == kind;
+	return c;
+}
+
+void t_dump(const struct rx_trace *t, FILE *f)
+{
+	for (size_t i = 0; i < t->n; i++) {
+		const char *extra = "";
+		char buf[96] = "";
+		if (t->kind[i] >= RX_EV_TIMER_ARMED && t->kind[i] <= RX_EV_TIMER_CANCELLED) {
+			snprintf(buf, sizeof(buf), " %s/%s exp=%.3fms to=%.3fms", rx_timer_kind_name(t->detail[i] & 15),
+				 rx_timer_formula_name(t->detail[i] >> 4), (double)t->seq[i] / 1e6, t->arg[i] / 1e3);
+			extra = buf;
+		} else if (t->kind[i] == RX_EV_STATE) {
+			snprintf(buf, sizeof(buf), " %s->%s", rx_ca_state_name((int)t->arg[i]), rx_ca_state_name(t->detail[i]));
+			extra = buf;
+		}
+		fprintf(f, "%10.3f f%u %-15s seq=%-8llu arg=%-6u cwnd=%u ssth=%u pipe=%u srtt=%.3f rto=%.3f %s%s\n",
+			(double)t->t_ns[i] / 1e6, t->flow[i], rx_event_kind_name(t->kind[i]),
+			(unsigned long long)t->seq[i], t->arg[i], t->cwnd_bytes[i], t->ssthresh_bytes[i],
+			t->pipe_bytes[i], t->srtt_us[i] / 1e3, t->rto_us[i] / 1e3,
+			rx_ca_state_name(t->state[i]), extra);
+	}
+}
