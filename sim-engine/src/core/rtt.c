@@ -32,9 +32,9 @@ static void set_rto(struct rx_sender *s, int64_t base)
 void rx_rtt_init(struct rx_sender *s)
 {
 	const struct rx_flow_cfg *c = s->cfg;
-	bool linux = c->rtt_profile == RX_RTT_LINUX;
-	s->min_rto_ns = c->min_rto_ms >= 0 ? rx_ms_to_ns(c->min_rto_ms) : (linux ? 200 * RX_NS_PER_MS : RX_NS_PER_S);
-	s->max_rto_ns = c->max_rto_ms > 0 ? rx_ms_to_ns(c->max_rto_ms) : (linux ? 120 * RX_NS_PER_S : 60 * RX_NS_PER_S);
+	bool is_linux = c->rtt_profile == RX_RTT_LINUX;
+	s->min_rto_ns = c->min_rto_ms >= 0 ? rx_ms_to_ns(c->min_rto_ms) : (is_linux ? 200 * RX_NS_PER_MS : RX_NS_PER_S);
+	s->max_rto_ns = c->max_rto_ms > 0 ? rx_ms_to_ns(c->max_rto_ms) : (is_linux ? 120 * RX_NS_PER_S : 60 * RX_NS_PER_S);
 	s->g_ns = rx_ms_to_ns(c->clock_granularity_ms);
 	s->have_srtt = false;
 	s->backoff = 0;

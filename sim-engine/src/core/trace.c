@@ -52,8 +52,21 @@ static bool keep_sampled(int kind)
 
 static inline uint32_t sat32(uint64_t v) { return v > UINT32_MAX ? UINT32_MAX : (uint32_t)v; }
 
+/* Invariants checked on every traced event (in every trace mode): pipe is
+ * never negative, cwnd never below one segment once the flow started, and
+ * the scoreboard counters stay within the outstanding data. */
+static void check_invariants(struct rx_sim *sim, const struct rx_sender *s)
+{
+	uint64_t minus = s->sacked_bytes + s->lost_bytes;
+	if (minus > s->out_bytes + s->rtx_bytes || s->cc.cwnd_bytes < s->mss ||
+	    s->sacked_bytes > s->out_bytes || s->lost_bytes > s->out_bytes ||
+	    s->out_bytes != s->snd_nxt - s->snd_una)
+		sim->res->invariant_violations++;
+}
+
 void rx_trace_add(struct rx_sim *sim, int kind, int flow, uint64_t seq, uint32_t arg, uint8_t detail)
 {
+	check_invariants(sim, &sim->flows[flow].snd);
 	if (sim->trace_mode == RX_TRACE_NONE ||
 	    (sim->trace_mode == RX_TRACE_SAMPLED && !keep_sampled(kind)))
 		return;

@@ -1,0 +1,776 @@
+/* fuzz_scenario.c — libFuzzer harness for the Rexmit engine.
+ *
+ * The input bytes are decoded into a struct rx_scenario by walking the
+ * parameter descriptor table (rexsim/params.h), so every row of every section
+ * gets a value without this file naming the rows one by one.  The scenario is
+ * validated; a valid one is run and its result is checked against invariants
+ * that hold for every scenario.  A violated invariant calls abort(), so the
+ * fuzzer (or the replay driver, replay_main.c) reports it with a stack trace.
+ *
+ * Layout of the input (every read past the end yields 0, and a 0 "mode" byte
+ * keeps the catalogue default, so a short input is a mostly-default scenario):
+ *
+ *   byte 0    flags: (flags & 7) == 7 -> validation mode: values may be out of
+ *             range, NaN or inf, counts may be invalid, and no cross-field
+ *             fix-ups are made.  (flags >> 3 & 7) == 7 -> run twice and compare
+ *             (determinism: same scenario + seed, same trace).
+ *   byte 1    number of flows
+ *   then      scenario rows; forward dir rows, loss rows, rule count, rules;
+ *             reverse the same; per flow: flow rows, then app.sizes.
+ *   each row  one mode byte, then 0..8 value bytes (see gen_int / gen_float).
+ *
+ * Budget: whatever the bytes say, an in-range duration_s is cut to 30 s,
+ * max_events to 20000, rates in (0, 1e6) are raised to 1e6 bps, objects to
+ * 200 segments, bulk writes to 2 s, and sample_ms so that at most 20000 samples
+ * are taken.  Clamping only shrinks a valid value to another valid value, so
+ * validation outcomes are unchanged by it.
+ */
+#include <math.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rexsim/params.h"
+#include "rexsim/rexsim.h"
+
+#define FZ_MAX_DURATION_S 30.0
+#define FZ_MAX_EVENTS 20000
+#define FZ_MIN_RATE_BPS 1e6
+#define FZ_MAX_OBJ_SEGS 200
+#define FZ_MAX_BULK_S 2.0
+#define FZ_MAX_SAMPLES 20000.0
+#define FZ_MAX_RULES_NORMAL 8
+
+/* ------------------------------------------------------------------ input */
+struct fz_in {
+	const uint8_t *p;
+	size_t n, at;
+};
+
+static uint8_t u8(struct fz_in *in)
+{
+	return in->at < in->n ? in->p[in->at++] : 0;
+}
+
+static uint64_t un(struct fz_in *in, int bytes)
+{
+	uint64_t v = 0;
+	for (int i = 0; i < bytes; i++)
+		v = (v << 8) | u8(in);
+	return v;
+}
+
+/* uniform in [0, 1] from 16 bits */
+static double unit16(struct fz_in *in)
+{
+	return (double)un(in, 2) / 65535.0;
+}
+
+/* ------------------------------------------------------------------ failure */
+static void fz_fail(const char *what, long long a, long long b)
+{
+	fprintf(stderr, "fuzz_scenario: INVARIANT VIOLATED: %s (%lld, %lld)\n", what, a, b);
+	abort();
+}
+
+#define CHECK(cond, what, a, b) do { if (!(cond)) fz_fail(what, (long long)(a), (long long)(b)); } while (0)
+
+/* Checks with a tag can be switched off while a known engine bug is open, so
+ * a fuzzing campaign can go past it: REXSIM_FUZZ_IGNORE=tag1,tag2 */
+static bool ignored(const char *tag)
+{
+	const char *list = getenv("REXSIM_FUZZ_IGNORE");
+	size_t n = strlen(tag);
+	for (const char *p = list; p && *p;) {
+		const char *end = strchr(p, ',');
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+		if (len == n && strncmp(p, tag, n) == 0)
+			return true;
+		p = end ? end + 1 : NULL;
+	}
+	return false;
+}
+
+#define CHECK_TAG(tag, cond, what, a, b) do { \
+	if (!(cond) && !ignored(tag)) fz_fail(what " [" tag "]", (long long)(a), (long long)(b)); \
+} while (0)
+
+/* ------------------------------------------------------------------ value generation
+ * Mode byte m, by m % 32:
+ *    0..7   keep the default (0 when the input is exhausted)
+ *    8..23  inside [min, max]
+ *   24..25  min edge
+ *   26..27  max edge
+ *   28..31  validation mode only: just outside, far outside, NaN / min-1,
+ *           inf / max+1.  Outside validation mode these pick inside values.
+ */
+enum { G_KEEP = 0, G_SET, G_INVALID };
+
+static int enum_count(const struct rx_param *p)
+{
+	int n = 0;
+	if (p->choice)
+		while (p->choice(n))
+			n++;
+	return n;
+}
+
+/* an int64 inside [lo, hi]: small offsets often, otherwise log-scaled */
+static int64_t int_in(struct fz_in *in, int64_t lo, int64_t hi)
+{
+	uint64_t span = (uint64_t)(hi - lo);
+	uint8_t sel = u8(in);
+	uint64_t v;
+	if (sel < 96) {
+		v = (uint64_t)(sel % 17);                 /* lo + 0..16 */
+	} else {
+		int bits = sel % 64;                          /* log-scaled magnitude */
+		v = un(in, (bits + 8) / 8);
+		if (bits < 64)
+			v &= bits ? ((UINT64_C(1) << bits) - 1) : 0;
+	}
+	if (span != UINT64_MAX)
+		v %= span + 1;
+	return lo + (int64_t)v;
+}
+
+/* a double inside [lo, hi]: skewed towards lo, or (sel % 5 == 4) an exact
+ * IEEE-754 value from the next 8 bytes when that lies inside the range */
+static double float_in(struct fz_in *in, double lo, double hi)
+{
+	uint8_t sel = u8(in);
+	if (sel % 5 == 4) {
+		uint64_t bits = un(in, 8);
+		double v;
+		memcpy(&v, &bits, sizeof(v));
+		if (isfinite(v) && v >= lo && v <= hi)
+			return v;
+		return lo + (double)(bits >> 11) / 9007199254740992.0 * (hi - lo);
+	}
+	double u = unit16(in);
+	switch (sel % 5) {
+	case 0: break;                                    /* uniform */
+	case 1: u = u * u; break;
+	case 2: u = u * u * u * u; break;
+	default: u = u * u * u * u * u * u * u * u; break;
+	}
+	double v = lo + u * (hi - lo);
+	if (v < lo)
+		v = lo;
+	if (v > hi)
+		v = hi;
+	return v;
+}
+
+static void put_i64(void *at, int64_t v) { memcpy(at, &v, sizeof(v)); }
+static void put_f64(void *at, double v) { memcpy(at, &v, sizeof(v)); }
+static int64_t get_i64(const void *at) { int64_t v; memcpy(&v, at, sizeof(v)); return v; }
+static double get_f64(const void *at) { double v; memcpy(&v, at, sizeof(v)); return v; }
+
+static void gen_row(struct fz_in *in, const struct rx_param *p, void *base, bool vmode)
+{
+	char *at = (char *)base + p->offset;
+	uint8_t m = u8(in) % 32;
+	if (m < 8)
+		return;
+	if (m >= 28 && !vmode)
+		m = 8 + m % 16;
+	switch (p->type) {
+	case RX_PT_BOOL: {
+		if (m >= 28) {
+			/* a byte that is neither 0 nor 1: only the validator (which
+			 * reads it through memcpy) ever looks at it */
+			unsigned char raw = (unsigned char)(2 + u8(in) % 254);
+			memcpy(at, &raw, 1);
+		} else {
+			bool b = m == 26 || m == 27 ? true : m == 24 || m == 25 ? false : (u8(in) & 1);
+			memcpy(at, &b, sizeof(b));
+		}
+		return;
+	}
+	case RX_PT_ENUM: {
+		int n = enum_count(p);
+		int64_t v;
+		if (m == 24 || m == 25)
+			v = 0;
+		else if (m == 26 || m == 27)
+			v = n - 1;
+		else if (m == 28)
+			v = n;
+		else if (m == 29)
+			v = -1;
+		else if (m == 30)
+			v = INT64_MAX;
+		else if (m == 31)
+			v = INT64_MIN + (int64_t)u8(in);
+		else
+			v = n > 0 ? (int64_t)(u8(in) % n) : 0;
+		put_i64(at, v);
+		return;
+	}
+	case RX_PT_INT: {
+		int64_t lo = (int64_t)p->min, hi = (int64_t)p->max, v;
+		if (m == 24 || m == 25)
+			v = lo;
+		else if (m == 26 || m == 27)
+			v = hi;
+		else if (m == 28)
+			v = (u8(in) & 1) ? lo - 1 - (int64_t)(u8(in) % 4) : hi + 1 + (int64_t)(u8(in) % 4);
+		else if (m == 29)
+			v = (u8(in) & 1) ? INT64_MIN + (int64_t)u8(in) : INT64_MAX - (int64_t)u8(in);
+		else if (m == 30)
+			v = lo - 1;
+		else if (m == 31)
+			v = hi + 1;
+		else
+			v = int_in(in, lo, hi);
+		put_i64(at, v);
+		return;
+	}
+	case RX_PT_FLOAT: {
+		double v;
+		if (m == 24 || m == 25)
+			v = p->min;
+		else if (m == 26 || m == 27)
+			v = p->max;
+		else if (m == 28)
+			v = (u8(in) & 1) ? nextafter(p->min, -INFINITY) : nextafter(p->max, INFINITY);
+		else if (m == 29)
+			v = (u8(in) & 1) ? -1e300 : p->max * 1e6 + 1;
+		else if (m == 30)
+			v = NAN;
+		else if (m == 31)
+			v = (u8(in) & 1) ? -INFINITY : INFINITY;
+		else
+			v = float_in(in, p->min, p->max);
+		put_f64(at, v);
+		return;
+	}
+	}
+}
+
+static void gen_section(struct fz_in *in, int section, void *base, bool vmode)
+{
+	size_t n;
+	const struct rx_param *t = rx_params(&n);
+	for (size_t i = 0; i < n; i++)
+		if (t[i].section == section)
+			gen_row(in, &t[i], base, vmode);
+}
+
+static const struct rx_param *row(int section, const char *key)
+{
+	size_t n;
+	const struct rx_param *t = rx_params(&n);
+	for (size_t i = 0; i < n; i++)
+		if (t[i].section == section && strcmp(t[i].key, key) == 0)
+			return &t[i];
+	fz_fail("parameter row missing from the table", section, 0);
+	return NULL;
+}
+
+/* ------------------------------------------------------------------ budget clamps
+ * Only in-range values are touched, and only made smaller (or, for rates,
+ * raised out of (0, 1e6)), so a scenario's validity does not change. */
+static bool f_valid(const struct rx_param *p, double v) { return isfinite(v) && v >= p->min && v <= p->max; }
+static bool i_valid(const struct rx_param *p, int64_t v) { return (double)v >= p->min && (double)v <= p->max; }
+
+static void clamp_f(int section, const char *key, void *base, double cap)
+{
+	const struct rx_param *p = row(section, key);
+	char *at = (char *)base + p->offset;
+	double v = get_f64(at);
+	if (f_valid(p, v) && v > cap)
+		put_f64(at, cap);
+}
+
+static void clamp_i(int section, const char *key, void *base, int64_t cap)
+{
+	const struct rx_param *p = row(section, key);
+	char *at = (char *)base + p->offset;
+	int64_t v = get_i64(at);
+	if (cap < (int64_t)p->min)
+		cap = (int64_t)p->min;
+	if (i_valid(p, v) && v > cap)
+		put_i64(at, cap);
+}
+
+static void budget_dir(struct rx_dir_cfg *d)
+{
+	const struct rx_param *p = row(RX_SEC_DIR, "rate_bps");
+	if (f_valid(p, d->rate_bps) && d->rate_bps > 0 && d->rate_bps < FZ_MIN_RATE_BPS)
+		d->rate_bps = FZ_MIN_RATE_BPS;
+}
+
+static void budget(struct rx_scenario *sc, int64_t n_decoded)
+{
+	clamp_f(RX_SEC_SCENARIO, "duration_s", sc, FZ_MAX_DURATION_S);
+	clamp_i(RX_SEC_SCENARIO, "max_events", sc, FZ_MAX_EVENTS);
+	/* at most FZ_MAX_SAMPLES samples (they do not count as events) */
+	{
+		const struct rx_param *pd = row(RX_SEC_SCENARIO, "duration_s");
+		const struct rx_param *ps = row(RX_SEC_SCENARIO, "sample_ms");
+		if (f_valid(pd, sc->duration_s) && f_valid(ps, sc->sample_ms)) {
+			double floor_ms = sc->duration_s * 1000.0 / FZ_MAX_SAMPLES;
+			if (sc->sample_ms < floor_ms)
+				sc->sample_ms = floor_ms;
+		}
+	}
+	budget_dir(&sc->fwd);
+	budget_dir(&sc->rev);
+	for (int64_t i = 0; i < n_decoded; i++) {
+		struct rx_flow_cfg *f = &sc->flows[i];
+		int64_t mss = f->mss >= 64 && f->mss <= 65495 ? f->mss : 1448;
+		int64_t cap_bytes = FZ_MAX_OBJ_SEGS * mss;
+		clamp_i(RX_SEC_FLOW, "app.segments", f, FZ_MAX_OBJ_SEGS);
+		clamp_i(RX_SEC_FLOW, "app.bytes", f, cap_bytes);
+		clamp_f(RX_SEC_FLOW, "app.duration_s", f, FZ_MAX_BULK_S);
+		int64_t n_obj = f->app_n_sizes > 0 && f->app_n_sizes <= RX_MAX_REQUESTS ? f->app_n_sizes
+			: f->app_requests >= 1 && f->app_requests <= RX_MAX_REQUESTS ? f->app_requests : 1;
+		int64_t per = cap_bytes / n_obj;
+		if (per < 1)
+			per = 1;
+		clamp_i(RX_SEC_FLOW, "app.object_bytes", f, per);
+		if (f->app_n_sizes > 0 && f->app_n_sizes <= RX_MAX_REQUESTS)
+			for (int64_t j = 0; j < f->app_n_sizes; j++)
+				if (f->app_sizes[j] >= 1 && f->app_sizes[j] <= 1000000000 && f->app_sizes[j] > per)
+					f->app_sizes[j] = per;
+	}
+}
+
+/* Outside validation mode, mend combinations that validation would reject
+ * anyway, so that more inputs reach rx_run. */
+static void fix_up(struct rx_scenario *sc)
+{
+	for (int64_t i = 0; i < sc->n_flows; i++) {
+		struct rx_flow_cfg *f = &sc->flows[i];
+		if (f->rwnd_bytes < f->mss)
+			f->rwnd_bytes = f->mss;
+		if (f->max_rto_ms > 0 && f->min_rto_ms > f->max_rto_ms)
+			f->min_rto_ms = f->max_rto_ms;
+		if (f->min_rto_ms >= 0 && f->min_rto_ms < 0.001)
+			f->min_rto_ms = -1;
+	}
+	struct rx_dir_cfg *dirs[2] = { &sc->fwd, &sc->rev };
+	for (int d = 0; d < 2; d++)
+		for (int64_t r = 0; r < dirs[d]->loss.n_rules; r++)
+			dirs[d]->loss.rules[r].flow %= sc->n_flows;
+	if (sc->rev.loss.model == RX_LOSS_TAIL)
+		sc->rev.loss.model = RX_LOSS_POSITIONED;
+	if (sc->fwd.loss.model == RX_LOSS_TAIL)
+		for (int64_t i = 0; i < sc->n_flows; i++)
+			if (sc->flows[i].app_kind == RX_APP_BULK)
+				sc->flows[i].app_kind = RX_APP_FIXED;
+}
+
+/* ------------------------------------------------------------------ decoding */
+static void gen_rules(struct fz_in *in, struct rx_loss_cfg *l, bool vmode)
+{
+	uint8_t b = u8(in);
+	int64_t n = b % (FZ_MAX_RULES_NORMAL + 1);
+	if (b >= 250)
+		n = RX_MAX_POS_RULES;                 /* the edge, every rule defaulted or drawn */
+	if (vmode && b >= 240 && b < 250) {
+		static const int64_t bad[] = { -1, RX_MAX_POS_RULES + 1, INT64_MIN, INT64_MAX, 1000 };
+		l->n_rules = bad[b % 5];
+		return;                                /* validation rejects the count first */
+	}
+	l->n_rules = n;
+	for (int64_t i = 0; i < n; i++) {
+		rx_pos_rule_init(&l->rules[i]);
+		gen_section(in, RX_SEC_RULE, &l->rules[i], vmode);
+	}
+}
+
+static void gen_dir(struct fz_in *in, struct rx_dir_cfg *d, bool vmode)
+{
+	gen_section(in, RX_SEC_DIR, d, vmode);
+	gen_section(in, RX_SEC_LOSS, &d->loss, vmode);
+	gen_rules(in, &d->loss, vmode);
+}
+
+static void gen_sizes(struct fz_in *in, struct rx_flow_cfg *f, bool vmode)
+{
+	uint8_t b = u8(in);
+	if (b < 192)
+		return;                                /* no list (most inputs) */
+	int64_t n = 1 + b % 16;
+	if (b >= 252)
+		n = RX_MAX_REQUESTS;
+	if (vmode && b >= 248 && b < 252) {
+		static const int64_t bad[] = { -1, RX_MAX_REQUESTS + 1, INT64_MIN, INT64_MAX };
+		f->app_n_sizes = bad[b % 4];
+		return;
+	}
+	f->app_n_sizes = n;
+	for (int64_t j = 0; j < n; j++) {
+		uint8_t m = u8(in);
+		if (vmode && m >= 250) {
+			static const int64_t bad[] = { 0, -1, 1000000001, INT64_MIN, INT64_MAX, 0 };
+			f->app_sizes[j] = bad[m - 250];
+		} else {
+			f->app_sizes[j] = int_in(in, 1, 1000000000);
+		}
+	}
+}
+
+static int64_t gen_n_flows(struct fz_in *in, bool vmode)
+{
+	uint8_t b = u8(in);
+	uint8_t v = b % 32;
+	if (v < 28)
+		return 1 + v % 4;
+	if (vmode && v == 31) {
+		static const int64_t bad[] = { 0, -1, RX_MAX_FLOWS + 1, INT64_MAX, INT64_MIN, 1000 };
+		return bad[u8(in) % 6];
+	}
+	return 5 + u8(in) % (RX_MAX_FLOWS - 4);   /* 5..64 */
+}
+
+/* decode; returns how many flows were initialised (1..RX_MAX_FLOWS) */
+static int64_t decode(struct fz_in *in, struct rx_scenario *sc, bool *vmode, bool *twice)
+{
+	uint8_t flags = u8(in);
+	*vmode = (flags & 7) == 7;
+	*twice = ((flags >> 3) & 7) == 7;
+	rx_scenario_init(sc);
+	sc->n_flows = gen_n_flows(in, *vmode);
+	int64_t nf = sc->n_flows < 1 ? 1 : sc->n_flows > RX_MAX_FLOWS ? RX_MAX_FLOWS : sc->n_flows;
+	gen_section(in, RX_SEC_SCENARIO, sc, *vmode);
+	gen_dir(in, &sc->fwd, *vmode);
+	gen_dir(in, &sc->rev, *vmode);
+	for (int64_t i = 0; i < nf; i++) {
+		if (i > 0)
+			rx_flow_init(&sc->flows[i]);
+		gen_section(in, RX_SEC_FLOW, &sc->flows[i], *vmode);
+		gen_sizes(in, &sc->flows[i], *vmode);
+	}
+	budget(sc, nf);
+	if (!*vmode)
+		fix_up(sc);
+	return nf;
+}
+
+/* ------------------------------------------------------------------ invariants */
+static uint64_t flow_total_bytes(const struct rx_flow_cfg *f)
+{
+	uint64_t t = 0;
+	if (f->app_kind == RX_APP_FIXED)
+		return f->app_bytes > 0 ? (uint64_t)f->app_bytes : (uint64_t)f->app_segments * (uint64_t)f->mss;
+	if (f->app_n_sizes > 0) {
+		for (int64_t j = 0; j < f->app_n_sizes; j++)
+			t += (uint64_t)f->app_sizes[j];
+		return t;
+	}
+	return (uint64_t)f->app_requests * (uint64_t)f->app_object_bytes;
+}
+
+static int64_t flow_n_obj(const struct rx_flow_cfg *f)
+{
+	if (f->app_kind == RX_APP_FIXED)
+		return 1;
+	if (f->app_kind == RX_APP_REQUESTS)
+		return f->app_n_sizes > 0 ? f->app_n_sizes : f->app_requests;
+	return 0;
+}
+
+static bool is_ack_kind(int k) { return k == RX_EV_ACK_SENT || k == RX_EV_ACK_RECV; }
+
+static void check_result(const struct rx_scenario *sc, const struct rx_result *res)
+{
+	const struct rx_trace *t = &res->trace;
+	int64_t nf = sc->n_flows;
+
+	CHECK(res->n_flows == nf, "result n_flows differs from the scenario", res->n_flows, nf);
+	CHECK(res->events >= 0 && res->events <= sc->max_events, "events outside [0, max_events]",
+	      res->events, sc->max_events);
+	CHECK(t->n <= t->cap, "trace n exceeds its capacity", t->n, t->cap);
+	CHECK(t->n_sack <= t->cap_sack, "trace n_sack exceeds its capacity", t->n_sack, t->cap_sack);
+	if (t->n > 0) {
+		/* every column must hold n entries: all of them are read below, so
+		 * a short column is an ASan report */
+		CHECK(t->t_ns && t->seq && t->arg && t->cwnd_bytes && t->ssthresh_bytes && t->pipe_bytes &&
+		      t->srtt_us && t->rto_us && t->flow && t->kind && t->state && t->detail,
+		      "a trace column is NULL while n > 0", t->n, 0);
+	}
+	if (sc->trace_mode == RX_TRACE_NONE)
+		CHECK(t->n == 0, "trace mode 'none' recorded events", t->n, 0);
+
+	int64_t n_send[RX_MAX_FLOWS] = { 0 }, n_rtx[RX_MAX_FLOWS] = { 0 }, n_probe[RX_MAX_FLOWS] = { 0 };
+	int64_t n_drop[RX_MAX_FLOWS] = { 0 };
+	int64_t last_send_ns[RX_MAX_FLOWS];
+	for (int i = 0; i < RX_MAX_FLOWS; i++)
+		last_send_ns[i] = -1;
+	uint64_t sum = 0;   /* touches every cell of every column */
+	for (size_t i = 0; i < t->n; i++) {
+		int64_t tn = t->t_ns[i];
+		sum += (uint64_t)tn + t->seq[i] + t->arg[i] + t->ssthresh_bytes[i] + t->pipe_bytes[i] +
+		       t->srtt_us[i] + t->rto_us[i] + t->detail[i];
+		CHECK(tn >= 0, "negative trace time", i, tn);
+		if (i > 0)
+			CHECK(tn >= t->t_ns[i - 1], "trace time decreases", i, tn);
+		CHECK(tn <= res->sim_end_ns, "trace time after sim_end_ns", i, tn);
+		CHECK(t->flow[i] < nf, "trace flow index out of range", i, t->flow[i]);
+		CHECK(t->kind[i] < RX_EV__COUNT, "trace kind out of range", i, t->kind[i]);
+		CHECK(t->state[i] < RX_CA__COUNT, "trace state out of range", i, t->state[i]);
+		/* every trace row belongs to a flow that has started */
+		CHECK(t->cwnd_bytes[i] >= 1, "cwnd is 0 in the trace", i, t->flow[i]);
+		int k = t->kind[i], f = t->flow[i];
+		if (is_ack_kind(k) && t->arg[i] != 0) {
+			size_t at = t->arg[i] - 1;
+			CHECK(at < t->n_sack, "SACK reference past the side table", i, at);
+			uint64_t cnt = t->sack_words[at] & 0xff;
+			CHECK(cnt >= 1 && cnt <= RX_MAX_SACK_BLOCKS, "SACK block count out of range", i, cnt);
+			CHECK(at + 1 + 2 * cnt <= t->n_sack, "SACK blocks run past the side table", i, at);
+			for (uint64_t b = 0; b < cnt; b++)
+				CHECK(t->sack_words[at + 1 + 2 * b] < t->sack_words[at + 2 + 2 * b],
+				      "empty or inverted SACK block", i, b);
+		}
+		if (k == RX_EV_SEND) {
+			n_send[f]++;
+			last_send_ns[f] = tn;
+		}
+		n_rtx[f] += k == RX_EV_RETRANSMIT;
+		n_probe[f] += k == RX_EV_PROBE;
+		n_drop[f] += k == RX_EV_DROP;
+	}
+	(void)sum;
+
+	for (int64_t i = 0; i < nf; i++) {
+		const struct rx_flow_metrics *m = &res->flows[i];
+		const struct rx_flow_cfg *f = &sc->flows[i];
+		if (m->completed) {
+			CHECK(m->fct_ms >= 0, "completed flow with negative fct_ms", i, (long long)m->fct_ms);
+			if (f->app_kind == RX_APP_FIXED || f->app_kind == RX_APP_REQUESTS)
+				CHECK((uint64_t)m->bytes_delivered == flow_total_bytes(f),
+				      "completed flow delivered a different byte count", m->bytes_delivered,
+				      (long long)flow_total_bytes(f));
+			/* (extra) a completed flow sends no new data afterwards */
+			if (sc->trace_mode == RX_TRACE_FULL && last_send_ns[i] >= 0) {
+				double start_ns = (double)(int64_t)(f->start_ms * 1e6 + 0.5);
+				double done_ns = start_ns + m->fct_ms * 1e6;
+				CHECK_TAG("send_after_complete", (double)last_send_ns[i] <= done_ns + 1000.0,
+					  "new data sent after the flow completed", i, last_send_ns[i]);
+			}
+		} else {
+			CHECK(m->fct_ms == -1, "incomplete flow with fct_ms != -1", i, (long long)m->fct_ms);
+		}
+		CHECK(m->bytes_delivered >= 0, "negative bytes_delivered", i, m->bytes_delivered);
+		if (f->app_kind != RX_APP_BULK)
+			CHECK((uint64_t)m->bytes_delivered <= flow_total_bytes(f),
+			      "more bytes delivered than the application wrote", m->bytes_delivered,
+			      (long long)flow_total_bytes(f));
+		int64_t n_obj = flow_n_obj(f);
+		CHECK(m->n_requests == n_obj, "n_requests differs from the object count", m->n_requests, n_obj);
+		if (n_obj > 0) {
+			CHECK(m->request_ms != NULL, "request_ms missing", i, n_obj);
+			for (int64_t j = 0; j < n_obj; j++) {
+				double r = m->request_ms[j];
+				CHECK(r == -1 || r >= 0, "request_ms neither -1 nor >= 0", i, j);
+				if (m->completed)
+					CHECK(r >= 0, "completed flow with an unfinished object", i, j);
+			}
+		}
+		/* (extra) trace and counters agree in full trace mode */
+		if (sc->trace_mode == RX_TRACE_FULL) {
+			CHECK_TAG("trace_counters", n_probe[i] == m->probe_count, "PROBE rows differ from probe_count", n_probe[i],
+			      m->probe_count);
+			CHECK_TAG("trace_counters", n_send[i] + n_rtx[i] + n_probe[i] == m->segments_sent + m->retransmissions,
+			      "SEND+RETRANSMIT+PROBE rows differ from segments_sent+retransmissions",
+			      n_send[i] + n_rtx[i] + n_probe[i], m->segments_sent + m->retransmissions);
+			CHECK_TAG("trace_counters", n_drop[i] == m->drops, "DROP rows differ from drops", n_drop[i], m->drops);
+		}
+	}
+}
+
+static void check_same(const struct rx_result *a, const struct rx_result *b, int64_t nf)
+{
+	CHECK_TAG("determinism", a->events == b->events, "non-deterministic: events", a->events, b->events);
+	CHECK_TAG("determinism", a->sim_end_ns == b->sim_end_ns, "non-deterministic: sim_end_ns", a->sim_end_ns, b->sim_end_ns);
+	CHECK_TAG("determinism", a->truncated == b->truncated, "non-deterministic: truncated", a->truncated, b->truncated);
+	const struct rx_trace *x = &a->trace, *y = &b->trace;
+	CHECK_TAG("determinism", x->n == y->n && x->n_sack == y->n_sack, "non-deterministic: trace length", x->n, y->n);
+	size_t n = x->n;
+#define SAME(col) CHECK_TAG("determinism", n == 0 || memcmp(x->col, y->col, n * sizeof(*x->col)) == 0, \
+			"non-deterministic: trace column " #col, n, 0)
+	SAME(t_ns); SAME(seq); SAME(arg); SAME(cwnd_bytes); SAME(ssthresh_bytes); SAME(pipe_bytes);
+	SAME(srtt_us); SAME(rto_us); SAME(flow); SAME(kind); SAME(state); SAME(detail);
+#undef SAME
+	CHECK_TAG("determinism", x->n_sack == 0 || memcmp(x->sack_words, y->sack_words, x->n_sack * 8) == 0,
+	      "non-deterministic: SACK side table", x->n_sack, 0);
+	for (int64_t i = 0; i < nf; i++) {
+		const struct rx_flow_metrics *p = &a->flows[i], *q = &b->flows[i];
+		CHECK_TAG("determinism", p->completed == q->completed && p->bytes_delivered == q->bytes_delivered &&
+		      p->segments_sent == q->segments_sent && p->retransmissions == q->retransmissions &&
+		      p->rto_count == q->rto_count && p->probe_count == q->probe_count &&
+		      p->drops == q->drops && p->n_requests == q->n_requests &&
+		      memcmp(&p->fct_ms, &q->fct_ms, sizeof(double)) == 0,
+		      "non-deterministic: flow metrics", i, 0);
+		if (p->n_requests > 0)
+			CHECK_TAG("determinism", memcmp(p->request_ms, q->request_ms, (size_t)p->n_requests * sizeof(double)) == 0,
+			      "non-deterministic: request_ms", i, 0);
+	}
+}
+
+/* ------------------------------------------------------------------ dump
+ * REXSIM_FUZZ_DUMP=1 prints the decoded scenario and a summary of the run
+ * (for checking seeds and diagnosing findings). */
+static bool dump_on(void)
+{
+	static int on = -1;
+	if (on < 0) {
+		const char *e = getenv("REXSIM_FUZZ_DUMP");
+		on = e && *e && strcmp(e, "0") != 0;
+	}
+	return on;
+}
+
+static void dump_section(int section, const void *base, const char *prefix)
+{
+	size_t n;
+	const struct rx_param *t = rx_params(&n);
+	for (size_t i = 0; i < n; i++) {
+		const struct rx_param *p = &t[i];
+		if (p->section != section)
+			continue;
+		const char *at = (const char *)base + p->offset;
+		fprintf(stderr, "  %s%s = ", prefix, p->key);
+		switch (p->type) {
+		case RX_PT_INT:
+			fprintf(stderr, "%lld\n", (long long)get_i64(at));
+			break;
+		case RX_PT_ENUM: {
+			int64_t v = get_i64(at);
+			const char *nm = p->choice && v >= 0 && v < enum_count(p) ? p->choice((int)v) : "?";
+			fprintf(stderr, "%lld (%s)\n", (long long)v, nm);
+			break;
+		}
+		case RX_PT_FLOAT:
+			fprintf(stderr, "%.17g\n", get_f64(at));
+			break;
+		case RX_PT_BOOL: {
+			unsigned char b;
+			memcpy(&b, at, 1);
+			fprintf(stderr, "%u\n", b);
+			break;
+		}
+		}
+	}
+}
+
+static void dump_dir(const struct rx_dir_cfg *d, const char *name)
+{
+	char pre[64];
+	snprintf(pre, sizeof(pre), "%s.", name);
+	dump_section(RX_SEC_DIR, d, pre);
+	snprintf(pre, sizeof(pre), "%s.loss.", name);
+	dump_section(RX_SEC_LOSS, &d->loss, pre);
+	fprintf(stderr, "  %s.loss.n_rules = %lld\n", name, (long long)d->loss.n_rules);
+	for (int64_t r = 0; r >= 0 && r < d->loss.n_rules && r < RX_MAX_POS_RULES; r++) {
+		snprintf(pre, sizeof(pre), "%s.rules[%lld].", name, (long long)r);
+		dump_section(RX_SEC_RULE, &d->loss.rules[r], pre);
+	}
+}
+
+static void dump_scenario(const struct rx_scenario *sc, int64_t nf, bool vmode, bool twice)
+{
+	fprintf(stderr, "scenario (validation mode %d, run twice %d), n_flows = %lld\n", vmode, twice,
+		(long long)sc->n_flows);
+	dump_section(RX_SEC_SCENARIO, sc, "");
+	dump_dir(&sc->fwd, "forward");
+	dump_dir(&sc->rev, "reverse");
+	for (int64_t i = 0; i < nf; i++) {
+		char pre[32];
+		snprintf(pre, sizeof(pre), "flows[%lld].", (long long)i);
+		dump_section(RX_SEC_FLOW, &sc->flows[i], pre);
+		const struct rx_flow_cfg *f = &sc->flows[i];
+		fprintf(stderr, "  %sapp.n_sizes = %lld", pre, (long long)f->app_n_sizes);
+		for (int64_t j = 0; j >= 0 && j < f->app_n_sizes && j < RX_MAX_REQUESTS; j++)
+			fprintf(stderr, "%s%lld", j ? "," : " [", (long long)f->app_sizes[j]);
+		fprintf(stderr, "%s\n", f->app_n_sizes > 0 ? "]" : "");
+	}
+}
+
+static void dump_result(const struct rx_result *res)
+{
+	fprintf(stderr, "result: events=%lld sim_end=%.3f ms truncated=%d (%s) trace.n=%zu n_sack=%zu\n",
+		(long long)res->events, (double)res->sim_end_ns / 1e6, res->truncated, res->truncated_reason,
+		res->trace.n, res->trace.n_sack);
+	for (int64_t i = 0; i < res->n_flows && i < RX_MAX_FLOWS; i++) {
+		const struct rx_flow_metrics *m = &res->flows[i];
+		fprintf(stderr, "  flow %lld: completed=%d fct=%.3f ms delivered=%lld sent=%lld rtx=%lld rto=%lld "
+			"probes=%lld er=%lld fr=%lld drops=%lld syn_rtx=%lld\n",
+			(long long)i, m->completed, m->fct_ms, (long long)m->bytes_delivered,
+			(long long)m->segments_sent, (long long)m->retransmissions, (long long)m->rto_count,
+			(long long)m->probe_count, (long long)m->er_count, (long long)m->fast_retransmits,
+			(long long)m->drops, (long long)m->syn_retransmits);
+	}
+}
+
+/* ------------------------------------------------------------------ entry */
+static bool run_checked(const struct rx_scenario *sc, struct rx_result *res)
+{
+	struct rx_error err;
+	memset(&err, 0, sizeof(err));
+	int rc = rx_run(sc, res, &err);
+	if (rc != 0) {
+		if (!strstr(err.msg, "out of memory")) {
+			fprintf(stderr, "fuzz_scenario: rx_run failed on a validated scenario: %s: %s\n",
+				err.path, err.msg);
+			abort();
+		}
+		return false;
+	}
+	if (dump_on())
+		dump_result(res);
+	check_result(sc, res);
+	return true;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct rx_scenario *sc = malloc(sizeof(*sc));
+	struct rx_result *res = malloc(sizeof(*res));
+	if (!sc || !res) {
+		free(sc);
+		free(res);
+		return 0;
+	}
+	struct fz_in in = { data, size, 0 };
+	bool vmode = false, twice = false;
+	int64_t nf = decode(&in, sc, &vmode, &twice);
+	if (dump_on())
+		dump_scenario(sc, nf, vmode, twice);
+
+	struct rx_error err;
+	if (rx_scenario_validate(sc, &err) != 0) {
+		if (dump_on())
+			fprintf(stderr, "invalid: %s: %s\n", err.path, err.msg);
+		/* rx_run must refuse it too, with an error and nothing to free */
+		struct rx_error err2;
+		memset(res, 0, sizeof(*res));
+		int rc = rx_run(sc, res, &err2);
+		CHECK(rc == -1, "rx_run accepted a scenario that rx_scenario_validate rejected", rc, 0);
+		CHECK(err2.msg[0] != '\0', "rx_run rejected a scenario without a message", 0, 0);
+		rx_result_free(res);
+	} else {
+		CHECK(err.msg[0] == '\0', "validation passed but left an error message", 0, 0);
+		bool ok = run_checked(sc, res);
+		if (ok && twice) {
+			struct rx_result *res2 = malloc(sizeof(*res2));
+			if (res2) {
+				if (run_checked(sc, res2))
+					check_same(res, res2, sc->n_flows);
+				rx_result_free(res2);
+				free(res2);
+			}
+		}
+		rx_result_free(res);
+	}
+	free(res);
+	free(sc);
+	return 0;
+}

@@ -1,0 +1,79 @@
+#!/bin/sh
+# make_seeds.sh — (re)write the hand-made seeds of fuzz/corpus/ (files seed-*).
+#
+#   fuzz/make_seeds.sh [BUILD_DIR]     (default /tmp/rexsim-fuzz; needs seed_encode,
+#                                       built by ONLY=seeds fuzz/build.sh)
+# Check what a seed decodes to with:
+#   REXSIM_FUZZ_DUMP=1 BUILD_DIR/replay fuzz/corpus/seed-NAME
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+out=${1:-/tmp/rexsim-fuzz}
+enc="$out/seed_encode"
+dir="$here/corpus"
+mkdir -p "$dir"
+
+s() { name=$1; shift; "$enc" "$dir/seed-$name" "$@"; }
+
+# unlimited-rate path with a 50 ms RTT, one 10-segment object (paper §3.1)
+paper="fwd.rate_bps=0 rev.rate_bps=0 fwd.delay_ms=25 rev.delay_ms=25 flows[0].app.segments=10"
+
+# the tail-loss scenarios of the paper, one per timer
+s tail-rto      $paper fwd.loss.model=tail fwd.loss.count=1 flows[0].tcp.timer=rto
+s tail-rtor     $paper fwd.loss.model=tail fwd.loss.count=1 flows[0].tcp.timer=rtor flows[0].receiver.ack_policy=quick
+s tail-tlp      $paper fwd.loss.model=tail fwd.loss.count=2 flows[0].tcp.timer=tlp
+s tail-tlpr-fack $paper fwd.loss.model=tail fwd.loss.count=4 flows[0].tcp.timer=tlpr flows[0].tcp.fack=true flows[0].tcp.er_variant=linux
+s tail-rfc8985  $paper fwd.loss.model=tail fwd.loss.count=3 flows[0].tcp.timer=tlp_rfc8985 flows[0].tcp.cc=cubic flows[0].tcp.er_delayed=true
+s tail-newreno  $paper fwd.loss.model=tail fwd.loss.count=2 flows[0].tcp.sack=false flows[0].tcp.timestamps=false flows[0].tcp.timer=rtor
+
+# random loss
+s bernoulli-bulk duration_s=3 fwd.rate_bps=10e6 fwd.buffer_pkts=50 fwd.loss.model=bernoulli fwd.loss.p=0.03 \
+	flows[0].app.kind=bulk flows[0].app.duration_s=1 flows[0].tcp.cc=cubic flows[0].tcp.timer=tlp
+s gilbert-elliott fwd.rate_bps=20e6 fwd.loss.model=gilbert_elliott fwd.loss.p=0.02 fwd.loss.r=0.3 \
+	fwd.loss.loss_good=0.001 fwd.loss.loss_bad=0.5 rev.loss.model=bernoulli rev.loss.p=0.05 \
+	flows[0].app.segments=200 flows[0].tcp.timer=tlpr
+s bernoulli-linux fwd.loss.model=bernoulli fwd.loss.p=0.1 flows[0].app.segments=80 \
+	flows[0].tcp.rtt_profile=linux flows[0].tcp.ssthresh_from_cwnd=true flows[0].tcp.min_rto_ms=200 \
+	flows[0].tcp.limited_transmit=false flows[0].tcp.dupthresh=2
+
+# positioned actions
+s pos-drop $paper fwd.loss.model=positioned fwd.rules=3 \
+	fwd.rules[0].segment=3 fwd.rules[1].segment=5 fwd.rules[2].segment=5 fwd.rules[2].transmission=2
+s pos-delay $paper fwd.loss.model=positioned fwd.rules=1 fwd.rules[0].segment=2 \
+	fwd.rules[0].action=delay fwd.rules[0].delay_ms=1500
+s pos-duplicate $paper fwd.loss.model=positioned fwd.rules=2 fwd.rules[0].segment=4 \
+	fwd.rules[0].action=duplicate fwd.rules[1].segment=9 fwd.rules[1].action=duplicate \
+	rev.loss.model=positioned rev.rules=1 rev.rules[0].segment=2 flows[0].tcp.timer=tlp
+s pos-syn $paper fwd.loss.model=positioned fwd.rules=1 fwd.rules[0].segment=0 \
+	rev.loss.model=positioned rev.rules=1 rev.rules[0].segment=0 rev.rules[0].transmission=2
+s pos-ack-delay $paper rev.loss.model=positioned rev.rules=2 rev.rules[0].segment=1 \
+	rev.rules[0].action=delay rev.rules[0].delay_ms=2000 rev.rules[1].segment=3 rev.rules[1].action=duplicate \
+	flows[0].tcp.timer=rtor flows[0].receiver.ack_policy=quick
+
+# applications
+s requests fwd.loss.model=bernoulli fwd.loss.p=0.02 flows[0].app.kind=requests flows[0].app.requests=5 \
+	flows[0].app.object_bytes=20000 flows[0].app.gap_ms=50 flows[0].tcp.timer=tlp
+s requests-sizes fwd.loss.model=tail fwd.loss.count=1 flows[0].app.kind=requests \
+	flows[0].sizes=1000,50000,3000,1448,1 flows[0].app.gap_ms=0 flows[0].tcp.timer=tlp_rfc8985 \
+	flows[0].tcp.slow_start_after_idle=false
+s bulk-2flows fwd.rate_bps=20e6 fwd.buffer_pkts=20 flows=2 flows[0].app.kind=bulk flows[0].app.duration_s=2 \
+	flows[1].app.kind=bulk flows[1].app.duration_s=1 flows[1].start_ms=300 flows[1].tcp.cc=cubic
+s multiflow-4 flows=4 fwd.rate_bps=5e6 fwd.buffer_bytes=30000 rev.delay_ms=5 \
+	flows[0].app.kind=fixed flows[0].app.bytes=100000 \
+	flows[1].app.kind=requests flows[1].app.requests=3 flows[1].app.object_bytes=5000 flows[1].tcp.timer=tlp \
+	flows[2].app.kind=bulk flows[2].app.duration_s=0.5 flows[2].start_ms=100 \
+	flows[3].app.segments=3 flows[3].tcp.handshake=false flows[3].tcp.timer=rtor
+s sampled trace=sampled sample_ms=5 fwd.loss.model=bernoulli fwd.loss.p=0.01 \
+	flows[0].app.kind=bulk flows[0].app.duration_s=1
+s trace-none trace=none flows[0].app.segments=50 fwd.loss.model=bernoulli fwd.loss.p=0.05
+s nohandshake-smallwin fwd.rate_bps=0 rev.rate_bps=0 fwd.delay_ms=25 rev.delay_ms=25 flows[0].tcp.handshake=false flows[0].tcp.mss=536 \
+	flows[0].receiver.rwnd_bytes=3000 flows[0].app.segments=40 flows[0].tcp.iw=1 flows[0].tcp.initial_rto_ms=300
+s twice flags=56 fwd.loss.model=gilbert_elliott fwd.loss.p=0.1 flows=2 flows[0].app.segments=30 \
+	flows[1].app.kind=requests flows[1].app.requests=4 flows[1].app.object_bytes=3000
+
+# validation mode: cross-field and out-of-range errors
+s invalid-rwnd flags=7 flows[0].tcp.mss=1448 flows[0].receiver.rwnd_bytes=100
+s invalid-rto flags=7 flows[0].tcp.min_rto_ms=500 flows[0].tcp.max_rto_ms=100
+s invalid-tail-rev flags=7 rev.loss.model=tail
+s invalid-nan flags=7 fwd.loss.p=!nan
+s invalid-above flags=7 flows[0].tcp.dupthresh=!above
+echo "seeds written to $dir"

@@ -1,0 +1,831 @@
+/* _rexsim.c — the CPython binding; the only file that includes Python.h.
+ *
+ * run(scenario: dict) -> Result   parse with the descriptor table, validate,
+ *                                 simulate with the GIL released
+ * catalog() -> dict               every parameter and mechanism
+ * run_repeat(scenario, n) -> (ns, Result)   benchmark helper: parse once, run n times
+ *
+ * Result exposes metrics as dicts and each trace column as a zero-copy buffer
+ * (a Column object implementing the buffer protocol that keeps the Result
+ * alive).  Multi-phase init, heap types, module state.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdlib.h>
+#include <string.h>
+#include <math.h>
+#include <time.h>
+
+#include "rexsim/rexsim.h"
+#include "rexsim/params.h"
+
+typedef struct {
+	PyObject *ScenarioError;
+	PyTypeObject *ResultType;
+	PyTypeObject *ColumnType;
+} modstate;
+
+static modstate *get_state(PyObject *module) { return (modstate *)PyModule_GetState(module); }
+
+/* ------------------------------------------------------------------ errors */
+static PyObject *raise_scenario(PyObject *module, const char *path, const char *msg)
+{
+	modstate *st = get_state(module);
+	PyObject *text = PyUnicode_FromFormat("%s: %s", path && *path ? path : "scenario", msg);
+	if (!text)
+		return NULL;
+	PyObject *exc = PyObject_CallOneArg(st->ScenarioError, text);
+	Py_DECREF(text);
+	if (!exc)
+		return NULL;
+	PyObject *p = PyUnicode_FromString(path ? path : "");
+	PyObject *m = PyUnicode_FromString(msg);
+	if (p && m) {
+		PyObject_SetAttrString(exc, "path", p);
+		PyObject_SetAttrString(exc, "detail", m);
+	}
+	Py_XDECREF(p);
+	Py_XDECREF(m);
+	PyErr_SetObject(st->ScenarioError, exc);
+	Py_DECREF(exc);
+	return NULL;
+}
+
+/* ------------------------------------------------------------------ parsing */
+struct pctx {
+	PyObject *module;
+	char path[200];
+};
+
+static int perr(struct pctx *c, const char *key, const char *fmt, ...)
+{
+	char msg[300], full[260];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	snprintf(full, sizeof(full), "%s%s%s", c->path, (*c->path && key && *key) ? "." : "", key ? key : "");
+	raise_scenario(c->module, full, msg);
+	return -1;
+}
+
+static const char *type_name(int t)
+{
+	switch (t) {
+	case RX_PT_INT: return "an integer";
+	case RX_PT_FLOAT: return "a number";
+	case RX_PT_BOOL: return "true or false";
+	default: return "a string";
+	}
+}
+
+static int set_value(struct pctx *c, const struct rx_param *p, void *base, PyObject *v)
+{
+	char *at = (char *)base + p->offset;
+	switch (p->type) {
+	case RX_PT_INT: {
+		if (PyBool_Check(v) || !(PyLong_Check(v) || PyFloat_Check(v)))
+			return perr(c, p->key, "must be %s between %.17g and %.17g", type_name(p->type), p->min, p->max);
+		int64_t x;
+		if (PyFloat_Check(v)) {
+			double d = PyFloat_AsDouble(v);
+			if (!isfinite(d) || d != floor(d) || d < p->min || d > p->max)
+				return perr(c, p->key, "must be an integer between %.17g and %.17g (got %.17g)", p->min, p->max, d);
+			x = (int64_t)d;
+		} else {
+			int overflow = 0;
+			long long ll = PyLong_AsLongLongAndOverflow(v, &overflow);
+			if (overflow || (ll == -1 && PyErr_Occurred())) {
+				PyErr_Clear();
+				return perr(c, p->key, "must be between %.17g and %.17g", p->min, p->max);
+			}
+			x = ll;
+		}
+		memcpy(at, &x, sizeof(x));
+		return 0;
+	}
+	case RX_PT_FLOAT: {
+		if (PyBool_Check(v) || !(PyLong_Check(v) || PyFloat_Check(v)))
+			return perr(c, p->key, "must be a number between %.17g and %.17g", p->min, p->max);
+		double d = PyFloat_AsDouble(v);
+		if (d == -1.0 && PyErr_Occurred()) {
+			PyErr_Clear();
+			return perr(c, p->key, "must be between %.17g and %.17g", p->min, p->max);
+		}
+		memcpy(at, &d, sizeof(d));
+		return 0;
+	}
+	case RX_PT_BOOL: {
+		if (!PyBool_Check(v))
+			return perr(c, p->key, "must be true or false");
+		bool b = v == Py_True;
+		memcpy(at, &b, sizeof(b));
+		return 0;
+	}
+	default: {
+		const char *s = PyUnicode_Check(v) ? PyUnicode_AsUTF8(v) : NULL;
+		int64_t idx = s ? rx_param_choice_index(p, s) : -1;
+		if (idx < 0) {
+			PyErr_Clear();
+			char choices[400] = "";
+			size_t used = 0;
+			for (int i = 0; p->choice(i); i++)
+				used += (size_t)snprintf(choices + used, used < sizeof(choices) ? sizeof(choices) - used : 0,
+							 "%s'%s'", i ? ", " : "", p->choice(i));
+			return perr(c, p->key, "must be one of %s", choices);
+		}
+		memcpy(at, &idx, sizeof(idx));
+		return 0;
+	}
+	}
+}
+
+static bool section_has_prefix(int section, const char *prefix)
+{
+	size_t n, len = strlen(prefix);
+	const struct rx_param *t = rx_params(&n);
+	for (size_t i = 0; i < n; i++)
+		if (t[i].section == section && strncmp(t[i].key, prefix, len) == 0 && t[i].key[len] == '.')
+			return true;
+	return false;
+}
+
+static const struct rx_param *find_param(int section, const char *key)
+{
+	size_t n;
+	const struct rx_param *t = rx_params(&n);
+	for (size_t i = 0; i < n; i++)
+		if (t[i].section == section && strcmp(t[i].key, key) == 0)
+			return &t[i];
+	return NULL;
+}
+
+typedef int (*special_fn)(struct pctx *c, void *base, const char *key, PyObject *v, void *arg);
+
+/* Walk dict `d` whose keys extend `kprefix` within `section`; keys the table
+ * lacks go to `special` (which returns 1 if it did not know the key). */
+static int parse_dict(struct pctx *c, PyObject *d, int section, void *base, const char *kprefix,
+		      special_fn special, void *arg)
+{
+	if (!PyDict_Check(d))
+		return perr(c, kprefix, "must be an object");
+	PyObject *k, *v;
+	Py_ssize_t pos = 0;
+	while (PyDict_Next(d, &pos, &k, &v)) {
+		if (!PyUnicode_Check(k))
+			return perr(c, kprefix, "keys must be strings");
+		const char *ks = PyUnicode_AsUTF8(k);
+		if (!ks)
+			return -1;
+		char key[160];
+		snprintf(key, sizeof(key), "%s%s%s", kprefix, *kprefix ? "." : "", ks);
+		const struct rx_param *p = find_param(section, key);
+		if (p) {
+			if (set_value(c, p, base, v))
+				return -1;
+			continue;
+		}
+		if (PyDict_Check(v) && section_has_prefix(section, key)) {
+			if (parse_dict(c, v, section, base, key, special, arg))
+				return -1;
+			continue;
+		}
+		int r = special ? special(c, base, key, v, arg) : 1;
+		if (r < 0)
+			return -1;
+		if (r == 1)
+			return perr(c, key, "is not a known field (see `python -m rexsim catalog`)");
+	}
+	return 0;
+}
+
+static int push_path(struct pctx *c, const char *fmt, ...)
+{
+	size_t len = strlen(c->path);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(c->path + len, sizeof(c->path) - len, fmt, ap);
+	va_end(ap);
+	return (int)len;
+}
+
+static int special_rule(struct pctx *c, void *base, const char *key, PyObject *v, void *arg) { return 1; }
+
+static int special_loss(struct pctx *c, void *base, const char *key, PyObject *v, void *arg)
+{
+	struct rx_loss_cfg *l = base;
+	if (strcmp(key, RX_KEY_RULES) != 0)
+		return 1;
+	if (!PyList_Check(v))
+		return perr(c, key, "must be a list");
+	Py_ssize_t n = PyList_GET_SIZE(v);
+	if (n > RX_MAX_POS_RULES)
+		return perr(c, key, "at most %d rules (got %zd)", RX_MAX_POS_RULES, n);
+	for (Py_ssize_t i = 0; i < n; i++) {
+		rx_pos_rule_init(&l->rules[i]);
+		int saved = push_path(c, ".rules[%zd]", i);
+		int r = parse_dict(c, PyList_GET_ITEM(v, i), RX_SEC_RULE, &l->rules[i], "", special_rule, NULL);
+		c->path[saved] = 0;
+		if (r)
+			return -1;
+	}
+	l->n_rules = n;
+	return 0;
+}
+
+static int special_dir(struct pctx *c, void *base, const char *key, PyObject *v, void *arg)
+{
+	struct rx_dir_cfg *d = base;
+	if (strcmp(key, "loss") != 0)
+		return 1;
+	int saved = push_path(c, ".loss");
+	int r = parse_dict(c, v, RX_SEC_LOSS, &d->loss, "", special_loss, NULL);
+	c->path[saved] = 0;
+	return r;
+}
+
+static int special_flow(struct pctx *c, void *base, const char *key, PyObject *v, void *arg)
+{
+	struct rx_flow_cfg *f = base;
+	if (strcmp(key, RX_KEY_SIZES) != 0)
+		return 1;
+	if (!PyList_Check(v))
+		return perr(c, key, "must be a list of object sizes in bytes");
+	Py_ssize_t n = PyList_GET_SIZE(v);
+	if (n < 1 || n > RX_MAX_REQUESTS)
+		return perr(c, key, "must hold between 1 and %d sizes (got %zd)", RX_MAX_REQUESTS, n);
+	for (Py_ssize_t i = 0; i < n; i++) {
+		PyObject *it = PyList_GET_ITEM(v, i);
+		int overflow = 0;
+		long long x = PyLong_Check(it) && !PyBool_Check(it) ? PyLong_AsLongLongAndOverflow(it, &overflow) : -1;
+		if (overflow || x < 1 || x > 1000000000) {
+			PyErr_Clear();
+			return perr(c, key, "item %zd must be an integer between 1 and 1000000000 bytes", i);
+		}
+		f->app_sizes[i] = x;
+	}
+	f->app_n_sizes = n;
+	return 0;
+}
+
+static int special_scenario(struct pctx *c, void *base, const char *key, PyObject *v, void *arg)
+{
+	struct rx_scenario *sc = base;
+	if (strcmp(key, "path") == 0) {
+		if (!PyDict_Check(v))
+			return perr(c, key, "must be an object with 'forward' and/or 'reverse'");
+		PyObject *k, *dv;
+		Py_ssize_t pos = 0;
+		while (PyDict_Next(v, &pos, &k, &dv)) {
+			const char *ks = PyUnicode_Check(k) ? PyUnicode_AsUTF8(k) : NULL;
+			struct rx_dir_cfg *d = NULL;
+			if (ks && strcmp(ks, "forward") == 0)
+				d = &sc->fwd;
+			else if (ks && strcmp(ks, "reverse") == 0)
+				d = &sc->rev;
+			if (!d) {
+				PyErr_Clear();
+				return perr(c, "path", "has an unknown key '%s' (expected 'forward' or 'reverse')", ks ? ks : "?");
+			}
+			int saved = push_path(c, "path.%s", ks);
+			int r = parse_dict(c, dv, RX_SEC_DIR, d, "", special_dir, NULL);
+			c->path[saved] = 0;
+			if (r)
+				return -1;
+		}
+		return 0;
+	}
+	if (strcmp(key, RX_KEY_FLOWS) == 0) {
+		if (!PyList_Check(v))
+			return perr(c, key, "must be a list of flows");
+		Py_ssize_t n = PyList_GET_SIZE(v);
+		if (n < 1 || n > RX_MAX_FLOWS)
+			return perr(c, key, "must hold between 1 and %d flows (got %zd)", RX_MAX_FLOWS, n);
+		for (Py_ssize_t i = 0; i < n; i++) {
+			rx_flow_init(&sc->flows[i]);
+			int saved = push_path(c, "flows[%zd]", i);
+			int r = parse_dict(c, PyList_GET_ITEM(v, i), RX_SEC_FLOW, &sc->flows[i], "", special_flow, NULL);
+			c->path[saved] = 0;
+			if (r)
+				return -1;
+		}
+		sc->n_flows = n;
+		return 0;
+	}
+	return 1;
+}
+
+/* Returns a heap scenario or NULL with an exception set. */
+static struct rx_scenario *scenario_from_dict(PyObject *module, PyObject *d)
+{
+	struct rx_scenario *sc = malloc(sizeof(*sc));
+	if (!sc)
+		return (struct rx_scenario *)PyErr_NoMemory();
+	rx_scenario_init(sc);
+	struct pctx c = { .module = module };
+	if (!PyDict_Check(d)) {
+		free(sc);
+		raise_scenario(module, "scenario", "must be an object (dict)");
+		return NULL;
+	}
+	if (parse_dict(&c, d, RX_SEC_SCENARIO, sc, "", special_scenario, NULL)) {
+		free(sc);
+		return NULL;
+	}
+	struct rx_error err;
+	if (rx_scenario_validate(sc, &err)) {
+		free(sc);
+		raise_scenario(module, err.path, err.msg);
+		return NULL;
+	}
+	return sc;
+}
+
+/* ------------------------------------------------------------------ Result */
+typedef struct {
+	PyObject_HEAD
+	struct rx_result res;
+	int64_t n_flows;
+	int64_t exports;   /* live buffer views */
+} ResultObject;
+
+typedef struct {
+	PyObject_HEAD
+	PyObject *owner;   /* the Result */
+	void *ptr;
+	Py_ssize_t len;    /* items */
+	Py_ssize_t itemsize;
+	const char *format;
+} ColumnObject;
+
+static void Result_dealloc(ResultObject *self)
+{
+	PyTypeObject *tp = Py_TYPE(self);
+	rx_result_free(&self->res);
+	tp->tp_free((PyObject *)self);
+	Py_DECREF(tp);
+}
+
+static PyObject *dict_set_d(PyObject *d, const char *k, double v)
+{
+	PyObject *o = PyFloat_FromDouble(v);
+	if (!o || PyDict_SetItemString(d, k, o)) {
+		Py_XDECREF(o);
+		return NULL;
+	}
+	Py_DECREF(o);
+	return d;
+}
+
+static PyObject *dict_set_i(PyObject *d, const char *k, long long v)
+{
+	PyObject *o = PyLong_FromLongLong(v);
+	if (!o || PyDict_SetItemString(d, k, o)) {
+		Py_XDECREF(o);
+		return NULL;
+	}
+	Py_DECREF(o);
+	return d;
+}
+
+static PyObject *Result_metrics(ResultObject *self, PyObject *arg)
+{
+	long i = PyLong_AsLong(arg);
+	if (i == -1 && PyErr_Occurred())
+		return NULL;
+	if (i < 0 || i >= self->n_flows) {
+		PyErr_SetString(PyExc_IndexError, "flow index out of range");
+		return NULL;
+	}
+	const struct rx_flow_metrics *m = &self->res.flows[i];
+	PyObject *d = PyDict_New();
+	if (!d)
+		return NULL;
+	PyDict_SetItemString(d, "completed", m->completed ? Py_True : Py_False);
+	if (m->completed)
+		dict_set_d(d, "fct_ms", m->fct_ms);
+	else
+		PyDict_SetItemString(d, "fct_ms", Py_None);
+	dict_set_i(d, "bytes_delivered", m->bytes_delivered);
+	dict_set_d(d, "goodput_bps", m->goodput_bps);
+	dict_set_i(d, "segments_sent", m->segments_sent);
+	dict_set_i(d, "retransmissions", m->retransmissions);
+	dict_set_i(d, "spurious_retransmissions", m->spurious_retransmissions);
+	dict_set_i(d, "rto_count", m->rto_count);
+	dict_set_i(d, "probe_count", m->probe_count);
+	dict_set_i(d, "tlp_loss_episodes", m->tlp_loss_episodes);
+	dict_set_i(d, "early_retransmits", m->er_count);
+	dict_set_i(d, "fast_retransmits", m->fast_retransmits);
+	dict_set_i(d, "recovery_episodes", m->recovery_episodes);
+	dict_set_d(d, "time_in_recovery_ms", m->time_in_recovery_ms);
+	dict_set_i(d, "drops", m->drops);
+	dict_set_i(d, "syn_retransmits", m->syn_retransmits);
+	PyObject *req = PyList_New(m->n_requests);
+	if (!req) {
+		Py_DECREF(d);
+		return NULL;
+	}
+	for (int64_t j = 0; j < m->n_requests; j++) {
+		PyObject *o = m->request_ms[j] >= 0 ? PyFloat_FromDouble(m->request_ms[j]) : Py_NewRef(Py_None);
+		PyList_SET_ITEM(req, j, o);
+	}
+	PyDict_SetItemString(d, "request_ms", req);
+	Py_DECREF(req);
+	if (PyErr_Occurred()) {
+		Py_DECREF(d);
+		return NULL;
+	}
+	return d;
+}
+
+static PyObject *make_column(PyObject *module, ResultObject *owner, void *ptr, size_t n, size_t itemsize, const char *fmt)
+{
+	modstate *st = get_state(module);
+	ColumnObject *c = PyObject_New(ColumnObject, st->ColumnType);
+	if (!c)
+		return NULL;
+	c->owner = Py_NewRef((PyObject *)owner);
+	c->ptr = ptr;
+	c->len = (Py_ssize_t)n;
+	c->itemsize = (Py_ssize_t)itemsize;
+	c->format = fmt;
+	return (PyObject *)c;
+}
+
+static PyObject *Result_columns(ResultObject *self, PyObject *Py_UNUSED(ignored))
+{
+	PyObject *module = PyType_GetModule(Py_TYPE(self));
+	if (!module)
+		return NULL;
+	const struct rx_trace *t = &self->res.trace;
+	struct { const char *name; void *p; size_t sz; const char *fmt; } cols[] = {
+		{ "t_ns", t->t_ns, 8, "q" }, { "seq", t->seq, 8, "Q" }, { "arg", t->arg, 4, "I" },
+		{ "cwnd_bytes", t->cwnd_bytes, 4, "I" }, { "ssthresh_bytes", t->ssthresh_bytes, 4, "I" },
+		{ "pipe_bytes", t->pipe_bytes, 4, "I" }, { "srtt_us", t->srtt_us, 4, "I" },
+		{ "rto_us", t->rto_us, 4, "I" }, { "flow", t->flow, 2, "H" }, { "kind", t->kind, 1, "B" },
+		{ "state", t->state, 1, "B" }, { "detail", t->detail, 1, "B" },
+	};
+	PyObject *d = PyDict_New();
+	if (!d)
+		return NULL;
+	for (size_t i = 0; i < sizeof(cols) / sizeof(cols[0]); i++) {
+		PyObject *c = make_column(module, self, cols[i].p, t->n, cols[i].sz, cols[i].fmt);
+		if (!c || PyDict_SetItemString(d, cols[i].name, c)) {
+			Py_XDECREF(c);
+			Py_DECREF(d);
+			return NULL;
+		}
+		Py_DECREF(c);
+	}
+	PyObject *s = make_column(module, self, t->sack_words, t->n_sack, 8, "Q");
+	if (!s || PyDict_SetItemString(d, "sack_words", s)) {
+		Py_XDECREF(s);
+		Py_DECREF(d);
+		return NULL;
+	}
+	Py_DECREF(s);
+	return d;
+}
+
+static PyObject *Result_get_truncated(ResultObject *self, void *c) { return PyBool_FromLong(self->res.truncated); }
+static PyObject *Result_get_reason(ResultObject *self, void *c)
+{
+	if (!self->res.truncated)
+		Py_RETURN_NONE;
+	return PyUnicode_FromString(self->res.truncated_reason);
+}
+static PyObject *Result_get_events(ResultObject *self, void *c) { return PyLong_FromLongLong(self->res.events); }
+static PyObject *Result_get_viol(ResultObject *self, void *c) { return PyLong_FromLongLong(self->res.invariant_violations); }
+static PyObject *Result_get_end(ResultObject *self, void *c) { return PyLong_FromLongLong(self->res.sim_end_ns); }
+static PyObject *Result_get_nflows(ResultObject *self, void *c) { return PyLong_FromLongLong(self->n_flows); }
+static PyObject *Result_get_ntrace(ResultObject *self, void *c) { return PyLong_FromSize_t(self->res.trace.n); }
+
+static PyMethodDef Result_methods[] = {
+	{ "metrics", (PyCFunction)Result_metrics, METH_O, "metrics(i) -> dict of flow i's metrics" },
+	{ "columns", (PyCFunction)Result_columns, METH_NOARGS, "columns() -> dict of zero-copy trace column buffers" },
+	{ NULL, NULL, 0, NULL },
+};
+
+static PyGetSetDef Result_getset[] = {
+	{ "truncated", (getter)Result_get_truncated, NULL, "a budget stopped the run", NULL },
+	{ "truncated_reason", (getter)Result_get_reason, NULL, "'max_events' or 'duration_s', or None", NULL },
+	{ "events", (getter)Result_get_events, NULL, "discrete events processed", NULL },
+	{ "invariant_violations", (getter)Result_get_viol, NULL, "failed internal consistency checks (0 unless the engine has a bug)", NULL },
+	{ "sim_end_ns", (getter)Result_get_end, NULL, "simulated time at the end", NULL },
+	{ "n_flows", (getter)Result_get_nflows, NULL, "number of flows", NULL },
+	{ "n_trace", (getter)Result_get_ntrace, NULL, "number of trace events", NULL },
+	{ NULL, NULL, NULL, NULL, NULL },
+};
+
+static PyType_Slot Result_slots[] = {
+	{ Py_tp_dealloc, Result_dealloc },
+	{ Py_tp_methods, Result_methods },
+	{ Py_tp_getset, Result_getset },
+	{ Py_tp_doc, "The outcome of one simulation run." },
+	{ 0, NULL },
+};
+
+static PyType_Spec Result_spec = {
+	.name = "rexsim._rexsim.Result",
+	.basicsize = sizeof(ResultObject),
+	.flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_IMMUTABLETYPE | Py_TPFLAGS_DISALLOW_INSTANTIATION,
+	.slots = Result_slots,
+};
+
+/* ------------------------------------------------------------------ Column (buffer) */
+static void Column_dealloc(ColumnObject *self)
+{
+	PyTypeObject *tp = Py_TYPE(self);
+	Py_XDECREF(self->owner);
+	PyObject_Free(self);
+	Py_DECREF(tp);
+}
+
+static int Column_getbuffer(ColumnObject *self, Py_buffer *view, int flags)
+{
+	static char empty[8];
+	void *p = self->ptr ? self->ptr : empty;
+	if (PyBuffer_FillInfo(view, (PyObject *)self, p, self->len * self->itemsize, 1, flags))
+		return -1;
+	view->itemsize = self->itemsize;
+	view->format = (flags & PyBUF_FORMAT) ? (char *)self->format : NULL;
+	view->ndim = 1;
+	view->shape = (flags & PyBUF_ND) ? &self->len : NULL;
+	view->strides = (flags & PyBUF_STRIDES) ? &self->itemsize : NULL;
+	return 0;
+}
+
+static Py_ssize_t Column_len(ColumnObject *self) { return self->len; }
+
+static PyType_Slot Column_slots[] = {
+	{ Py_tp_dealloc, Column_dealloc },
+	{ Py_bf_getbuffer, Column_getbuffer },
+	{ Py_sq_length, Column_len },
+	{ Py_tp_doc, "A read-only trace column; use memoryview() or numpy.frombuffer()." },
+	{ 0, NULL },
+};
+
+static PyType_Spec Column_spec = {
+	.name = "rexsim._rexsim.Column",
+	.basicsize = sizeof(ColumnObject),
+	.flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_IMMUTABLETYPE | Py_TPFLAGS_DISALLOW_INSTANTIATION,
+	.slots = Column_slots,
+};
+
+/* ------------------------------------------------------------------ functions */
+static PyObject *new_result(PyObject *module, int64_t n_flows)
+{
+	modstate *st = get_state(module);
+	ResultObject *r = (ResultObject *)st->ResultType->tp_alloc(st->ResultType, 0);
+	if (r)
+		r->n_flows = n_flows;
+	return (PyObject *)r;
+}
+
+static PyObject *mod_run(PyObject *module, PyObject *scenario)
+{
+	struct rx_scenario *sc = scenario_from_dict(module, scenario);
+	if (!sc)
+		return NULL;
+	ResultObject *r = (ResultObject *)new_result(module, sc->n_flows);
+	if (!r) {
+		free(sc);
+		return NULL;
+	}
+	struct rx_error err;
+	int rc;
+	Py_BEGIN_ALLOW_THREADS
+	rc = rx_run(sc, &r->res, &err);
+	Py_END_ALLOW_THREADS
+	free(sc);
+	if (rc) {
+		Py_DECREF(r);
+		if (strstr(err.msg, "out of memory"))
+			return PyErr_Format(PyExc_MemoryError, "%s", err.msg);
+		return raise_scenario(module, err.path, err.msg);
+	}
+	return (PyObject *)r;
+}
+
+static PyObject *mod_run_repeat(PyObject *module, PyObject *args)
+{
+	PyObject *scenario;
+	long long n;
+	if (!PyArg_ParseTuple(args, "OL", &scenario, &n))
+		return NULL;
+	if (n < 1)
+		return PyErr_Format(PyExc_ValueError, "n must be at least 1");
+	struct rx_scenario *sc = scenario_from_dict(module, scenario);
+	if (!sc)
+		return NULL;
+	ResultObject *r = (ResultObject *)new_result(module, sc->n_flows);
+	if (!r) {
+		free(sc);
+		return NULL;
+	}
+	struct rx_error err;
+	int rc = 0;
+	struct timespec a, b;
+	Py_BEGIN_ALLOW_THREADS
+	clock_gettime(CLOCK_MONOTONIC, &a);
+	for (long long i = 0; i < n && rc == 0; i++) {
+		if (i)
+			rx_result_free(&r->res);
+		rc = rx_run(sc, &r->res, &err);
+	}
+	clock_gettime(CLOCK_MONOTONIC, &b);
+	Py_END_ALLOW_THREADS
+	free(sc);
+	if (rc) {
+		Py_DECREF(r);
+		return raise_scenario(module, err.path, err.msg);
+	}
+	long long ns = (long long)(b.tv_sec - a.tv_sec) * 1000000000LL + (b.tv_nsec - a.tv_nsec);
+	return Py_BuildValue("(LN)", ns, (PyObject *)r);
+}
+
+static const char *section_prefix(int s)
+{
+	switch (s) {
+	case RX_SEC_SCENARIO: return "";
+	case RX_SEC_DIR: return "path.{forward,reverse}.";
+	case RX_SEC_LOSS: return "path.{forward,reverse}.loss.";
+	case RX_SEC_RULE: return "path.{forward,reverse}.loss.rules[].";
+	default: return "flows[].";
+	}
+}
+
+static const char *section_name(int s)
+{
+	static const char *n[] = { "scenario", "direction", "loss", "rule", "flow" };
+	return s >= 0 && s < RX_SEC__COUNT ? n[s] : "?";
+}
+
+static PyObject *mechanisms(int (*count)(void), const char *(*name)(int), const char *(*doc)(int))
+{
+	PyObject *l = PyList_New(0);
+	for (int i = 0; l && i < count(); i++) {
+		PyObject *d = Py_BuildValue("{s:s,s:s}", "name", name(i), "doc", doc(i));
+		if (!d || PyList_Append(l, d)) {
+			Py_XDECREF(d);
+			Py_DECREF(l);
+			return NULL;
+		}
+		Py_DECREF(d);
+	}
+	return l;
+}
+
+static PyObject *name_list(const char *(*fn)(int))
+{
+	PyObject *l = PyList_New(0);
+	for (int i = 0; l && fn(i); i++) {
+		PyObject *s = PyUnicode_FromString(fn(i));
+		if (!s || PyList_Append(l, s)) {
+			Py_XDECREF(s);
+			Py_DECREF(l);
+			return NULL;
+		}
+		Py_DECREF(s);
+	}
+	return l;
+}
+
+static PyObject *param_default(const struct rx_param *p, const struct rx_scenario *sc, const struct rx_pos_rule *rule)
+{
+	const char *base;
+	switch (p->section) {
+	case RX_SEC_SCENARIO: base = (const char *)sc; break;
+	case RX_SEC_DIR: base = (const char *)&sc->fwd; break;
+	case RX_SEC_LOSS: base = (const char *)&sc->fwd.loss; break;
+	case RX_SEC_RULE: base = (const char *)rule; break;
+	default: base = (const char *)&sc->flows[0]; break;
+	}
+	const char *at = base + p->offset;
+	switch (p->type) {
+	case RX_PT_INT: { int64_t v; memcpy(&v, at, 8); return PyLong_FromLongLong(v); }
+	case RX_PT_FLOAT: { double v; memcpy(&v, at, 8); return PyFloat_FromDouble(v); }
+	case RX_PT_BOOL: { bool v; memcpy(&v, at, sizeof(v)); return PyBool_FromLong(v); }
+	default: { int64_t v; memcpy(&v, at, 8); return PyUnicode_FromString(p->choice((int)v)); }
+	}
+}
+
+static PyObject *mod_catalog(PyObject *module, PyObject *Py_UNUSED(ignored))
+{
+	struct rx_scenario *sc = malloc(sizeof(*sc));
+	if (!sc)
+		return PyErr_NoMemory();
+	rx_scenario_init(sc);
+	struct rx_pos_rule rule;
+	rx_pos_rule_init(&rule);
+	size_t n;
+	const struct rx_param *t = rx_params(&n);
+	PyObject *params = PyList_New(0);
+	for (size_t i = 0; params && i < n; i++) {
+		const struct rx_param *p = &t[i];
+		static const char *tn[] = { "int", "float", "bool", "enum" };
+		PyObject *choices = p->type == RX_PT_ENUM ? name_list(p->choice) : Py_NewRef(Py_None);
+		PyObject *def = param_default(p, sc, &rule);
+		PyObject *path = PyUnicode_FromFormat("%s%s", section_prefix(p->section), p->key);
+		PyObject *d = (choices && def && path)
+			? Py_BuildValue("{s:s,s:s,s:O,s:s,s:s,s:O,s:d,s:d,s:O,s:s}",
+					"section", section_name(p->section), "key", p->key, "path", path,
+					"type", tn[p->type], "unit", p->unit, "default", def,
+					"min", p->min, "max", p->max, "choices", choices, "doc", p->doc)
+			: NULL;
+		Py_XDECREF(choices);
+		Py_XDECREF(def);
+		Py_XDECREF(path);
+		if (!d || PyList_Append(params, d)) {
+			Py_XDECREF(d);
+			Py_CLEAR(params);
+			break;
+		}
+		Py_DECREF(d);
+	}
+	free(sc);
+	if (!params)
+		return NULL;
+	PyObject *mech = Py_BuildValue("{s:N,s:N,s:N}",
+		"cc", mechanisms(rx_cc_count, rx_cc_name, rx_cc_doc),
+		"timer", mechanisms(rx_timer_count, rx_timer_name, rx_timer_doc),
+		"recovery", mechanisms(rx_recovery_count, rx_recovery_name, rx_recovery_doc));
+	PyObject *limits = Py_BuildValue("{s:i,s:i,s:i,s:i}", "max_flows", RX_MAX_FLOWS,
+					 "max_rules", RX_MAX_POS_RULES, "max_requests", RX_MAX_REQUESTS,
+					 "max_sack_blocks", RX_MAX_SACK_BLOCKS);
+	return Py_BuildValue("{s:s,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N}",
+		"engine_version", RX_ENGINE_VERSION, "parameters", params, "mechanisms", mech,
+		"events", name_list(rx_event_kind_name), "timer_kinds", name_list(rx_timer_kind_name),
+		"timer_formulas", name_list(rx_timer_formula_name), "states", name_list(rx_ca_state_name),
+		"drop_reasons", name_list(rx_drop_reason_name), "limits", limits);
+}
+
+static PyMethodDef mod_methods[] = {
+	{ "run", (PyCFunction)mod_run, METH_O, "run(scenario: dict) -> Result" },
+	{ "run_repeat", (PyCFunction)mod_run_repeat, METH_VARARGS,
+	  "run_repeat(scenario, n) -> (elapsed_ns, last Result): parse once, run n times (benchmarks)" },
+	{ "catalog", (PyCFunction)mod_catalog, METH_NOARGS, "catalog() -> dict of every parameter and mechanism" },
+	{ NULL, NULL, 0, NULL },
+};
+
+/* ------------------------------------------------------------------ module */
+static int mod_exec(PyObject *m)
+{
+	modstate *st = get_state(m);
+	char why[200];
+	if (rx_registry_validate(why, sizeof(why))) {
+		PyErr_Format(PyExc_ImportError, "rexsim registry is inconsistent: %s", why);
+		return -1;
+	}
+	st->ScenarioError = PyErr_NewExceptionWithDoc("rexsim._rexsim.ScenarioError",
+		"An invalid scenario: .path names the field, the message states the limit.", PyExc_ValueError, NULL);
+	if (!st->ScenarioError || PyModule_AddObjectRef(m, "ScenarioError", st->ScenarioError))
+		return -1;
+	st->ResultType = (PyTypeObject *)PyType_FromModuleAndSpec(m, &Result_spec, NULL);
+	st->ColumnType = (PyTypeObject *)PyType_FromModuleAndSpec(m, &Column_spec, NULL);
+	if (!st->ResultType || !st->ColumnType)
+		return -1;
+	if (PyModule_AddObjectRef(m, "Result", (PyObject *)st->ResultType) ||
+	    PyModule_AddObjectRef(m, "Column", (PyObject *)st->ColumnType))
+		return -1;
+	return PyModule_AddStringConstant(m, "ENGINE_VERSION", RX_ENGINE_VERSION);
+}
+
+static int mod_traverse(PyObject *m, visitproc visit, void *arg)
+{
+	modstate *st = get_state(m);
+	Py_VISIT(st->ScenarioError);
+	Py_VISIT(st->ResultType);
+	Py_VISIT(st->ColumnType);
+	return 0;
+}
+
+static int mod_clear(PyObject *m)
+{
+	modstate *st = get_state(m);
+	Py_CLEAR(st->ScenarioError);
+	Py_CLEAR(st->ResultType);
+	Py_CLEAR(st->ColumnType);
+	return 0;
+}
+
+static PyModuleDef_Slot mod_slots[] = {
+	{ Py_mod_exec, mod_exec },
+	{ 0, NULL },
+};
+
+static struct PyModuleDef moddef = {
+	PyModuleDef_HEAD_INIT,
+	.m_name = "rexsim._rexsim",
+	.m_doc = "Rexmit's TCP loss-recovery simulation engine (C core).",
+	.m_size = sizeof(modstate),
+	.m_methods = mod_methods,
+	.m_slots = mod_slots,
+	.m_traverse = mod_traverse,
+	.m_clear = mod_clear,
+};
+
+PyMODINIT_FUNC PyInit__rexsim(void)
+{
+	return PyModuleDef_Init(&moddef);
+}

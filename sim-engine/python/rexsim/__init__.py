@@ -1,0 +1,46 @@
+"""rexsim: Rexmit's deterministic discrete-event TCP loss-recovery simulator.
+
+    >>> import rexsim
+    >>> r = rexsim.run({"flows": [{"app": {"kind": "fixed", "segments": 10}}]})
+    >>> r.flows[0].metrics["fct_ms"]
+
+`run` validates the scenario (raising `ScenarioError`, a `ValueError` naming
+the field path and the limit), simulates it in C with the GIL released, and
+returns a `Result` whose trace columns are numpy views of the engine's
+memory (no copy).
+"""
+from __future__ import annotations
+
+from . import _rexsim
+from ._rexsim import ENGINE_VERSION, ScenarioError
+from .result import FlowResult, Result, Trace
+from .scenario import apply_overrides, canonical_json
+from .presets import PRESETS, preset_scenario
+from .schema import scenario_schema
+
+__version__ = ENGINE_VERSION
+__all__ = [
+    "ENGINE_VERSION", "ScenarioError", "Result", "FlowResult", "Trace", "run", "catalog",
+    "presets", "preset_scenario", "scenario_schema", "apply_overrides", "canonical_json",
+]
+
+_catalog_cache: dict | None = None
+
+
+def run(scenario: dict) -> Result:
+    """Simulate `scenario` (see `catalog()` and `scenario_schema()`)."""
+    return Result(_rexsim.run(scenario))
+
+
+def catalog() -> dict:
+    """Every parameter (name, type, unit, default, range, explanation with its
+    citation) and every mechanism, as the engine defines them."""
+    global _catalog_cache
+    if _catalog_cache is None:
+        _catalog_cache = _rexsim.catalog()
+    return _catalog_cache
+
+
+def presets() -> dict:
+    """The papers' experiments as named templates."""
+    return PRESETS

@@ -1,0 +1,67 @@
+"""python -m rexsim {run FILE.json [--trace out.csv] | catalog | presets [NAME] | schema}"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from . import ScenarioError, catalog, presets, preset_scenario, run, scenario_schema
+
+
+def _cmd_run(args) -> int:
+    try:
+        with open(args.file, encoding="utf-8") as f:
+            scenario = json.load(f) if args.file != "-" else json.load(sys.stdin)
+    except (OSError, json.JSONDecodeError) as e:
+        print(f"rexsim: cannot read scenario {args.file}: {e}", file=sys.stderr)
+        return 2
+    if args.preset:
+        scenario = preset_scenario(args.preset, args.variant, scenario)
+    try:
+        result = run(scenario)
+    except ScenarioError as e:
+        print(f"rexsim: invalid scenario: {e}", file=sys.stderr)
+        return 2
+    if args.trace:
+        with open(args.trace, "w", newline="", encoding="utf-8") as out:
+            result.trace.write_csv(out)
+    json.dump(result.summary(), sys.stdout, indent=2)
+    print()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="rexsim", description="Rexmit's TCP loss-recovery simulator")
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    r = sub.add_parser("run", help="run a scenario JSON file and print its metrics as JSON")
+    r.add_argument("file", help="scenario JSON ('-' for stdin)")
+    r.add_argument("--trace", metavar="OUT.csv", help="also write the event trace as CSV")
+    r.add_argument("--preset", help="start from this preset; FILE holds overrides ({} for none)")
+    r.add_argument("--variant", help="the preset variant to apply")
+    sub.add_parser("catalog", help="print every parameter and mechanism as JSON")
+    p = sub.add_parser("presets", help="list presets, or print one with its scenario")
+    p.add_argument("name", nargs="?")
+    sub.add_parser("schema", help="print the scenario JSON Schema")
+    args = ap.parse_args(argv)
+    if args.cmd == "run":
+        return _cmd_run(args)
+    if args.cmd == "catalog":
+        json.dump(catalog(), sys.stdout, indent=2)
+    elif args.cmd == "schema":
+        json.dump(scenario_schema(), sys.stdout, indent=2)
+    elif args.cmd == "presets":
+        ps = presets()
+        if args.name:
+            if args.name not in ps:
+                print(f"rexsim: unknown preset {args.name!r}; known: {', '.join(sorted(ps))}", file=sys.stderr)
+                return 2
+            json.dump({"name": args.name, **ps[args.name]}, sys.stdout, indent=2)
+        else:
+            json.dump([{"name": k, **{f: v[f] for f in ("title", "section", "figure", "citation", "description")}}
+                       for k, v in ps.items()], sys.stdout, indent=2)
+    print()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,154 @@
+"""Result wrappers: metrics dicts and numpy views of the columnar trace."""
+from __future__ import annotations
+
+import csv
+from typing import IO, Iterator
+
+import numpy as np
+
+from . import _rexsim
+
+_DTYPES = {
+    "t_ns": np.int64, "seq": np.uint64, "arg": np.uint32, "cwnd_bytes": np.uint32,
+    "ssthresh_bytes": np.uint32, "pipe_bytes": np.uint32, "srtt_us": np.uint32,
+    "rto_us": np.uint32, "flow": np.uint16, "kind": np.uint8, "state": np.uint8,
+    "detail": np.uint8, "sack_words": np.uint64,
+}
+
+_cat = _rexsim.catalog()
+EVENT_KINDS: list[str] = _cat["events"]
+TIMER_KINDS: list[str] = _cat["timer_kinds"]
+TIMER_FORMULAS: list[str] = _cat["timer_formulas"]
+STATES: list[str] = _cat["states"]
+DROP_REASONS: list[str] = _cat["drop_reasons"]
+KIND = {name: i for i, name in enumerate(EVENT_KINDS)}
+TIMER_EVENTS = {KIND["timer_armed"], KIND["timer_fired"], KIND["timer_cancelled"]}
+ACK_EVENTS = {KIND["ack_sent"], KIND["ack_recv"]}
+
+
+class Trace:
+    """The event trace: one numpy array per column, sharing the engine's memory.
+
+    Column meaning by kind (see include/rexsim/rexsim.h):
+      seq    data: first byte; ACKs: cumulative ACK; timers: expiry time (ns)
+      arg    data: payload bytes; ACKs: 1 + index into sack_words (0 = none);
+             timers: timeout (us); state: the previous state
+      detail timers: timer kind | formula << 4; drops: reason | direction << 4;
+             data: transmission number
+    """
+
+    def __init__(self, raw: _rexsim.Result):
+        self._raw = raw
+        cols = raw.columns()
+        self.columns: dict[str, np.ndarray] = {
+            name: np.frombuffer(buf, dtype=_DTYPES[name]) for name, buf in cols.items()
+        }
+        for name, arr in self.columns.items():
+            setattr(self, name, arr)
+
+    def __len__(self) -> int:
+        return int(self.columns["t_ns"].shape[0])
+
+    def kind_names(self) -> list[str]:
+        return [EVENT_KINDS[k] for k in self.columns["kind"]]
+
+    def mask(self, kind: str, flow: int | None = None) -> np.ndarray:
+        m = self.columns["kind"] == KIND[kind]
+        if flow is not None:
+            m &= self.columns["flow"] == flow
+        return m
+
+    def times_ns(self, kind: str, flow: int | None = None) -> np.ndarray:
+        return self.columns["t_ns"][self.mask(kind, flow)]
+
+    def sack_blocks(self, i: int) -> tuple[bool, list[tuple[int, int]]]:
+        """(is_dsack, [(start, end), ...]) of ACK event i."""
+        ref = int(self.columns["arg"][i])
+        if int(self.columns["kind"][i]) not in ACK_EVENTS or ref == 0:
+            return False, []
+        words = self.columns["sack_words"]
+        head = int(words[ref - 1])
+        n, dsack = head & 0xFF, bool(head >> 8)
+        return dsack, [(int(words[ref + 2 * b]), int(words[ref + 1 + 2 * b])) for b in range(n)]
+
+    def describe(self, i: int) -> dict:
+        """One event as a dict with names resolved (for CSV, JSON, tooltips)."""
+        c = self.columns
+        kind = int(c["kind"][i])
+        d = {
+            "t_ns": int(c["t_ns"][i]), "flow": int(c["flow"][i]), "kind": EVENT_KINDS[kind],
+            "seq": int(c["seq"][i]), "arg": int(c["arg"][i]),
+            "cwnd_bytes": int(c["cwnd_bytes"][i]),
+            "ssthresh_bytes": None if c["ssthresh_bytes"][i] == 0xFFFFFFFF else int(c["ssthresh_bytes"][i]),
+            "pipe_bytes": int(c["pipe_bytes"][i]), "srtt_us": int(c["srtt_us"][i]),
+            "rto_us": int(c["rto_us"][i]), "state": STATES[int(c["state"][i])],
+        }
+        det = int(c["detail"][i])
+        if kind in TIMER_EVENTS:
+            d["timer"] = TIMER_KINDS[det & 15]
+            d["formula"] = TIMER_FORMULAS[det >> 4]
+        elif kind == KIND["drop"]:
+            d["reason"] = DROP_REASONS[det & 15]
+            d["direction"] = "reverse" if det >> 4 else "forward"
+        elif kind == KIND["state"]:
+            d["previous_state"] = STATES[int(c["arg"][i])]
+        elif kind in (KIND["send"], KIND["retransmit"], KIND["probe"], KIND["deliver"]):
+            d["transmission"] = det
+        if kind in ACK_EVENTS:
+            dsack, blocks = self.sack_blocks(i)
+            d["dsack"] = dsack
+            d["sack"] = blocks
+        return d
+
+    def __iter__(self) -> Iterator[dict]:
+        for i in range(len(self)):
+            yield self.describe(i)
+
+    CSV_FIELDS = ["t_ns", "flow", "kind", "seq", "arg", "cwnd_bytes", "ssthresh_bytes", "pipe_bytes",
+                  "srtt_us", "rto_us", "state", "timer", "formula", "reason", "transmission", "dsack", "sack"]
+
+    def write_csv(self, out: IO[str]) -> None:
+        w = csv.DictWriter(out, fieldnames=self.CSV_FIELDS, extrasaction="ignore")
+        w.writeheader()
+        for ev in self:
+            if "sack" in ev:
+                ev["sack"] = " ".join(f"{s}-{e}" for s, e in ev["sack"])
+            w.writerow(ev)
+
+
+class FlowResult:
+    def __init__(self, metrics: dict):
+        self.metrics = metrics
+
+    def __repr__(self) -> str:
+        return f"FlowResult({self.metrics!r})"
+
+
+class Result:
+    """One run: per-flow metrics, the trace, and whether a budget stopped it."""
+
+    def __init__(self, raw: _rexsim.Result):
+        self._raw = raw
+        self.flows = [FlowResult(raw.metrics(i)) for i in range(raw.n_flows)]
+        self.truncated: bool = raw.truncated
+        self.truncated_reason: str | None = raw.truncated_reason
+        self.events: int = raw.events
+        self.invariant_violations: int = raw.invariant_violations
+        self.sim_end_ns: int = raw.sim_end_ns
+        self.engine_version: str = _rexsim.ENGINE_VERSION
+        self._trace: Trace | None = None
+
+    @property
+    def trace(self) -> Trace:
+        if self._trace is None:
+            self._trace = Trace(self._raw)
+        return self._trace
+
+    def summary(self) -> dict:
+        return {
+            "engine_version": self.engine_version, "truncated": self.truncated,
+            "truncated_reason": self.truncated_reason, "events": self.events,
+            "invariant_violations": self.invariant_violations,
+            "trace_events": self._raw.n_trace, "sim_end_ns": self.sim_end_ns,
+            "flows": [f.metrics for f in self.flows],
+        }

@@ -1,0 +1,55 @@
+"""Scenario helpers: dotted-path overrides and a canonical JSON form."""
+from __future__ import annotations
+
+import copy
+import json
+import re
+
+_INDEX = re.compile(r"^(\w+)\[(\d+|\*)\]$")
+
+
+def canonical_json(scenario: dict) -> str:
+    """A stable text form (sorted keys, no spaces) for hashing and dedup."""
+    return json.dumps(scenario, sort_keys=True, separators=(",", ":"), allow_nan=False)
+
+
+def _set(node, parts: list[str], value) -> None:
+    head, rest = parts[0], parts[1:]
+    m = _INDEX.match(head)
+    if m:
+        name, idx = m.group(1), m.group(2)
+        seq = node.setdefault(name, [{}])
+        if not isinstance(seq, list):
+            raise ValueError(f"{name}: expected a list")
+        targets = range(len(seq)) if idx == "*" else [int(idx)]
+        for i in targets:
+            while i >= len(seq):
+                seq.append({})
+            if rest:
+                _set(seq[i], rest, value)
+            else:
+                seq[i] = copy.deepcopy(value)
+        return
+    if head == "*":
+        if not isinstance(node, dict) or not node:
+            raise ValueError("'*' needs an object with keys to expand")
+        for key in list(node):
+            _set(node, [key] + rest, value)
+        return
+    if not rest:
+        node[head] = copy.deepcopy(value)
+        return
+    child = node.setdefault(head, {})
+    if not isinstance(child, dict):
+        raise ValueError(f"{head}: expected an object")
+    _set(child, rest, value)
+
+
+def apply_overrides(scenario: dict, overrides: dict) -> dict:
+    """Return a copy of `scenario` with dotted-path overrides applied, e.g.
+    {"flows[*].tcp.timer": "tlp", "path.*.delay_ms": 40}; `[*]` applies to
+    every item of a list, `*` to every key of an object."""
+    out = copy.deepcopy(scenario)
+    for path, value in overrides.items():
+        _set(out, path.split("."), value)
+    return out

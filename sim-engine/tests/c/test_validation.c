@@ -1,0 +1,53 @@
+/* test_validation.c — invalid scenarios are refused with the field path and
+ * the limit, and nothing runs. */
+#include <stdlib.h>
+#include <string.h>
+#include <math.h>
+#include "scenarios.h"
+
+static void expect(struct rx_scenario *sc, const char *path, const char *needle)
+{
+	struct rx_error err;
+	struct rx_result res;
+	int rc = rx_run(sc, &res, &err);
+	CHECK_EQ_I64(rc, -1);
+	if (strcmp(err.path, path) != 0 || !strstr(err.msg, needle))
+		fprintf(stderr, "  got '%s: %s', expected path '%s' with '%s'\n", err.path, err.msg, path, needle);
+	CHECK(strcmp(err.path, path) == 0);
+	CHECK(strstr(err.msg, needle) != NULL);
+	rx_scenario_init(sc);
+}
+
+int main(void)
+{
+	struct rx_scenario *sc = malloc(sizeof(*sc));
+	rx_scenario_init(sc);
+	sc->flows[0].mss = 20;
+	expect(sc, "flows[0].tcp.mss", "between 64 and 65495");
+	sc->duration_s = NAN;
+	expect(sc, "duration_s", "between 0.001 and 3600");
+	sc->fwd.delay_ms = -1;
+	expect(sc, "path.forward.delay_ms", "between 0 and 10000");
+	sc->rev.loss.p = 1.5;
+	expect(sc, "path.reverse.loss.p", "between 0 and 1");
+	sc->n_flows = 0;
+	expect(sc, "flows", "between 1 and 64");
+	sc->flows[0].timer = 99;
+	expect(sc, "flows[0].tcp.timer", "choices");
+	sc->rev.loss.model = RX_LOSS_TAIL;
+	expect(sc, "path.reverse.loss.model", "path.forward only");
+	sc->fwd.loss.model = RX_LOSS_TAIL;
+	sc->flows[0].app_kind = RX_APP_BULK;
+	expect(sc, "path.forward.loss.model", "bulk");
+	sc->fwd.loss.model = RX_LOSS_POSITIONED;
+	sc->fwd.loss.n_rules = 1;
+	rx_pos_rule_init(&sc->fwd.loss.rules[0]);
+	sc->fwd.loss.rules[0].flow = 3;
+	expect(sc, "path.forward.loss.rules[0].flow", "below the number of flows");
+	sc->flows[0].rwnd_bytes = 100;
+	expect(sc, "flows[0].receiver.rwnd_bytes", "at least tcp.mss");
+	sc->flows[0].dupthresh = 9;
+	expect(sc, "flows[0].tcp.dupthresh", "between 1 and 8");
+	free(sc);
+	return t_report("validation");
+}
