@@ -5,7 +5,7 @@ import copy
 import json
 import re
 
-_INDEX = re.compile(r"^(\w+)\[(\d+|\*)\]$")
+_INDEX = re.compile(r"^(\w+)\[(\d+|\*|\d*:\d*)\]$")
 
 
 def canonical_json(scenario: dict) -> str:
@@ -21,7 +21,13 @@ def _set(node, parts: list[str], value) -> None:
         seq = node.setdefault(name, [{}])
         if not isinstance(seq, list):
             raise ValueError(f"{name}: expected a list")
-        targets = range(len(seq)) if idx == "*" else [int(idx)]
+        if idx == "*":
+            targets = range(len(seq))
+        elif ":" in idx:
+            lo, hi = idx.split(":")
+            targets = range(int(lo or 0), min(int(hi) if hi else len(seq), len(seq)))
+        else:
+            targets = [int(idx)]
         for i in targets:
             while i >= len(seq):
                 seq.append({})
@@ -48,7 +54,7 @@ def _set(node, parts: list[str], value) -> None:
 def apply_overrides(scenario: dict, overrides: dict) -> dict:
     """Return a copy of `scenario` with dotted-path overrides applied, e.g.
     {"flows[*].tcp.timer": "tlp", "path.*.delay_ms": 40}; `[*]` applies to
-    every item of a list, `*` to every key of an object."""
+    every item of a list, `[a:b]` to items a..b-1, `*` to every key of an object."""
     out = copy.deepcopy(scenario)
     for path, value in overrides.items():
         _set(out, path.split("."), value)

@@ -1,12 +1,13 @@
 /* path.c — one pipeline per direction, built from composable stages:
  *
- *   ingress -> loss stage -> drop-tail bottleneck (rate, buffer) -> propagation -> endpoint
+ *   ingress -> stages (loss, ...) -> drop-tail bottleneck (rate, buffer) -> propagation -> endpoint
  *
  * The bottleneck serves packets FIFO at rate_bps (serialization time is
  * ceil(wire_bits * 1e9 / rate) ns); the propagation line is FIFO too, so each
  * stage keeps a single live heap entry.  A 'delay' action of the positioned
  * loss model takes its packet off the FIFO line (it may be overtaken), which
- * is what spurious-timeout demonstrations need.
+ * is what spurious-timeout demonstrations need.  The stages themselves live in
+ * src/path/ (include/rexsim/stage.h).
  */
 #include <string.h>
 #include "sim.h"
@@ -36,12 +37,16 @@ void rx_link_init(struct rx_link *l, struct rx_sim *sim, int dir, const struct r
 	l->prop_ns = rx_ms_to_ns(cfg->delay_ms);
 	l->buf_pkts = cfg->buffer_pkts;
 	l->buf_bytes = cfg->buffer_bytes;
-	l->loss = &cfg->loss;
-	rx_rng_seed(&l->rng, seed, (uint64_t)dir + 1);
-	l->thr_p = rx_prob_threshold(cfg->loss.p);
-	l->thr_ge_r = rx_prob_threshold(cfg->loss.r);
-	l->thr_good = rx_prob_threshold(cfg->loss.loss_good);
-	l->thr_bad = rx_prob_threshold(cfg->loss.loss_bad);
+	/* the stage list: today the loss model; every stage gets its own PRNG stream */
+	const struct rx_stage_ops *ops = rx_stage_for_loss_model((int)cfg->loss.model);
+	if (ops) {
+		struct rx_stage *st = &l->stages[l->n_stages++];
+		st->ops = ops;
+		st->cfg = &cfg->loss;
+		st->seed = seed;
+		if (ops->init)
+			ops->init(st, dir);
+	}
 }
 
 static void trace_drop(struct rx_link *l, struct rx_pkt *p, int reason)
@@ -151,61 +156,15 @@ void rx_link_on_delayed(struct rx_sim *sim, struct rx_pkt *p, int dir)
 	deliver(&sim->link[dir], p);
 }
 
-/* ---- loss stage: returns 1 to drop; may set p->extra_ns or ask for a copy */
-static int loss_stage(struct rx_link *l, struct rx_pkt *p, bool *duplicate)
-{
-	const struct rx_loss_cfg *c = l->loss;
-	switch (c->model) {
-	case RX_LOSS_NONE:
-		return 0;
-	case RX_LOSS_TAIL:
-		/* the last `count` data segments of each object, first transmission only */
-		return (p->flags & RX_PF_DATA) && p->tx_no == 1 && p->from_end >= 0 && p->from_end < c->count;
-	case RX_LOSS_BERNOULLI:
-		return rx_rng_bernoulli(&l->rng, l->thr_p);
-	case RX_LOSS_GILBERT_ELLIOTT:
-		/* state transition first, then a loss draw in the (new) state */
-		if (l->ge_bad) {
-			if (rx_rng_bernoulli(&l->rng, l->thr_ge_r))
-				l->ge_bad = false;
-		} else if (rx_rng_bernoulli(&l->rng, l->thr_p)) {
-			l->ge_bad = true;
-		}
-		return rx_rng_bernoulli(&l->rng, l->ge_bad ? l->thr_bad : l->thr_good);
-	case RX_LOSS_POSITIONED: {
-		bool data_dir = l->dir == 0;
-		for (int64_t i = 0; i < c->n_rules; i++) {
-			const struct rx_pos_rule *r = &c->rules[i];
-			if (r->flow != p->flow || (uint64_t)r->segment != p->seg_idx)
-				continue;
-			if (data_dir ? (uint64_t)r->transmission != p->tx_no
-				     : (p->seg_idx == 0 && (uint64_t)r->transmission != p->tx_no))
-				continue;
-			if (p->is_dup_copy)
-				continue;
-			switch (r->action) {
-			case RX_POS_DROP:
-				return 1;
-			case RX_POS_DELAY:
-				p->extra_ns += rx_ms_to_ns(r->delay_ms);
-				break;
-			case RX_POS_DUPLICATE:
-				*duplicate = true;
-				break;
-			}
-		}
-		return 0;
-	}
-	}
-	return 0;
-}
-
 void rx_link_send(struct rx_link *l, struct rx_pkt *p)
 {
 	bool dup = false;
-	if (loss_stage(l, p, &dup)) {
-		trace_drop(l, p, RX_DROP_LOSS_MODEL);
-		return;
+	for (int i = 0; i < l->n_stages; i++) {
+		struct rx_stage *st = &l->stages[i];
+		if (st->ops->apply(st, l->dir, p, &dup) == RX_STAGE_DROP) {
+			trace_drop(l, p, RX_DROP_LOSS_MODEL);
+			return;
+		}
 	}
 	struct rx_pkt *copy = NULL;
 	if (dup) {

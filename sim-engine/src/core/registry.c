@@ -8,6 +8,21 @@
 extern const struct rx_cc_ops rx_cc_reno, rx_cc_cubic;
 extern const struct rx_timer_ops rx_tmr_rto, rx_tmr_rtor, rx_tmr_tlp, rx_tmr_tlpr, rx_tmr_tlp_rfc8985;
 extern const struct rx_recovery_ops rx_rec_rfc6675;
+extern const struct rx_stage_ops rx_stage_positioned, rx_stage_tail, rx_stage_bernoulli, rx_stage_gilbert_elliott;
+
+/* loss model -> its stage (NULL: no stage) */
+static const struct rx_stage_ops *const loss_stages[RX_LOSS__COUNT] = {
+	[RX_LOSS_NONE] = NULL,
+	[RX_LOSS_POSITIONED] = &rx_stage_positioned,
+	[RX_LOSS_TAIL] = &rx_stage_tail,
+	[RX_LOSS_BERNOULLI] = &rx_stage_bernoulli,
+	[RX_LOSS_GILBERT_ELLIOTT] = &rx_stage_gilbert_elliott,
+};
+
+const struct rx_stage_ops *rx_stage_for_loss_model(int model)
+{
+	return model >= 0 && model < RX_LOSS__COUNT ? loss_stages[model] : NULL;
+}
 
 const struct rx_cc_ops *const rx_cc_registry[] = { &rx_cc_reno, &rx_cc_cubic, NULL };
 const struct rx_timer_ops *const rx_timer_registry[] = {
@@ -66,5 +81,15 @@ int rx_registry_validate(char *why, size_t why_len)
 		REQ("recovery", t, on_ack); REQ("recovery", t, send_quota); REQ("recovery", t, exit);
 		names[n++] = t->name;
 	}
-	return unique(why, why_len, "recovery", names, n);
+	if (unique(why, why_len, "recovery", names, n))
+		return -1;
+	n = 0;
+	for (int i = 0; i < RX_LOSS__COUNT; i++) {
+		const struct rx_stage_ops *t = loss_stages[i];
+		if (!t)
+			continue;
+		REQ("stage", t, name); REQ("stage", t, doc); REQ("stage", t, apply);
+		names[n++] = t->name;
+	}
+	return unique(why, why_len, "stage", names, n);
 }

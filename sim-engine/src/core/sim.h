@@ -6,6 +6,7 @@
 #include "rexsim/cc.h"
 #include "rexsim/timer.h"
 #include "rexsim/recovery.h"
+#include "rexsim/stage.h"
 #include "rng.h"
 
 struct rx_sim;
@@ -56,6 +57,7 @@ struct rx_tslot {
 };
 
 /* ---------------------------------------------------------------- path */
+#define RX_MAX_STAGES 4
 struct rx_link;
 
 struct rx_link {
@@ -72,11 +74,9 @@ struct rx_link {
 	/* propagation line: FIFO in arrival order */
 	struct rx_pkt *line_head, *line_tail;
 	struct rx_tslot arrive;
-	/* loss stage */
-	const struct rx_loss_cfg *loss;
-	struct rx_rng rng;
-	bool ge_bad;
-	uint64_t thr_p, thr_ge_r, thr_good, thr_bad; /* 53-bit thresholds */
+	/* ingress stages (src/path/), applied in order */
+	int n_stages;
+	struct rx_stage stages[RX_MAX_STAGES];
 };
 
 /* ---------------------------------------------------------------- segments */
@@ -304,6 +304,7 @@ int rx_registry_count_cc(void);
 int rx_registry_count_timer(void);
 int rx_registry_count_recovery(void);
 int rx_registry_validate(char *why, size_t why_len);
+const struct rx_stage_ops *rx_stage_for_loss_model(int model);
 
 static inline int64_t rx_max64(int64_t a, int64_t b) { return a > b ? a : b; }
 static inline int64_t rx_min64(int64_t a, int64_t b) { return a < b ? a : b; }

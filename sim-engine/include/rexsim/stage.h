@@ -1,0 +1,39 @@
+/* stage.h — path stages (one file per stage under src/path/).
+ *
+ * Each direction of the path runs its packets through an ordered list of
+ * stages before the drop-tail bottleneck.  A stage may drop a packet, add
+ * extra delay to it (p->extra_ns; it may then be overtaken), or ask for a
+ * copy.  Loss models are stages today; delay spikes, outages and LTE
+ * handover tables are stages of the same family.
+ */
+#ifndef REXSIM_STAGE_H
+#define REXSIM_STAGE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct rx_link;
+struct rx_pkt;
+
+#define RX_STAGE_PRIV_SIZE 96
+
+enum rx_stage_verdict { RX_STAGE_PASS = 0, RX_STAGE_DROP };
+
+struct rx_stage {
+	const struct rx_stage_ops *ops;
+	const void *cfg;               /* the stage's part of the scenario */
+	uint64_t seed;                 /* its own PRNG stream seed */
+	_Alignas(8) unsigned char priv[RX_STAGE_PRIV_SIZE];
+};
+
+struct rx_stage_ops {
+	const char *name;              /* (required) */
+	const char *doc;               /* (required) */
+	/* (optional) set up priv from cfg */
+	void (*init)(struct rx_stage *st, int dir);
+	/* (required) a packet enters: return a verdict; may set p->extra_ns or
+	 * *duplicate */
+	int (*apply)(struct rx_stage *st, int dir, struct rx_pkt *p, bool *duplicate);
+};
+
+#endif

@@ -1,0 +1,30 @@
+/* stage_bernoulli.c — independent loss with probability p per packet. */
+#include "../core/sim.h"
+#include "rexsim/stage.h"
+
+struct bernoulli {
+	struct rx_rng rng;
+	uint64_t thr;
+};
+_Static_assert(sizeof(struct bernoulli) <= RX_STAGE_PRIV_SIZE, "bernoulli state too large");
+
+static void bernoulli_init(struct rx_stage *st, int dir)
+{
+	struct bernoulli *b = (struct bernoulli *)st->priv;
+	const struct rx_loss_cfg *c = st->cfg;
+	rx_rng_seed(&b->rng, st->seed, (uint64_t)dir + 1);
+	b->thr = rx_prob_threshold(c->p);
+}
+
+static int bernoulli_apply(struct rx_stage *st, int dir, struct rx_pkt *p, bool *duplicate)
+{
+	struct bernoulli *b = (struct bernoulli *)st->priv;
+	return rx_rng_bernoulli(&b->rng, b->thr) ? RX_STAGE_DROP : RX_STAGE_PASS;
+}
+
+const struct rx_stage_ops rx_stage_bernoulli = {
+	.name = "bernoulli",
+	.doc = "Independent random loss: every packet is lost with probability p.",
+	.init = bernoulli_init,
+	.apply = bernoulli_apply,
+};

@@ -1,0 +1,45 @@
+/* stage_gilbert_elliott.c — two-state Markov loss (Gilbert 1960, Elliott
+ * 1963): before each packet the channel moves good -> bad with probability p
+ * or bad -> good with probability r; the packet is then lost with the new
+ * state's loss probability.  Mean burst length 1/r; stationary loss
+ * (p * loss_bad + r * loss_good) / (p + r). */
+#include "../core/sim.h"
+#include "rexsim/stage.h"
+
+struct ge {
+	struct rx_rng rng;
+	uint64_t thr_p, thr_r, thr_good, thr_bad;
+	bool bad;
+};
+_Static_assert(sizeof(struct ge) <= RX_STAGE_PRIV_SIZE, "gilbert-elliott state too large");
+
+static void ge_init(struct rx_stage *st, int dir)
+{
+	struct ge *g = (struct ge *)st->priv;
+	const struct rx_loss_cfg *c = st->cfg;
+	rx_rng_seed(&g->rng, st->seed, (uint64_t)dir + 1);
+	g->thr_p = rx_prob_threshold(c->p);
+	g->thr_r = rx_prob_threshold(c->r);
+	g->thr_good = rx_prob_threshold(c->loss_good);
+	g->thr_bad = rx_prob_threshold(c->loss_bad);
+	g->bad = false;
+}
+
+static int ge_apply(struct rx_stage *st, int dir, struct rx_pkt *p, bool *duplicate)
+{
+	struct ge *g = (struct ge *)st->priv;
+	if (g->bad) {
+		if (rx_rng_bernoulli(&g->rng, g->thr_r))
+			g->bad = false;
+	} else if (rx_rng_bernoulli(&g->rng, g->thr_p)) {
+		g->bad = true;
+	}
+	return rx_rng_bernoulli(&g->rng, g->bad ? g->thr_bad : g->thr_good) ? RX_STAGE_DROP : RX_STAGE_PASS;
+}
+
+const struct rx_stage_ops rx_stage_gilbert_elliott = {
+	.name = "gilbert_elliott",
+	.doc = "Two-state Markov (Gilbert-Elliott) correlated loss: good->bad with probability p, bad->good with r per packet, loss probabilities loss_good and loss_bad.",
+	.init = ge_init,
+	.apply = ge_apply,
+};
