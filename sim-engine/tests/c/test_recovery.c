@@ -147,8 +147,93 @@ static void spurious_rto(void)
 	free(sc);
 }
 
+/* The paper's Linux 3.17 settings, RTT 80 ms, delayed ACKs, TLP. */
+static struct rx_scenario *linux_tlp(int tail)
+{
+	struct rx_scenario *sc = t_tail_scenario(80, tail, "tlp", "delayed");
+	struct rx_flow_cfg *f = &sc->flows[0];
+	f->rtt_profile = RX_RTT_LINUX;
+	f->cc = t_enum("tcp.cc", "cubic");
+	f->fack = true;
+	f->er_variant = RX_ER_LINUX;
+	f->er_delayed = true;
+	f->ssthresh_from_cwnd = true;
+	return sc;
+}
+
+static long nth_kind_at(const struct rx_trace *t, int kind, uint64_t seq)
+{
+	for (size_t i = 0; i < t->n; i++)
+		if (t->kind[i] == kind && t->seq[i] == seq)
+			return (long)i;
+	return -1;
+}
+
+/* Two tail losses (9, 10).  Data leaves at 80; ACKs of 2,4,6,8 arrive at 160
+ * (SRTT 80, two outstanding): PTO = max(2*80, 10) = 160 -> probe at 320
+ * (before the RTO cap 160 + 280).  The probe re-sends 10, which arrives at 360
+ * out of order: its SACK arrives at 400.  Two outstanding, one SACKed: Early
+ * Retransmit, delayed by max(SRTT/4, 2 ms) = 20 ms -> segment 9 leaves at 420
+ * and arrives at 460 = FCT. */
+static void tlp_then_delayed_er(void)
+{
+	struct rx_scenario *sc = linux_tlp(2);
+	struct rx_result res;
+	struct rx_error err;
+	CHECK_EQ_I64(rx_run(sc, &res, &err), 0);
+	const struct rx_trace *t = &res.trace;
+	long probe = t_find(t, RX_EV_PROBE, 0);
+	CHECK_EQ_I64(t->t_ns[probe], ms(320));
+	CHECK_EQ_I64(t->seq[probe], B(10));
+	long er_armed = -1;
+	for (size_t i = 0; i < t->n; i++)
+		if (t->kind[i] == RX_EV_TIMER_ARMED && (t->detail[i] & 15) == RX_TMR_ER)
+			er_armed = (long)i;
+	CHECK(er_armed >= 0);
+	CHECK_EQ_I64(t->t_ns[er_armed], ms(400));
+	CHECK_EQ_I64(t->detail[er_armed] >> 4, RX_F_ER_DELAY);
+	CHECK_EQ_I64((int64_t)t->seq[er_armed], ms(420));
+	long rtx9 = nth_kind_at(t, RX_EV_RETRANSMIT, B(9));
+	CHECK_EQ_I64(t->t_ns[rtx9], ms(420));
+	CHECK_EQ_I64(ms(res.flows[0].fct_ms), ms(460));
+	CHECK_EQ_I64(res.flows[0].er_count, 1);
+	CHECK_EQ_I64(res.flows[0].rto_count, 0);
+	rx_result_free(&res);
+	free(sc);
+}
+
+/* Four tail losses (7-10).  ACKs of 2,4,6 arrive at 160 (four outstanding):
+ * probe at 320 re-sends 10; its SACK arrives at 400.  FACK: the highest
+ * SACKed segment (10) is 3 = DupThresh above 7, so 7 is lost: recovery.
+ * cwnd grew to 13 segments in slow start (three ACKs), CUBIC's ssthresh from
+ * cwnd is 0.7 * 13 = 9.1 segments; pipe after re-sending 7 is 3 (7', 8, 9), so
+ * NextSeg rule 3 re-sends 8 and 9 at once: all arrive at 440 = FCT. */
+static void tlp_then_fack(void)
+{
+	struct rx_scenario *sc = linux_tlp(4);
+	struct rx_result res;
+	struct rx_error err;
+	CHECK_EQ_I64(rx_run(sc, &res, &err), 0);
+	const struct rx_trace *t = &res.trace;
+	CHECK_EQ_I64(t->t_ns[t_find(t, RX_EV_PROBE, 0)], ms(320));
+	for (int seg = 7; seg <= 9; seg++) {
+		long r = nth_kind_at(t, RX_EV_RETRANSMIT, B(seg));
+		CHECK(r >= 0);
+		if (r >= 0)
+			CHECK_EQ_I64(t->t_ns[r], ms(400));
+	}
+	CHECK_EQ_I64(ms(res.flows[0].fct_ms), ms(440));
+	CHECK_EQ_I64(res.flows[0].fast_retransmits, 1);
+	CHECK_EQ_I64(res.flows[0].rto_count, 0);
+	CHECK_EQ_I64(res.flows[0].probe_count, 1);
+	rx_result_free(&res);
+	free(sc);
+}
+
 int main(void)
 {
+	tlp_then_delayed_er();
+	tlp_then_fack();
 	fast_retransmit(true);
 	fast_retransmit(false);   /* NewReno (RFC 6582): three plain duplicate ACKs */
 	sack_order();
