@@ -914,6 +914,8 @@ void rx_snd_start(struct rx_sender *s)
 
 void rx_snd_app_write(struct rx_sender *s, uint64_t end)
 {
+	if (s->app_done || end <= s->app_end)
+		return;
 	trace(s, RX_EV_APP, s->app_end, (uint32_t)rx_umin64(end - s->app_end, UINT32_MAX), 0);
 	s->app_end = end;
 	push(s);

@@ -254,6 +254,8 @@ static void flow_start(struct rx_sim *sim, struct rx_flow *f)
 void rx_flow_app_begin(struct rx_sim *sim, int flow)
 {
 	struct rx_flow *f = &sim->flows[flow];
+	if (f->snd.app_done)
+		return;   /* a bulk app that stopped before the handshake completed */
 	if (f->n_obj) {
 		f->snd.obj_next = 1;
 		rx_snd_app_write(&f->snd, f->obj_end[0]);
