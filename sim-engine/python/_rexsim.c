@@ -185,7 +185,9 @@ static int parse_dict(struct pctx *c, PyObject *d, int section, void *base, cons
 				return -1;
 			continue;
 		}
-		if (PyDict_Check(v) && section_has_prefix(section, key)) {
+		if (section_has_prefix(section, key)) {
+			if (!PyDict_Check(v))
+				return perr(c, key, "must be an object");
 			if (parse_dict(c, v, section, base, key, special, arg))
 				return -1;
 			continue;
@@ -725,13 +727,18 @@ static PyObject *mod_catalog(PyObject *module, PyObject *Py_UNUSED(ignored))
 		const struct rx_param *p = &t[i];
 		static const char *tn[] = { "int", "float", "bool", "enum" };
 		PyObject *choices = p->type == RX_PT_ENUM ? name_list(p->choice) : Py_NewRef(Py_None);
+		double pmin = p->min, pmax = p->max;
+		if (p->type == RX_PT_ENUM && choices) {
+			pmin = 0;
+			pmax = (double)PyList_GET_SIZE(choices) - 1;
+		}
 		PyObject *def = param_default(p, sc, &rule);
 		PyObject *path = PyUnicode_FromFormat("%s%s", section_prefix(p->section), p->key);
 		PyObject *d = (choices && def && path)
 			? Py_BuildValue("{s:s,s:s,s:O,s:s,s:s,s:O,s:d,s:d,s:O,s:s}",
 					"section", section_name(p->section), "key", p->key, "path", path,
 					"type", tn[p->type], "unit", p->unit, "default", def,
-					"min", p->min, "max", p->max, "choices", choices, "doc", p->doc)
+					"min", pmin, "max", pmax, "choices", choices, "doc", p->doc)
 			: NULL;
 		Py_XDECREF(choices);
 		Py_XDECREF(def);

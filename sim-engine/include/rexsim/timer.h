@@ -20,6 +20,12 @@ enum rx_arm_reason {
 	RX_ARM_AFTER_PROBE,    /* a probe was just sent */
 };
 
+enum rx_ack_flags {
+	RX_ACKF_DSACK = 1,     /* the ACK carries a D-SACK block (RFC 2883) */
+	RX_ACKF_ADVANCED = 2,  /* it advanced snd_una */
+	RX_ACKF_SACKED = 4,    /* it SACKed new data */
+};
+
 struct rx_timer_decision {
 	int kind;             /* enum rx_timer_kind: RTO or PROBE */
 	int formula;          /* enum rx_timer_formula */
@@ -37,9 +43,9 @@ struct rx_timer_ops {
 		    struct rx_timer_decision *out);
 	/* (optional) a PROBE timer fired: send the probe through rx_snd_send_probe() */
 	void (*on_probe)(struct rx_sender *s, int64_t now_ns);
-	/* (optional) every ACK, after the core processed it: probe bookkeeping */
-	void (*on_ack)(struct rx_sender *s, uint64_t ack, int dsack_below_ack,
-		       int64_t now_ns);
+	/* (optional) every ACK, after the core processed it: probe bookkeeping;
+	 * flags are RX_ACKF_* */
+	void (*on_ack)(struct rx_sender *s, uint64_t ack, int flags, int64_t now_ns);
 };
 
 #endif

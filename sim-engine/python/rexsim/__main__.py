@@ -10,8 +10,11 @@ from . import ScenarioError, catalog, presets, preset_scenario, run, scenario_sc
 
 def _cmd_run(args) -> int:
     try:
-        with open(args.file, encoding="utf-8") as f:
-            scenario = json.load(f) if args.file != "-" else json.load(sys.stdin)
+        if args.file == "-":
+            scenario = json.load(sys.stdin)
+        else:
+            with open(args.file, encoding="utf-8") as f:
+                scenario = json.load(f)
     except (OSError, json.JSONDecodeError) as e:
         print(f"rexsim: cannot read scenario {args.file}: {e}", file=sys.stderr)
         return 2

@@ -57,7 +57,7 @@ static const struct rx_param table[] = {
 	P("duration_s", RX_PT_FLOAT, 0.001, 3600, 60, "s", NULL,
 	  "Simulated-time budget. A run that still has work when it is reached stops with truncated = true.",
 	  RX_SEC_SCENARIO, offsetof(struct rx_scenario, duration_s)),
-	P("max_events", RX_PT_INT, 1, 2e9, 200000000, "events", NULL,
+	P("max_events", RX_PT_INT, 1, 2e9, 50000000, "events", NULL,
 	  "Event-count budget: the run stops cleanly with truncated = true when it is reached.",
 	  RX_SEC_SCENARIO, offsetof(struct rx_scenario, max_events)),
 	P("trace", RX_PT_ENUM, 0, RX_TRACE__COUNT - 1, RX_TRACE_FULL, "", ch_trace,

@@ -419,8 +419,10 @@ static void set_state(struct rx_sender *s, int st)
 		m->time_in_recovery_ms += (double)(S_NOW(s) - s->recovery_start_ns) / 1e6;
 	if (st == RX_CA_RECOVERY)
 		s->recovery_start_ns = S_NOW(s);
-	trace(s, RX_EV_STATE, s->snd_una, (uint32_t)s->ca_state, (uint8_t)st);
+	int prev = s->ca_state;
 	s->ca_state = st;
+	/* the state column holds the state entered; arg the one left */
+	trace(s, RX_EV_STATE, s->snd_una, (uint32_t)prev, (uint8_t)st);
 }
 
 static uint64_t loss_basis(const struct rx_sender *s)
@@ -725,7 +727,8 @@ void rx_snd_on_ack(struct rx_sender *s, struct rx_pkt *p)
 	}
 
 	if (s->tmr->on_ack)
-		s->tmr->on_ack(s, ack, dsack_probe, S_NOW(s));
+		s->tmr->on_ack(s, ack, (dsack_probe ? RX_ACKF_DSACK : 0) | (acked ? RX_ACKF_ADVANCED : 0) |
+				       (newly_sacked ? RX_ACKF_SACKED : 0), S_NOW(s));
 
 	/* a pending delayed ER is re-decided by the state machine below */
 	if (acked && s->rtx.armed && s->rtx.kind == RX_TMR_ER)

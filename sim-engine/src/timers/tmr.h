@@ -14,6 +14,6 @@ int64_t rx_tlp_pto_ns(const struct rx_sender *s, int *formula);
 void rx_tlp_place(struct rx_sender *s, int reason, int64_t now, int64_t pto, int formula,
 		  int64_t expires, struct rx_timer_decision *out);
 void rx_tlp_on_probe(struct rx_sender *s, int64_t now);
-void rx_tlp_on_ack(struct rx_sender *s, uint64_t ack, int dsack, int64_t now);
+void rx_tlp_on_ack(struct rx_sender *s, uint64_t ack, int flags, int64_t now);
 extern const struct rx_timer_ops rx_tmr_tlp;
 #endif

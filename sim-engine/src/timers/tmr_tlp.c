@@ -8,9 +8,9 @@
  *     RTO it replaces;
  *   - on expiry: one probe, new data if the receive window allows, else the
  *     last segment again; then the RTO is armed;
- *   - one probe per episode; a probe retransmission whose ACK arrives
- *     without a DSACK means a loss was repaired, and cwnd is reduced once
- *     (RFC 8985 §7.4).
+ *   - one probe per episode; an ACK beyond the probe's end without a
+ *     D-SACK means the probe repaired a loss, and cwnd is reduced once
+ *     (RFC 8985 §7.4.2).
  */
 #include "tmr.h"
 
@@ -82,22 +82,31 @@ void rx_tlp_on_probe(struct rx_sender *s, int64_t now)
 	rx_snd_send_probe(s);
 }
 
-void rx_tlp_on_ack(struct rx_sender *s, uint64_t ack, int dsack, int64_t now)
+/* The end of a TLP episode (RFC 8985 §7.4.2, as Linux's TLP loss detection):
+ * nothing is inferred until the ACK reaches the probe's end (TLP.end_seq, here
+ * tlp_high_seq).  A probe of new data ends the episode; so does a D-SACK for
+ * the probe (original and probe both arrived: no loss) or a pure duplicate
+ * ACK.  Only an ACK *beyond* the probe's end without a D-SACK shows that the
+ * probe repaired a loss, and earns one congestion response. */
+void rx_tlp_on_ack(struct rx_sender *s, uint64_t ack, int flags, int64_t now)
 {
 	(void)now;
 	if (!s->tlp_high_seq)
 		return;
-	if (dsack)
-		s->tlp_dsacked = true;    /* the original and the probe both arrived */
+	if (flags & RX_ACKF_DSACK)
+		s->tlp_dsacked = true;
 	if (ack < s->tlp_high_seq)
 		return;
-	if (s->tlp_is_rtx && !s->tlp_dsacked) {
-		/* the probe repaired a loss: one congestion response */
+	if (!s->tlp_is_rtx || s->tlp_dsacked) {
+		s->tlp_high_seq = 0;
+	} else if (ack > s->tlp_high_seq) {
 		rx_snd_count_tlp_loss(s);
 		if (s->ca_state == RX_CA_OPEN || s->ca_state == RX_CA_DISORDER)
 			rx_snd_enter_cwr(s);
+		s->tlp_high_seq = 0;
+	} else if (!(flags & (RX_ACKF_ADVANCED | RX_ACKF_SACKED))) {
+		s->tlp_high_seq = 0;
 	}
-	s->tlp_high_seq = 0;
 }
 
 const struct rx_timer_ops rx_tmr_tlp = {
