@@ -54,7 +54,7 @@ test-fuzz-replay:
 	mkdir -p $(BUILD)
 	$(CC) -std=c11 -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -I$(ENGINE)/include -I$(ENGINE)/src \
 		$(ENGINE)/fuzz/fuzz_scenario.c $(ENGINE)/fuzz/replay_main.c $(wildcard $(ENGINE)/src/*/*.c) -lm -o $(BUILD)/fuzz-replay
-	ASAN_OPTIONS=detect_leaks=1 $(BUILD)/fuzz-replay $(ENGINE)/fuzz/corpus
+	ASAN_OPTIONS=detect_leaks=1 $(BUILD)/fuzz-replay $(ENGINE)/fuzz/corpus $(ENGINE)/fuzz/crashes
 
 test-py: engine
 	cd $(ENGINE) && $(abspath $(PY)) -m pytest -q -p no:cacheprovider

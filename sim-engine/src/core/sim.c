@@ -374,6 +374,7 @@ int rx_run(const struct rx_scenario *sc, struct rx_result *res, struct rx_error 
 		}
 		struct rx_hent e = heap_pop(&sim);
 		sim.now_ns = e.t_ns;
+		int64_t events_before = res->events;
 		switch (e.type) {
 		case RX_HEV_LINK_DEPART: {
 			struct rx_link *l = e.obj;
@@ -442,8 +443,9 @@ int rx_run(const struct rx_scenario *sc, struct rx_result *res, struct rx_error 
 			}
 			break;
 		}
+		if (res->events != events_before)
+			res->sim_end_ns = sim.now_ns;   /* stale timer entries do not count */
 	}
-	res->sim_end_ns = sim.now_ns;
 
 	/* metrics */
 	for (int i = 0; i < sim.n_flows; i++) {
