@@ -646,6 +646,125 @@ static PyObject *mod_run_repeat(PyObject *module, PyObject *args)
 	return Py_BuildValue("(LN)", ns, (PyObject *)r);
 }
 
+
+/* ------------------------------------------------------------------ normalize */
+static PyObject *value_of(const struct rx_param *p, const void *base)
+{
+	const char *at = (const char *)base + p->offset;
+	switch (p->type) {
+	case RX_PT_INT: { int64_t v; memcpy(&v, at, 8); return PyLong_FromLongLong(v); }
+	case RX_PT_FLOAT: { double v; memcpy(&v, at, 8); return PyFloat_FromDouble(v); }
+	case RX_PT_BOOL: { bool v; memcpy(&v, at, sizeof(v)); return PyBool_FromLong(v); }
+	default: { int64_t v; memcpy(&v, at, 8); return PyUnicode_FromString(p->choice((int)v)); }
+	}
+}
+
+/* Set d[a][b][c] = v for key "a.b.c". */
+static int nested_set(PyObject *d, const char *key, PyObject *v)
+{
+	char buf[160];
+	snprintf(buf, sizeof(buf), "%s", key);
+	char *part = buf, *dot;
+	PyObject *cur = d;
+	while ((dot = strchr(part, '.'))) {
+		*dot = 0;
+		PyObject *child = PyDict_GetItemString(cur, part);
+		if (!child) {
+			child = PyDict_New();
+			if (!child || PyDict_SetItemString(cur, part, child)) {
+				Py_XDECREF(child);
+				return -1;
+			}
+			Py_DECREF(child);
+		}
+		cur = child;
+		part = dot + 1;
+	}
+	return PyDict_SetItemString(cur, part, v);
+}
+
+static PyObject *section_dict(int section, const void *base)
+{
+	size_t n;
+	const struct rx_param *t = rx_params(&n);
+	PyObject *d = PyDict_New();
+	for (size_t i = 0; d && i < n; i++) {
+		if (t[i].section != section)
+			continue;
+		PyObject *v = value_of(&t[i], base);
+		if (!v || nested_set(d, t[i].key, v)) {
+			Py_XDECREF(v);
+			Py_CLEAR(d);
+			break;
+		}
+		Py_DECREF(v);
+	}
+	return d;
+}
+
+static PyObject *dir_dict(const struct rx_dir_cfg *dc)
+{
+	PyObject *d = section_dict(RX_SEC_DIR, dc);
+	PyObject *loss = section_dict(RX_SEC_LOSS, &dc->loss);
+	PyObject *rules = PyList_New(0);
+	for (int64_t i = 0; rules && i < dc->loss.n_rules; i++) {
+		PyObject *r = section_dict(RX_SEC_RULE, &dc->loss.rules[i]);
+		if (!r || PyList_Append(rules, r)) {
+			Py_XDECREF(r);
+			Py_CLEAR(rules);
+		} else {
+			Py_DECREF(r);
+		}
+	}
+	if (!d || !loss || !rules || PyDict_SetItemString(loss, "rules", rules) || PyDict_SetItemString(d, "loss", loss)) {
+		Py_XDECREF(d);
+		d = NULL;
+	}
+	Py_XDECREF(loss);
+	Py_XDECREF(rules);
+	return d;
+}
+
+static PyObject *scenario_to_dict(const struct rx_scenario *sc)
+{
+	PyObject *d = section_dict(RX_SEC_SCENARIO, sc);
+	PyObject *fwd = dir_dict(&sc->fwd), *rev = dir_dict(&sc->rev);
+	PyObject *path = (fwd && rev) ? Py_BuildValue("{s:O,s:O}", "forward", fwd, "reverse", rev) : NULL;
+	PyObject *flows = PyList_New(0);
+	for (int64_t i = 0; flows && i < sc->n_flows; i++) {
+		const struct rx_flow_cfg *f = &sc->flows[i];
+		PyObject *fd = section_dict(RX_SEC_FLOW, f);
+		if (fd && f->app_n_sizes > 0) {
+			PyObject *sizes = PyList_New(f->app_n_sizes);
+			for (int64_t j = 0; sizes && j < f->app_n_sizes; j++)
+				PyList_SET_ITEM(sizes, j, PyLong_FromLongLong(f->app_sizes[j]));
+			if (!sizes || nested_set(fd, RX_KEY_SIZES, sizes))
+				Py_CLEAR(fd);
+			Py_XDECREF(sizes);
+		}
+		if (!fd || PyList_Append(flows, fd))
+			Py_CLEAR(flows);
+		Py_XDECREF(fd);
+	}
+	if (!d || !path || !flows || PyDict_SetItemString(d, "path", path) || PyDict_SetItemString(d, "flows", flows))
+		Py_CLEAR(d);
+	Py_XDECREF(fwd);
+	Py_XDECREF(rev);
+	Py_XDECREF(path);
+	Py_XDECREF(flows);
+	return d;
+}
+
+static PyObject *mod_normalize(PyObject *module, PyObject *scenario)
+{
+	struct rx_scenario *sc = scenario_from_dict(module, scenario);
+	if (!sc)
+		return NULL;
+	PyObject *d = scenario_to_dict(sc);
+	free(sc);
+	return d;
+}
+
 static const char *section_prefix(int s)
 {
 	switch (s) {
@@ -772,6 +891,8 @@ static PyMethodDef mod_methods[] = {
 	{ "run_repeat", (PyCFunction)mod_run_repeat, METH_VARARGS,
 	  "run_repeat(scenario, n) -> (elapsed_ns, last Result): parse once, run n times (benchmarks)" },
 	{ "catalog", (PyCFunction)mod_catalog, METH_NOARGS, "catalog() -> dict of every parameter and mechanism" },
+	{ "normalize", (PyCFunction)mod_normalize, METH_O,
+	  "normalize(scenario) -> the validated scenario with every field explicit (defaults filled); raises ScenarioError" },
 	{ NULL, NULL, 0, NULL },
 };
 

@@ -20,7 +20,7 @@ from .schema import scenario_schema
 
 __version__ = ENGINE_VERSION
 __all__ = [
-    "ENGINE_VERSION", "ScenarioError", "Result", "FlowResult", "Trace", "run", "catalog",
+    "ENGINE_VERSION", "ScenarioError", "Result", "FlowResult", "Trace", "run", "normalize", "catalog",
     "presets", "preset_scenario", "scenario_schema", "apply_overrides", "canonical_json",
 ]
 
@@ -30,6 +30,13 @@ _catalog_cache: dict | None = None
 def run(scenario: dict) -> Result:
     """Simulate `scenario` (see `catalog()` and `scenario_schema()`)."""
     return Result(_rexsim.run(scenario))
+
+
+def normalize(scenario: dict) -> dict:
+    """Validate `scenario` and return it with every field explicit (defaults
+    filled, enums as names): two scenarios that simulate alike normalize to
+    the same dict, so `canonical_json(normalize(s))` is a stable key."""
+    return _rexsim.normalize(scenario)
 
 
 def catalog() -> dict:
