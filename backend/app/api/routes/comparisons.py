@@ -1,0 +1,36 @@
+from __future__ import annotations
+
+import uuid
+from typing import Literal
+
+from fastapi import APIRouter, Response
+
+from ...schemas.common import Message
+from ...schemas.comparison import ComparisonCreate, ComparisonCreated, ComparisonPublic
+from ...services import comparisons, queue
+from ..deps import RateLimited, SessionDep, SettingsDep, TokenForComparisons
+
+router = APIRouter(prefix="/comparisons", tags=["comparisons"])
+
+
+@router.post("", status_code=202, response_model=ComparisonCreated, dependencies=[RateLimited, TokenForComparisons],
+             responses={401: {"model": Message}, 429: {"model": Message}})
+def create_comparison(body: ComparisonCreate, s: SessionDep, settings: SettingsDep) -> ComparisonCreated:
+    """Fan a base scenario out over variants x grid cells x replications."""
+    created, to_enqueue = comparisons.create(s, body, settings)
+    queue.enqueue_runs(to_enqueue)
+    return created
+
+
+@router.get("/{comparison_id}", response_model=ComparisonPublic, responses={404: {"model": Message}})
+def read_comparison(comparison_id: uuid.UUID, s: SessionDep) -> ComparisonPublic:
+    """Progress and, per cell and variant: n, mean, median, p5, p95, 95% CI,
+    the mean normalized to the baseline variant, and ECDF points."""
+    return comparisons.get(s, comparison_id)
+
+
+@router.get("/{comparison_id}/export", responses={404: {"model": Message}, 200: {"content": {"text/csv": {}}}})
+def export_comparison(comparison_id: uuid.UUID, s: SessionDep, format: Literal["csv"] = "csv") -> Response:
+    pub = comparisons.get(s, comparison_id)
+    return Response(comparisons.to_csv(pub), media_type="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="rexmit-comparison-{comparison_id}.csv"'})

@@ -1,0 +1,35 @@
+"""API errors. Field errors use FastAPI's 422 shape: {"detail": [{"loc", "msg", "type"}]}."""
+from __future__ import annotations
+
+from typing import Any
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, detail: Any, headers: dict[str, str] | None = None):
+        super().__init__(str(detail))
+        self.status = status
+        self.detail = detail
+        self.headers = headers
+
+
+def _loc(path: str) -> list[str | int]:
+    """'flows[0].tcp.mss' -> ['flows', 0, 'tcp', 'mss']"""
+    out: list[str | int] = []
+    for part in path.split("."):
+        while "[" in part:
+            name, rest = part.split("[", 1)
+            if name:
+                out.append(name)
+            idx, part = rest.split("]", 1)
+            out.append(int(idx) if idx.isdigit() else idx)
+        if part:
+            out.append(part)
+    return out
+
+
+def field_error(prefix: list[str | int], path: str, msg: str, kind: str = "value_error") -> ApiError:
+    return ApiError(422, [{"loc": ["body", *prefix, *_loc(path)], "msg": msg, "type": kind}])
+
+
+def not_found(what: str) -> ApiError:
+    return ApiError(404, f"{what} not found")

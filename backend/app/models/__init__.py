@@ -1,0 +1,86 @@
+"""Tables. PostgreSQL is the source of truth for every run, comparison and share."""
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+
+from sqlalchemy import (BigInteger, CheckConstraint, DateTime, Float, ForeignKey, Integer, LargeBinary,
+                        String, Text, func)
+from sqlalchemy.dialects.postgresql import JSONB, UUID
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+RUN_STATES = ("queued", "running", "succeeded", "failed")
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class Run(Base):
+    __tablename__ = "runs"
+    __table_args__ = (CheckConstraint(f"state IN {RUN_STATES}", name="ck_runs_state"),)
+
+    id: Mapped[uuid.UUID] = mapped_column(UUID(as_uuid=True), primary_key=True, default=uuid.uuid4)
+    run_key: Mapped[str] = mapped_column(String(64), unique=True, nullable=False,
+                                         comment="sha256 of canonical scenario, engine version and seed")
+    scenario: Mapped[dict] = mapped_column(JSONB, nullable=False, comment="canonical scenario, seed applied")
+    seed: Mapped[int] = mapped_column(BigInteger, nullable=False)
+    engine_version: Mapped[str] = mapped_column(String(32), nullable=False)
+    state: Mapped[str] = mapped_column(String(16), nullable=False, default="queued", index=True)
+    progress: Mapped[float] = mapped_column(Float, nullable=False, default=0.0)
+    attempts: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
+    error: Mapped[str | None] = mapped_column(Text)
+    result: Mapped[dict | None] = mapped_column(JSONB, comment="flows' metrics and run summary")
+    worker: Mapped[str | None] = mapped_column(String(128))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now(), nullable=False)
+    queued_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now(), nullable=False)
+    started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    heartbeat_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    wall_ms: Mapped[float | None] = mapped_column(Float, comment="engine wall time")
+
+
+class RunTrace(Base):
+    __tablename__ = "run_traces"
+
+    run_id: Mapped[uuid.UUID] = mapped_column(UUID(as_uuid=True), ForeignKey("runs.id", ondelete="CASCADE"),
+                                              primary_key=True)
+    format: Mapped[str] = mapped_column(String(16), nullable=False)
+    n_events: Mapped[int] = mapped_column(BigInteger, nullable=False)
+    raw_bytes: Mapped[int] = mapped_column(BigInteger, nullable=False)
+    blob: Mapped[bytes] = mapped_column(LargeBinary, nullable=False)
+
+
+class Comparison(Base):
+    __tablename__ = "comparisons"
+
+    id: Mapped[uuid.UUID] = mapped_column(UUID(as_uuid=True), primary_key=True, default=uuid.uuid4)
+    spec: Mapped[dict] = mapped_column(JSONB, nullable=False)
+    n_runs: Mapped[int] = mapped_column(Integer, nullable=False)
+    engine_version: Mapped[str] = mapped_column(String(32), nullable=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now(), nullable=False)
+
+
+class ComparisonRun(Base):
+    __tablename__ = "comparison_runs"
+
+    comparison_id: Mapped[uuid.UUID] = mapped_column(UUID(as_uuid=True),
+                                                     ForeignKey("comparisons.id", ondelete="CASCADE"),
+                                                     primary_key=True)
+    idx: Mapped[int] = mapped_column(Integer, primary_key=True)
+    cell: Mapped[int] = mapped_column(Integer, nullable=False)
+    variant: Mapped[str] = mapped_column(String(64), nullable=False)
+    replication: Mapped[int] = mapped_column(Integer, nullable=False)
+    run_id: Mapped[uuid.UUID] = mapped_column(UUID(as_uuid=True), ForeignKey("runs.id"), nullable=False, index=True)
+
+
+class Share(Base):
+    __tablename__ = "shares"
+    __table_args__ = (CheckConstraint("kind IN ('run', 'comparison')", name="ck_shares_kind"),)
+
+    slug: Mapped[str] = mapped_column(String(32), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16), nullable=False)
+    target_id: Mapped[uuid.UUID] = mapped_column(UUID(as_uuid=True), nullable=False)
+    payload: Mapped[dict] = mapped_column(JSONB, nullable=False, comment="frozen scenario, engine version, results")
+    view_state: Mapped[dict] = mapped_column(JSONB, nullable=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now(), nullable=False)

@@ -1,0 +1,63 @@
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from .common import ScenarioSource
+
+RunState = Literal["queued", "running", "succeeded", "failed"]
+
+
+class RunCreate(ScenarioSource):
+    seeds: list[int] | None = Field(None, description="one run per seed (default: the scenario's seed)",
+                                    max_length=200)
+
+
+class RunRef(BaseModel):
+    id: uuid.UUID
+    seed: int
+    state: RunState
+    deduplicated: bool = Field(description="an identical run (scenario, engine version, seed) already existed")
+
+
+class RunsCreated(BaseModel):
+    runs: list[RunRef]
+
+
+class RunTimings(BaseModel):
+    created_at: datetime
+    started_at: datetime | None
+    finished_at: datetime | None
+    queue_ms: float | None
+    engine_ms: float | None
+
+
+class RunPublic(BaseModel):
+    id: uuid.UUID
+    state: RunState
+    progress: float
+    seed: int
+    engine_version: str
+    scenario: dict[str, Any]
+    metrics: list[dict[str, Any]] | None = Field(None, description="one dict per flow")
+    summary: dict[str, Any] | None = Field(None, description="events, truncation, trace size")
+    error: str | None
+    attempts: int
+    timings: RunTimings
+
+
+class TraceWindow(BaseModel):
+    from_ns: int | None
+    to_ns: int | None
+    total_in_window: int
+    returned: int
+    downsampled: bool
+    events: list[dict[str, Any]]
+
+
+class Series(BaseModel):
+    flow: int
+    series: dict[str, Any]

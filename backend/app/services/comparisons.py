@@ -1,0 +1,139 @@
+"""Comparisons: one base scenario, named variants, an optional grid and
+replications, fanned out as runs; results aggregated per cell and variant."""
+from __future__ import annotations
+
+import csv
+import io
+import itertools
+import uuid
+from typing import Any
+
+import rexsim
+from sqlalchemy.orm import Session
+
+from ..core.config import Settings
+from ..core.errors import field_error, not_found
+from ..repositories import comparisons as repo
+from ..repositories import runs as runs_repo
+from ..schemas.comparison import ComparisonCreate, ComparisonCreated, ComparisonPublic
+from . import scenarios, stats
+
+NUMERIC = {"fct_ms", "bytes_delivered", "goodput_bps", "segments_sent", "retransmissions",
+           "spurious_retransmissions", "rto_count", "probe_count", "tlp_loss_episodes", "early_retransmits",
+           "fast_retransmits", "recovery_episodes", "time_in_recovery_ms", "drops", "syn_retransmits"}
+
+
+def cells_of(grid: dict[str, list[Any]]) -> list[dict[str, Any]]:
+    keys = list(grid)
+    return [dict(zip(keys, combo)) for combo in itertools.product(*(grid[k] for k in keys))] or [{}]
+
+
+def create(s: Session, body: ComparisonCreate, settings: Settings) -> tuple[ComparisonCreated, list[uuid.UUID]]:
+    if body.metric not in NUMERIC and body.metric != "request_ms":
+        raise field_error([], "metric", f"must be one of {', '.join(sorted(NUMERIC | {'request_ms'}))}")
+    for k, vals in body.grid.items():
+        if not vals or len(vals) > 64:
+            raise field_error([], f"grid.{k}", "must list between 1 and 64 values")
+    variants = list(body.variants)
+    baseline = body.baseline or variants[0]
+    if baseline not in body.variants:
+        raise field_error([], "baseline", f"must name a variant ({', '.join(variants)})")
+    cells = cells_of(body.grid)
+    total = len(cells) * len(variants) * body.replications
+    if total > settings.MAX_COMPARISON_RUNS:
+        raise field_error([], "replications",
+                          f"grid cells x variants x replications = {total:,}; the limit is "
+                          f"{settings.MAX_COMPARISON_RUNS:,}")
+    base = scenarios.resolve(body.base, ["base"])
+    base_seed = base.get("seed", 1) if isinstance(base, dict) else 1
+    planned = []
+    for ci, cell in enumerate(cells):
+        with_cell = scenarios.apply(base, cell, [], "grid")
+        for v in variants:
+            sc_v = scenarios.apply(with_cell, body.variants[v], [], f"variants.{v}")
+            for r in range(body.replications):
+                sc = dict(sc_v)
+                sc["seed"] = int(base_seed) + r
+                norm = scenarios.normalize(sc, ["variants", v] if r == 0 else [], settings)
+                planned.append((ci, v, r, norm))
+    spec = body.model_dump(mode="json")
+    spec["baseline"] = baseline
+    spec["cells"] = cells
+    comp = repo.create(s, spec=spec, n_runs=total, engine_version=rexsim.ENGINE_VERSION)
+    rows, to_enqueue, dedup = [], [], 0
+    for idx, (ci, v, r, norm) in enumerate(planned):
+        key = scenarios.run_key(norm, rexsim.ENGINE_VERSION)
+        run, created = runs_repo.insert_or_get(s, key=key, scenario=norm, seed=norm["seed"],
+                                               engine_version=rexsim.ENGINE_VERSION)
+        if created or (run.state == "failed" and runs_repo.requeue_failed(s, run.id)):
+            to_enqueue.append(run.id)
+        if not created:
+            dedup += 1
+        rows.append({"idx": idx, "cell": ci, "variant": v, "replication": r, "run_id": run.id})
+    repo.add_runs(s, comp.id, rows)
+    s.commit()
+    return ComparisonCreated(id=comp.id, n_runs=total, deduplicated_runs=dedup), to_enqueue
+
+
+def _values(result: dict | None, metric: str, flows: list[int] | None) -> list[float]:
+    if not result:
+        return []
+    out = []
+    for i, m in enumerate(result.get("flows", [])):
+        if flows is not None and i not in flows:
+            continue
+        if metric == "request_ms":
+            out += [x for x in m.get("request_ms", []) if x is not None]
+        elif m.get(metric) is not None:
+            out.append(float(m[metric]))
+    return out
+
+
+def get(s: Session, comparison_id: uuid.UUID) -> ComparisonPublic:
+    comp = repo.get(s, comparison_id)
+    if comp is None:
+        raise not_found("comparison")
+    spec = comp.spec
+    metric, flows, baseline = spec["metric"], spec.get("flows"), spec["baseline"]
+    pairs = repo.runs_of(s, comparison_id)
+    counts = {"queued": 0, "running": 0, "succeeded": 0, "failed": 0}
+    values: dict[tuple[int, str], list[float]] = {}
+    run_ids: dict[tuple[int, str], list[str]] = {}
+    for cr, run in pairs:
+        counts[run.state] += 1
+        key = (cr.cell, cr.variant)
+        run_ids.setdefault(key, []).append(str(run.id))
+        if run.state == "succeeded":
+            values.setdefault(key, []).extend(_values(run.result, metric, flows))
+    done = counts["succeeded"] + counts["failed"]
+    state = "succeeded" if done == comp.n_runs and counts["failed"] == 0 else \
+        "failed" if done == comp.n_runs else "running" if done or counts["running"] else "queued"
+    cells = []
+    for ci, cell in enumerate(spec["cells"]):
+        base_stats = stats.summarize(values.get((ci, baseline), []))
+        out_variants = {}
+        for v in spec["variants"]:
+            vals = values.get((ci, v), [])
+            st = stats.summarize(vals)
+            norm = (st["mean"] / base_stats["mean"]) if st["mean"] is not None and base_stats["mean"] else None
+            out_variants[v] = {"stats": st, "normalized_mean": norm, "ecdf": stats.ecdf(vals),
+                               "runs": run_ids.get((ci, v), [])}
+        cells.append({"cell": ci, "params": cell, "variants": out_variants})
+    return ComparisonPublic(id=comp.id, engine_version=comp.engine_version, spec=spec, n_runs=comp.n_runs,
+                            progress=done / comp.n_runs if comp.n_runs else 1.0, state=state, counts=counts,
+                            cells=cells)
+
+
+def to_csv(pub: ComparisonPublic) -> str:
+    out = io.StringIO()
+    w = csv.writer(out)
+    keys = list(pub.spec["grid"])
+    w.writerow([*keys, "variant", "n", "mean", "median", "p5", "p95", "ci95_low", "ci95_high",
+                f"normalized_to_{pub.spec['baseline']}"])
+    for c in pub.cells:
+        for v, d in c["variants"].items():
+            st = d["stats"]
+            ci = st["ci95"] or [None, None]
+            w.writerow([*(c["params"].get(k) for k in keys), v, st["n"], st["mean"], st["median"], st["p5"],
+                        st["p95"], ci[0], ci[1], d["normalized_mean"]])
+    return out.getvalue()

@@ -1,0 +1,107 @@
+"""Runs: create (deduplicated, enqueued after commit), read, trace windows."""
+from __future__ import annotations
+
+import uuid
+from collections import OrderedDict
+from threading import Lock
+from typing import Any
+
+import numpy as np
+import rexsim
+from sqlalchemy.orm import Session
+
+from ..core.config import Settings
+from ..core.errors import ApiError, field_error, not_found
+from ..models import Run
+from ..repositories import runs as repo
+from ..schemas.run import RunCreate, RunPublic, RunRef, RunsCreated, RunTimings
+from . import queue, scenarios
+
+
+def create(s: Session, body: RunCreate, settings: Settings) -> tuple[RunsCreated, list[uuid.UUID]]:
+    """Insert the runs and commit; returns the ids to enqueue."""
+    base = scenarios.resolve(body, [])
+    seeds = body.seeds if body.seeds else [None]
+    if len(seeds) > settings.MAX_SEEDS:
+        raise field_error([], "seeds", f"at most {settings.MAX_SEEDS} seeds")
+    refs, to_enqueue = [], []
+    for i, seed in enumerate(seeds):
+        sc = dict(base)
+        if seed is not None:
+            if not isinstance(seed, int) or seed < 0:
+                raise field_error([], f"seeds[{i}]", "must be a non-negative integer")
+            sc["seed"] = seed
+        norm = scenarios.normalize(sc, [], settings)
+        key = scenarios.run_key(norm, rexsim.ENGINE_VERSION)
+        run, created = repo.insert_or_get(s, key=key, scenario=norm, seed=norm["seed"],
+                                          engine_version=rexsim.ENGINE_VERSION)
+        if created or (run.state == "failed" and repo.requeue_failed(s, run.id)):
+            to_enqueue.append(run.id)
+            state = "queued"
+        else:
+            state = run.state
+        refs.append(RunRef(id=run.id, seed=norm["seed"], state=state, deduplicated=not created))
+    s.commit()
+    return RunsCreated(runs=refs), to_enqueue
+
+
+def public(run: Run) -> RunPublic:
+    res = run.result or {}
+    q = (run.started_at - run.created_at).total_seconds() * 1e3 if run.started_at else None
+    return RunPublic(
+        id=run.id, state=run.state, progress=run.progress, seed=run.seed, engine_version=run.engine_version,
+        scenario=run.scenario, metrics=res.get("flows"), summary=res.get("summary"), error=run.error,
+        attempts=run.attempts,
+        timings=RunTimings(created_at=run.created_at, started_at=run.started_at, finished_at=run.finished_at,
+                           queue_ms=q, engine_ms=run.wall_ms),
+    )
+
+
+def get(s: Session, run_id: uuid.UUID) -> RunPublic:
+    run = repo.get(s, run_id)
+    if run is None:
+        raise not_found("run")
+    return public(run)
+
+
+# ------------------------------------------------------------------ traces
+class _TraceCache:
+    """Decoded traces of recently viewed runs (traces never change)."""
+
+    def __init__(self, size: int = 8):
+        self.size, self.lock, self.items = size, Lock(), OrderedDict()
+
+    def get(self, s: Session, run_id: uuid.UUID) -> dict[str, np.ndarray]:
+        from .traces import decode_trace
+        with self.lock:
+            if run_id in self.items:
+                self.items.move_to_end(run_id)
+                return self.items[run_id]
+        run = repo.get(s, run_id)
+        if run is None:
+            raise not_found("run")
+        if run.state != "succeeded":
+            raise ApiError(409, f"the run is {run.state}; its trace exists once it has succeeded")
+        row = repo.get_trace(s, run_id)
+        if row is None:
+            raise ApiError(404, "this run kept no trace (trace mode 'none')")
+        cols = decode_trace(row.blob)
+        with self.lock:
+            self.items[run_id] = cols
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
+        return cols
+
+
+TRACES = _TraceCache()
+
+
+def trace_columns(s: Session, run_id: uuid.UUID) -> dict[str, np.ndarray]:
+    return TRACES.get(s, run_id)
+
+
+def scenario_of(s: Session, run_id: uuid.UUID) -> dict[str, Any]:
+    run = repo.get(s, run_id)
+    if run is None:
+        raise not_found("run")
+    return run.scenario

@@ -1,0 +1,95 @@
+"""From a request's scenario (or preset + overrides) to a canonical, validated
+scenario within the service's size limits."""
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+import rexsim
+
+from ..core.config import Settings
+from ..core.errors import field_error
+from ..schemas.common import ScenarioSource
+
+WIRE_BYTES = 1500   # a full-sized packet, for the packets-implied estimate
+
+
+def resolve(src: ScenarioSource, loc: list[str | int]) -> dict[str, Any]:
+    """The scenario a source describes, not yet validated."""
+    if (src.scenario is None) == (src.preset is None):
+        raise field_error(loc, "scenario", "give exactly one of 'scenario' or 'preset'")
+    try:
+        if src.preset is not None:
+            return rexsim.preset_scenario(src.preset, src.variant, src.overrides)
+        return rexsim.apply_overrides(src.scenario, src.overrides) if src.overrides else src.scenario
+    except KeyError as e:
+        raise field_error(loc, "preset" if src.preset else "overrides", str(e.args[0]), "value_error.preset")
+    except (ValueError, TypeError, IndexError) as e:
+        raise field_error(loc, "overrides", f"cannot apply: {e}", "value_error.overrides")
+
+
+def apply(scenario: dict[str, Any], overrides: dict[str, Any], loc: list[str | int], where: str) -> dict[str, Any]:
+    try:
+        return rexsim.apply_overrides(scenario, overrides)
+    except (ValueError, TypeError, IndexError) as e:
+        raise field_error(loc, where, f"cannot apply: {e}", "value_error.overrides")
+
+
+def normalize(scenario: Any, loc: list[str | int], settings: Settings) -> dict[str, Any]:
+    """Validate with the engine, then check the service's size limits."""
+    if not isinstance(scenario, dict):
+        raise field_error(loc, "scenario", "must be an object")
+    try:
+        norm = rexsim.normalize(scenario)
+    except rexsim.ScenarioError as e:
+        raise field_error([*loc, "scenario"], getattr(e, "path", ""), str(getattr(e, "detail", e)),
+                          "value_error.scenario")
+    check_limits(norm, loc, settings)
+    return norm
+
+
+def implied_packets(sc: dict[str, Any]) -> int:
+    """Packets the scenario may carry at most: bulk flows at the forward rate
+    for their write time, sized objects by their segments (times 2 for ACKs
+    and retransmissions)."""
+    total = 0
+    rate = sc["path"]["forward"]["rate_bps"]
+    for f in sc["flows"]:
+        app, mss = f["app"], f["tcp"]["mss"]
+        if app["kind"] == "bulk":
+            secs = min(app["duration_s"], sc["duration_s"])
+            total += int(rate * secs / 8 / WIRE_BYTES)
+        elif app["kind"] == "fixed":
+            size = app["bytes"] or app["segments"] * mss
+            total += -(-size // mss)
+        else:
+            sizes = app.get("sizes") or [app["object_bytes"]] * app["requests"]
+            total += sum(-(-s // mss) for s in sizes)
+    return 2 * total
+
+
+def check_limits(sc: dict[str, Any], loc: list[str | int], settings: Settings) -> None:
+    where = [*loc, "scenario"]
+    if sc["duration_s"] > settings.MAX_SIM_SECONDS:
+        raise field_error(where, "duration_s",
+                          f"must be at most {settings.MAX_SIM_SECONDS:g} s in this service (got {sc['duration_s']:g})")
+    if len(sc["flows"]) > settings.MAX_FLOWS:
+        raise field_error(where, "flows", f"at most {settings.MAX_FLOWS} flows in this service")
+    for i, f in enumerate(sc["flows"]):
+        if f["app"]["kind"] == "bulk" and sc["path"]["forward"]["rate_bps"] == 0:
+            raise field_error(where, "path.forward.rate_bps",
+                              f"must be above 0 for a bulk flow (flows[{i}]): an unlimited link lets its "
+                              "window grow without bound")
+    pk = implied_packets(sc)
+    if pk > settings.MAX_PACKETS:
+        raise field_error(where, "duration_s",
+                          f"the scenario implies about {pk:,} packets; the limit is {settings.MAX_PACKETS:,} "
+                          "(lower the rate, the duration or the sizes)")
+
+
+def run_key(scenario: dict[str, Any], engine_version: str) -> str:
+    h = hashlib.sha256()
+    h.update(rexsim.canonical_json(scenario).encode())
+    h.update(b"\0")
+    h.update(engine_version.encode())
+    return h.hexdigest()

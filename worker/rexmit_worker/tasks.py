@@ -1,0 +1,15 @@
+"""Tasks stay thin: they take an id and call the runner."""
+from __future__ import annotations
+
+import redis
+from sqlalchemy.exc import OperationalError
+
+from . import runner
+from .celery_app import app
+
+
+@app.task(name="sim.run", bind=True, autoretry_for=(OperationalError, redis.RedisError),
+          retry_backoff=True, retry_backoff_max=30, max_retries=5)
+def run(self, run_id: str) -> None:
+    """Simulate run `run_id` if it is still queued (idempotent)."""
+    runner.execute(run_id)
