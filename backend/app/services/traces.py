@@ -314,12 +314,15 @@ def decode_trace(blob: bytes) -> dict[str, np.ndarray]:
     out: dict[str, np.ndarray] = {}
     for name in ("flow", "kind"):           # the grouping keys never use a grouping
         if name in raw:
+            if raw[name][1] & 3:
+                raise ValueError(f"column {name!r}: cannot be grouped")
             out[name] = _invert(raw[name][2], raw[name][0], raw[name][1], {})
     groups = _all_groupings(out)
     for name, (dt, transform, data) in raw.items():
         if name not in out:
-            if transform & 3 and transform & 3 not in groups:
-                raise ValueError(f"column {name!r}: grouped, but flow/kind are missing")
+            g = groups.get(transform & 3, ())
+            if transform & 3 and (not g or len(g[0]) * dt.itemsize != len(data)):
+                raise ValueError(f"column {name!r}: grouped, but flow/kind are missing or differ in length")
             out[name] = _invert(data, dt, transform, groups)
     return {name: out[name] for name in sorted(out)}
 

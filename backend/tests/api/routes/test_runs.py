@@ -1,0 +1,135 @@
+"""POST/GET /runs against a real database, broker and worker."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ...conftest import wait_run
+
+API = "/api/v1"
+TLP_ONE_TAIL = {"preset": "tail-loss-n-degree", "variant": "TLP"}
+
+
+def post_run(client, body, status=202):
+    r = client.post(f"{API}/runs", json=body)
+    assert r.status_code == status, r.text
+    return r.json()
+
+
+def test_create_run_then_read_its_metrics(client, worker):
+    refs = post_run(client, TLP_ONE_TAIL)["runs"]
+    assert len(refs) == 1 and refs[0]["state"] in ("queued", "succeeded", "running")
+    run = wait_run(client, refs[0]["id"])
+    assert run["state"] == "succeeded", run["error"]
+    # one tail loss, RTT 80 ms, delayed ACKs, Linux 3.17 settings: the probe
+    # fires at 320 ms (PTO = 2 SRTT after the ACK of segment 8 at 160 ms) and
+    # the repaired segment arrives 40 ms later: FCT 360 ms (engine C test)
+    assert run["metrics"][0]["fct_ms"] == 360.0
+    assert run["metrics"][0]["probe_count"] == 1
+    assert run["engine_version"]
+    assert run["progress"] == 1.0
+    assert run["timings"]["finished_at"] is not None and run["timings"]["engine_ms"] >= 0
+    assert run["summary"]["trace_events"] > 0
+
+
+def test_identical_runs_are_deduplicated(client, worker):
+    first = post_run(client, {"scenario": {"seed": 7, "flows": [{"app": {"kind": "fixed", "segments": 5}}]}})
+    # the same scenario spelled with explicit defaults maps to the same key
+    second = post_run(client, {"scenario": {"seed": 7, "duration_s": 60,
+                                            "flows": [{"app": {"kind": "fixed", "segments": 5},
+                                                       "tcp": {"mss": 1448, "timer": "rto"}}]}})
+    assert first["runs"][0]["id"] == second["runs"][0]["id"]
+    assert first["runs"][0]["deduplicated"] is False
+    assert second["runs"][0]["deduplicated"] is True
+    other_seed = post_run(client, {"scenario": {"seed": 8, "flows": [{"app": {"kind": "fixed", "segments": 5}}]}})
+    assert other_seed["runs"][0]["id"] != first["runs"][0]["id"]
+
+
+def test_seeds_fan_out_into_runs(client, worker):
+    refs = post_run(client, {**TLP_ONE_TAIL, "seeds": [11, 12, 13]})["runs"]
+    assert [r["seed"] for r in refs] == [11, 12, 13]
+    assert len({r["id"] for r in refs}) == 3
+    for r in refs:
+        assert wait_run(client, r["id"])["state"] == "succeeded"
+
+
+@pytest.mark.parametrize("body, loc, needle", [
+    ({"scenario": {"flows": [{"tcp": {"mss": 20}}]}}, ["body", "scenario", "flows", 0, "tcp", "mss"],
+     "between 64 and 65495"),
+    ({"scenario": {"path": {"forward": {"loss": {"model": "tail"}}}, "flows": [{"app": {"kind": "bulk"}}]}},
+     ["body", "scenario", "path", "forward", "loss", "model"], "bulk"),
+    ({"scenario": {"duration_s": 3000}}, ["body", "scenario", "duration_s"], "at most 600"),
+    ({"scenario": {"path": {"forward": {"rate_bps": 0}}, "flows": [{"app": {"kind": "bulk"}}]}},
+     ["body", "scenario", "path", "forward", "rate_bps"], "above 0"),
+    ({"scenario": {"path": {"forward": {"rate_bps": 1e10}}, "duration_s": 600,
+                   "flows": [{"app": {"kind": "bulk", "duration_s": 600}}]}},
+     ["body", "scenario", "duration_s"], "limit is"),
+    ({"preset": "no-such"}, ["body", "preset"], "unknown preset"),
+    ({"scenario": {}, "preset": "tail-loss-n-degree"}, ["body", "scenario"], "exactly one"),
+    ({"scenario": {"flows": [{"tcp": {"timer": "nope"}}]}}, ["body", "scenario", "flows", 0, "tcp", "timer"],
+     "'tlpr'"),
+    ({"scenario": {"flows": [{"tcp": {"msss": 1}}]}}, ["body", "scenario", "flows", 0, "tcp", "msss"],
+     "not a known field"),
+])
+def test_invalid_scenarios_name_the_field_and_limit(client, body, loc, needle):
+    r = client.post(f"{API}/runs", json=body)
+    assert r.status_code == 422, r.text
+    err = r.json()["detail"][0]
+    assert err["loc"] == loc
+    assert needle in err["msg"]
+    assert "Traceback" not in r.text
+
+
+def test_bad_json_types_are_422_not_500(client):
+    assert client.post(f"{API}/runs", json={"scenario": "x"}).status_code == 422
+    assert client.post(f"{API}/runs", json={"seeds": [-1], **TLP_ONE_TAIL}).status_code == 422
+    r = client.post(f"{API}/runs", content=b"{not json", headers={"content-type": "application/json"})
+    assert r.status_code == 422
+
+
+def test_unknown_run_is_404(client):
+    assert client.get(f"{API}/runs/00000000-0000-0000-0000-000000000000").status_code == 404
+    assert client.get(f"{API}/runs/not-a-uuid").status_code == 422
+
+
+LOSSY_BULK = {"scenario": {"seed": 3, "duration_s": 20,
+                           "path": {"forward": {"rate_bps": 10e6, "delay_ms": 20, "buffer_pkts": 50,
+                                                "loss": {"model": "bernoulli", "p": 0.01}},
+                                    "reverse": {"rate_bps": 10e6, "delay_ms": 20}},
+                           "flows": [{"app": {"kind": "bulk", "duration_s": 5}, "tcp": {"timer": "tlp"}}]}}
+
+
+def test_trace_window_downsamples_but_keeps_rare_events(client, worker):
+    run = wait_run(client, post_run(client, LOSSY_BULK)["runs"][0]["id"])
+    rid = run["id"]
+    full = client.get(f"{API}/runs/{rid}/trace", params={"max_points": 100000}).json()
+    assert full["downsampled"] is False and full["returned"] == run["summary"]["trace_events"]
+    rare = [e for e in full["events"] if e["kind"] in ("drop", "retransmit", "probe", "timer_fired", "state")]
+    assert rare, "a 1% loss bulk flow must drop and retransmit"
+    small = client.get(f"{API}/runs/{rid}/trace", params={"max_points": 200}).json()
+    assert small["downsampled"] is True
+    assert small["total_in_window"] == full["returned"]
+    kept = [(e["t_ns"], e["kind"], e["seq"]) for e in small["events"]]
+    for e in rare:
+        assert (e["t_ns"], e["kind"], e["seq"]) in kept
+    assert [e["t_ns"] for e in small["events"]] == sorted(e["t_ns"] for e in small["events"])
+    # a time window and a kind filter
+    w = client.get(f"{API}/runs/{rid}/trace", params={"from_ms": 1000, "to_ms": 2000, "kinds": "drop"}).json()
+    assert all(e["kind"] == "drop" and 1e9 <= e["t_ns"] <= 2e9 for e in w["events"])
+    assert client.get(f"{API}/runs/{rid}/trace", params={"kinds": "bogus"}).status_code == 422
+
+
+def test_series_and_exports(client, worker):
+    run = wait_run(client, post_run(client, TLP_ONE_TAIL)["runs"][0]["id"])
+    rid = run["id"]
+    s = client.get(f"{API}/runs/{rid}/series", params={"names": "cwnd,rto"}).json()
+    assert s["flow"] == 0 and "cwnd" in json.dumps(s)
+    assert client.get(f"{API}/runs/{rid}/series", params={"names": "bogus"}).status_code == 422
+    csv_text = client.get(f"{API}/runs/{rid}/export", params={"format": "csv"}).text
+    assert len(csv_text.strip().splitlines()) == run["summary"]["trace_events"] + 1
+    j = client.get(f"{API}/runs/{rid}/export", params={"format": "json"}).json()
+    assert j
+    pcap = client.get(f"{API}/runs/{rid}/export", params={"format": "pcap"})
+    assert pcap.status_code == 200
+    assert pcap.content[:4] in (b"\x4d\x3c\xb2\xa1", b"\xa1\xb2\x3c\x4d")  # ns-resolution pcap magic

@@ -1,0 +1,343 @@
+"""Tests of app.services.traces: codec round trip, window, series, CSV/JSON export.
+
+Traces come from rexsim; expectations derived by hand sit beside each assertion.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import numpy as np
+import pytest
+import rexsim
+from rexsim import result as rxr
+
+from app.services import traces as T
+
+BULK_40S = {
+    "seed": 1, "duration_s": 40,
+    "path": {"forward": {"rate_bps": 20e6, "delay_ms": 50, "buffer_pkts": 200,
+                         "loss": {"model": "bernoulli", "p": 0.001}},
+             "reverse": {"rate_bps": 20e6, "delay_ms": 50}},
+    "flows": [{"app": {"kind": "bulk", "duration_s": 30}, "tcp": {"cc": "cubic"}}],
+}
+
+
+def ten_segments(tail_loss: int) -> dict:
+    """10 x 1448-byte segments, IW 10, quick ACKs, 10 ms each way (RTT 20 ms), TLP,
+    the last `tail_loss` segments lost once."""
+    return {
+        "seed": 1, "duration_s": 10,
+        "path": {"forward": {"rate_bps": 0, "delay_ms": 10, "loss": {"model": "tail", "count": tail_loss}},
+                 "reverse": {"rate_bps": 0, "delay_ms": 10}},
+        "flows": [{"app": {"kind": "fixed", "segments": 10}, "tcp": {"iw": 10, "timer": "tlp"},
+                   "receiver": {"ack_policy": "quick"}}],
+    }
+
+
+def columns_of(scenario: dict) -> tuple[dict[str, np.ndarray], rexsim.Trace]:
+    r = rexsim.run(scenario)
+    return {k: v.copy() for k, v in r.trace.columns.items()}, r.trace
+
+
+@pytest.fixture(scope="module")
+def tail() -> tuple[dict, rexsim.Trace]:
+    return columns_of(rexsim.preset_scenario("tail-loss-n-degree", "TLP"))
+
+
+@pytest.fixture(scope="module")
+def web() -> tuple[dict, rexsim.Trace]:
+    return columns_of(rexsim.preset_scenario("web-objects", "TLPR"))
+
+
+@pytest.fixture(scope="module")
+def bulk() -> tuple[dict, rexsim.Trace]:
+    return columns_of(BULK_40S)
+
+
+@pytest.fixture(scope="module")
+def tail2() -> tuple[dict, rexsim.Trace]:
+    return columns_of(ten_segments(tail_loss=2))
+
+
+def empty_columns() -> dict[str, np.ndarray]:
+    return {name: np.zeros(0, dtype=dt) for name, dt in rxr._DTYPES.items()}
+
+
+def assert_same_columns(a: dict[str, np.ndarray], b: dict[str, np.ndarray]) -> None:
+    assert sorted(a) == sorted(b)
+    for name in a:
+        assert a[name].dtype == b[name].dtype, name
+        assert a[name].tobytes() == b[name].tobytes(), name
+
+
+# ---------------------------------------------------------------- names
+def test_catalogue_names_match_the_engine() -> None:
+    assert list(T.EVENT_KINDS) == rxr.EVENT_KINDS
+    assert list(T.TIMER_KINDS) == rxr.TIMER_KINDS
+    assert list(T.TIMER_FORMULAS) == rxr.TIMER_FORMULAS
+    assert list(T.STATES) == rxr.STATES
+    assert list(T.DROP_REASONS) == rxr.DROP_REASONS
+    assert T.RARE_KINDS == {"drop", "retransmit", "probe", "timer_fired", "state", "syn", "app"}
+
+
+# ---------------------------------------------------------------- codec
+@pytest.mark.parametrize("case", ["tail", "web", "bulk", "tail2"])
+def test_round_trip_is_bit_exact(case: str, request: pytest.FixtureRequest) -> None:
+    cols, _ = request.getfixturevalue(case)
+    blob = T.encode_trace(cols)
+    assert_same_columns(T.decode_trace(blob), cols)
+
+
+def test_round_trip_keeps_sack_words(web, tail2) -> None:
+    for cols, _ in (web, tail2):
+        assert len(cols["sack_words"]) > 0          # both runs have SACKed ACKs
+        out = T.decode_trace(T.encode_trace(cols))
+        assert np.array_equal(out["sack_words"], cols["sack_words"])
+
+
+def test_round_trip_of_an_empty_trace() -> None:
+    cols = empty_columns()
+    blob = T.encode_trace(cols)
+    out = T.decode_trace(blob)
+    assert_same_columns(out, cols)
+    assert all(len(a) == 0 for a in out.values())
+
+
+def test_round_trip_of_extreme_values() -> None:
+    # wrapping deltas: max/min of every width, in a mixed flow/kind order
+    cols = empty_columns()
+    n = 6
+    rng = np.random.default_rng(7)
+    for name, dt in rxr._DTYPES.items():
+        info = np.iinfo(dt)
+        cols[name] = np.array([info.max, info.min, info.max, 0, 1, info.max], dtype=dt)
+    cols["kind"] = rng.integers(0, 14, n).astype(np.uint8)
+    cols["flow"] = rng.integers(0, 3, n).astype(np.uint16)
+    assert_same_columns(T.decode_trace(T.encode_trace(cols)), cols)
+
+
+def test_big_endian_input_decodes_to_the_same_values(tail) -> None:
+    cols, _ = tail
+    swapped = {k: v.astype(v.dtype.newbyteorder(">")) for k, v in cols.items()}
+    out = T.decode_trace(T.encode_trace(swapped))
+    for k in cols:
+        assert np.array_equal(out[k], cols[k])
+    assert T.encode_trace(swapped) == T.encode_trace(cols)   # stored little-endian either way
+
+
+def test_encoding_is_deterministic(web) -> None:
+    cols, _ = web
+    reordered = {k: cols[k].copy() for k in reversed(list(cols))}
+    assert T.encode_trace(cols) == T.encode_trace(cols)
+    assert T.encode_trace(reordered) == T.encode_trace(cols)  # column order does not matter
+
+
+def test_header_names_columns_and_sizes(bulk) -> None:
+    cols, _ = bulk
+    blob = T.encode_trace(cols)
+    assert blob[:4] == T.MAGIC
+    sizes = T.column_sizes(blob)
+    assert sorted(sizes) == sorted(cols)
+    assert sizes["t_ns"]["items"] == len(cols["t_ns"])
+    assert sizes["sack_words"]["items"] == len(cols["sack_words"])
+    assert sizes["seq"]["raw_bytes"] == 8 * len(cols["seq"])
+    # header + frames is the whole blob, and far smaller than the 45+ bytes/event raw
+    assert sum(s["compressed_bytes"] for s in sizes.values()) < len(blob)
+    assert len(blob) / len(cols["t_ns"]) < 5
+
+
+@pytest.mark.parametrize("mutate", [
+    lambda b: b"XXXX" + b[4:],                       # bad magic
+    lambda b: b[:4] + b"\x09\x00" + b[6:],           # unknown version
+    lambda b: b[:-1],                                # truncated payload
+    lambda b: b[:10],                                # truncated header
+    lambda b: b[:-8] + bytes(8),                     # corrupted frame (checksum)
+])
+def test_corrupt_blobs_are_rejected(mutate, tail) -> None:
+    cols, _ = tail
+    with pytest.raises(ValueError):
+        T.decode_trace(mutate(T.encode_trace(cols)))
+
+
+# ---------------------------------------------------------------- window
+def test_unfiltered_window_matches_trace_describe(web) -> None:
+    cols, trace = web
+    w = T.window(cols, max_points=len(trace))
+    assert w["downsampled"] is False and w["returned"] == w["total_in_window"] == len(trace)
+    for i, ev in enumerate(w["events"]):
+        expected = trace.describe(i)
+        expected["sack"] = [list(b) for b in expected["sack"]] if "sack" in expected else None
+        got = {k: ev.get(k) for k in expected}
+        assert got == {k: v for k, v in expected.items()}, i
+
+
+def test_window_is_json_ready(web) -> None:
+    cols, _ = web
+    w = T.window(cols, max_points=500)
+    assert json.loads(json.dumps(w)) == w
+
+
+def test_window_bounds_are_inclusive(tail2) -> None:
+    cols, _ = tail2
+    # events at exactly 20 ms: SYN-ACK arrival, app write, 10 sends, 2 drops, ...
+    w = T.window(cols, from_ns=20_000_000, to_ns=20_000_000)
+    t = cols["t_ns"]
+    assert w["total_in_window"] == int(np.sum(t == 20_000_000))
+    assert {e["t_ns"] for e in w["events"]} == {20_000_000}
+    kinds = [e["kind"] for e in w["events"]]
+    assert kinds.count("send") == 10                 # IW 10: all 10 segments at 20 ms
+    assert kinds.count("drop") == 2                  # tail loss 2: segments 9 and 10
+    assert T.window(cols, from_ns=20_000_001, to_ns=29_999_999)["total_in_window"] == 0
+
+
+def test_window_filters_by_kind_and_flow(web) -> None:
+    cols, _ = web
+    w = T.window(cols, kinds=["retransmit", "probe"], flows=[2], max_points=10_000)
+    kind, flow = cols["kind"], cols["flow"]
+    expected = int(np.sum(np.isin(kind, [T.KIND["retransmit"], T.KIND["probe"]]) & (flow == 2)))
+    assert w["total_in_window"] == expected
+    assert all(e["flow"] == 2 and e["kind"] in ("retransmit", "probe") for e in w["events"])
+    with pytest.raises(ValueError):
+        T.window(cols, kinds=["nonsense"])
+
+
+def test_window_sack_and_timer_fields(tail2) -> None:
+    cols, _ = tail2
+    acks = T.window(cols, kinds=["ack_recv"])["events"]
+    # SYN-ACK + 8 ACKs (segments 1-8) + the probe's ACK + the repair's ACK = 11
+    assert len(acks) == 11
+    assert acks[0]["syn_ack"] is True and acks[0]["t_ns"] == 20_000_000   # 1 RTT after the SYN
+    probe_ack = acks[9]
+    # the probe re-sent segment 10 [13032, 14480); segment 9 (11584) is still missing
+    assert probe_ack["t_ns"] == 100_000_000           # probe at 80 ms + RTT 20 ms
+    assert probe_ack["seq"] == 8 * 1448                # cumulative ACK 11584
+    assert probe_ack["sack"] == [[9 * 1448, 10 * 1448]] and probe_ack["dsack"] is False
+    assert all(a["sack"] == [] for a in acks[1:9])     # in-order ACKs carry no SACK
+    armed = T.window(cols, kinds=["timer_armed"])["events"]
+    pto = next(e for e in armed if e["timer"] == "probe")
+    # after the 10 sends at 20 ms, with SRTT 20 ms from the handshake:
+    # PTO = max(2 * SRTT, 10 ms) = 40 ms -> expires at 60 ms
+    assert pto["t_ns"] == 20_000_000 and pto["formula"] == "pto_multi"
+    assert pto["timeout_us"] == 40_000 and pto["expires_ns"] == 60_000_000
+
+
+def test_downsampling_keeps_every_rare_event(bulk) -> None:
+    cols, _ = bulk
+    rare_ids = [T.KIND[k] for k in T.RARE_KINDS]
+    n_rare = int(np.isin(cols["kind"], rare_ids).sum())
+    assert n_rare < 2000 < len(cols["t_ns"])           # 225 losses -> ~600 rare events
+    w = T.window(cols, max_points=2000)
+    assert w["downsampled"] is True and w["rare_exceeds_budget"] is False
+    assert w["returned"] == 2000 and w["total_in_window"] == len(cols["t_ns"])
+    got_rare = sum(e["kind"] in T.RARE_KINDS for e in w["events"])
+    assert got_rare == n_rare
+    times = [e["t_ns"] for e in w["events"]]
+    assert times == sorted(times)
+    assert T.window(cols, max_points=2000) == w        # deterministic
+
+
+def test_downsampling_strides_dense_events_evenly(bulk) -> None:
+    cols, _ = bulk
+    w = T.window(cols, kinds=["send"], max_points=100)  # 'send' is dense only
+    # 16126 sends, 100 kept: positions k * 16126 // 100, so gaps of 161 or 162 sends
+    sends = np.flatnonzero(cols["kind"] == T.KIND["send"])
+    expected = sends[(np.arange(100) * len(sends)) // 100]
+    assert [e["t_ns"] for e in w["events"]] == cols["t_ns"][expected].tolist()
+    assert [e["seq"] for e in w["events"]] == cols["seq"][expected].tolist()
+
+
+def test_rare_events_over_budget_are_all_kept(web) -> None:
+    cols, _ = web
+    n_rare = int(np.isin(cols["kind"], [T.KIND[k] for k in T.RARE_KINDS]).sum())
+    w = T.window(cols, max_points=10)
+    assert w["rare_exceeds_budget"] is True and w["returned"] == n_rare > 10
+    assert all(e["kind"] in T.RARE_KINDS for e in w["events"])
+
+
+def test_window_of_an_empty_trace() -> None:
+    w = T.window(empty_columns(), from_ns=0, to_ns=10)
+    assert w["total_in_window"] == 0 and w["events"] == [] and w["downsampled"] is False
+
+
+# ---------------------------------------------------------------- series
+def test_series_change_points_tail_loss(tail2) -> None:
+    cols, trace = tail2
+    s = T.series(cols, flow=0)["series"]
+    # no loss response shrinks ssthresh before recovery: infinite until the ER at 100 ms
+    assert s["ssthresh"]["values"][0] is None
+    assert s["ssthresh"]["unit"] == "bytes" and s["srtt"]["unit"] == "us"
+    # SRTT: no sample at the SYN (None), then 20 ms from the handshake RTT
+    assert s["srtt"]["values"][:2] == [None, 20_000]
+    assert s["srtt"]["t_ns"][1] == 20_000_000
+    # cwnd starts at IW 10 * 1448 = 14480 bytes
+    assert s["cwnd"]["values"][0] == 14_480
+    for name, one in s.items():
+        v = one["values"]
+        # change points: each value differs from the previous, except the closing point
+        assert all(a != b for a, b in zip(v[:-2], v[1:-1], strict=True)), name
+        assert one["t_ns"][-1] == int(cols["t_ns"][-1])
+        assert one["downsampled"] is False
+
+
+def test_series_downsampling_keeps_spikes() -> None:
+    n = 20_000
+    cols = empty_columns()
+    for name, dt in rxr._DTYPES.items():
+        cols[name] = np.zeros(n, dtype=dt)
+    cols["sack_words"] = np.zeros(0, np.uint64)
+    cols["t_ns"] = np.arange(n, dtype=np.int64) * 1000
+    cols["cwnd_bytes"] = (14480 + (np.arange(n) % 7) * 1448).astype(np.uint32)  # changes every event
+    cols["cwnd_bytes"][12_345] = 10_000_000                                     # one spike up
+    cols["cwnd_bytes"][4_321] = 1448                                             # one dip
+    one = T.series(cols, names=("cwnd",), max_points=100)["series"]["cwnd"]
+    assert one["downsampled"] is True and one["change_points"] == n
+    assert len(one["values"]) <= 100
+    assert 10_000_000 in one["values"] and 1448 in one["values"]
+    assert one["t_ns"][one["values"].index(10_000_000)] == 12_345_000
+    assert one["t_ns"][0] == 0 and one["t_ns"][-1] == (n - 1) * 1000
+    assert one["t_ns"] == sorted(one["t_ns"])
+
+
+def test_series_window_and_flow(web) -> None:
+    cols, _ = web
+    t = cols["t_ns"]
+    lo, hi = int(t[len(t) // 4]), int(t[len(t) // 2])
+    s = T.series(cols, flow=3, from_ns=lo, to_ns=hi)
+    mask = (cols["flow"] == 3) & (t >= lo) & (t <= hi)
+    assert s["events"] == int(mask.sum())
+    for one in s["series"].values():
+        assert all(lo <= x <= hi for x in one["t_ns"])
+    with pytest.raises(ValueError):
+        T.series(cols, names=("bogus",))
+
+
+# ---------------------------------------------------------------- export
+def test_csv_matches_rexsim_writer(web) -> None:
+    cols, trace = web
+    text = T.to_csv(cols)
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert tuple(rows[0].keys()) == T.CSV_FIELDS
+    assert len(rows) == len(trace)
+    theirs = io.StringIO()
+    trace.write_csv(theirs)
+    ref = list(csv.DictReader(io.StringIO(theirs.getvalue())))
+    for mine, want in zip(rows, ref, strict=True):
+        assert {k: mine[k] for k in want} == want
+
+
+def test_csv_of_an_empty_trace() -> None:
+    assert T.to_csv(empty_columns()).strip() == ",".join(T.CSV_FIELDS)
+
+
+def test_json_resolves_kind_and_state(tail) -> None:
+    cols, trace = tail
+    out = T.to_json(cols)
+    assert json.loads(json.dumps(out)) == out
+    c = out["columns"]
+    assert sorted(c) == sorted(cols)
+    assert c["kind"][0] == "syn" and c["state"][0] == "open"   # the run opens with the SYN
+    assert c["kind"] == trace.kind_names()
+    assert c["t_ns"] == cols["t_ns"].tolist()
+    assert c["sack_words"] == cols["sack_words"].tolist()
