@@ -60,4 +60,7 @@ class TraceWindow(BaseModel):
 
 class Series(BaseModel):
     flow: int
-    series: dict[str, Any]
+    from_ns: int | None
+    to_ns: int | None
+    events: int = Field(description="events of this flow in the window")
+    series: dict[str, Any] = Field(description="name -> {unit, t_ns, values, change_points, downsampled}")

@@ -69,7 +69,7 @@ def read_series(run_id: uuid.UUID, s: SessionDep, names: str = Query("cwnd,ssthr
     cols = runs.trace_columns(s, run_id)
     out = traces.series(cols, tuple(name_list), flow=flow, from_ns=None if from_ms is None else int(from_ms * 1e6),
                         to_ns=None if to_ms is None else int(to_ms * 1e6), max_points=max_points)
-    return Series(flow=flow, series=out)
+    return Series(**out)
 
 
 @router.get("/{run_id}/export", responses={**ERRORS, 200: {"content": {"text/csv": {}, "application/json": {},

@@ -124,7 +124,9 @@ def test_series_and_exports(client, worker):
     run = wait_run(client, post_run(client, TLP_ONE_TAIL)["runs"][0]["id"])
     rid = run["id"]
     s = client.get(f"{API}/runs/{rid}/series", params={"names": "cwnd,rto"}).json()
-    assert s["flow"] == 0 and "cwnd" in json.dumps(s)
+    assert s["flow"] == 0 and set(s["series"]) == {"cwnd", "rto"}
+    # cwnd starts at IW = 10 x 1448 bytes
+    assert s["series"]["cwnd"]["unit"] == "bytes" and s["series"]["cwnd"]["values"][0] == 14480
     assert client.get(f"{API}/runs/{rid}/series", params={"names": "bogus"}).status_code == 422
     csv_text = client.get(f"{API}/runs/{rid}/export", params={"format": "csv"}).text
     assert len(csv_text.strip().splitlines()) == run["summary"]["trace_events"] + 1
