@@ -60,6 +60,9 @@ def main() -> int:
         dist = ROOT / "frontend" / "dist"
         if dist.joinpath("index.html").exists():
             env.setdefault("FRONTEND_DIST", str(dist))
+        data.mkdir(parents=True, exist_ok=True)
+        (data / "lab.json").write_text(__import__("json").dumps(
+            {"DATABASE_URL": env["DATABASE_URL"], "REDIS_URL": env["REDIS_URL"]}))
         print("rexmit: applying migrations", flush=True)
         subprocess.run([sys.executable, "-m", "alembic", "-c", str(ROOT / "migrations" / "alembic.ini"),
                         "upgrade", "head"], env=env, check=True, cwd=ROOT)
