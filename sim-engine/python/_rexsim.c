@@ -584,22 +584,39 @@ static PyObject *new_result(PyObject *module, int64_t n_flows)
 	return (PyObject *)r;
 }
 
-static PyObject *mod_run(PyObject *module, PyObject *scenario)
+static PyObject *mod_run(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-	struct rx_scenario *sc = scenario_from_dict(module, scenario);
-	if (!sc)
+	static char *kw[] = { "scenario", "progress", NULL };
+	PyObject *scenario, *progress = Py_None;
+	if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|O:run", kw, &scenario, &progress))
 		return NULL;
-	ResultObject *r = (ResultObject *)new_result(module, sc->n_flows);
+	Py_buffer pbuf = { 0 };
+	volatile int64_t *pp = NULL;
+	if (progress != Py_None) {
+		if (PyObject_GetBuffer(progress, &pbuf, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS))
+			return NULL;
+		if (pbuf.len < 8 || ((uintptr_t)pbuf.buf % 8) != 0) {
+			PyBuffer_Release(&pbuf);
+			return PyErr_Format(PyExc_ValueError, "progress must be a writable, 8-byte aligned buffer of 8 bytes");
+		}
+		pp = (volatile int64_t *)pbuf.buf;
+	}
+	struct rx_scenario *sc = scenario_from_dict(module, scenario);
+	ResultObject *r = sc ? (ResultObject *)new_result(module, sc->n_flows) : NULL;
 	if (!r) {
 		free(sc);
+		if (pp)
+			PyBuffer_Release(&pbuf);
 		return NULL;
 	}
 	struct rx_error err;
 	int rc;
 	Py_BEGIN_ALLOW_THREADS
-	rc = rx_run(sc, &r->res, &err);
+	rc = rx_run_progress(sc, &r->res, &err, pp);
 	Py_END_ALLOW_THREADS
 	free(sc);
+	if (pp)
+		PyBuffer_Release(&pbuf);
 	if (rc) {
 		Py_DECREF(r);
 		if (strstr(err.msg, "out of memory"))
@@ -887,7 +904,9 @@ static PyObject *mod_catalog(PyObject *module, PyObject *Py_UNUSED(ignored))
 }
 
 static PyMethodDef mod_methods[] = {
-	{ "run", (PyCFunction)mod_run, METH_O, "run(scenario: dict) -> Result" },
+	{ "run", (PyCFunction)(void (*)(void))mod_run, METH_VARARGS | METH_KEYWORDS,
+	  "run(scenario: dict, progress=None) -> Result; progress: a writable 8-byte buffer that receives the "
+	  "simulated clock (int64 ns, native order) while the run goes on" },
 	{ "run_repeat", (PyCFunction)mod_run_repeat, METH_VARARGS,
 	  "run_repeat(scenario, n) -> (elapsed_ns, last Result): parse once, run n times (benchmarks)" },
 	{ "catalog", (PyCFunction)mod_catalog, METH_NOARGS, "catalog() -> dict of every parameter and mechanism" },

@@ -12,6 +12,7 @@ import threading
 import time
 import uuid
 
+import numpy as np
 import rexsim
 from billiard.exceptions import SoftTimeLimitExceeded
 from sqlalchemy import text
@@ -39,19 +40,36 @@ def claim(run_id: uuid.UUID) -> dict | None:
         return row[0] if row else None
 
 
-class Heartbeat(threading.Thread):
-    """Marks the run alive while the engine works (the engine releases the GIL)."""
+def expected_end_ns(scenario: dict) -> int:
+    """When the run should end in simulated time: the budget, or sooner when
+    every flow is a bulk flow with a known write time."""
+    budget = scenario.get("duration_s", 60.0)
+    flows = scenario.get("flows", [])
+    if flows and all(f.get("app", {}).get("kind") == "bulk" for f in flows):
+        budget = min(budget, max(f.get("start_ms", 0) / 1e3 + f["app"].get("duration_s", budget) for f in flows))
+    return max(1, int(budget * 1e9))
 
-    def __init__(self, run_id: uuid.UUID, interval_s: float):
+
+class Heartbeat(threading.Thread):
+    """Marks the run alive and records its progress while the engine works
+    (the engine releases the GIL and publishes its clock into `clock`)."""
+
+    def __init__(self, run_id: uuid.UUID, interval_s: float, end_ns: int):
         super().__init__(daemon=True, name=f"heartbeat-{run_id}")
-        self.run_id, self.interval_s, self.stop = run_id, interval_s, threading.Event()
+        self.run_id, self.interval_s, self.end_ns = run_id, interval_s, end_ns
+        self.stop = threading.Event()
+        self.clock = np.zeros(1, dtype=np.int64)
+
+    def progress(self) -> float:
+        return min(0.99, max(0.0, int(self.clock[0]) / self.end_ns))
 
     def run(self) -> None:
         while not self.stop.wait(self.interval_s):
             try:
                 with session_scope() as s:
-                    s.execute(text("UPDATE runs SET heartbeat_at = now() WHERE id = :id AND state = 'running'"),
-                              {"id": self.run_id})
+                    s.execute(text("UPDATE runs SET heartbeat_at = now(), progress = :p "
+                                   "WHERE id = :id AND state = 'running'"),
+                              {"id": self.run_id, "p": self.progress()})
             except Exception as e:  # a missed beat is not fatal
                 log.warning("heartbeat for %s failed: %s", self.run_id, e)
 
@@ -68,11 +86,11 @@ def execute(run_id_text: str) -> str:
     scenario = claim(run_id)
     if scenario is None:
         return "skipped"
-    hb = Heartbeat(run_id, get_settings().HEARTBEAT_INTERVAL_S)
+    hb = Heartbeat(run_id, get_settings().HEARTBEAT_INTERVAL_S, expected_end_ns(scenario))
     hb.start()
     try:
         t0 = time.perf_counter()
-        result = rexsim.run(scenario)
+        result = rexsim.run(scenario, hb.clock)
         wall_ms = (time.perf_counter() - t0) * 1e3
         summary = result.summary()
         flows = summary.pop("flows")

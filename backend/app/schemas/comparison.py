@@ -35,4 +35,7 @@ class ComparisonPublic(BaseModel):
     progress: float
     state: str
     counts: dict[str, int]
-    cells: list[dict[str, Any]]
+    cells: list[dict[str, Any]] = Field(description=(
+        "per grid cell: params, and per variant: stats of the compared metric (n, mean, median, p5, p95, "
+        "ci95, std), its mean normalized to the baseline variant, ECDF points [[x, F(x)]], the same "
+        "statistics for every numeric metric, and the run ids"))

@@ -97,27 +97,34 @@ def get(s: Session, comparison_id: uuid.UUID) -> ComparisonPublic:
     metric, flows, baseline = spec["metric"], spec.get("flows"), spec["baseline"]
     pairs = repo.runs_of(s, comparison_id)
     counts = {"queued": 0, "running": 0, "succeeded": 0, "failed": 0}
-    values: dict[tuple[int, str], list[float]] = {}
+    results: dict[tuple[int, str], list[dict]] = {}
     run_ids: dict[tuple[int, str], list[str]] = {}
     for cr, run in pairs:
         counts[run.state] += 1
         key = (cr.cell, cr.variant)
         run_ids.setdefault(key, []).append(str(run.id))
         if run.state == "succeeded":
-            values.setdefault(key, []).extend(_values(run.result, metric, flows))
+            results.setdefault(key, []).append(run.result)
     done = counts["succeeded"] + counts["failed"]
     state = "succeeded" if done == comp.n_runs and counts["failed"] == 0 else \
         "failed" if done == comp.n_runs else "running" if done or counts["running"] else "queued"
+
+    def values(key, m):
+        return [x for r in results.get(key, []) for x in _values(r, m, flows)]
+
     cells = []
     for ci, cell in enumerate(spec["cells"]):
-        base_stats = stats.summarize(values.get((ci, baseline), []))
+        base_mean = stats.summarize(values((ci, baseline), metric))["mean"]
         out_variants = {}
         for v in spec["variants"]:
-            vals = values.get((ci, v), [])
-            st = stats.summarize(vals)
-            norm = (st["mean"] / base_stats["mean"]) if st["mean"] is not None and base_stats["mean"] else None
-            out_variants[v] = {"stats": st, "normalized_mean": norm, "ecdf": stats.ecdf(vals),
-                               "runs": run_ids.get((ci, v), [])}
+            primary = values((ci, v), metric)
+            st = stats.summarize(primary)
+            norm = (st["mean"] / base_mean) if st["mean"] is not None and base_mean else None
+            out_variants[v] = {
+                "stats": st, "normalized_mean": norm, "ecdf": stats.ecdf(primary),
+                "metrics": {m: stats.summarize(values((ci, v), m)) for m in sorted(NUMERIC)},
+                "runs": run_ids.get((ci, v), []),
+            }
         cells.append({"cell": ci, "params": cell, "variants": out_variants})
     return ComparisonPublic(id=comp.id, engine_version=comp.engine_version, spec=spec, n_runs=comp.n_runs,
                             progress=done / comp.n_runs if comp.n_runs else 1.0, state=state, counts=counts,

@@ -27,7 +27,12 @@ def test_sigkill_mid_run_completes_elsewhere(isolated):
         while client.get(f"{API}/runs/{rid}").json()["state"] != "running":
             assert time.time() < deadline, "the run never started"
             time.sleep(0.05)
-        time.sleep(0.5)   # the engine is busy now
+        # progress is reported while the engine works (heartbeat every 0.5 s)
+        deadline = time.time() + 30
+        while client.get(f"{API}/runs/{rid}").json()["progress"] <= 0:
+            assert time.time() < deadline, "no progress was reported"
+            time.sleep(0.05)
+        assert 0 < client.get(f"{API}/runs/{rid}").json()["progress"] < 1
         from app.core.db import session_scope
         from app.models import Run
         with session_scope() as s:

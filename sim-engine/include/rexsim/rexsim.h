@@ -260,6 +260,10 @@ struct rx_result {
 /* Run a validated scenario.  Returns 0, or -1 with err set (invalid scenario,
  * or out of memory).  The result must be freed with rx_result_free(). */
 int rx_run(const struct rx_scenario *sc, struct rx_result *res, struct rx_error *err);
+/* The same, publishing the simulated clock (ns) into *progress_ns every few
+ * thousand events, for another thread to read while the run goes on. */
+int rx_run_progress(const struct rx_scenario *sc, struct rx_result *res, struct rx_error *err,
+		    volatile int64_t *progress_ns);
 void rx_result_free(struct rx_result *res);
 
 /* Names for enums (catalogue, CSV). */

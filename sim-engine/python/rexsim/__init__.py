@@ -27,9 +27,13 @@ __all__ = [
 _catalog_cache: dict | None = None
 
 
-def run(scenario: dict) -> Result:
-    """Simulate `scenario` (see `catalog()` and `scenario_schema()`)."""
-    return Result(_rexsim.run(scenario))
+def run(scenario: dict, progress=None) -> Result:
+    """Simulate `scenario` (see `catalog()` and `scenario_schema()`).
+
+    `progress`, if given, is a writable 8-byte buffer (e.g. ``numpy.zeros(1,
+    numpy.int64)``) into which the engine writes its simulated clock in ns
+    while the run goes on; another thread may read it (the GIL is released)."""
+    return Result(_rexsim.run(scenario, progress))
 
 
 def normalize(scenario: dict) -> dict:

@@ -325,6 +325,12 @@ void rx_result_free(struct rx_result *res)
 
 int rx_run(const struct rx_scenario *sc, struct rx_result *res, struct rx_error *err)
 {
+	return rx_run_progress(sc, res, err, NULL);
+}
+
+int rx_run_progress(const struct rx_scenario *sc, struct rx_result *res, struct rx_error *err,
+		    volatile int64_t *progress_ns)
+{
 	memset(res, 0, sizeof(*res));
 	if (rx_scenario_validate(sc, err))
 		return -1;
@@ -374,6 +380,8 @@ int rx_run(const struct rx_scenario *sc, struct rx_result *res, struct rx_error 
 		}
 		struct rx_hent e = heap_pop(&sim);
 		sim.now_ns = e.t_ns;
+		if (progress_ns && (res->events & 4095) == 0)
+			*progress_ns = sim.now_ns;
 		int64_t events_before = res->events;
 		switch (e.type) {
 		case RX_HEV_LINK_DEPART: {
@@ -456,6 +464,8 @@ int rx_run(const struct rx_scenario *sc, struct rx_result *res, struct rx_error 
 		int64_t span_ns = m->completed ? (int64_t)(m->fct_ms * 1e6) : sim.now_ns - f->snd.start_ns;
 		m->goodput_bps = span_ns > 0 ? (double)m->bytes_delivered * 8.0 * 1e9 / (double)span_ns : 0.0;
 	}
+	if (progress_ns)
+		*progress_ns = sim.now_ns;
 	bool oom = sim.oom;
 	sim_free(&sim);
 	if (oom) {

@@ -35,6 +35,10 @@ def test_comparison_fans_out_and_normalizes_to_the_baseline(client, worker):
     assert abs(one["TLPR"]["normalized_mean"] - 280.0 / 742.96875) < 1e-12
     for v in one.values():
         assert v["stats"]["n"] == 1 and len(v["ecdf"]) == 1 and v["ecdf"][0][1] == 1.0
+    # every numeric metric is summarized: one probe for TLP, none for the baseline
+    assert one["TLP"]["metrics"]["probe_count"]["mean"] == 1.0
+    assert one["baseline"]["metrics"]["probe_count"]["mean"] == 0.0
+    assert one["baseline"]["metrics"]["rto_count"]["mean"] == 1.0
     csv_text = client.get(f"{API}/comparisons/{created['id']}/export").text.strip().splitlines()
     assert len(csv_text) == 1 + 8 and csv_text[0].startswith("path.forward.loss.count,variant,n,mean")
 

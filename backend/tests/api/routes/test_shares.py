@@ -31,6 +31,22 @@ def test_share_is_unguessable_and_frozen(client, worker):
     assert client.get(f"{API}/shares/{slug}").content == before.content
 
 
+def test_share_survives_an_engine_rebuild(client, worker, monkeypatch):
+    """A new engine version keys new runs apart from old ones; the share keeps
+    the results of the engine that produced them."""
+    import rexsim
+    body = {"preset": "tail-loss-rtt-sweep", "variant": "RTOR", "seeds": [31]}
+    rid = client.post(f"{API}/runs", json=body).json()["runs"][0]["id"]
+    wait_run(client, rid)
+    slug = client.post(f"{API}/shares", json={"run_id": rid, "view_state": {"v": 1}}).json()["slug"]
+    before = client.get(f"{API}/shares/{slug}").content
+    monkeypatch.setattr(rexsim, "ENGINE_VERSION", "9.9.9-rebuilt")
+    rebuilt = client.post(f"{API}/runs", json=body).json()["runs"][0]
+    assert rebuilt["id"] != rid and rebuilt["deduplicated"] is False
+    wait_run(client, rebuilt["id"])
+    assert client.get(f"{API}/shares/{slug}").content == before
+
+
 def test_share_errors(client):
     assert client.get(f"{API}/shares/doesnotexist").status_code == 404
     assert client.get(f"{API}/shares/../../etc").status_code == 404
