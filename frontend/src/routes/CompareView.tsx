@@ -1,0 +1,3 @@
+export function CompareView({ id }: { id: string }) {
+  return <section data-testid="compare-view">Comparison {id}</section>;
+}

@@ -1,0 +1,3 @@
+export function RunView({ id }: { id: string }) {
+  return <section data-testid="run-view">Run {id}</section>;
+}

@@ -1,0 +1,9 @@
+import { defineConfig } from "vite";
+
+// JSX is compiled by esbuild (React 17+ automatic runtime); no React plugin needed.
+export default defineConfig({
+  esbuild: { jsx: "automatic" },
+  server: { proxy: { "/api": process.env.REXMIT_API ?? "http://127.0.0.1:8000" } },
+  build: { outDir: "dist", sourcemap: true, chunkSizeWarningLimit: 1000 },
+  test: { environment: "jsdom", globals: true, include: ["src/**/*.test.ts", "src/**/*.test.tsx"] },
+});
