@@ -98,7 +98,7 @@ def main() -> None:
                             "path": {"forward": {"rate_bps": 1e9, "delay_ms": 10, "buffer_pkts": 2000,
                                                  "loss": {"model": "bernoulli", "p": 1e-5}},
                                      "reverse": {"rate_bps": 1e9, "delay_ms": 10}},
-                            "flows": [{"app": {"kind": "bulk", "duration_s": 7.2}, "tcp": {"cc": "cubic"}}]}}
+                            "flows": [{"app": {"kind": "bulk", "duration_s": 5.0}, "tcp": {"cc": "cubic"}}]}}
         rid = c.post(f"{base}/runs", json=big).json()["runs"][0]["id"]
         run = wait(c, f"{base}/runs/{rid}", lambda b: b["state"] in ("succeeded", "failed"), 600, 0.1)
         pk = run["metrics"][0]["segments_sent"]

@@ -13,6 +13,7 @@ import subprocess
 import sys
 import time
 import uuid
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -84,19 +85,27 @@ def services(pg_admin, redis_url):
     db = create_database(pg_admin)
     migrate(db)
     env = {"DATABASE_URL": db, "REDIS_URL": redis_url, **FAST_SWEEP}
+    with published(env):
+        yield env
+    drop_database(pg_admin, db)
+
+
+@contextmanager
+def published(env: dict[str, str]):
+    """Publish settings through the environment (as a deployment would) and
+    drop every cached client built from the previous ones; restore after."""
     old = {k: os.environ.get(k) for k in env}
     os.environ.update(env)
     _reset_caches()
-    yield env
-    for k, v in old.items():
-        if v is None:
-            os.environ.pop(k, None)
-        else:
-            os.environ[k] = v
-    _reset_caches()
-    from app.core.db import get_engine
-    get_engine.cache_clear()
-    drop_database(pg_admin, db)
+    try:
+        yield env
+    finally:
+        for k, v in old.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+        _reset_caches()
 
 
 def _reset_caches() -> None:

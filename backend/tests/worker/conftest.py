@@ -1,10 +1,8 @@
 from __future__ import annotations
 
-import os
-
 import pytest
 
-from ..conftest import FAST_SWEEP, _reset_caches, create_database, drop_database, migrate
+from ..conftest import FAST_SWEEP, create_database, drop_database, migrate, published
 
 
 @pytest.fixture
@@ -22,9 +20,6 @@ def isolated(pg_admin, redis_url, request):
     db = create_database(pg_admin)
     migrate(db)
     env = {"DATABASE_URL": db, "REDIS_URL": broker, **FAST_SWEEP, "MAX_PACKETS": "200000000"}
-    saved = {k: os.environ.get(k) for k in env}
-    os.environ.update(env)
-    _reset_caches()
     clients = []
 
     def make_client():
@@ -33,15 +28,8 @@ def isolated(pg_admin, redis_url, request):
         clients.append(c)
         return c
 
-    yield env, make_client
-    for c in clients:
-        c.__exit__(None, None, None)
-    for k, v in saved.items():
-        if v is None:
-            os.environ.pop(k, None)
-        else:
-            os.environ[k] = v
-    _reset_caches()
-    from app.core.db import get_engine
-    get_engine.cache_clear()
+    with published(env):
+        yield env, make_client
+        for c in clients:
+            c.__exit__(None, None, None)
     drop_database(pg_admin, db)

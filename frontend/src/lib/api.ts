@@ -23,57 +23,53 @@ export function fieldErrors(detail: unknown): Record<string, string> {
 
 const TERMINAL = new Set(["succeeded", "failed"]);
 
-/** Poll a run until it finishes; returns the latest state. */
-export function useRun(id: string | null, intervalMs = 150): { run: RunPublic | null; error: string | null } {
-  const [run, setRun] = useState<RunPublic | null>(null);
+/** Fetch `load()` every `intervalMs` until the result's state is terminal. */
+function usePolled<T extends { state: string }>(
+  id: string | null,
+  load: (id: string) => Promise<{ data?: unknown; error?: unknown }>,
+  what: string,
+  intervalMs: number,
+): { value: T | null; error: string | null } {
+  const [value, setValue] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     if (!id) return;
     let stop = false;
     let timer: ReturnType<typeof setTimeout>;
-    setRun(null);
+    setValue(null);
+    setError(null);
     const tick = async () => {
-      const r = await RunsService.readRun({ path: { run_id: id } });
+      const r = await load(id);
       if (stop) return;
-      if (r.error) {
-        setError(typeof r.error === "object" && r.error && "detail" in r.error ? String((r.error as { detail: unknown }).detail) : "could not load the run");
+      if (r.error || !r.data) {
+        const d = (r.error as { detail?: unknown } | undefined)?.detail;
+        setError(typeof d === "string" ? d : `could not load the ${what}`);
         return;
       }
-      setRun(r.data as RunPublic);
-      if (!TERMINAL.has((r.data as RunPublic).state)) timer = setTimeout(tick, intervalMs);
+      const v = r.data as T;
+      setValue(v);
+      if (!TERMINAL.has(v.state)) timer = setTimeout(tick, intervalMs);
     };
     tick();
     return () => {
       stop = true;
       clearTimeout(timer);
     };
-  }, [id, intervalMs]);
-  return { run, error };
+  }, [id, load, what, intervalMs]);
+  return { value, error };
+}
+
+const loadRun = (id: string) => RunsService.readRun({ path: { run_id: id } });
+const loadComparison = (id: string) => ComparisonsService.readComparison({ path: { comparison_id: id } });
+
+/** Poll a run until it finishes; returns the latest state. */
+export function useRun(id: string | null, intervalMs = 150): { run: RunPublic | null; error: string | null } {
+  const { value, error } = usePolled<RunPublic>(id, loadRun, "run", intervalMs);
+  return { run: value, error };
 }
 
 /** Poll a comparison until every run has finished. */
 export function useComparison(id: string | null, intervalMs = 300): { comparison: ComparisonPublic | null; error: string | null } {
-  const [comparison, setComparison] = useState<ComparisonPublic | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!id) return;
-    let stop = false;
-    let timer: ReturnType<typeof setTimeout>;
-    const tick = async () => {
-      const r = await ComparisonsService.readComparison({ path: { comparison_id: id } });
-      if (stop) return;
-      if (r.error) {
-        setError("could not load the comparison");
-        return;
-      }
-      setComparison(r.data as ComparisonPublic);
-      if (!TERMINAL.has((r.data as ComparisonPublic).state)) timer = setTimeout(tick, intervalMs);
-    };
-    tick();
-    return () => {
-      stop = true;
-      clearTimeout(timer);
-    };
-  }, [id, intervalMs]);
-  return { comparison, error };
+  const { value, error } = usePolled<ComparisonPublic>(id, loadComparison, "comparison", intervalMs);
+  return { comparison: value, error };
 }

@@ -785,6 +785,22 @@ void rx_snd_on_ack(struct rx_sender *s, struct rx_pkt *p)
 }
 
 /* ------------------------------------------------------------------ timer expiry */
+/* A SYN (first or retransmitted), with the RTO armed behind it. */
+static void send_syn(struct rx_sender *s)
+{
+	struct rx_pkt *p = rx_pkt_alloc(s->sim);
+	if (!p)
+		return;
+	p->flags = RX_PF_SYN;
+	p->flow = (uint16_t)s->flow;
+	p->tx_no = ++s->syn_tx;
+	p->tsval = (uint32_t)(S_NOW(s) / RX_NS_PER_MS);
+	p->wire_bytes = rx_wire_bytes(0, s->cfg->timestamps, 0, true);
+	trace(s, RX_EV_SYN, 0, 0, 0);
+	rx_link_send(&s->sim->link[0], p);
+	slot_arm(s, RX_TMR_RTO, RX_F_RTO, S_NOW(s) + s->rto_ns, s->rto_ns);
+}
+
 static void on_rto(struct rx_sender *s)
 {
 	struct rx_flow_metrics *m = &s->sim->res->flows[s->flow];
@@ -793,17 +809,7 @@ static void on_rto(struct rx_sender *s)
 		m->syn_retransmits++;
 		s->syn_rtx = true;
 		rx_rtt_backoff(s);
-		struct rx_pkt *p = rx_pkt_alloc(s->sim);
-		if (!p)
-			return;
-		p->flags = RX_PF_SYN;
-		p->flow = (uint16_t)s->flow;
-		p->tx_no = ++s->syn_tx;
-		p->tsval = (uint32_t)(S_NOW(s) / RX_NS_PER_MS);
-		p->wire_bytes = rx_wire_bytes(0, s->cfg->timestamps, 0, true);
-		trace(s, RX_EV_SYN, 0, 0, 0);
-		rx_link_send(&s->sim->link[0], p);
-		slot_arm(s, RX_TMR_RTO, RX_F_RTO, S_NOW(s) + s->rto_ns, s->rto_ns);
+		send_syn(s);
 		return;
 	}
 	m->rto_count++;
@@ -901,18 +907,8 @@ void rx_snd_start(struct rx_sender *s)
 		rx_flow_app_begin(s->sim, s->flow);
 		return;
 	}
-	struct rx_pkt *p = rx_pkt_alloc(s->sim);
-	if (!p)
-		return;
-	p->flags = RX_PF_SYN;
-	p->flow = (uint16_t)s->flow;
-	p->tx_no = ++s->syn_tx;
-	p->tsval = (uint32_t)(S_NOW(s) / RX_NS_PER_MS);
-	p->wire_bytes = rx_wire_bytes(0, s->cfg->timestamps, 0, true);
 	s->syn_sent_ns = S_NOW(s);
-	trace(s, RX_EV_SYN, 0, 0, 0);
-	rx_link_send(&s->sim->link[0], p);
-	slot_arm(s, RX_TMR_RTO, RX_F_RTO, S_NOW(s) + s->rto_ns, s->rto_ns);
+	send_syn(s);
 }
 
 void rx_snd_app_write(struct rx_sender *s, uint64_t end)
