@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import uuid
 from collections import OrderedDict
+from concurrent.futures import Future, ThreadPoolExecutor
 from threading import Lock
 from typing import Any
 
@@ -61,35 +62,60 @@ def get(s: Session, run_id: uuid.UUID) -> RunPublic:
     run = repo.get(s, run_id)
     if run is None:
         raise not_found("run")
+    if run.state == "succeeded":
+        TRACES.prefetch(run.id)
     return public(run)
 
 
 # ------------------------------------------------------------------ traces
 class _TraceCache:
-    """Decoded traces of recently viewed runs (traces never change)."""
+    """Decoded traces of recently viewed runs (traces never change).
+
+    Decoding a large trace takes tens to hundreds of ms, so it starts as soon
+    as someone reads a run that has succeeded (a viewer asks for the trace
+    next); a request that arrives meanwhile waits for that decode instead of
+    starting another."""
 
     def __init__(self, size: int = 8):
         self.size, self.lock, self.items = size, Lock(), OrderedDict()
+        self.pending: dict[uuid.UUID, Future] = {}
+        self.pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="trace-decode")
+
+    def _decode(self, run_id: uuid.UUID) -> dict[str, np.ndarray] | None:
+        from ..core.db import session_scope
+        from .traces import decode_trace
+        with session_scope() as s:
+            row = repo.get_trace(s, run_id)
+            blob = row.blob if row is not None else None
+        cols = decode_trace(blob) if blob is not None else None
+        with self.lock:
+            self.pending.pop(run_id, None)
+            if cols is not None:
+                self.items[run_id] = cols
+                while len(self.items) > self.size:
+                    self.items.popitem(last=False)
+        return cols
+
+    def prefetch(self, run_id: uuid.UUID) -> None:
+        with self.lock:
+            if run_id in self.items or run_id in self.pending:
+                return
+            self.pending[run_id] = self.pool.submit(self._decode, run_id)
 
     def get(self, s: Session, run_id: uuid.UUID) -> dict[str, np.ndarray]:
-        from .traces import decode_trace
         with self.lock:
             if run_id in self.items:
                 self.items.move_to_end(run_id)
                 return self.items[run_id]
+            fut = self.pending.get(run_id)
         run = repo.get(s, run_id)
         if run is None:
             raise not_found("run")
         if run.state != "succeeded":
             raise ApiError(409, f"the run is {run.state}; its trace exists once it has succeeded")
-        row = repo.get_trace(s, run_id)
-        if row is None:
+        cols = fut.result() if fut is not None else self._decode(run_id)
+        if cols is None:
             raise ApiError(404, "this run kept no trace (trace mode 'none')")
-        cols = decode_trace(row.blob)
-        with self.lock:
-            self.items[run_id] = cols
-            while len(self.items) > self.size:
-                self.items.popitem(last=False)
         return cols
 
 
