@@ -113,9 +113,7 @@ def main() -> None:
               f"{run['summary'].get('trace_bytes', 0) / 1e6:.2f} MB: first window {times[0]:.0f} ms "
               f"(decode prefetched when the run was read), then median {statistics.median(times[1:]):.0f} ms "
               f"for {w['returned']} points")
-        from app.services.traces import decode_trace  # the cold cost, measured in-process
-        blob = c.get(f"{base}/runs/{rid}/export", params={"format": "json"})  # noqa: F841 (warms nothing server-side)
-        print("    (cold decode cost alone: see bench_traces.py)")
+        print("    (the cold decode cost alone is printed by backend/bench/bench_traces.py)")
     finally:
         if extra:
             extra.terminate()
