@@ -59,6 +59,7 @@ def create(s: Session, body: ComparisonCreate, settings: Settings) -> tuple[Comp
     spec = body.model_dump(mode="json")
     spec["baseline"] = baseline
     spec["cells"] = cells
+    spec["variant_order"] = variants      # JSONB does not keep object key order
     comp = repo.create(s, spec=spec, n_runs=total, engine_version=rexsim.ENGINE_VERSION)
     rows, to_enqueue, dedup = [], [], 0
     for idx, (ci, v, r, norm) in enumerate(planned):
@@ -116,7 +117,7 @@ def get(s: Session, comparison_id: uuid.UUID) -> ComparisonPublic:
     for ci, cell in enumerate(spec["cells"]):
         base_mean = stats.summarize(values((ci, baseline), metric))["mean"]
         out_variants = {}
-        for v in spec["variants"]:
+        for v in spec.get("variant_order", list(spec["variants"])):
             primary = values((ci, v), metric)
             st = stats.summarize(primary)
             norm = (st["mean"] / base_mean) if st["mean"] is not None and base_mean else None

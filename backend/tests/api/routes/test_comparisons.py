@@ -24,6 +24,9 @@ def test_comparison_fans_out_and_normalizes_to_the_baseline(client, worker):
     body = wait_comparison(client, created["id"])
     assert body["state"] == "succeeded" and body["progress"] == 1.0
     assert body["counts"]["succeeded"] == 8
+    # the variants keep the order they were given in
+    assert body["spec"]["variant_order"] == ["baseline", "RTOR", "TLP", "TLPR"]
+    assert list(body["cells"][0]["variants"]) == ["baseline", "RTOR", "TLP", "TLPR"]
     cells = {c["params"]["path.forward.loss.count"]: c["variants"] for c in body["cells"]}
     # one tail loss at RTT 80 ms with the paper's Linux settings: baseline RTO
     # 742.97 ms, RTOR 462.97, TLP 360, TLPR 280 (engine tests); normalized to

@@ -1,0 +1,83 @@
+/** Axes rendered by React from tick values (no d3-selection): a bottom time
+ * axis that understands compressed gaps, and a left value axis. */
+import type { ScaleLinear } from "d3-scale";
+import type { TimeScale } from "../../lib/chart-math/idleScale";
+import { formatMs, formatTimeTick } from "../../lib/chart-math/format";
+import { FONT, palette } from "./palette";
+
+export function TimeAxis(props: { x: TimeScale; y: number; height?: number; ticks?: number; label?: string; gridTop?: number }) {
+  const p = palette();
+  const ticks = props.x.ticks(props.ticks ?? 8, 56);
+  const step = props.x.tickStep(props.ticks ?? 8);
+  const [r0, r1] = props.x.range();
+  return (
+    <g transform={`translate(0,${props.y})`} fontFamily={FONT} fontSize={11} fill={p.muted}>
+      <line x1={r0} x2={r1} y1={0} y2={0} stroke={p.axis} />
+      {ticks.map((t) => (
+        <g key={t} transform={`translate(${props.x(t)},0)`}>
+          {props.gridTop !== undefined && <line y1={-props.gridTop} y2={0} stroke={p.grid} />}
+          <line y1={0} y2={5} stroke={p.axis} />
+          <text y={16} textAnchor="middle">{formatTimeTick(t, step)}</text>
+        </g>
+      ))}
+      {props.label && (
+        <text x={r1} y={30} textAnchor="end" fill={p.muted}>{props.label}</text>
+      )}
+    </g>
+  );
+}
+
+/** Break markers for compressed idle stretches: a zig-zag across the plot and the real duration. */
+export function BreakMarkers(props: { x: TimeScale; top: number; bottom: number; labels?: boolean }) {
+  const p = palette();
+  if (!props.x.breaks.length) return null;
+  let lastLabel = -Infinity;
+  return (
+    <g aria-hidden="true" fontFamily={FONT} fontSize={10}>
+      {props.x.breaks.map((b) => {
+        const cx = (b.x0 + b.x1) / 2;
+        const w = b.x1 - b.x0;
+        const zig = `M${cx - 3},${props.top} l6,6 l-6,6 l6,6`;
+        // label a break only if it does not crowd the previous label
+        const label = props.labels && cx - lastLabel >= 16;
+        if (label) lastLabel = cx;
+        return (
+          <g key={`${b.t0}-${b.t1}`}>
+            <rect x={b.x0} width={w} y={props.top} height={props.bottom - props.top} fill="#f1f3f5" />
+            <line x1={b.x0} x2={b.x0} y1={props.top} y2={props.bottom} stroke="#ced4da" strokeDasharray="2 3" />
+            <line x1={b.x1} x2={b.x1} y1={props.top} y2={props.bottom} stroke="#ced4da" strokeDasharray="2 3" />
+            {w >= 8 && <path d={zig} fill="none" stroke={p.muted} strokeWidth={1.2} />}
+            {label && (
+              <text x={cx} y={props.top + 26} textAnchor="start" fill={p.muted} writingMode="vertical-rl">
+                {`${formatMs(b.t1 - b.t0, 0)} idle`}
+              </text>
+            )}
+          </g>
+        );
+      })}
+    </g>
+  );
+}
+
+export function ValueAxis(props: { y: ScaleLinear<number, number>; x?: number; width: number; ticks?: number; format: (v: number) => string; label?: string }) {
+  const p = palette();
+  const ticks = props.y.ticks(props.ticks ?? 5);
+  const x0 = props.x ?? 0;
+  return (
+    <g fontFamily={FONT} fontSize={11} fill={p.muted}>
+      {ticks.map((v) => (
+        <g key={v} transform={`translate(${x0},${props.y(v)})`}>
+          <line x1={0} x2={props.width} stroke={p.grid} />
+          <line x1={-5} x2={0} stroke={p.axis} />
+          <text x={-8} dy="0.32em" textAnchor="end">{props.format(v)}</text>
+        </g>
+      ))}
+      <line x1={x0} x2={x0} y1={props.y.range()[0]} y2={props.y.range()[1]} stroke={p.axis} />
+      {props.label && (
+        <text transform={`translate(${x0 - 52},${(props.y.range()[0] + props.y.range()[1]) / 2}) rotate(-90)`} textAnchor="middle" fill={p.muted}>
+          {props.label}
+        </text>
+      )}
+    </g>
+  );
+}

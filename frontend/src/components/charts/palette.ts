@@ -1,0 +1,83 @@
+/** Chart colours.  The mark colours come from the CSS variables of styles.css
+ * (--probe, --rtx, --drop, --ack, --accent, --muted), resolved to literal values
+ * so that the canvas layer and exported SVG/PNG files use the same colours. */
+import type { CongState, TimerKind } from "../../lib/chart-math/events";
+
+export interface Palette {
+  text: string;
+  muted: string;
+  grid: string;
+  axis: string;
+  accent: string;
+  send: string;
+  deliver: string;
+  probe: string;
+  rtx: string;
+  drop: string;
+  ack: string;
+  sack: string;
+  dsack: string;
+  cwnd: string;
+  ssthresh: string;
+  pipe: string;
+  srtt: string;
+  rto: string;
+  highlight: string;
+  state: Record<CongState, string>;
+  timer: Record<TimerKind, string>;
+}
+
+const FALLBACK = {
+  "--accent": "#2a6fdb",
+  "--probe": "#d9480f",
+  "--rtx": "#c92a2a",
+  "--drop": "#862e9c",
+  "--ack": "#2b8a3e",
+  "--muted": "#6b7280",
+};
+
+function cssVar(name: keyof typeof FALLBACK): string {
+  if (typeof window === "undefined" || typeof getComputedStyle !== "function") return FALLBACK[name];
+  const v = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+  return v || FALLBACK[name];
+}
+
+let cached: Palette | null = null;
+
+export function palette(): Palette {
+  if (cached) return cached;
+  const accent = cssVar("--accent");
+  const probe = cssVar("--probe");
+  const rtx = cssVar("--rtx");
+  const drop = cssVar("--drop");
+  const ack = cssVar("--ack");
+  const muted = cssVar("--muted");
+  const p: Palette = {
+    text: "#1d2430",
+    muted,
+    grid: "#e8ebf0",
+    axis: "#9aa3af",
+    accent,
+    send: "#1d2430",
+    deliver: "#adb5bd",
+    probe,
+    rtx,
+    drop,
+    ack,
+    sack: "#1098ad",
+    dsack: "#e8590c",
+    cwnd: accent,
+    ssthresh: "#495057",
+    pipe: "#f59f00",
+    srtt: "#0b7285",
+    rto: rtx,
+    highlight: "#fab005",
+    state: { open: "#e9f5ec", disorder: "#ffec99", cwr: "#a5d8ff", recovery: "#ffc078", loss: "#ffa8a8" },
+    timer: { rto: rtx, probe, early_retransmit: accent, delack: muted },
+  };
+  // cache only once the stylesheet is applied (the variables resolve)
+  if (typeof document !== "undefined" && getComputedStyle(document.documentElement).getPropertyValue("--probe").trim()) cached = p;
+  return p;
+}
+
+export const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';

@@ -1,0 +1,63 @@
+/** ECDFs of the compared metric for one grid cell: one step line per variant
+ * over every replication and flow (the API's ECDF points). */
+import { scaleLinear } from "d3-scale";
+import { line } from "d3-shape";
+import type { CellView } from "../../lib/stats/comparison";
+import { ecdfDomain, ecdfSteps } from "../../lib/stats/ecdf";
+import { fmtNum, metricLabel } from "../../lib/stats/format";
+import { AxisBottom, AxisLeft } from "./Axes";
+
+const M = { top: 12, right: 16, bottom: 46, left: 58 };
+
+export function EcdfChart(props: {
+  cell: CellView | undefined;
+  metric: string;
+  variants: string[];
+  colors: Record<string, string>;
+  width: number;
+  svgRef?: React.Ref<SVGSVGElement>;
+}) {
+  const { cell, variants, colors } = props;
+  const height = 280;
+  const innerW = Math.max(100, props.width - M.left - M.right);
+  const innerH = height - M.top - M.bottom;
+  const series = variants.map((v) => ({ variant: v, points: cell?.variants[v]?.ecdf ?? [] })).filter((s) => s.points.length > 0);
+  const [lo, hi] = ecdfDomain(series.map((s) => s.points));
+  const x = scaleLinear().domain([lo, hi]).range([0, innerW]).nice();
+  const y = scaleLinear().domain([0, 1]).range([innerH, 0]);
+  const xMax = x.domain()[1];
+  const path = line<[number, number]>()
+    .x((d) => x(d[0]))
+    .y((d) => y(d[1]));
+  const { name, unit } = metricLabel(props.metric);
+  // a small vertical offset keeps identical lines (deterministic runs) distinguishable
+  const offset = (i: number) => (series.length > 1 ? (i - (series.length - 1) / 2) * 1.5 : 0);
+  return (
+    <svg ref={props.svgRef} data-testid="chart-ecdf" width={props.width} height={height} role="img" aria-label={`ECDF of ${name} per variant`} fontFamily="system-ui, sans-serif">
+      <g transform={`translate(${M.left},${M.top})`}>
+        <AxisLeft ticks={y.ticks(5).map((v) => ({ value: v, y: y(v) }))} x={0} y0={0} y1={innerH} format={(v) => v.toFixed(1)} title="fraction ≤ x" grid={innerW} />
+        <AxisBottom ticks={x.ticks(6).map((v) => ({ value: v, x: x(v) }))} y={innerH} x0={0} x1={innerW} format={(v) => fmtNum(v)} title={`${name}${unit ? ` (${unit})` : ""}`} />
+        {series.map((s, i) => (
+          <path
+            key={s.variant}
+            data-testid="ecdf-line"
+            data-variant={s.variant}
+            d={path(ecdfSteps(s.points, xMax)) ?? ""}
+            transform={`translate(0,${offset(i)})`}
+            fill="none"
+            stroke={colors[s.variant]}
+            strokeWidth={2}
+            strokeLinejoin="round"
+          >
+            <title>{`${s.variant}: ${s.points.length} points`}</title>
+          </path>
+        ))}
+        {series.length === 0 && (
+          <text x={innerW / 2} y={innerH / 2} textAnchor="middle" fontSize={12} fill="#6b7280">
+            no finished runs in this cell yet
+          </text>
+        )}
+      </g>
+    </svg>
+  );
+}

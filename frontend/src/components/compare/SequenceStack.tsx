@@ -1,0 +1,175 @@
+/** Time-aligned sequence diagrams: the first run of each shown variant in the
+ * selected cell, stacked on one shared time axis (the run page's
+ * TimeSequenceChart, fed from GET /runs/{id}/trace). */
+import { useEffect, useMemo, useState } from "react";
+import { RunsService, type RunPublic, type TraceWindow } from "../../lib/api";
+import { toEvents, type TraceEvent } from "../../lib/chart-math/events";
+import { buildExplainIndex, explainEvent } from "../../lib/chart-math/explain";
+import { timeScale } from "../../lib/chart-math/idleScale";
+import { linkTimers, stateSegments } from "../../lib/chart-math/timeline";
+import type { CellView } from "../../lib/stats/comparison";
+import { TimeSequenceChart } from "../charts/TimeSequenceChart";
+import { ErrorBoundary } from "./ErrorBoundary";
+
+interface Loaded {
+  trace: TraceWindow | null;
+  scenario: Record<string, unknown> | null;
+  error: string | null;
+}
+
+const MARGIN = { top: 30, right: 16, bottom: 4, left: 64 };
+
+function mssOf(scenario: Record<string, unknown> | null, flow: number, events: readonly TraceEvent[]): number {
+  const flows = Array.isArray(scenario?.flows) ? (scenario!.flows as Record<string, unknown>[]) : [];
+  const tcp = (flows[flow]?.tcp ?? {}) as Record<string, unknown>;
+  if (typeof tcp.mss === "number" && tcp.mss > 0) return tcp.mss;
+  let m = 0;
+  for (const e of events) if (e.kind === "send") m = Math.max(m, e.arg);
+  return m || 1448;
+}
+
+function nFlowsOf(scenario: Record<string, unknown> | null): number {
+  return Array.isArray(scenario?.flows) ? (scenario!.flows as unknown[]).length : 1;
+}
+
+function Panel(props: { variant: string; color: string; loaded: Loaded | undefined; flow: number; domain: [number, number]; width: number }) {
+  const { loaded, flow } = props;
+  const events = useMemo(
+    () => (loaded?.trace ? toEvents(loaded.trace.events).filter((e) => e.flow === flow).map((e, i) => ({ ...e, i })) : []),
+    [loaded, flow],
+  );
+  const derived = useMemo(() => {
+    const plotW = Math.max(10, props.width - MARGIN.left - MARGIN.right);
+    const x = timeScale({ domain: props.domain, range: [0, plotW] });
+    const ix = buildExplainIndex(events, loaded?.scenario ?? null);
+    return {
+      x,
+      links: linkTimers(events),
+      states: stateSegments(events, flow, props.domain[0], props.domain[1]),
+      explain: (ev: TraceEvent) => explainEvent(ev, ix),
+      mss: mssOf(loaded?.scenario ?? null, flow, events),
+    };
+  }, [events, loaded, flow, props.domain, props.width]);
+  return (
+    <div className="sequence-panel" data-variant={props.variant}>
+      <div className="sequence-label">
+        <span className="swatch" style={{ background: props.color }} aria-hidden="true" />
+        {props.variant}
+      </div>
+      {!loaded ? (
+        <p className="muted">loading the trace…</p>
+      ) : loaded.error || !loaded.trace ? (
+        <p className="muted">{loaded.error ?? "no trace"}</p>
+      ) : events.length === 0 ? (
+        <p className="muted">flow {flow} has no events in this run's trace.</p>
+      ) : (
+        <ErrorBoundary fallback={() => <p className="muted">this sequence diagram could not be drawn.</p>}>
+          <TimeSequenceChart
+            events={events}
+            x={derived.x}
+            width={props.width}
+            margin={MARGIN}
+            plotHeight={150}
+            unit="segments"
+            mss={derived.mss}
+            links={derived.links}
+            states={derived.states}
+            explain={derived.explain}
+            title={`${props.variant}: time-sequence diagram of flow ${flow}`}
+          />
+        </ErrorBoundary>
+      )}
+    </div>
+  );
+}
+
+export function SequenceStack(props: { cell: CellView | undefined; variants: string[]; colors: Record<string, string>; width: number; ready: boolean }) {
+  const runs = props.variants
+    .map((v) => ({ variant: v, runId: props.cell?.variants[v]?.runs[0] }))
+    .filter((r): r is { variant: string; runId: string } => !!r.runId);
+  const [flow, setFlow] = useState(0);
+  const [loaded, setLoaded] = useState<Record<string, Loaded>>({});
+  const key = `${runs.map((r) => r.runId).join(",")}|${flow}|${props.ready}`;
+  useEffect(() => {
+    if (!props.ready) return;
+    let stop = false;
+    for (const r of runs) {
+      const k = `${r.runId}|${flow}`;
+      if (loaded[k] && !loaded[k].error) continue;
+      Promise.all([
+        RunsService.readTrace({ path: { run_id: r.runId }, query: { flows: String(flow), max_points: 3000 } }),
+        RunsService.readRun({ path: { run_id: r.runId } }),
+      ]).then(([tr, run]) => {
+        if (stop) return;
+        setLoaded((m) => ({
+          ...m,
+          [k]: {
+            trace: (tr.data as TraceWindow | undefined) ?? null,
+            scenario: ((run.data as RunPublic | undefined)?.scenario as Record<string, unknown>) ?? null,
+            error: tr.error ? "the trace is not available (the run may still be running, or it failed)" : null,
+          },
+        }));
+      });
+    }
+    return () => {
+      stop = true;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+
+  const panels = runs.map((r) => ({ ...r, loaded: loaded[`${r.runId}|${flow}`] }));
+  // one time domain for every panel: the union of the flow's events
+  const domain = useMemo<[number, number]>(() => {
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (const p of panels) {
+      for (const e of p.loaded?.trace?.events ?? []) {
+        if (e.flow !== flow) continue;
+        const t = Number(e.t_ns) / 1e6;
+        if (t < lo) lo = t;
+        if (t > hi) hi = t;
+      }
+    }
+    if (!Number.isFinite(lo)) return [0, 1];
+    const pad = (hi - lo) * 0.02 || 1;
+    return [Math.max(0, lo - pad), hi + pad];
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [panels.map((p) => (p.loaded ? "1" : "0")).join(""), flow]);
+
+  if (runs.length === 0) return null;
+  if (!props.ready)
+    return (
+      <section className="card sequence-stack" aria-label="Sequence diagrams per variant">
+        <h3>Time-sequence diagrams</h3>
+        <p className="muted">Shown once every run of the comparison has finished.</p>
+      </section>
+    );
+  const nFlows = Math.max(1, ...panels.map((p) => nFlowsOf(p.loaded?.scenario ?? null)));
+  return (
+    <section className="card sequence-stack" data-testid="sequence-stack" aria-label="Sequence diagrams per variant">
+      <div className="chart-head">
+        <h3>Time-sequence diagrams: the first run of each variant, one shared time axis</h3>
+        <div className="chart-actions">
+          {nFlows > 1 && (
+            <label className="inline-field">
+              Flow{" "}
+              <select aria-label="Sequence diagram flow" value={flow} onChange={(e) => setFlow(Number(e.target.value))}>
+                {Array.from({ length: nFlows }, (_, i) => (
+                  <option key={i} value={i}>
+                    {i}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <span className="muted">
+            {domain[0].toFixed(0)} – {domain[1].toFixed(0)} ms
+          </span>
+        </div>
+      </div>
+      {panels.map((p) => (
+        <Panel key={p.runId} variant={p.variant} color={props.colors[p.variant]} loaded={p.loaded} flow={flow} domain={domain} width={props.width} />
+      ))}
+    </section>
+  );
+}

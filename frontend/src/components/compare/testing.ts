@@ -1,0 +1,57 @@
+/** Helpers for the component tests: render into jsdom with act(), and a fetch stub. */
+import { act, type ReactNode } from "react";
+import { createRoot, type Root } from "react-dom/client";
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+export interface Rendered {
+  container: HTMLElement;
+  root: Root;
+  unmount: () => void;
+}
+
+export async function render(node: ReactNode): Promise<Rendered> {
+  const container = document.createElement("div");
+  document.body.appendChild(container);
+  const root = createRoot(container);
+  await act(async () => root.render(node));
+  return {
+    container,
+    root,
+    unmount: () => {
+      act(() => root.unmount());
+      container.remove();
+    },
+  };
+}
+
+/** Let pending promises (stubbed fetches) and their state updates settle. */
+export async function flush(times = 5) {
+  for (let i = 0; i < times; i++) await act(async () => new Promise((r) => setTimeout(r, 0)));
+}
+
+export function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+}
+
+export type Route = (req: Request) => Response | Promise<Response> | undefined;
+
+/** A fetch that answers from the routes, else 404; records requests. */
+export function stubFetch(route: Route) {
+  const calls: { method: string; url: string; body: unknown }[] = [];
+  const fn = vi.fn(async (input: RequestInfo | URL) => {
+    const req = input instanceof Request ? input : new Request(String(input));
+    const text = req.method === "GET" ? "" : await req.clone().text();
+    calls.push({ method: req.method, url: req.url, body: text ? JSON.parse(text) : undefined });
+    return (await route(req)) ?? json({ detail: "not found" }, 404);
+  });
+  vi.stubGlobal("fetch", fn);
+  return calls;
+}
+
+/** Type into a React-controlled input or pick in a select. */
+export function setValue(el: HTMLInputElement | HTMLSelectElement, value: string) {
+  const proto = el instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
+  Object.getOwnPropertyDescriptor(proto, "value")!.set!.call(el, value);
+  el.dispatchEvent(new Event(el instanceof HTMLSelectElement ? "change" : "input", { bubbles: true }));
+}

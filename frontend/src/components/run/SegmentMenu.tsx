@@ -1,0 +1,135 @@
+/** The menu opened by clicking a data transmission: drop it or delay it, and
+ * re-run at once (a positioned loss rule on the forward path). */
+import { useEffect, useRef, useState } from "react";
+import { navigate } from "../../lib/router";
+import type { TraceEvent } from "../../lib/chart-math/events";
+import { ordinal } from "../../lib/chart-math/format";
+import type { PositionedRule } from "../../lib/chart-math/segmentIndex";
+import { locateTransmission, observedDropRules, preparePlan, submitRerun, type TargetInfo } from "./rerun";
+
+type Obj = Record<string, unknown>;
+
+export function SegmentMenu(props: {
+  runId: string;
+  scenario: Obj;
+  ev: TraceEvent;
+  mss: number;
+  defaultDelayMs: number;
+  pos: { x: number; y: number };
+  containerWidth: number;
+  onClose: () => void;
+}) {
+  const { ev } = props;
+  const [target, setTarget] = useState<TargetInfo | null>(null);
+  const [observed, setObserved] = useState<PositionedRule[] | null | undefined>(undefined);
+  const [delay, setDelay] = useState(String(Math.round(props.defaultDelayMs)));
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const firstRef = useRef<HTMLButtonElement | null>(null);
+  const boxRef = useRef<HTMLDivElement | null>(null);
+
+  useEffect(() => {
+    let stop = false;
+    setTarget(null);
+    locateTransmission(props.runId, ev, props.mss).then((t) => !stop && setTarget(t));
+    observedDropRules(props.runId, props.scenario).then((r) => !stop && setObserved(r));
+    return () => {
+      stop = true;
+    };
+  }, [props.runId, ev, props.mss, props.scenario]);
+
+  useEffect(() => {
+    firstRef.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    const onDown = (e: MouseEvent) => {
+      if (boxRef.current && !boxRef.current.contains(e.target as Node)) props.onClose();
+    };
+    const t = setTimeout(() => document.addEventListener("mousedown", onDown), 0);
+    return () => {
+      clearTimeout(t);
+      document.removeEventListener("mousedown", onDown);
+    };
+  }, [props.onClose]);
+
+  const delayMs = Number(delay);
+  const delayValid = Number.isFinite(delayMs) && delayMs > 0 && delayMs <= 600_000;
+  const ready = target !== null && observed !== undefined && !busy;
+  const note = ready ? preparePlan(props.scenario, target, ev.flow, "drop", 0, observed).note : null;
+
+  const run = async (action: "drop" | "delay") => {
+    if (!target || observed === undefined) return;
+    setBusy(action === "drop" ? "Starting the re-run with this transmission dropped…" : `Starting the re-run with this transmission delayed by ${delayMs} ms…`);
+    setError(null);
+    try {
+      const plan = preparePlan(props.scenario, target, ev.flow, action, delayMs, observed);
+      const id = await submitRerun(plan);
+      navigate(`/runs/${id}`);
+    } catch (e) {
+      setBusy(null);
+      setError(e instanceof Error ? e.message : "could not start the run");
+    }
+  };
+
+  const left = Math.max(4, Math.min(props.pos.x + 12, props.containerWidth - 330));
+  const kindText = ev.kind === "probe" ? "TLP probe" : ev.kind === "retransmit" ? "retransmission" : "new data";
+  return (
+    <div
+      ref={boxRef}
+      className="rv-menu"
+      role="dialog"
+      aria-label="Change this transmission"
+      data-export="skip"
+      style={{ left, top: props.pos.y + 12 }}
+      onKeyDown={(e) => {
+        if (e.key === "Escape") {
+          e.stopPropagation();
+          props.onClose();
+        }
+      }}
+    >
+      <div className="rv-menu-head">
+        {target ? (
+          <>
+            <strong>
+              Segment #{target.segment}, {ordinal(target.transmission)} transmission
+            </strong>{" "}
+            <span className="muted">({kindText}, bytes {ev.seq}–{ev.seq + ev.arg})</span>
+            {!target.exact && <div className="muted">segment number estimated from seq / MSS</div>}
+          </>
+        ) : (
+          <span className="muted">Finding the segment number…</span>
+        )}
+      </div>
+      <div role="menu" aria-label="Re-run with this transmission changed" className="rv-menu-items">
+        <button ref={firstRef} type="button" role="menuitem" disabled={!ready} onClick={() => run("drop")}>
+          Drop this transmission
+        </button>
+        <div className="rv-menu-delay">
+          <button type="button" role="menuitem" disabled={!ready || !delayValid} onClick={() => run("delay")}>
+            Delay by {delayValid ? delayMs : "…"} ms
+          </button>
+          <input
+            type="number"
+            min={1}
+            max={600000}
+            step={1}
+            value={delay}
+            aria-label="Delay in ms"
+            onChange={(e) => setDelay(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === "Enter" && ready && delayValid) run("delay");
+            }}
+          />
+        </div>
+        <button type="button" className="rv-link" onClick={props.onClose}>
+          Cancel
+        </button>
+      </div>
+      {note && <p className="rv-menu-note">{note}</p>}
+      {busy && <p className="muted" role="status">{busy}</p>}
+      {error && <p className="error" role="alert">{error}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+/** Direct manipulation: re-run the scenario with one transmission dropped or
+ * delayed (positioned loss rule, see lib/chart-math/segmentIndex.ts). */
+import { RunsService } from "../../lib/api";
+import type { TraceEvent } from "../../lib/chart-math/events";
+import { dropsToRules, estimateSegmentIndex, planRerun, segmentIndexMap, type PositionedRule, type RerunPlan } from "../../lib/chart-math/segmentIndex";
+import { fetchKinds } from "./useRunData";
+
+type Obj = Record<string, unknown>;
+
+export interface TargetInfo {
+  segment: number;
+  transmission: number;
+  /** false: estimated from seq / MSS (the sends before it could not all be loaded) */
+  exact: boolean;
+}
+
+/** The segment index and transmission number of a clicked data event. */
+export async function locateTransmission(runId: string, ev: TraceEvent, mss: number): Promise<TargetInfo> {
+  const transmission = ev.transmission ?? 1;
+  try {
+    const { events, complete } = await fetchKinds(runId, ["send", "probe"], ev.t + 0.001, ev.flow);
+    const seg = segmentIndexMap(events, ev.flow).get(ev.seq);
+    if (complete && seg !== undefined) return { segment: seg, transmission, exact: true };
+  } catch {
+    /* fall through to the estimate */
+  }
+  return { segment: estimateSegmentIndex(ev.seq, mss), transmission, exact: false };
+}
+
+function lossModel(scenario: Obj): string {
+  return String((((scenario.path as Obj | undefined)?.forward as Obj | undefined)?.loss as Obj | undefined)?.model ?? "none");
+}
+
+/** The loss-model drops of the run as positioned rules, or null if they cannot all be loaded. */
+export async function observedDropRules(runId: string, scenario: Obj): Promise<PositionedRule[] | null> {
+  const model = lossModel(scenario);
+  if (model === "none" || model === "positioned") return [];
+  try {
+    const { events, complete } = await fetchKinds(runId, ["send", "probe", "retransmit", "drop"], null);
+    return complete ? dropsToRules(events) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function preparePlan(scenario: Obj, target: TargetInfo, flow: number, action: "drop" | "delay", delayMs: number, observed: PositionedRule[] | null): RerunPlan {
+  const rule: PositionedRule = {
+    flow,
+    segment: target.segment,
+    transmission: target.transmission,
+    action,
+    delay_ms: action === "delay" ? delayMs : 0,
+  };
+  return planRerun(scenario, rule, observed);
+}
+
+/** POST /runs with the planned scenario; the new run's id. */
+export async function submitRerun(plan: RerunPlan): Promise<string> {
+  const r = await RunsService.createRun({ body: { scenario: plan.scenario } });
+  if (r.error || !r.data) {
+    const d = (r.error as { detail?: unknown } | undefined)?.detail;
+    if (Array.isArray(d) && d.length) {
+      const e = d[0] as { loc?: unknown[]; msg?: string };
+      throw new Error(`${(e.loc ?? []).filter((x) => x !== "body").join(".")}: ${e.msg ?? "invalid"}`);
+    }
+    throw new Error(typeof d === "string" ? d : "could not start the run");
+  }
+  const id = r.data.runs[0]?.id;
+  if (!id) throw new Error("the server returned no run");
+  return id;
+}

@@ -1,0 +1,107 @@
+import { act } from "react";
+import raw from "../../lib/forms/fixtures/catalogue.json";
+import { defaultScenario, parseCatalogue } from "../../lib/forms/catalogue";
+import { ScenarioBuilder } from "./ScenarioBuilder";
+import { flush, json, render, setValue, stubFetch } from "../compare/testing";
+
+const cat = parseCatalogue(raw);
+const MSG = "must be between 64 and 65495 (got 20)";
+
+function builder() {
+  return <ScenarioBuilder catalogue={cat} initial={{ scenario: defaultScenario(cat), timers: ["rto"], timerScope: "flows[*]", replications: 1 }} />;
+}
+const byLabel = (root: HTMLElement, path: string) => root.querySelector(`[aria-label="${path}"]`) as HTMLInputElement | HTMLSelectElement | null;
+const button = (root: HTMLElement, text: string) => [...root.querySelectorAll("button")].find((b) => b.textContent === text) as HTMLButtonElement;
+
+describe("ScenarioBuilder", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    document.body.innerHTML = "";
+    history.replaceState(null, "", "/");
+  });
+
+  it("generates inputs named by their API paths, with catalogue ranges and docs", async () => {
+    stubFetch(() => undefined);
+    const r = await render(builder());
+    const mss = byLabel(r.container, "flows.0.tcp.mss") as HTMLInputElement;
+    expect(mss.type).toBe("number");
+    expect(mss.min).toBe("64");
+    expect(mss.max).toBe("65495");
+    expect(mss.value).toBe("1448");
+    for (const p of ["path.forward.rate_bps", "path.reverse.delay_ms", "path.forward.buffer_pkts", "flows.0.receiver.ack_policy", "flows.0.receiver.delack_ms", "flows.0.app.kind", "flows.0.tcp.cc", "flows.0.tcp.sack", "seed", "replications"]) {
+      expect(byLabel(r.container, p), p).not.toBeNull();
+    }
+    const timers = byLabel(r.container, "flows.0.tcp.timer") as HTMLSelectElement;
+    expect(timers.multiple).toBe(true);
+    expect([...timers.options].map((o) => o.value)).toEqual(["rto", "rtor", "tlp", "tlpr", "tlp_rfc8985"]);
+    const tip = mss.closest(".field")!.querySelector('[role="tooltip"]')!;
+    expect(tip.textContent).toMatch(/maximum segment size/i);
+    // the loss model decides which loss parameters show
+    expect(byLabel(r.container, "path.forward.loss.count")).toBeNull();
+    await act(async () => setValue(byLabel(r.container, "path.forward.loss.model")!, "tail"));
+    expect(byLabel(r.container, "path.forward.loss.count")).not.toBeNull();
+    await act(async () => setValue(byLabel(r.container, "path.forward.loss.model")!, "gilbert_elliott"));
+    expect(byLabel(r.container, "path.forward.loss.r")).not.toBeNull();
+    expect(byLabel(r.container, "path.forward.loss.count")).toBeNull();
+    await act(async () => setValue(byLabel(r.container, "path.forward.loss.model")!, "positioned"));
+    await act(async () => button(r.container, "Add rule").click());
+    expect(byLabel(r.container, "path.forward.loss.rules.0.segment")).not.toBeNull();
+    r.unmount();
+  });
+
+  it("submits to the server and shows its message right next to the input", async () => {
+    const calls = stubFetch((req) =>
+      req.url.endsWith("/api/v1/runs") ? json({ detail: [{ loc: ["body", "scenario", "flows", 0, "tcp", "mss"], msg: MSG, type: "value_error.scenario" }] }, 422) : undefined,
+    );
+    const r = await render(builder());
+    const mss = byLabel(r.container, "flows.0.tcp.mss") as HTMLInputElement;
+    await act(async () => setValue(mss, "20"));
+    // a client-side hint, not an alert
+    expect(r.container.querySelector('[data-testid="field-hint"]')?.textContent).toBe(MSG);
+    expect(r.container.querySelector('[role="alert"]')).toBeNull();
+    await act(async () => button(r.container, "Run scenario").click());
+    await flush();
+    expect(calls).toHaveLength(1);
+    expect((calls[0].body as { scenario: { flows: { tcp: { mss: number } }[] } }).scenario.flows[0].tcp.mss).toBe(20);
+    const errors = r.container.querySelectorAll('[data-testid="field-error"][role="alert"]');
+    expect(errors).toHaveLength(1);
+    expect(errors[0].textContent).toBe(MSG);
+    expect(mss.parentElement!.contains(errors[0])).toBe(true);
+    expect(mss.getAttribute("aria-invalid")).toBe("true");
+    expect(location.pathname).toBe("/");
+    // editing the field clears its error
+    await act(async () => setValue(mss, "1448"));
+    expect(r.container.querySelector('[data-testid="field-error"]')).toBeNull();
+    r.unmount();
+  });
+
+  it("compares the selected timers and places a variant's error on the same input", async () => {
+    const calls = stubFetch((req) =>
+      req.url.endsWith("/api/v1/comparisons")
+        ? json({ detail: [{ loc: ["body", "variants", "RTO", "scenario", "path", "forward", "delay_ms"], msg: "must be between 0 and 10000 (got -5)", type: "value_error.scenario" }] }, 422)
+        : undefined,
+    );
+    const r = await render(builder());
+    const timers = byLabel(r.container, "flows.0.tcp.timer") as HTMLSelectElement;
+    await act(async () => {
+      for (const o of timers.options) o.selected = o.value === "rto" || o.value === "tlp";
+      timers.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+    await act(async () => setValue(byLabel(r.container, "path.forward.delay_ms")!, "-5"));
+    await act(async () => button(r.container, "Compare mechanisms").click());
+    await flush();
+    expect(calls[0].body).toMatchObject({ variants: { RTO: { "flows[*].tcp.timer": "rto" }, TLP: { "flows[*].tcp.timer": "tlp" } }, baseline: "RTO", replications: 1 });
+    const err = r.container.querySelector('[data-field="path.forward.delay_ms"] [data-testid="field-error"]');
+    expect(err?.textContent).toBe("must be between 0 and 10000 (got -5)");
+    r.unmount();
+  });
+
+  it("navigates to the new run on success", async () => {
+    stubFetch((req) => (req.url.endsWith("/api/v1/runs") ? json({ runs: [{ id: "abc", seed: 1, state: "queued", deduplicated: false }] }, 202) : undefined));
+    const r = await render(builder());
+    await act(async () => button(r.container, "Run scenario").click());
+    await flush();
+    expect(location.pathname).toBe("/runs/abc");
+    r.unmount();
+  });
+});

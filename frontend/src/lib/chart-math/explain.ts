@@ -1,0 +1,388 @@
+/** Why did this event happen?  Explanations built only from recorded values
+ * (pure): the event's own columns, the timer_armed event that armed a firing
+ * timer (formula, timeout_us, srtt_us, rto_us), the events at the same
+ * instant (an ACK that re-armed a timer, a timer fire that caused a
+ * retransmission) and the scenario (loss model, WCDelAckT).
+ *
+ * Timer formulas (sim-engine/src/timers):
+ *   rto          RFC 6298: RTO after the arming event
+ *   rto_restart  RFC 7765: RTO − T_earliest after the ACK
+ *   pto_multi    TLP eq. (1): max(2·SRTT, 10 ms), several segments outstanding
+ *   pto_single   TLP eq. (2): max(2·SRTT, 1.5·SRTT + WCDelAckT), one outstanding
+ *   pto_capped   the probe may not fire later than the RTO it stands in for
+ *   pto_rfc8985  RACK-TLP: 2·SRTT + WCDelAckT (one outstanding) or 2·SRTT + 2 ms
+ *   pto_no_srtt  1 s before any RTT sample
+ *   er_delay     Linux delayed Early Retransmit: max(SRTT/4, 2 ms)
+ *   delack       the receiver's delayed-ACK timer
+ */
+import { dataEnd, STATE_LABEL, TIMER_LABEL, type TraceEvent } from "./events";
+import { formatBytes, formatMs, formatUs, ordinal, trimNumber } from "./format";
+import { droppedTransmission, linkTimers, type TimerLinks } from "./timeline";
+
+export interface Explanation {
+  /** one line: what happened and the key reason, with numbers */
+  title: string;
+  /** supporting facts, one per line */
+  details: string[];
+}
+
+export interface ExplainIndex {
+  events: readonly TraceEvent[];
+  links: TimerLinks;
+  dropped: Map<number, TraceEvent>;
+  /** previous cumulative ACK received per ack_recv event (for "acknowledges n bytes") */
+  prevAck: Map<number, number>;
+  /** seq -> segment index per flow, when known */
+  segIndex: Map<number, Map<number, number>>;
+  scenario: Record<string, unknown> | null;
+}
+
+type Obj = Record<string, unknown>;
+
+function flowTcp(scenario: Obj | null, flow: number): Obj {
+  const flows = (scenario?.flows as Obj[] | undefined) ?? [];
+  return ((flows[flow] ?? flows[0])?.tcp as Obj | undefined) ?? {};
+}
+
+function forwardLoss(scenario: Obj | null, direction = "forward"): Obj {
+  const path = (scenario?.path as Obj | undefined) ?? {};
+  return ((path[direction] as Obj | undefined)?.loss as Obj | undefined) ?? {};
+}
+
+function mssOf(scenario: Obj | null, flow: number): number {
+  const m = flowTcp(scenario, flow).mss;
+  return typeof m === "number" && m > 0 ? m : 1448;
+}
+
+/** Precompute the links that explanations need, once per window. */
+export function buildExplainIndex(events: readonly TraceEvent[], scenario?: Obj | null): ExplainIndex {
+  const prevAck = new Map<number, number>();
+  const lastAck = new Map<number, number>();
+  const segIndex = new Map<number, Map<number, number>>();
+  const counters = new Map<number, number>();
+  // segment numbers are only exact if the window starts at the run's start
+  const fromStart = events.length > 0 && events[0].t_ns === 0;
+  for (const e of events) {
+    if (e.kind === "ack_recv" && !e.syn_ack) {
+      const p = lastAck.get(e.flow);
+      if (p !== undefined) prevAck.set(e.i, p);
+      lastAck.set(e.flow, Math.max(p ?? -Infinity, e.seq));
+    }
+    if (fromStart && (e.kind === "send" || e.kind === "probe") && (e.transmission ?? 1) === 1) {
+      let m = segIndex.get(e.flow);
+      if (!m) segIndex.set(e.flow, (m = new Map()));
+      if (!m.has(e.seq)) {
+        const n = (counters.get(e.flow) ?? 0) + 1;
+        counters.set(e.flow, n);
+        m.set(e.seq, n);
+      }
+    }
+  }
+  return { events, links: linkTimers(events), dropped: droppedTransmission(events), prevAck, segIndex, scenario: scenario ?? null };
+}
+
+function bytesRange(e: TraceEvent): string {
+  return `bytes ${e.seq}–${dataEnd(e)}`;
+}
+
+function segLabel(ix: ExplainIndex, e: TraceEvent): string {
+  const n = ix.segIndex.get(e.flow)?.get(e.seq);
+  return n !== undefined ? `segment #${n}` : `segment at ${e.seq}`;
+}
+
+function segsText(bytes: number, mss: number): string {
+  const s = bytes / mss;
+  return `${formatBytes(bytes)} (${trimNumber(s, 1)} segment${s === 1 ? "" : "s"})`;
+}
+
+/** What caused a timer to be armed, from the event at the same instant before it. */
+function armCauseText(cause: TraceEvent | undefined): string {
+  if (!cause) return "";
+  switch (cause.kind) {
+    case "ack_recv":
+      return cause.syn_ack ? "by the SYN-ACK" : `by an ACK (cumulative ACK ${cause.seq})`;
+    case "send":
+      return "by sending new data";
+    case "probe":
+      return "after the TLP probe";
+    case "retransmit":
+      return "by the retransmission";
+    case "timer_fired":
+      return cause.timer === "rto" ? "after the previous RTO expired" : `after the ${TIMER_LABEL[cause.timer ?? "rto"]} timer fired`;
+    case "syn":
+      return "by the SYN";
+    case "deliver":
+      return "by a segment arriving at the receiver";
+    default:
+      return "";
+  }
+}
+
+/** Time from arming to expiry (ms); only a timer_armed event knows it, others give the timeout. */
+function armDelay(e: TraceEvent): number {
+  const timeout = (e.timeout_us ?? e.arg) / 1000;
+  return e.kind === "timer_armed" && e.expires_ns !== undefined ? (e.expires_ns - e.t_ns) / 1e6 : timeout;
+}
+
+/** The formula of a timer as text with the recorded numbers substituted. */
+export function timerFormulaText(armed: TraceEvent, scenario: Obj | null): string {
+  const srtt = armed.srtt_us / 1000;
+  const timeout = (armed.timeout_us ?? armed.arg) / 1000;
+  const wc = Number(flowTcp(scenario, armed.flow).wc_delack_ms ?? 200);
+  const delay = armDelay(armed);
+  const T = formatMs(timeout);
+  switch (armed.formula) {
+    case "pto_multi":
+      return `PTO = max(2·SRTT, 10 ms) = max(2·${formatMs(srtt)}, 10 ms) = ${T}`;
+    case "pto_single":
+      return `PTO = max(2·SRTT, 1.5·SRTT + ${formatMs(wc)}) = max(2·${formatMs(srtt)}, 1.5·${formatMs(srtt)} + ${formatMs(wc)}) = ${T}`;
+    case "pto_rfc8985": {
+      const one = 2 * srtt + wc;
+      return Math.abs(one - timeout) < Math.abs(2 * srtt + 2 - timeout)
+        ? `PTO = 2·SRTT + WCDelAckT = 2·${formatMs(srtt)} + ${formatMs(wc)} = ${T}`
+        : `PTO = 2·SRTT + 2 ms = 2·${formatMs(srtt)} + 2 ms = ${T}`;
+    }
+    case "pto_no_srtt":
+      return `PTO = 1 s (no RTT sample yet) = ${T}`;
+    case "pto_capped":
+      return `PTO capped by the RTO it stands in for: fires ${formatMs(delay)} after arming (PTO would be ${T})`;
+    case "rto_restart":
+      return `RTO Restart: RTO − T_earliest = ${T} − ${formatMs(timeout - delay)} = ${formatMs(delay)}`;
+    case "er_delay":
+      return `ER delay = max(SRTT/4, 2 ms) = max(${formatMs(srtt)}/4, 2 ms) = ${T}`;
+    case "delack":
+      return `delayed-ACK timeout = ${T}`;
+    case "rto":
+    default:
+      return `RTO = ${T} (SRTT ${formatMs(srtt)})`;
+  }
+}
+
+/** One line for a probe timer: why the PTO has the value it has. */
+function ptoReason(armed: TraceEvent, scenario: Obj | null): string {
+  const f = armed.formula;
+  const outstanding = f === "pto_single" ? "one segment outstanding" : f === "pto_multi" ? "several segments outstanding" : "";
+  let text = timerFormulaText(armed, scenario);
+  // TLP with restart: the timer counts from the last transmission, not from the ACK
+  const timeout = (armed.timeout_us ?? armed.arg) / 1000;
+  const delay = armDelay(armed);
+  if (f !== "pto_capped" && delay < timeout - 0.0005) {
+    text += `, restarted: fires PTO − T_last = ${formatMs(timeout)} − ${formatMs(timeout - delay)} = ${formatMs(delay)} after arming`;
+  }
+  return outstanding ? `${outstanding}, ${text}` : text;
+}
+
+function rtoSummary(fired: TraceEvent, ix: ExplainIndex): { title: string; details: string[] } {
+  const armed = ix.links.armedBy.get(fired.i);
+  const next = ix.links.nextArm.get(fired.i);
+  const ref = armed ?? fired;
+  const rto = (ref.timeout_us ?? ref.arg) / 1000;
+  const details: string[] = [];
+  let head = "RTO expired";
+  if (armed) {
+    const cause = armCauseText(ix.links.armCause.get(armed.i));
+    head += `: armed at ${formatMs(armed.t)}${cause ? " " + cause : ""}`;
+    details.push(`armed at ${formatMs(armed.t)}${cause ? " " + cause : ""}, to fire at ${formatMs((armed.expires_ns ?? 0) / 1e6)}`);
+  } else {
+    details.push("(the arming event is outside the loaded window)");
+  }
+  head += `, RTO = ${formatMs(rto)}`;
+  if (ref.formula === "rto_restart") {
+    const delay = armed ? armDelay(armed) : rto;
+    const tEarliest = rto - delay;
+    head += ` restarted as RTO − T_earliest = ${formatMs(delay)}`;
+    details.push(`RTO Restart (RFC 7765): RTO − T_earliest = ${formatMs(rto)} − ${formatMs(tEarliest)} = ${formatMs(delay)}, so the retransmission comes RTO after the earliest outstanding segment was sent (at ${formatMs(fired.t - rto)})`);
+  } else {
+    const profile = String(flowTcp(ix.scenario, fired.flow).rtt_profile ?? "rfc6298");
+    details.push(`RTO = ${formatMs(rto)}, computed from SRTT ${formatUs(ref.srtt_us)} and RTTVAR (${profile === "linux" ? "Linux: SRTT + RTTVAR, RTTVAR at least min_rto = 200 ms" : "RFC 6298: SRTT + max(G, 4·RTTVAR), at least 1 s"}), backoff included`);
+  }
+  if (next && next.timer === "rto") {
+    const nt = (next.timeout_us ?? next.arg) / 1000;
+    const ratio = rto > 0 ? nt / rto : 0;
+    head += ` (backoff ×${trimNumber(ratio, 1)} next)`;
+    details.push(`exponential backoff (RFC 6298 §5.5): the next RTO is ${formatMs(nt)} (×${trimNumber(ratio, 2)})`);
+  } else {
+    head += " (backoff ×2 next)";
+    details.push("exponential backoff (RFC 6298 §5.5): the next RTO doubles");
+  }
+  const st = ix.links.stateAfter.get(fired.i);
+  const mss = mssOf(ix.scenario, fired.flow);
+  if (st) {
+    details.push(
+      `the sender enters ${STATE_LABEL[st.state]}: cwnd ${formatBytes(fired.cwnd_bytes)} → ${segsText(st.cwnd_bytes, mss)}, ssthresh → ${st.ssthresh_bytes === null ? "∞" : formatBytes(st.ssthresh_bytes)}, and retransmits the first unacknowledged segment`,
+    );
+  } else {
+    details.push("the sender retransmits the first unacknowledged segment");
+  }
+  return { title: head, details };
+}
+
+function probeTimerSummary(fired: TraceEvent, ix: ExplainIndex): string {
+  const armed = ix.links.armedBy.get(fired.i) ?? fired;
+  return ptoReason(armed, ix.scenario);
+}
+
+/** Explain one event.  Never throws; falls back to the event's own columns. */
+export function explainEvent(e: TraceEvent, ix: ExplainIndex): Explanation {
+  const sc = ix.scenario;
+  const mss = mssOf(sc, e.flow);
+  const window = `cwnd ${segsText(e.cwnd_bytes, mss)}, pipe ${formatBytes(e.pipe_bytes)}${e.ssthresh_bytes === null ? "" : `, ssthresh ${formatBytes(e.ssthresh_bytes)}`}`;
+  const at = `t = ${formatMs(e.t, 3)}`;
+  switch (e.kind) {
+    case "send":
+      return {
+        title: `New data: ${segLabel(ix, e)}, ${bytesRange(e)}`,
+        details: [at, `first transmission; the window allows it: ${window}`, `state ${STATE_LABEL[e.state]}`],
+      };
+    case "probe": {
+      const fired = ix.links.firedBefore.get(e.i);
+      const what = (e.transmission ?? 1) === 1 ? "sends new data" : "retransmits the last segment";
+      const reason = fired ? probeTimerSummary(fired, ix) : "the probe timer (PTO) expired";
+      const armed = fired ? ix.links.armedBy.get(fired.i) : undefined;
+      const details = [at, `TLP ${what}: ${segLabel(ix, e)}, ${bytesRange(e)} (${ordinal(e.transmission ?? 1)} transmission)`];
+      if (armed) {
+        const cause = armCauseText(ix.links.armCause.get(armed.i));
+        details.push(`the probe timer was armed at ${formatMs(armed.t)}${cause ? " " + cause : ""}`);
+      }
+      details.push("its ACK or SACK tells the sender what was lost, so fast recovery can start instead of an RTO");
+      details.push(window);
+      return { title: `TLP probe: ${reason}`, details };
+    }
+    case "retransmit": {
+      const fired = ix.links.firedBefore.get(e.i);
+      const st = ix.links.stateBefore.get(e.i);
+      const tx = `${segLabel(ix, e)}, ${bytesRange(e)} (${ordinal(e.transmission ?? 2)} transmission)`;
+      if (fired?.timer === "rto") {
+        const r = rtoSummary(fired, ix);
+        return { title: `RTO retransmission — ${r.title}`, details: [at, tx, ...r.details.slice(0, 3), window] };
+      }
+      if (fired?.timer === "early_retransmit") {
+        const armed = ix.links.armedBy.get(fired.i) ?? fired;
+        return {
+          title: `Early Retransmit (RFC 5827, Linux's delayed variant): ${timerFormulaText(armed, sc)}`,
+          details: [at, tx, "too few segments outstanding for three duplicate ACKs: the dupthresh is lowered", window],
+        };
+      }
+      if (st && st.state === "recovery") {
+        return {
+          title: `Fast retransmit: ${STATE_LABEL[st.previous_state ?? "disorder"]} → Recovery, loss detected from duplicate ACKs / SACK (RFC 6675)`,
+          details: [at, tx, `ssthresh = ${e.ssthresh_bytes === null ? "∞" : formatBytes(e.ssthresh_bytes)}, cwnd = ${formatBytes(e.cwnd_bytes)}`, window],
+        };
+      }
+      if (e.state === "recovery") {
+        return {
+          title: `Retransmission in fast recovery (RFC 6675 NextSeg): pipe ${formatBytes(e.pipe_bytes - e.arg)} < cwnd ${formatBytes(e.cwnd_bytes)} before it`,
+          details: [at, tx, window],
+        };
+      }
+      if (e.state === "loss") {
+        return {
+          title: `Retransmission after an RTO (Loss state, slow start): cwnd ${formatBytes(e.cwnd_bytes)} allows it`,
+          details: [at, tx, window],
+        };
+      }
+      return { title: `Retransmission: ${tx}`, details: [at, `state ${STATE_LABEL[e.state]}`, window] };
+    }
+    case "drop": {
+      const dir = e.direction === "reverse" ? "reverse" : "forward";
+      const loss = forwardLoss(sc, dir);
+      const model = String(loss.model ?? "the loss model");
+      const tx = ix.dropped.get(e.i);
+      const what = dir === "reverse" ? `ACK ${e.seq}` : tx ? `${ordinal(tx.transmission ?? 1)} transmission of ${segLabel(ix, e)} (${bytesRange(e)})` : bytesRange(e);
+      if (e.reason === "queue") {
+        const path = (sc?.path as Obj | undefined)?.[dir] as Obj | undefined;
+        const buf = path?.buffer_pkts ? `${path.buffer_pkts} packets` : "full";
+        return {
+          title: `Dropped at the bottleneck: the queue was full (buffer ${buf})`,
+          details: [at, `the ${what} was lost on the ${dir} path`, window],
+        };
+      }
+      let why = model;
+      if (model === "tail") why = `tail: the last ${loss.count ?? 1} segment(s) of each object, first transmission only`;
+      else if (model === "bernoulli") why = `bernoulli, p = ${loss.p}`;
+      else if (model === "positioned") why = "positioned rule";
+      return {
+        title: `Dropped by the loss model (${model === "tail" ? "tail" : model})`,
+        details: [at, `the ${what} was lost on the ${dir} path`, why],
+      };
+    }
+    case "deliver":
+      return {
+        title: `Arrived at the receiver: ${bytesRange(e)} (${ordinal(e.transmission ?? 1)} transmission)`,
+        details: [at],
+      };
+    case "ack_sent": {
+      const sack = e.sack?.length ? `, SACK ${e.sack.map(([a, b]) => `${a}–${b}`).join(" ")}` : "";
+      return { title: `Receiver sends ACK ${e.seq}${sack}${e.dsack ? " (first block is a D-SACK)" : ""}`, details: [at] };
+    }
+    case "ack_recv": {
+      if (e.syn_ack) return { title: "SYN-ACK received: the connection is established", details: [at, `first RTT sample → SRTT ${formatUs(e.srtt_us)}, RTO ${formatUs(e.rto_us)}`] };
+      const prev = ix.prevAck.get(e.i);
+      const details = [at];
+      let title: string;
+      if (prev !== undefined && e.seq <= prev) title = `Duplicate ACK ${e.seq}: nothing new acknowledged`;
+      else if (prev !== undefined) title = `ACK ${e.seq}: acknowledges ${formatBytes(e.seq - prev)} of new data`;
+      else title = `ACK ${e.seq} received`;
+      if (e.sack?.length) {
+        const blocks = e.sack.map(([a, b]) => `${a}–${b}`).join(", ");
+        details.push(e.dsack ? `D-SACK (RFC 2883): the receiver got bytes ${e.sack[0][0]}–${e.sack[0][1]} twice; SACK ${blocks}` : `SACK blocks: ${blocks} (received above a hole)`);
+      }
+      details.push(`after it: ${window}, SRTT ${formatUs(e.srtt_us)}, RTO ${formatUs(e.rto_us)}`);
+      return { title, details };
+    }
+    case "timer_armed": {
+      const label = TIMER_LABEL[e.timer ?? "rto"];
+      const cause = armCauseText(ix.links.armCause.get(e.i));
+      const fires = e.expires_ns !== undefined ? formatMs(e.expires_ns / 1e6) : "?";
+      const formula = e.timer === "probe" ? ptoReason(e, sc) : timerFormulaText(e, sc);
+      return { title: `${label} timer armed${cause ? " " + cause : ""}: fires at ${fires}`, details: [at, formula] };
+    }
+    case "timer_cancelled": {
+      const label = TIMER_LABEL[e.timer ?? "rto"];
+      return {
+        title: `${label} timer stopped${e.pipe_bytes === 0 ? ": all data acknowledged" : ""}`,
+        details: [at, `it would have fired at ${e.expires_ns !== undefined ? formatMs(e.expires_ns / 1e6) : "?"}`],
+      };
+    }
+    case "timer_fired": {
+      if (e.timer === "rto") {
+        const r = rtoSummary(e, ix);
+        return { title: r.title, details: [at, ...r.details] };
+      }
+      if (e.timer === "probe") {
+        return { title: `Probe timer expired: ${probeTimerSummary(e, ix)}`, details: [at, "a TLP probe follows"] };
+      }
+      if (e.timer === "early_retransmit") {
+        const armed = ix.links.armedBy.get(e.i) ?? e;
+        return { title: `Early Retransmit timer expired: ${timerFormulaText(armed, sc)}`, details: [at] };
+      }
+      const armed = ix.links.armedBy.get(e.i);
+      const wait = armed ? formatUs(armed.timeout_us ?? armed.arg) : formatMs(Number(((sc?.flows as Obj[] | undefined)?.[e.flow]?.receiver as Obj | undefined)?.delack_ms ?? 200));
+      return {
+        title: `Delayed-ACK timer expired at the receiver after ${wait}: the held-back ACK goes out`,
+        details: [at, armed ? `armed at ${formatMs(armed.t)} when an unacknowledged segment arrived` : "(the arming event is outside the loaded window)"],
+      };
+    }
+    case "state": {
+      const from = STATE_LABEL[e.previous_state ?? "open"];
+      const to = STATE_LABEL[e.state];
+      const why: Record<string, string> = {
+        recovery: "loss detected (duplicate ACKs / SACK reach dupthresh, or Early Retransmit): fast recovery starts",
+        loss: "the RTO expired: every outstanding segment is presumed lost",
+        cwr: "a TLP probe repaired a loss: cwnd is reduced once (RFC 8985 §7.4.2)",
+        disorder: "duplicate ACKs or SACK blocks seen, not yet enough to declare a loss",
+        open: "all losses repaired: the cumulative ACK passed the recovery point",
+      };
+      return {
+        title: `Congestion state: ${from} → ${to}`,
+        details: [at, why[e.state] ?? "", `ssthresh ${e.ssthresh_bytes === null ? "∞" : formatBytes(e.ssthresh_bytes)}, cwnd ${formatBytes(e.cwnd_bytes)}`],
+      };
+    }
+    case "syn":
+      return { title: e.syn_ack ? "SYN-ACK sent by the receiver" : "SYN sent: the connection opens", details: [at, `initial RTO ${formatUs(e.rto_us)}`] };
+    case "app":
+      return { title: `Application writes ${formatBytes(e.arg)}`, details: [at] };
+    default:
+      return { title: `${e.kind}`, details: [at, window] };
+  }
+}

@@ -1,0 +1,71 @@
+/** Number formatting for axes, tooltips and tables (pure). */
+
+/** Round to at most `digits` decimals and drop trailing zeros: 342.96875 -> "342.97". */
+export function trimNumber(v: number, digits = 2): string {
+  if (!Number.isFinite(v)) return String(v);
+  const s = v.toFixed(digits);
+  return s.includes(".") ? s.replace(/0+$/, "").replace(/\.$/, "") : s;
+}
+
+/** A duration or instant in ms: "160 ms", "342.97 ms", "0.05 ms", "1.25 s" (>= 10 s: "12.3 s"). */
+export function formatMs(ms: number, digits = 2): string {
+  if (!Number.isFinite(ms)) return "–";
+  const a = Math.abs(ms);
+  if (a >= 10_000) return `${trimNumber(ms / 1000, 1)} s`;
+  if (a >= 1000) return `${trimNumber(ms / 1000, 3)} s`;
+  if (a > 0 && a < 0.01) return `${trimNumber(ms * 1000, digits)} µs`;
+  return `${trimNumber(ms, digits)} ms`;
+}
+
+/** µs (the engine's unit for SRTT, RTO, timeouts) as ms text. */
+export function formatUs(us: number, digits = 2): string {
+  return formatMs(us / 1000, digits);
+}
+
+/** Axis tick for a time in ms, precision from the tick step; seconds from 10 s
+ * on (or for steps of a second and more): 13150 ms at a 50 ms step -> "13.15 s". */
+export function formatTimeTick(ms: number, stepMs: number): string {
+  const step = Math.abs(stepMs) || 1;
+  if (step >= 1000 || Math.abs(ms) >= 10_000) {
+    const d = Math.max(0, Math.min(6, -Math.floor(Math.log10(step / 1000) + 1e-9)));
+    return `${(ms / 1000).toFixed(d)} s`;
+  }
+  const d = Math.max(0, Math.min(6, -Math.floor(Math.log10(step) + 1e-9)));
+  return `${ms.toFixed(d)} ms`;
+}
+
+/** Bytes with an SI suffix: 1448 -> "1448 B", 14480 -> "14.5 kB", 4.4e8 -> "443 MB". */
+export function formatBytes(b: number): string {
+  if (!Number.isFinite(b)) return "–";
+  const a = Math.abs(b);
+  if (a < 10_000) return `${Math.round(b)} B`;
+  if (a < 1e6) return `${trimNumber(b / 1e3, a < 1e5 ? 1 : 0)} kB`;
+  if (a < 1e9) return `${trimNumber(b / 1e6, a < 1e7 ? 2 : 1)} MB`;
+  return `${trimNumber(b / 1e9, 2)} GB`;
+}
+
+/** Compact axis label for a count or byte offset: 13032 -> "13k", 2.5e6 -> "2.5M". */
+export function formatCompact(v: number): string {
+  const a = Math.abs(v);
+  if (a < 10_000) return trimNumber(v, a < 10 ? 2 : 0);
+  if (a < 1e6) return `${trimNumber(v / 1e3, a < 1e5 ? 1 : 0)}k`;
+  if (a < 1e9) return `${trimNumber(v / 1e6, a < 1e7 ? 2 : 1)}M`;
+  return `${trimNumber(v / 1e9, 2)}G`;
+}
+
+/** A metric as the table shows it: integers as is, others with <= 3 decimals, booleans yes/no. */
+export function formatMetric(v: unknown): string {
+  if (v === null || v === undefined) return "–";
+  if (typeof v === "boolean") return v ? "yes" : "no";
+  if (typeof v === "number") return Number.isInteger(v) ? String(v) : trimNumber(v, 3);
+  if (Array.isArray(v)) {
+    const head = v.slice(0, 3).map(formatMetric).join(", ");
+    return v.length > 3 ? `${head}, … (${v.length})` : head || "–";
+  }
+  return String(v);
+}
+
+export function ordinal(n: number): string {
+  const s = n % 100 >= 11 && n % 100 <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[n % 10] ?? "th";
+  return `${n}${s}`;
+}

@@ -1,0 +1,94 @@
+import { dropsToRules, estimateSegmentIndex, MAX_RULES, planRerun, segmentIndexMap, transmissionRef, type PositionedRule } from "./segmentIndex";
+import { toEvents } from "./events";
+import { BASELINE_TAIL, TLP_TAIL } from "./fixtures";
+
+describe("segment indexing", () => {
+  const map = segmentIndexMap(TLP_TAIL.events, 0);
+  it("counts the flow's new segments from 1 in send order", () => {
+    expect(map.size).toBe(10);
+    expect(map.get(0)).toBe(1);
+    expect(map.get(1448)).toBe(2);
+    expect(map.get(13032)).toBe(10);
+  });
+  it("gives a retransmission or probe the index of its original segment and its transmission number", () => {
+    const probe = TLP_TAIL.events.find((e) => e.kind === "probe")!;
+    expect(transmissionRef(probe, map)).toEqual({ segment: 10, transmission: 2 });
+    const rtx = BASELINE_TAIL.events.find((e) => e.kind === "retransmit")!;
+    expect(transmissionRef(rtx, segmentIndexMap(BASELINE_TAIL.events, 0))).toEqual({ segment: 10, transmission: 2 });
+  });
+  it("counts a probe of new data as a new segment, and ignores other flows", () => {
+    const evs = toEvents([
+      { t_ns: 0, flow: 0, kind: "send", seq: 0, arg: 1000, transmission: 1 },
+      { t_ns: 1, flow: 1, kind: "send", seq: 0, arg: 500, transmission: 1 },
+      { t_ns: 2, flow: 0, kind: "probe", seq: 1000, arg: 300, transmission: 1 },
+      { t_ns: 3, flow: 0, kind: "retransmit", seq: 0, arg: 1000, transmission: 2 },
+      { t_ns: 4, flow: 0, kind: "send", seq: 1300, arg: 1000, transmission: 1 },
+    ]);
+    const m = segmentIndexMap(evs, 0);
+    expect([...m.entries()]).toEqual([[0, 1], [1000, 2], [1300, 3]]);
+    expect(transmissionRef(evs[3], m)).toEqual({ segment: 1, transmission: 2 });
+    expect(transmissionRef(evs[1], m)).toEqual({ segment: 1, transmission: 1 }); // same seq, but caller passes its own flow's map
+    expect(transmissionRef({ ...evs[0], kind: "deliver" }, m)).toBeNull();
+  });
+  it("estimates from the MSS when the sends are not all known", () => {
+    expect(estimateSegmentIndex(0, 1448)).toBe(1);
+    expect(estimateSegmentIndex(13032, 1448)).toBe(10);
+  });
+});
+
+describe("dropsToRules", () => {
+  it("turns the tail drop into the positioned rule that reproduces it", () => {
+    expect(dropsToRules(TLP_TAIL.events)).toEqual([{ flow: 0, segment: 10, transmission: 1, action: "drop", delay_ms: 0 }]);
+  });
+  it("matches a dropped retransmission to its transmission number and skips queue drops", () => {
+    const evs = toEvents([
+      { t_ns: 0, flow: 0, kind: "send", seq: 0, arg: 1000, transmission: 1 },
+      { t_ns: 0, flow: 0, kind: "send", seq: 1000, arg: 1000, transmission: 1 },
+      { t_ns: 0, flow: 0, kind: "drop", seq: 1000, arg: 1000, reason: "queue", direction: "forward" },
+      { t_ns: 5, flow: 0, kind: "retransmit", seq: 1000, arg: 1000, transmission: 2 },
+      { t_ns: 5, flow: 0, kind: "drop", seq: 1000, arg: 1000, reason: "loss_model", direction: "forward" },
+      { t_ns: 6, flow: 0, kind: "drop", seq: 77, arg: 0, reason: "loss_model", direction: "reverse" },
+    ]);
+    expect(dropsToRules(evs)).toEqual([{ flow: 0, segment: 2, transmission: 2, action: "drop", delay_ms: 0 }]);
+  });
+});
+
+describe("planRerun", () => {
+  const rule: PositionedRule = { flow: 0, segment: 3, transmission: 1, action: "drop", delay_ms: 0 };
+  it("keeps the tail loss by converting it to positioned rules", () => {
+    const plan = planRerun(TLP_TAIL.scenario, rule, dropsToRules(TLP_TAIL.events));
+    const loss = ((plan.scenario.path as any).forward as any).loss;
+    expect(loss.model).toBe("positioned");
+    expect(loss.rules).toEqual([{ flow: 0, segment: 10, transmission: 1, action: "drop", delay_ms: 0 }, rule]);
+    expect(plan.note).toContain("tail");
+    expect(plan.note).toContain("converted");
+    // the run's scenario is not modified
+    expect((((TLP_TAIL.scenario.path as any).forward as any).loss as any).model).toBe("tail");
+  });
+  it("replaces a model whose drops are unknown, and says so", () => {
+    const plan = planRerun(TLP_TAIL.scenario, rule, null);
+    expect(((plan.scenario.path as any).forward.loss.rules as unknown[]).length).toBe(1);
+    expect(plan.note).toContain("replaced");
+  });
+  it("appends to positioned rules, replacing a rule on the same transmission", () => {
+    const sc = { path: { forward: { loss: { model: "positioned", rules: [{ flow: 0, segment: 3, transmission: 1, action: "delay", delay_ms: 50 }, { flow: 0, segment: 5, transmission: 1, action: "drop", delay_ms: 0 }] } } } };
+    const plan = planRerun(sc, rule, null);
+    expect(plan.rules).toEqual([{ flow: 0, segment: 5, transmission: 1, action: "drop", delay_ms: 0 }, rule]);
+    expect(plan.note).toContain("replaced");
+  });
+  it("adds a loss section when there is none", () => {
+    const plan = planRerun({ flows: [{}] }, { ...rule, action: "delay", delay_ms: 300 }, null);
+    expect((plan.scenario.path as any).forward.loss).toEqual({ model: "positioned", rules: [{ flow: 0, segment: 3, transmission: 1, action: "delay", delay_ms: 300 }] });
+  });
+  it("replaces a random model with too many drops for the rule limit", () => {
+    const many = Array.from({ length: MAX_RULES + 5 }, (_, k) => ({ flow: 0, segment: k + 10, transmission: 1, action: "drop" as const, delay_ms: 0 }));
+    const plan = planRerun({ path: { forward: { loss: { model: "bernoulli", p: 0.01 } } } }, rule, many);
+    expect(plan.rules).toEqual([rule]);
+    expect(plan.note).toContain("limit");
+  });
+  it("freezes the observed drops of a random model when they fit", () => {
+    const plan = planRerun({ path: { forward: { loss: { model: "bernoulli", p: 0.01 } } } }, rule, [{ flow: 0, segment: 7, transmission: 1, action: "drop", delay_ms: 0 }]);
+    expect(plan.rules).toHaveLength(2);
+    expect(plan.note).toContain("Random losses after them are not modelled");
+  });
+});

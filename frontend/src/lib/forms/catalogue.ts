@@ -1,0 +1,246 @@
+/** The engine catalogue (GET /mechanisms) turned into form field specs: one
+ * input per parameter and concrete instance (direction, flow, loss rule),
+ * typed from the metadata (type, unit, min, max, choices, default, doc).
+ * Nothing here knows a parameter by heart except for nicer labels; a new
+ * engine parameter shows up in the builder without a code change. */
+import type { Catalog } from "../../client/types.gen";
+import { isObject, setPath } from "./paths";
+
+export type ParamType = "int" | "float" | "bool" | "enum";
+
+export interface CatalogueParam {
+  section: string;
+  key: string;
+  /** template path, e.g. "path.{forward,reverse}.loss.rules[].segment" */
+  path: string;
+  type: ParamType | string;
+  unit: string;
+  default: unknown;
+  min: number | null;
+  max: number | null;
+  choices: string[] | null;
+  doc: string;
+}
+
+export interface MechanismInfo {
+  name: string;
+  doc: string;
+}
+
+export interface Catalogue {
+  engineVersion: string;
+  params: CatalogueParam[];
+  mechanisms: Record<string, MechanismInfo[]>;
+  limits: Record<string, number>;
+}
+
+export type FieldKind = "number" | "select" | "checkbox";
+
+export interface FieldSpec {
+  /** concrete dotted path as the API reports it: "flows.0.tcp.mss" */
+  path: string;
+  template: string;
+  section: string;
+  key: string;
+  label: string;
+  kind: FieldKind;
+  numberType?: "int" | "float";
+  unit: string;
+  min?: number;
+  max?: number;
+  step?: number | "any";
+  choices?: string[];
+  default: unknown;
+  doc: string;
+}
+
+/** Where a template's placeholders go: "{forward,reverse}" -> dir, "name[]" -> index. */
+export interface Instance {
+  dir?: string;
+  index?: Record<string, number>;
+}
+
+function num(v: unknown): number | null {
+  return typeof v === "number" && Number.isFinite(v) ? v : null;
+}
+
+/** Parse the loose catalogue returned by the API into typed records; bad rows are skipped. */
+export function parseCatalogue(raw: Catalog | unknown): Catalogue {
+  const c = (isObject(raw) ? raw : {}) as Partial<Catalog>;
+  const params: CatalogueParam[] = [];
+  for (const p of c.parameters ?? []) {
+    if (!isObject(p) || typeof p.path !== "string" || typeof p.key !== "string") continue;
+    params.push({
+      section: String(p.section ?? ""),
+      key: p.key,
+      path: p.path,
+      type: String(p.type ?? "float"),
+      unit: String(p.unit ?? ""),
+      default: p.default,
+      min: num(p.min),
+      max: num(p.max),
+      choices: Array.isArray(p.choices) ? p.choices.map(String) : null,
+      doc: String(p.doc ?? ""),
+    });
+  }
+  const mechanisms: Record<string, MechanismInfo[]> = {};
+  for (const [family, list] of Object.entries(c.mechanisms ?? {})) {
+    mechanisms[family] = (Array.isArray(list) ? list : [])
+      .filter(isObject)
+      .map((m) => ({ name: String(m.name ?? ""), doc: String(m.doc ?? "") }))
+      .filter((m) => m.name);
+  }
+  return { engineVersion: String(c.engine_version ?? ""), params, mechanisms, limits: { ...(c.limits ?? {}) } };
+}
+
+/** "path.{forward,reverse}.loss.rules[].flow" + {dir: "reverse", index: {rules: 2}}
+ * -> "path.reverse.loss.rules.2.flow". Missing indices default to 0. */
+export function expandTemplate(template: string, inst: Instance = {}): string {
+  return template
+    .replace(/\{([^}]+)\}/g, (_, alts: string) => inst.dir ?? alts.split(",")[0])
+    .replace(/([A-Za-z_][\w]*)\[\]/g, (_, name: string) => `${name}.${inst.index?.[name] ?? 0}`);
+}
+
+/** The directions a template ranges over ("{forward,reverse}"), or [] if none. */
+export function directionsOf(template: string): string[] {
+  const m = /\{([^}]+)\}/.exec(template);
+  return m ? m[1].split(",") : [];
+}
+
+const LABELS: Record<string, string> = {
+  rate_bps: "Rate",
+  delay_ms: "One-way delay",
+  buffer_pkts: "Buffer",
+  buffer_bytes: "Buffer",
+  "loss:model": "Model",
+  "loss:count": "Tail losses",
+  "loss:p": "p",
+  "loss:r": "r",
+  "loss:loss_good": "Loss in good state",
+  "loss:loss_bad": "Loss in bad state",
+  "rule:flow": "Flow",
+  "rule:segment": "Segment",
+  "rule:transmission": "Transmission",
+  "rule:action": "Action",
+  "rule:delay_ms": "Extra delay",
+  "app.kind": "Application",
+  "app.segments": "Flow size",
+  "app.bytes": "Flow size",
+  "app.duration_s": "Write for",
+  "app.requests": "Requests",
+  "app.object_bytes": "Object size",
+  "app.gap_ms": "Think time",
+  start_ms: "Start at",
+  "tcp.mss": "MSS",
+  "tcp.iw": "Initial window",
+  "tcp.sack": "SACK",
+  "tcp.timestamps": "Timestamps",
+  "tcp.handshake": "Handshake",
+  "tcp.rtt_profile": "RTT estimator",
+  "tcp.cc": "Congestion control",
+  "tcp.timer": "Timer",
+  "tcp.recovery": "Recovery",
+  "tcp.early_retransmit": "Early Retransmit",
+  "tcp.er_variant": "ER variant",
+  "tcp.er_delayed": "Delayed ER",
+  "tcp.ssthresh_from_cwnd": "ssthresh from cwnd",
+  "tcp.fack": "FACK",
+  "tcp.limited_transmit": "Limited Transmit",
+  "tcp.dupthresh": "DupThresh",
+  "tcp.rrthresh": "rrthresh",
+  "tcp.wc_delack_ms": "WCDelAckT",
+  "tcp.min_rto_ms": "Min RTO",
+  "tcp.max_rto_ms": "Max RTO",
+  "tcp.initial_rto_ms": "Initial RTO",
+  "tcp.clock_granularity_ms": "Clock granularity G",
+  "tcp.slow_start_after_idle": "Slow start after idle",
+  "receiver.ack_policy": "ACK policy",
+  "receiver.delack_ms": "Delayed-ACK timeout",
+  "receiver.rwnd_bytes": "Receive buffer",
+  seed: "Seed",
+  duration_s: "Duration",
+  max_events: "Max events",
+  trace: "Trace",
+  sample_ms: "Sample interval",
+};
+
+const ACRONYMS = new Set(["mss", "iw", "sack", "rto", "fack", "er", "rtt", "cc", "ack", "tlp", "pto"]);
+
+/** A readable label: a known one (by "section:key", then key), else the key's
+ * last part without its unit suffix. */
+export function labelFor(key: string, section = ""): string {
+  if (LABELS[`${section}:${key}`]) return LABELS[`${section}:${key}`];
+  if (LABELS[key]) return LABELS[key];
+  const last = key.split(".").pop() ?? key;
+  const words = last
+    .replace(/_(ms|s|ns|us|bps|bytes|pkts)$/, "")
+    .split("_")
+    .map((w) => (ACRONYMS.has(w) ? w.toUpperCase() : w));
+  const s = words.join(" ");
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** One input's spec for a parameter at a concrete instance. */
+export function fieldSpec(p: CatalogueParam, inst: Instance = {}): FieldSpec {
+  const base = {
+    path: expandTemplate(p.path, inst),
+    template: p.path,
+    section: p.section,
+    key: p.key,
+    label: labelFor(p.key, p.section),
+    unit: p.unit,
+    default: p.default,
+    doc: p.doc,
+  };
+  if (p.type === "bool") return { ...base, kind: "checkbox" };
+  if (p.type === "enum" || (p.choices && p.choices.length > 0)) return { ...base, kind: "select", choices: p.choices ?? [] };
+  const numberType = p.type === "int" ? "int" : "float";
+  return {
+    ...base,
+    kind: "number",
+    numberType,
+    min: p.min ?? undefined,
+    max: p.max ?? undefined,
+    step: numberType === "int" ? 1 : "any",
+  };
+}
+
+/** Field specs for every parameter of a section at one instance, in catalogue order. */
+export function sectionFields(cat: Catalogue, section: string, inst: Instance = {}): FieldSpec[] {
+  return cat.params.filter((p) => p.section === section).map((p) => fieldSpec(p, inst));
+}
+
+/** The parameter with this key in this section. */
+export function findParam(cat: Catalogue, section: string, key: string): CatalogueParam | undefined {
+  return cat.params.find((p) => p.section === section && p.key === key);
+}
+
+/** The scenario made of catalogue defaults: one flow, both directions, no rules. */
+export function defaultScenario(cat: Catalogue, flows = 1): Record<string, unknown> {
+  let sc: Record<string, unknown> = {};
+  for (const p of cat.params) {
+    if (p.path.includes("rules[]")) continue; // rules are added one by one
+    const dirs = directionsOf(p.path);
+    const flowCount = p.path.startsWith("flows[]") ? flows : 1;
+    for (const dir of dirs.length ? dirs : [undefined]) {
+      for (let f = 0; f < flowCount; f++) {
+        sc = setPath(sc, expandTemplate(p.path, { dir, index: { flows: f } }), p.default);
+      }
+    }
+  }
+  return sc;
+}
+
+/** Defaults of one instance of a list item (a flow, a loss rule): the subtree under "flows[]." etc. */
+export function defaultItem(cat: Catalogue, listTemplate: string): Record<string, unknown> {
+  const prefix = `${listTemplate}[].`;
+  let item: Record<string, unknown> = {};
+  for (const p of cat.params) {
+    const at = p.path.indexOf(prefix);
+    if (at < 0) continue;
+    const rest = p.path.slice(at + prefix.length);
+    if (rest.includes("[]")) continue;
+    item = setPath(item, rest, p.default);
+  }
+  return item;
+}

@@ -1,0 +1,46 @@
+import raw from "./fixtures/catalogue.json";
+import { fieldSpec, findParam, parseCatalogue } from "./catalogue";
+import { coerceInput, displayValue, formatRange, humanize, rangeHint } from "./coerce";
+
+const cat = parseCatalogue(raw);
+const mss = fieldSpec(findParam(cat, "flow", "tcp.mss")!, { index: { flows: 0 } });
+const p = fieldSpec(findParam(cat, "loss", "p")!, { dir: "forward" });
+const ack = fieldSpec(findParam(cat, "flow", "receiver.ack_policy")!);
+const sack = fieldSpec(findParam(cat, "flow", "tcp.sack")!);
+const rate = fieldSpec(findParam(cat, "direction", "rate_bps")!);
+
+describe("value coercion", () => {
+  it("turns numbers into numbers, with the server's wording for range hints", () => {
+    expect(coerceInput(mss, "1448")).toEqual({ value: 1448, hint: null });
+    expect(coerceInput(mss, " 20 ")).toEqual({ value: 20, hint: "must be between 64 and 65495 (got 20)" });
+    expect(coerceInput(mss, "1.5").hint).toMatch(/integer/);
+    expect(coerceInput(p, "0.015")).toEqual({ value: 0.015, hint: null });
+    expect(coerceInput(rate, "1e7")).toEqual({ value: 1e7, hint: null });
+  });
+
+  it("sends what does not parse as typed, so the server answers", () => {
+    expect(coerceInput(mss, "abc")).toEqual({ value: "abc", hint: "not a number" });
+    expect(coerceInput(mss, "").value).toBeNull();
+  });
+
+  it("passes selects and checkboxes through", () => {
+    expect(coerceInput(ack, "quick").value).toBe("quick");
+    expect(coerceInput(sack, false).value).toBe(false);
+  });
+
+  it("formats ranges and shows defaults when a value is missing", () => {
+    expect(formatRange(mss)).toBe("between 64 and 65495");
+    expect(formatRange({ min: 0, max: undefined })).toBe("at least 0");
+    expect(rangeHint(p, 2)).toBe("must be between 0 and 1 (got 2)");
+    expect(displayValue(mss, undefined)).toBe("1448");
+    expect(displayValue(sack, undefined)).toBe(true);
+    expect(displayValue(mss, null)).toBe("");
+  });
+
+  it("humanizes rates and large byte counts", () => {
+    expect(humanize(rate, 1e7)).toBe("10 Mbit/s");
+    expect(humanize(rate, 0)).toBe("unlimited");
+    expect(humanize({ unit: "bytes" }, 67108864)).toBe("64 MiB");
+    expect(humanize({ unit: "bytes" }, 1448)).toBeNull();
+  });
+});

@@ -1,0 +1,64 @@
+/** Input text -> the value sent to the API, and client-side range hints.
+ * The server has the last word: anything that does not parse as a number is
+ * sent as typed, so the server's own message is what the user sees. */
+import type { FieldSpec } from "./catalogue";
+
+export interface Coerced {
+  value: unknown;
+  /** a client-side hint (never blocks submission) */
+  hint: string | null;
+}
+
+const NUMBER_RE = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+export function formatRange(spec: Pick<FieldSpec, "min" | "max">): string | null {
+  if (spec.min === undefined && spec.max === undefined) return null;
+  if (spec.min !== undefined && spec.max !== undefined) return `between ${fmt(spec.min)} and ${fmt(spec.max)}`;
+  return spec.min !== undefined ? `at least ${fmt(spec.min)}` : `at most ${fmt(spec.max!)}`;
+}
+
+function fmt(n: number): string {
+  return Number.isInteger(n) ? String(n) : String(+n.toPrecision(6));
+}
+
+/** Check a number against the spec; returns a hint phrased like the server's messages. */
+export function rangeHint(spec: FieldSpec, v: number): string | null {
+  if (spec.numberType === "int" && !Number.isInteger(v)) return `must be an integer${spec.min !== undefined ? ` ${formatRange(spec)}` : ""}`;
+  const out = (spec.min !== undefined && v < spec.min) || (spec.max !== undefined && v > spec.max);
+  return out ? `must be ${formatRange(spec)} (got ${fmt(v)})` : null;
+}
+
+/** Coerce what the user typed or picked. */
+export function coerceInput(spec: FieldSpec, raw: string | boolean): Coerced {
+  if (spec.kind === "checkbox") return { value: Boolean(raw), hint: null };
+  if (spec.kind === "select") return { value: String(raw), hint: null };
+  const text = String(raw).trim();
+  if (text === "") return { value: null, hint: `enter a number${formatRange(spec) ? ` ${formatRange(spec)}` : ""}` };
+  if (!NUMBER_RE.test(text)) return { value: text, hint: "not a number" };
+  const v = Number(text);
+  return { value: v, hint: rangeHint(spec, v) };
+}
+
+/** The text an input shows for a stored value. */
+export function displayValue(spec: FieldSpec, value: unknown): string | boolean {
+  if (spec.kind === "checkbox") return Boolean(value ?? spec.default);
+  if (value === undefined) value = spec.default;
+  if (value === null || value === undefined) return "";
+  return String(value);
+}
+
+/** Human-friendly reading of a value with its unit, e.g. 10000000 bps -> "10 Mbit/s". */
+export function humanize(spec: Pick<FieldSpec, "unit">, value: unknown): string | null {
+  if (typeof value !== "number" || !Number.isFinite(value)) return null;
+  if (spec.unit === "bps") {
+    if (value === 0) return "unlimited";
+    const units: [number, string][] = [[1e9, "Gbit/s"], [1e6, "Mbit/s"], [1e3, "kbit/s"]];
+    for (const [d, u] of units) if (value >= d) return `${+(value / d).toPrecision(4)} ${u}`;
+    return `${value} bit/s`;
+  }
+  if (spec.unit === "bytes" && value >= 100_000) {
+    const units: [number, string][] = [[2 ** 30, "GiB"], [2 ** 20, "MiB"], [2 ** 10, "KiB"]];
+    for (const [d, u] of units) if (value >= d) return `${+(value / d).toPrecision(4)} ${u}`;
+  }
+  return null;
+}

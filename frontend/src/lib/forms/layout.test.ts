@@ -1,0 +1,45 @@
+import raw from "./fixtures/catalogue.json";
+import { fieldSpec, findParam, parseCatalogue, sectionFields } from "./catalogue";
+import { appliesTo, groupFlowFields, isRelevant, splitLoss } from "./layout";
+
+const cat = parseCatalogue(raw);
+const models = findParam(cat, "loss", "model")!.choices!;
+
+describe("which generated fields a choice makes relevant", () => {
+  it("reads the choices a doc names", () => {
+    expect(appliesTo("tail: how many of the last data segments", models)).toEqual(["tail"]);
+    expect(appliesTo("bernoulli: loss probability per packet. gilbert_elliott: probability of moving", models)).toEqual(["bernoulli", "gilbert_elliott"]);
+    expect(appliesTo("Index of the flow whose packet the rule acts on.", models)).toBeNull();
+  });
+
+  it("shows each loss parameter only for its models", () => {
+    const { model, params } = splitLoss(sectionFields(cat, "loss", { dir: "forward" }));
+    expect(model?.path).toBe("path.forward.loss.model");
+    const shown = (m: string) => params.filter((s) => isRelevant(s, m, models)).map((s) => s.key);
+    expect(shown("none")).toEqual([]);
+    expect(shown("tail")).toEqual(["count"]);
+    expect(shown("bernoulli")).toEqual(["p"]);
+    expect(shown("gilbert_elliott")).toEqual(["p", "r", "loss_good", "loss_bad"]);
+  });
+
+  it("shows application fields per kind", () => {
+    const kinds = findParam(cat, "flow", "app.kind")!.choices!;
+    const spec = (k: string) => fieldSpec(findParam(cat, "flow", k)!);
+    expect(isRelevant(spec("app.segments"), "fixed", kinds)).toBe(true);
+    expect(isRelevant(spec("app.segments"), "bulk", kinds)).toBe(false);
+    expect(isRelevant(spec("app.gap_ms"), "requests", kinds)).toBe(true);
+    expect(isRelevant(spec("start_ms"), "bulk", kinds)).toBe(true);
+  });
+
+  it("groups a flow's parameters", () => {
+    const g = groupFlowFields(sectionFields(cat, "flow", { index: { flows: 0 } }));
+    expect(g.appKind?.path).toBe("flows.0.app.kind");
+    expect(g.timer?.path).toBe("flows.0.tcp.timer");
+    expect(g.cc.map((s) => s.key)).toEqual(["tcp.cc"]);
+    expect(g.flags.every((s) => s.kind === "checkbox")).toBe(true);
+    expect(g.flags.map((s) => s.key)).toContain("tcp.fack");
+    expect(g.tcp.map((s) => s.key)).toContain("tcp.mss");
+    expect(g.receiver.map((s) => s.key)).toEqual(["receiver.ack_policy", "receiver.delack_ms", "receiver.rwnd_bytes"]);
+    expect(g.other).toEqual([]);
+  });
+});
