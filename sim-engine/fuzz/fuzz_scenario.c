@@ -14,10 +14,11 @@
  *             range, NaN or inf, counts may be invalid, and no cross-field
  *             fix-ups are made.  (flags >> 3 & 7) == 7 -> run twice and compare
  *             (determinism: same scenario + seed, same trace).
+ *             flags & 0x40 -> run through rx_run_progress() instead of rx_run().
  *   byte 1    number of flows
  *   then      scenario rows; forward dir rows, loss rows, rule count, rules;
  *             reverse the same; per flow: flow rows, then app.sizes.
- *   each row  one mode byte, then 0..8 value bytes (see gen_int / gen_float).
+ *   each row  one mode byte, then 0..8 value bytes (see gen_row, int_in, float_in).
  *
  * Budget: whatever the bytes say, an in-range duration_s is cut to 30 s,
  * max_events to 20000, rates in (0, 1e6) are raised to 1e6 bps, objects to
@@ -431,11 +432,12 @@ static int64_t gen_n_flows(struct fz_in *in, bool vmode)
 }
 
 /* decode; returns how many flows were initialised (1..RX_MAX_FLOWS) */
-static int64_t decode(struct fz_in *in, struct rx_scenario *sc, bool *vmode, bool *twice)
+static int64_t decode(struct fz_in *in, struct rx_scenario *sc, bool *vmode, bool *twice, bool *progress)
 {
 	uint8_t flags = u8(in);
 	*vmode = (flags & 7) == 7;
 	*twice = ((flags >> 3) & 7) == 7;
+	*progress = (flags & 0x40) != 0;
 	rx_scenario_init(sc);
 	sc->n_flows = gen_n_flows(in, *vmode);
 	int64_t nf = sc->n_flows < 1 ? 1 : sc->n_flows > RX_MAX_FLOWS ? RX_MAX_FLOWS : sc->n_flows;
@@ -487,6 +489,9 @@ static void check_result(const struct rx_scenario *sc, const struct rx_result *r
 	CHECK(res->n_flows == nf, "result n_flows differs from the scenario", res->n_flows, nf);
 	CHECK(res->events >= 0 && res->events <= sc->max_events, "events outside [0, max_events]",
 	      res->events, sc->max_events);
+	/* the engine's own consistency checks (pipe, cwnd >= 1 MSS, scoreboard) */
+	CHECK(res->invariant_violations == 0, "engine reported internal invariant violations",
+	      res->invariant_violations, 0);
 	CHECK(t->n <= t->cap, "trace n exceeds its capacity", t->n, t->cap);
 	CHECK(t->n_sack <= t->cap_sack, "trace n_sack exceeds its capacity", t->n_sack, t->cap_sack);
 	if (t->n > 0) {
@@ -512,7 +517,7 @@ static void check_result(const struct rx_scenario *sc, const struct rx_result *r
 		CHECK(tn >= 0, "negative trace time", i, tn);
 		if (i > 0)
 			CHECK(tn >= t->t_ns[i - 1], "trace time decreases", i, tn);
-		CHECK(tn <= res->sim_end_ns, "trace time after sim_end_ns", i, tn);
+		CHECK_TAG("trace_after_end", tn <= res->sim_end_ns, "trace time after sim_end_ns", i, tn);
 		CHECK(t->flow[i] < nf, "trace flow index out of range", i, t->flow[i]);
 		CHECK(t->kind[i] < RX_EV__COUNT, "trace kind out of range", i, t->kind[i]);
 		CHECK(t->state[i] < RX_CA__COUNT, "trace state out of range", i, t->state[i]);
@@ -696,9 +701,10 @@ static void dump_scenario(const struct rx_scenario *sc, int64_t nf, bool vmode, 
 
 static void dump_result(const struct rx_result *res)
 {
-	fprintf(stderr, "result: events=%lld sim_end=%.3f ms truncated=%d (%s) trace.n=%zu n_sack=%zu\n",
+	fprintf(stderr, "result: events=%lld sim_end=%.3f ms truncated=%d (%s) trace.n=%zu n_sack=%zu "
+		"invariant_violations=%lld\n",
 		(long long)res->events, (double)res->sim_end_ns / 1e6, res->truncated, res->truncated_reason,
-		res->trace.n, res->trace.n_sack);
+		res->trace.n, res->trace.n_sack, (long long)res->invariant_violations);
 	for (int64_t i = 0; i < res->n_flows && i < RX_MAX_FLOWS; i++) {
 		const struct rx_flow_metrics *m = &res->flows[i];
 		fprintf(stderr, "  flow %lld: completed=%d fct=%.3f ms delivered=%lld sent=%lld rtx=%lld rto=%lld "
@@ -711,11 +717,12 @@ static void dump_result(const struct rx_result *res)
 }
 
 /* ------------------------------------------------------------------ entry */
-static bool run_checked(const struct rx_scenario *sc, struct rx_result *res)
+static bool run_checked(const struct rx_scenario *sc, struct rx_result *res, bool progress)
 {
 	struct rx_error err;
 	memset(&err, 0, sizeof(err));
-	int rc = rx_run(sc, res, &err);
+	volatile int64_t progress_ns = -1;
+	int rc = progress ? rx_run_progress(sc, res, &err, &progress_ns) : rx_run(sc, res, &err);
 	if (rc != 0) {
 		if (!strstr(err.msg, "out of memory")) {
 			fprintf(stderr, "fuzz_scenario: rx_run failed on a validated scenario: %s: %s\n",
@@ -727,11 +734,26 @@ static bool run_checked(const struct rx_scenario *sc, struct rx_result *res)
 	if (dump_on())
 		dump_result(res);
 	check_result(sc, res);
+	if (progress)
+		CHECK(progress_ns >= 0 && progress_ns >= res->sim_end_ns,
+		      "rx_run_progress: final progress before sim_end_ns", progress_ns, res->sim_end_ns);
 	return true;
 }
 
+/* declared in src/core/sim.h, which this harness does not include */
+int rx_registry_validate(char *why, size_t why_len);
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	static bool registry_ok;
+	if (!registry_ok) {
+		char why[256] = "";
+		if (rx_registry_validate(why, sizeof(why)) != 0) {
+			fprintf(stderr, "fuzz_scenario: mechanism registry invalid: %s\n", why);
+			abort();
+		}
+		registry_ok = true;
+	}
 	struct rx_scenario *sc = malloc(sizeof(*sc));
 	struct rx_result *res = malloc(sizeof(*res));
 	if (!sc || !res) {
@@ -740,8 +762,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	struct fz_in in = { data, size, 0 };
-	bool vmode = false, twice = false;
-	int64_t nf = decode(&in, sc, &vmode, &twice);
+	bool vmode = false, twice = false, progress = false;
+	int64_t nf = decode(&in, sc, &vmode, &twice, &progress);
 	if (dump_on())
 		dump_scenario(sc, nf, vmode, twice);
 
@@ -758,11 +780,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		rx_result_free(res);
 	} else {
 		CHECK(err.msg[0] == '\0', "validation passed but left an error message", 0, 0);
-		bool ok = run_checked(sc, res);
+		bool ok = run_checked(sc, res, progress);
 		if (ok && twice) {
 			struct rx_result *res2 = malloc(sizeof(*res2));
 			if (res2) {
-				if (run_checked(sc, res2))
+				if (run_checked(sc, res2, !progress))
 					check_same(res, res2, sc->n_flows);
 				rx_result_free(res2);
 				free(res2);

@@ -498,6 +498,8 @@ static PyObject *Result_get_reason(ResultObject *self, void *c)
 }
 static PyObject *Result_get_events(ResultObject *self, void *c) { return PyLong_FromLongLong(self->res.events); }
 static PyObject *Result_get_viol(ResultObject *self, void *c) { return PyLong_FromLongLong(self->res.invariant_violations); }
+static PyObject *Result_get_samples(ResultObject *self, void *c) { return PyLong_FromLongLong(self->res.samples); }
+static PyObject *Result_get_ttrunc(ResultObject *self, void *c) { return PyBool_FromLong(self->res.trace_truncated); }
 static PyObject *Result_get_end(ResultObject *self, void *c) { return PyLong_FromLongLong(self->res.sim_end_ns); }
 static PyObject *Result_get_nflows(ResultObject *self, void *c) { return PyLong_FromLongLong(self->n_flows); }
 static PyObject *Result_get_ntrace(ResultObject *self, void *c) { return PyLong_FromSize_t(self->res.trace.n); }
@@ -512,6 +514,8 @@ static PyGetSetDef Result_getset[] = {
 	{ "truncated", (getter)Result_get_truncated, NULL, "a budget stopped the run", NULL },
 	{ "truncated_reason", (getter)Result_get_reason, NULL, "'max_events' or 'duration_s', or None", NULL },
 	{ "events", (getter)Result_get_events, NULL, "discrete events processed", NULL },
+	{ "samples", (getter)Result_get_samples, NULL, "state samples taken (trace mode 'sampled')", NULL },
+	{ "trace_truncated", (getter)Result_get_ttrunc, NULL, "sampling stopped at the max_events budget", NULL },
 	{ "invariant_violations", (getter)Result_get_viol, NULL, "failed internal consistency checks (0 unless the engine has a bug)", NULL },
 	{ "sim_end_ns", (getter)Result_get_end, NULL, "simulated time at the end", NULL },
 	{ "n_flows", (getter)Result_get_nflows, NULL, "number of flows", NULL },

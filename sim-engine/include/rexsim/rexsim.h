@@ -249,9 +249,11 @@ struct rx_flow_metrics {
 struct rx_result {
 	bool truncated;                /* a budget stopped the run */
 	char truncated_reason[64];     /* "max_events" or "duration_s" */
-	int64_t events;                /* discrete events processed */
+	int64_t events;                /* discrete simulation events processed */
+	int64_t samples;               /* state samples taken (trace mode 'sampled') */
+	bool trace_truncated;          /* sampling stopped at the max_events budget */
 	int64_t invariant_violations;  /* internal consistency checks that failed (must stay 0) */
-	int64_t sim_end_ns;
+	int64_t sim_end_ns;            /* simulated time reached: last event or state sample */
 	int64_t n_flows;
 	struct rx_flow_metrics flows[RX_MAX_FLOWS];
 	struct rx_trace trace;

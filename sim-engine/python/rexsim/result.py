@@ -134,6 +134,8 @@ class Result:
         self.truncated_reason: str | None = raw.truncated_reason
         self.events: int = raw.events
         self.invariant_violations: int = raw.invariant_violations
+        self.samples: int = raw.samples
+        self.trace_truncated: bool = raw.trace_truncated
         self.sim_end_ns: int = raw.sim_end_ns
         self.engine_version: str = _rexsim.ENGINE_VERSION
         self._trace: Trace | None = None
@@ -149,6 +151,7 @@ class Result:
             "engine_version": self.engine_version, "truncated": self.truncated,
             "truncated_reason": self.truncated_reason, "events": self.events,
             "invariant_violations": self.invariant_violations,
+            "samples": self.samples, "trace_truncated": self.trace_truncated,
             "trace_events": self._raw.n_trace, "sim_end_ns": self.sim_end_ns,
             "flows": [f.metrics for f in self.flows],
         }

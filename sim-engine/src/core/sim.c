@@ -445,7 +445,17 @@ int rx_run_progress(const struct rx_scenario *sc, struct rx_result *res, struct 
 		}
 		case RX_HEV_SAMPLE:
 			if (tslot_pop(&sim, &sim.sample_timer, &e)) {
+				/* Samples are not simulation events (no trace mode changes
+				 * the simulation), but they are bounded by the same budget
+				 * and count towards the time reached, so no trace row lies
+				 * beyond sim_end_ns (fuzz/crashes/sampled-trace-after-sim-end). */
+				if (res->samples >= max_events) {
+					res->trace_truncated = true;
+					break;
+				}
+				res->samples++;
 				sample_all(&sim);
+				res->sim_end_ns = sim.now_ns;
 				if (sim.flows_done < sim.n_flows)
 					rx_tslot_arm(&sim, &sim.sample_timer, sim.now_ns + sim.sample_ns, RX_HEV_SAMPLE, NULL);
 			}

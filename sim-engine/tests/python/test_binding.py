@@ -299,3 +299,18 @@ def test_schema_is_valid_draft_2020_12_and_accepts_defaults_and_presets():
     # and it is not vacuous
     assert not v.is_valid({"flows": [{"tcp": {"mss": 20}}]})
     assert not v.is_valid({"flows": [{"tcp": {"nope": 1}}]})
+
+
+def test_samples_are_bounded_and_never_beyond_the_time_reached():
+    """Regression (fuzz/crashes/sampled-trace-after-sim-end): a stalled flow
+    (its SYN dropped, initial RTO 1 s) under a 0.95 s budget is sampled every
+    100 ms; sim_end_ns is the time reached, so every sample lies within it.
+    With a budget of 3, sampling stops after 3 samples and says so."""
+    sc = {"duration_s": 0.95, "trace": "sampled", "sample_ms": 100,
+          "path": {"forward": {"loss": {"model": "positioned", "rules": [{"segment": 0}]}}}}
+    r = rexsim.run(sc)
+    t = r.trace.t_ns
+    assert r.samples == 10 and len(t) > 0 and int(t.max()) <= r.sim_end_ns == 900_000_000
+    assert r.events == rexsim.run({**sc, "trace": "full"}).events   # samples are not simulation events
+    capped = rexsim.run({**sc, "max_events": 3})
+    assert capped.samples == 3 and capped.trace_truncated is True

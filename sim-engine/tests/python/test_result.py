@@ -143,7 +143,7 @@ def test_write_csv(res):
 def test_result_wrapper():
     r = rexsim.run(tail_scenario(20, "tlp"))
     s = r.summary()
-    assert set(s) == {"engine_version", "truncated", "truncated_reason", "events", "invariant_violations",
+    assert set(s) == {"engine_version", "truncated", "truncated_reason", "events", "invariant_violations", "samples", "trace_truncated",
                       "trace_events", "sim_end_ns", "flows"}
     assert s["flows"] == [f.metrics for f in r.flows]
     assert r.engine_version == rexsim.ENGINE_VERSION == rexsim.__version__
