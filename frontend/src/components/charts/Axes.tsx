@@ -7,19 +7,24 @@ import { FONT, palette } from "./palette";
 
 export function TimeAxis(props: { x: TimeScale; y: number; height?: number; ticks?: number; label?: string; gridTop?: number }) {
   const p = palette();
-  const ticks = props.x.ticks(props.ticks ?? 8, 56);
   const step = props.x.tickStep(props.ticks ?? 8);
   const [r0, r1] = props.x.range();
+  const ticks = props.x.ticks(props.ticks ?? 8, 56);
+  // a last tick at the right edge is drawn right-aligned; drop it if it would touch its neighbour
+  if (ticks.length > 1 && props.x(ticks[ticks.length - 1]) > r1 - 26 && props.x(ticks[ticks.length - 1]) - props.x(ticks[ticks.length - 2]) < 90) ticks.pop();
   return (
     <g transform={`translate(0,${props.y})`} fontFamily={FONT} fontSize={11} fill={p.muted}>
       <line x1={r0} x2={r1} y1={0} y2={0} stroke={p.axis} />
-      {ticks.map((t) => (
-        <g key={t} transform={`translate(${props.x(t)},0)`}>
-          {props.gridTop !== undefined && <line y1={-props.gridTop} y2={0} stroke={p.grid} />}
-          <line y1={0} y2={5} stroke={p.axis} />
-          <text y={16} textAnchor="middle">{formatTimeTick(t, step)}</text>
-        </g>
-      ))}
+      {ticks.map((t) => {
+        const tx = props.x(t);
+        return (
+          <g key={t} transform={`translate(${tx},0)`}>
+            {props.gridTop !== undefined && <line y1={-props.gridTop} y2={0} stroke={p.grid} />}
+            <line y1={0} y2={5} stroke={p.axis} />
+            <text y={16} textAnchor={tx > r1 - 26 ? "end" : "middle"}>{formatTimeTick(t, step)}</text>
+          </g>
+        );
+      })}
       {props.label && (
         <text x={r1} y={30} textAnchor="end" fill={p.muted}>{props.label}</text>
       )}

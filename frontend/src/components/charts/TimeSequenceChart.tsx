@@ -81,10 +81,15 @@ export function TimeSequenceChart(props: TimeSequenceChartProps) {
     const xs = new Float64Array(events.length).fill(NaN);
     const ys = new Float64Array(events.length).fill(NaN);
     let best = -Infinity;
+    // the arming of every timer that fired is drawn (the start of its span): hoverable too
+    const armedShown = new Set<number>();
+    for (const a of links.armedBy.values()) armedShown.add(a.i);
     for (const e of events) {
       const px = x(e.t);
       let py = NaN;
-      if (DATA_TX_KINDS.has(e.kind) || e.kind === "deliver") py = Y(e.seq + e.arg / 2);
+      if (e.kind === "syn") py = Y(0);
+      else if (e.kind === "timer_armed" && armedShown.has(e.i)) py = laneY(e);
+      else if (DATA_TX_KINDS.has(e.kind) || e.kind === "deliver") py = Y(e.seq + e.arg / 2);
       else if (e.kind === "drop") py = Y(e.seq + e.arg / 2);
       else if (e.kind === "ack_recv" && !e.syn_ack) {
         best = Math.max(best, e.seq);
@@ -97,7 +102,7 @@ export function TimeSequenceChart(props: TimeSequenceChartProps) {
       }
     }
     return { xs, ys };
-  }, [events, x, Y, laneY, stateTop, plotW]);
+  }, [events, x, Y, laneY, stateTop, plotW, links]);
 
   const draw = useCallback(
     (ctx: CanvasRenderingContext2D) =>

@@ -30,7 +30,8 @@ import { RunHeader } from "./RunHeader";
 import { SegmentMenu } from "./SegmentMenu";
 import { StepControls, type StepScope } from "./StepControls";
 import { explainWithContext, needsContext } from "./context";
-import { MAX_POINTS, useSeries, useTraceWindow } from "./useRunData";
+import { fetchKinds, MAX_POINTS, useSeries, useTraceWindow } from "./useRunData";
+import { segmentIndexMap } from "../../lib/chart-math/segmentIndex";
 import "./run.css";
 
 type Obj = Record<string, unknown>;
@@ -116,7 +117,26 @@ export function RunDashboard(props: { run: RunPublic; readOnly?: boolean; viewSt
     const gaps = compress ? findIdleGaps(events.map((e) => e.t), domain, { threshold }) : [];
     return timeScale({ domain, range: [0, plotW], gaps, gapPx: 30 });
   }, [compress, events, domain, threshold, plotW]);
-  const ix = useMemo(() => buildExplainIndex(events, scenario), [events, scenario]);
+  // exact segment numbers in a zoomed window: every first transmission up to its end
+  const [segIndex, setSegIndex] = useState<Map<number, Map<number, number>> | null>(null);
+  const txCount = (m: Record<string, unknown> | undefined) => Number(m?.segments_sent ?? 0) + Number(m?.retransmissions ?? 0);
+  const flowTx = run.metrics ? txCount(run.metrics[flow]) : undefined;
+  const allTx = run.metrics ? run.metrics.reduce((a, m) => a + txCount(m), 0) : undefined;
+  useEffect(() => {
+    setSegIndex(null);
+    // only when the flow's sends are few enough to fetch in one small request
+    if (!win || flowTx === undefined || flowTx > 20_000) return;
+    let stop = false;
+    fetchKinds(run.id, ["send", "probe"], win[1] + 0.001, flow)
+      .then(({ events: sends, complete }) => {
+        if (!stop && complete) setSegIndex(new Map([[flow, segmentIndexMap(sends, flow)]]));
+      })
+      .catch(() => undefined);
+    return () => {
+      stop = true;
+    };
+  }, [run.id, flow, win?.[0], win?.[1], flowTx]);
+  const ix = useMemo(() => buildExplainIndex(events, scenario, segIndex), [events, scenario, segIndex]);
   const links = useMemo(() => linkTimers(events), [events]);
   const explain = useCallback((e: TraceEvent): Explanation => explainEvent(e, ix), [ix]);
 
@@ -450,6 +470,8 @@ export function RunDashboard(props: { run: RunPublic; readOnly?: boolean; viewSt
                   ev={menu.ev}
                   mss={mss}
                   defaultDelayMs={Math.max(1, Math.round((menu.ev.srtt_us || 100_000) / 1000))}
+                  flowTransmissions={flowTx}
+                  allTransmissions={allTx}
                   pos={menu.pos}
                   containerWidth={width}
                   onClose={() => setMenu(null)}
@@ -513,7 +535,14 @@ export function RunDashboard(props: { run: RunPublic; readOnly?: boolean; viewSt
             selected={selected}
             revealUpTo={cursor}
             onHover={setHover}
-            onSelect={setSelected}
+            onSelect={(i) => {
+              setSelected(i);
+              // while stepping, choosing a row moves the step cursor there
+              if (cursor !== null && i !== null) {
+                setPlaying(false);
+                setCursor(i);
+              }
+            }}
             onModify={readOnly ? undefined : (e) => openMenuFor(e)}
             height={460}
           />

@@ -15,6 +15,9 @@ export function SegmentMenu(props: {
   ev: TraceEvent;
   mss: number;
   defaultDelayMs: number;
+  /** data transmissions of this flow / of all flows (from the metrics), to bound what is fetched */
+  flowTransmissions?: number;
+  allTransmissions?: number;
   pos: { x: number; y: number };
   containerWidth: number;
   onClose: () => void;
@@ -27,31 +30,48 @@ export function SegmentMenu(props: {
   const [error, setError] = useState<string | null>(null);
   const firstRef = useRef<HTMLButtonElement | null>(null);
   const boxRef = useRef<HTMLDivElement | null>(null);
+  const closeRef = useRef(props.onClose);
+  closeRef.current = props.onClose;
 
   useEffect(() => {
     let stop = false;
     setTarget(null);
-    locateTransmission(props.runId, ev, props.mss).then((t) => !stop && setTarget(t));
-    observedDropRules(props.runId, props.scenario).then((r) => !stop && setObserved(r));
+    locateTransmission(props.runId, ev, props.mss, props.flowTransmissions).then((t) => !stop && setTarget(t));
+    observedDropRules(props.runId, props.scenario, props.allTransmissions).then((r) => !stop && setObserved(r));
     return () => {
       stop = true;
     };
-  }, [props.runId, ev, props.mss, props.scenario]);
+  }, [props.runId, ev, props.mss, props.scenario, props.flowTransmissions, props.allTransmissions]);
 
   useEffect(() => {
-    firstRef.current?.focus();
+    // focus the menu (its first action once enabled); give focus back when it closes
+    const before = document.activeElement as HTMLElement | null;
+    boxRef.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") closeRef.current();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      if (before && document.contains(before)) before.focus();
+    };
   }, []);
 
   useEffect(() => {
     const onDown = (e: MouseEvent) => {
-      if (boxRef.current && !boxRef.current.contains(e.target as Node)) props.onClose();
+      if (boxRef.current && !boxRef.current.contains(e.target as Node)) closeRef.current();
     };
     const t = setTimeout(() => document.addEventListener("mousedown", onDown), 0);
     return () => {
       clearTimeout(t);
       document.removeEventListener("mousedown", onDown);
     };
-  }, [props.onClose]);
+  }, []);
+
+  const ready0 = target !== null && observed !== undefined;
+  useEffect(() => {
+    if (ready0 && document.activeElement === boxRef.current) firstRef.current?.focus();
+  }, [ready0]);
 
   const delayMs = Number(delay);
   const delayValid = Number.isFinite(delayMs) && delayMs > 0 && delayMs <= 600_000;
@@ -81,13 +101,8 @@ export function SegmentMenu(props: {
       role="dialog"
       aria-label="Change this transmission"
       data-export="skip"
+      tabIndex={-1}
       style={{ left, top: props.pos.y + 12 }}
-      onKeyDown={(e) => {
-        if (e.key === "Escape") {
-          e.stopPropagation();
-          props.onClose();
-        }
-      }}
     >
       <div className="rv-menu-head">
         {target ? (

@@ -14,9 +14,14 @@ export interface TargetInfo {
   exact: boolean;
 }
 
-/** The segment index and transmission number of a clicked data event. */
-export async function locateTransmission(runId: string, ev: TraceEvent, mss: number): Promise<TargetInfo> {
+/** Above this many data transmissions the trace is not fetched to count them. */
+export const MAX_COUNTED = 50_000;
+
+/** The segment index and transmission number of a clicked data event: exact
+ * from the flow's sends (one request), estimated for very long flows. */
+export async function locateTransmission(runId: string, ev: TraceEvent, mss: number, segmentsSent?: number): Promise<TargetInfo> {
   const transmission = ev.transmission ?? 1;
+  if (segmentsSent !== undefined && segmentsSent > MAX_COUNTED) return { segment: estimateSegmentIndex(ev.seq, mss), transmission, exact: false };
   try {
     const { events, complete } = await fetchKinds(runId, ["send", "probe"], ev.t + 0.001, ev.flow);
     const seg = segmentIndexMap(events, ev.flow).get(ev.seq);
@@ -31,10 +36,12 @@ function lossModel(scenario: Obj): string {
   return String((((scenario.path as Obj | undefined)?.forward as Obj | undefined)?.loss as Obj | undefined)?.model ?? "none");
 }
 
-/** The loss-model drops of the run as positioned rules, or null if they cannot all be loaded. */
-export async function observedDropRules(runId: string, scenario: Obj): Promise<PositionedRule[] | null> {
+/** The loss-model drops of the run as positioned rules, or null if they cannot all be loaded
+ * (`transmissions`: data transmissions of all flows, to skip the fetch for huge runs). */
+export async function observedDropRules(runId: string, scenario: Obj, transmissions?: number): Promise<PositionedRule[] | null> {
   const model = lossModel(scenario);
   if (model === "none" || model === "positioned") return [];
+  if (transmissions !== undefined && transmissions > MAX_COUNTED) return null;
   try {
     const { events, complete } = await fetchKinds(runId, ["send", "probe", "retransmit", "drop"], null);
     return complete ? dropsToRules(events) : null;

@@ -106,6 +106,16 @@ describe("explain: TLP with restart and formulas", () => {
   });
 });
 
+describe("explain: segment numbers", () => {
+  it("estimates them in a window that does not start at the run's start, exact with a given index", () => {
+    const later = toEvents(TLP_TAIL.raw.filter((r) => (r.t_ns as number) >= 80e6));
+    const send = later.find((e) => e.kind === "send" && e.seq === 4344)!;
+    expect(explainEvent(send, buildExplainIndex(later, TLP_TAIL.scenario)).title).toBe("New data: segment ≈#4, bytes 4344–5792");
+    const index = new Map([[0, new Map([[4344, 4]])]]);
+    expect(explainEvent(send, buildExplainIndex(later, TLP_TAIL.scenario, index)).title).toBe("New data: segment #4, bytes 4344–5792");
+  });
+});
+
 describe("explain: robustness", () => {
   it("falls back when the arming event is not in the window", () => {
     const only = TLP_TAIL.raw.filter((r) => r.kind === "timer_fired" || r.kind === "probe");

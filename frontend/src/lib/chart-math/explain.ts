@@ -54,14 +54,17 @@ function mssOf(scenario: Obj | null, flow: number): number {
   return typeof m === "number" && m > 0 ? m : 1448;
 }
 
-/** Precompute the links that explanations need, once per window. */
-export function buildExplainIndex(events: readonly TraceEvent[], scenario?: Obj | null): ExplainIndex {
+/** Precompute the links that explanations need, once per window.  Segment
+ * numbers are exact when the window starts at the run's start or when
+ * `segIndex` (seq -> index per flow, from every send of the run) is given;
+ * otherwise they are estimated from seq / MSS and marked "≈". */
+export function buildExplainIndex(events: readonly TraceEvent[], scenario?: Obj | null, segIndex?: Map<number, Map<number, number>> | null): ExplainIndex {
   const prevAck = new Map<number, number>();
   const lastAck = new Map<number, number>();
-  const segIndex = new Map<number, Map<number, number>>();
+  const own = new Map<number, Map<number, number>>();
   const counters = new Map<number, number>();
   // segment numbers are only exact if the window starts at the run's start
-  const fromStart = events.length > 0 && events[0].t_ns === 0;
+  const fromStart = !segIndex && events.length > 0 && events[0].t_ns === 0;
   for (const e of events) {
     if (e.kind === "ack_recv" && !e.syn_ack) {
       const p = lastAck.get(e.flow);
@@ -69,8 +72,8 @@ export function buildExplainIndex(events: readonly TraceEvent[], scenario?: Obj 
       lastAck.set(e.flow, Math.max(p ?? -Infinity, e.seq));
     }
     if (fromStart && (e.kind === "send" || e.kind === "probe") && (e.transmission ?? 1) === 1) {
-      let m = segIndex.get(e.flow);
-      if (!m) segIndex.set(e.flow, (m = new Map()));
+      let m = own.get(e.flow);
+      if (!m) own.set(e.flow, (m = new Map()));
       if (!m.has(e.seq)) {
         const n = (counters.get(e.flow) ?? 0) + 1;
         counters.set(e.flow, n);
@@ -78,7 +81,7 @@ export function buildExplainIndex(events: readonly TraceEvent[], scenario?: Obj 
       }
     }
   }
-  return { events, links: linkTimers(events), dropped: droppedTransmission(events), prevAck, segIndex, scenario: scenario ?? null };
+  return { events, links: linkTimers(events), dropped: droppedTransmission(events), prevAck, segIndex: segIndex ?? own, scenario: scenario ?? null };
 }
 
 function bytesRange(e: TraceEvent): string {
@@ -87,7 +90,7 @@ function bytesRange(e: TraceEvent): string {
 
 function segLabel(ix: ExplainIndex, e: TraceEvent): string {
   const n = ix.segIndex.get(e.flow)?.get(e.seq);
-  return n !== undefined ? `segment #${n}` : `segment at ${e.seq}`;
+  return n !== undefined ? `segment #${n}` : `segment ≈#${Math.floor(e.seq / mssOf(ix.scenario, e.flow)) + 1}`;
 }
 
 function segsText(bytes: number, mss: number): string {
@@ -154,7 +157,7 @@ export function timerFormulaText(armed: TraceEvent, scenario: Obj | null): strin
       return `delayed-ACK timeout = ${T}`;
     case "rto":
     default:
-      return `RTO = ${T} (SRTT ${formatMs(srtt)})`;
+      return srtt > 0 ? `RTO = ${T} (SRTT ${formatMs(srtt)})` : `RTO = ${T} (no RTT sample yet: the initial RTO)`;
   }
 }
 
@@ -298,11 +301,16 @@ export function explainEvent(e: TraceEvent, ix: ExplainIndex): Explanation {
         };
       }
       let why = model;
+      let name = model;
       if (model === "tail") why = `tail: the last ${loss.count ?? 1} segment(s) of each object, first transmission only`;
-      else if (model === "bernoulli") why = `bernoulli, p = ${loss.p}`;
-      else if (model === "positioned") why = "positioned rule";
+      else if (model === "bernoulli") why = `bernoulli: each packet lost with probability p = ${loss.p}`;
+      else if (model === "positioned") why = "a positioned rule picked this transmission";
+      else if (model === "gilbert_elliott") {
+        name = "Gilbert–Elliott";
+        why = `Gilbert–Elliott: good → bad with p = ${loss.p}, bad → good with r = ${loss.r}, loss ${loss.loss_good ?? 0} / ${loss.loss_bad ?? 1} in the good / bad state`;
+      }
       return {
-        title: `Dropped by the loss model (${model === "tail" ? "tail" : model})`,
+        title: `Dropped by the loss model (${name})`,
         details: [at, `the ${what} was lost on the ${dir} path`, why],
       };
     }
@@ -316,7 +324,7 @@ export function explainEvent(e: TraceEvent, ix: ExplainIndex): Explanation {
       return { title: `Receiver sends ACK ${e.seq}${sack}${e.dsack ? " (first block is a D-SACK)" : ""}`, details: [at] };
     }
     case "ack_recv": {
-      if (e.syn_ack) return { title: "SYN-ACK received: the connection is established", details: [at, `first RTT sample → SRTT ${formatUs(e.srtt_us)}, RTO ${formatUs(e.rto_us)}`] };
+      if (e.syn_ack) return { title: "SYN-ACK received: the connection is established", details: [at, "the handshake gives the first RTT sample"] };
       const prev = ix.prevAck.get(e.i);
       const details = [at];
       let title: string;
