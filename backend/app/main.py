@@ -10,6 +10,7 @@ from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .api.main import api_router
 from .core.config import get_settings
@@ -17,6 +18,23 @@ from .core.errors import ApiError
 
 log = logging.getLogger("rexmit.api")
 API_PREFIX = "/api/v1"
+
+
+class SinglePageApp(StaticFiles):
+    """The built dashboard: files as they are, and index.html for any other
+    path outside the API, so a permalink (/s/{slug}) or a run page opened
+    directly loads the app, which then routes on the client."""
+
+    async def get_response(self, path: str, scope):
+        try:
+            response = await super().get_response(path, scope)
+        except StarletteHTTPException as e:
+            if e.status_code != 404 or path.startswith("api/"):
+                raise
+            return await super().get_response("index.html", scope)
+        if response.status_code == 404 and not path.startswith("api/"):
+            return await super().get_response("index.html", scope)
+        return response
 
 
 def operation_id(route: APIRoute) -> str:
@@ -50,7 +68,7 @@ def create_app() -> FastAPI:
 
     app.include_router(api_router, prefix=API_PREFIX)
     if settings.FRONTEND_DIST and Path(settings.FRONTEND_DIST, "index.html").exists():
-        app.mount("/", StaticFiles(directory=settings.FRONTEND_DIST, html=True), name="frontend")
+        app.mount("/", SinglePageApp(directory=settings.FRONTEND_DIST, html=True), name="frontend")
     return app
 
 
