@@ -17,7 +17,7 @@ import { EcdfChart } from "./EcdfChart";
 import { downloadBlob } from "./exportChart";
 import { FctBars } from "./FctBars";
 import { SequenceStack } from "./SequenceStack";
-import { useWidth } from "./useWidth";
+import { useParentSize } from "../charts/useParentSize";
 import "./compare.css";
 
 const TERMINAL = new Set(["succeeded", "failed"]);
@@ -69,8 +69,8 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
     return [...names];
   }, [view]);
   const [tableMetric, setTableMetric] = useState(view.metric);
-  const [wideRef, wide] = useWidth<HTMLDivElement>(1100);
-  const [halfRef, half] = useWidth<HTMLDivElement>(540);
+  const { ref: wideRef, width: wide } = useParentSize<HTMLDivElement>(1100);
+  const { ref: halfRef, width: half } = useParentSize<HTMLDivElement>(540);
   const terminal = TERMINAL.has(view.state);
   const spec = (comparison.spec ?? {}) as Record<string, unknown>;
   const { name: metricName } = metricLabel(view.metric);
