@@ -152,6 +152,7 @@ test-e2e: services frontend $(E2E_DEPS)
 bench: services
 	$(PY) $(ENGINE)/bench/bench.py
 	$(PY) backend/bench/bench_traces.py
+	$(PY) backend/bench/bench_service.py
 
 clean:
 	rm -rf $(BUILD) $(VENV) $(ENGINE)/build .rexmit-data frontend/dist frontend/node_modules e2e/node_modules artifacts/e2e
