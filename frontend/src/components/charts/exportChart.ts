@@ -1,18 +1,20 @@
 /** Export a chart as SVG or PNG.  A chart is a container holding, in paint
- * order, SVG and canvas layers stacked at the same origin; elements marked
- * data-export="skip" (brush, tooltips) are left out.  SVG export embeds each
- * canvas as an <image>; PNG export paints canvases and SVGs in order. */
+ * order, SVG and canvas layers stacked at the same origin, or a single <svg>
+ * that is its own only layer; elements marked data-export="skip" (brush,
+ * tooltips) are left out.  SVG export embeds each canvas as an <image>; PNG
+ * export paints canvases and SVGs in order. */
 import { FONT } from "./palette";
 
 const NS = "http://www.w3.org/2000/svg";
 
-function layers(container: HTMLElement): (SVGSVGElement | HTMLCanvasElement)[] {
+function layers(container: Element): (SVGSVGElement | HTMLCanvasElement)[] {
+  if (container instanceof SVGSVGElement) return [container];
   return Array.from(container.querySelectorAll<SVGSVGElement | HTMLCanvasElement>("svg[data-layer], canvas")).filter(
     (el) => !el.closest('[data-export="skip"]'),
   );
 }
 
-function offsetOf(el: Element, container: HTMLElement): { x: number; y: number } {
+function offsetOf(el: Element, container: Element): { x: number; y: number } {
   const a = el.getBoundingClientRect();
   const b = container.getBoundingClientRect();
   return { x: a.left - b.left, y: a.top - b.top };
@@ -25,7 +27,7 @@ function cleanSvg(svg: SVGSVGElement): SVGSVGElement {
 }
 
 /** A standalone SVG document of the chart (canvases embedded as PNG images). */
-export function chartToSvg(container: HTMLElement, title?: string): string {
+export function chartToSvg(container: Element, title?: string): string {
   const rect = container.getBoundingClientRect();
   const w = Math.round(rect.width);
   const h = Math.round(rect.height);
@@ -70,20 +72,20 @@ export function chartToSvg(container: HTMLElement, title?: string): string {
   return new XMLSerializer().serializeToString(root);
 }
 
-function download(href: string, filename: string) {
+/** Save a blob (a chart, a CSV) as a file download. */
+export function downloadBlob(blob: Blob, filename: string) {
+  const url = URL.createObjectURL(blob);
   const a = document.createElement("a");
-  a.href = href;
+  a.href = url;
   a.download = filename;
   document.body.appendChild(a);
   a.click();
   a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-export function downloadSvg(container: HTMLElement, filename: string, title?: string) {
-  const blob = new Blob([chartToSvg(container, title)], { type: "image/svg+xml" });
-  const url = URL.createObjectURL(blob);
-  download(url, filename);
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+export function downloadSvg(container: Element, filename: string, title?: string) {
+  downloadBlob(new Blob([chartToSvg(container, title)], { type: "image/svg+xml" }), filename);
 }
 
 function loadImage(src: string): Promise<HTMLImageElement> {
@@ -96,7 +98,7 @@ function loadImage(src: string): Promise<HTMLImageElement> {
 }
 
 /** PNG of the chart at `scale`× resolution: canvases and SVG layers composited in paint order. */
-export async function chartToPngBlob(container: HTMLElement, scale = 2): Promise<Blob> {
+export async function chartToPngBlob(container: Element, scale = 2): Promise<Blob> {
   const rect = container.getBoundingClientRect();
   const out = document.createElement("canvas");
   out.width = Math.round(rect.width * scale);
@@ -128,9 +130,6 @@ export async function chartToPngBlob(container: HTMLElement, scale = 2): Promise
   return new Promise((resolve, reject) => out.toBlob((b) => (b ? resolve(b) : reject(new Error("PNG encoding failed"))), "image/png"));
 }
 
-export async function downloadPng(container: HTMLElement, filename: string) {
-  const blob = await chartToPngBlob(container);
-  const url = URL.createObjectURL(blob);
-  download(url, filename);
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+export async function downloadPng(container: Element, filename: string) {
+  downloadBlob(await chartToPngBlob(container), filename);
 }

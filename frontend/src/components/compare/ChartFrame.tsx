@@ -1,6 +1,6 @@
 /** A titled chart card with SVG/PNG export of the chart it wraps. */
 import { useRef } from "react";
-import { exportPng, exportSvg } from "./exportChart";
+import { downloadPng, downloadSvg } from "../charts/exportChart";
 
 export function ChartFrame(props: {
   title: string;
@@ -21,10 +21,10 @@ export function ChartFrame(props: {
           {props.actions}
           {canExport && (
             <>
-              <button type="button" className="small" aria-label={`Export ${props.title} as SVG`} onClick={() => svgRef.current && exportSvg(svgRef.current, props.filename)}>
+              <button type="button" className="small" aria-label={`Export ${props.title} as SVG`} onClick={() => svgRef.current && downloadSvg(svgRef.current, `${props.filename}.svg`, props.title)}>
                 SVG
               </button>
-              <button type="button" className="small" aria-label={`Export ${props.title} as PNG`} onClick={() => svgRef.current && exportPng(svgRef.current, props.filename)}>
+              <button type="button" className="small" aria-label={`Export ${props.title} as PNG`} onClick={() => svgRef.current && downloadPng(svgRef.current, `${props.filename}.png`)}>
                 PNG
               </button>
             </>

@@ -14,7 +14,7 @@ import { ChartFrame } from "./ChartFrame";
 import { CompareTable } from "./CompareTable";
 import { variantColors } from "./colors";
 import { EcdfChart } from "./EcdfChart";
-import { downloadBlob } from "./exportChart";
+import { downloadBlob } from "../charts/exportChart";
 import { FctBars } from "./FctBars";
 import { SequenceStack } from "./SequenceStack";
 import { useParentSize } from "../charts/useParentSize";
