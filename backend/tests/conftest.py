@@ -176,21 +176,20 @@ def client(services):
         yield c
 
 
-def wait_run(client, run_id: str, timeout_s: float = 60) -> dict:
+def wait_done(client, url: str, timeout_s: float, poll_s: float) -> dict:
+    """GET url until its state is succeeded or failed."""
     deadline = time.time() + timeout_s
     while time.time() < deadline:
-        body = client.get(f"/api/v1/runs/{run_id}").json()
+        body = client.get(url).json()
         if body["state"] in ("succeeded", "failed"):
             return body
-        time.sleep(0.05)
-    raise TimeoutError(f"run {run_id} did not finish: {body}")
+        time.sleep(poll_s)
+    raise TimeoutError(f"{url} did not finish: {body}")
+
+
+def wait_run(client, run_id: str, timeout_s: float = 60) -> dict:
+    return wait_done(client, f"/api/v1/runs/{run_id}", timeout_s, 0.05)
 
 
 def wait_comparison(client, cid: str, timeout_s: float = 120) -> dict:
-    deadline = time.time() + timeout_s
-    while time.time() < deadline:
-        body = client.get(f"/api/v1/comparisons/{cid}").json()
-        if body["state"] in ("succeeded", "failed"):
-            return body
-        time.sleep(0.1)
-    raise TimeoutError(f"comparison {cid} did not finish: {body}")
+    return wait_done(client, f"/api/v1/comparisons/{cid}", timeout_s, 0.1)
