@@ -30,7 +30,7 @@ ENGINE_SRC := $(wildcard $(ENGINE)/src/*/*.c $(ENGINE)/src/*/*.h $(ENGINE)/inclu
                         $(ENGINE)/python/*.c $(ENGINE)/python/rexsim/*.py $(ENGINE)/CMakeLists.txt $(ENGINE)/pyproject.toml)
 
 .PHONY: run test setup engine services frontend client test-c test-c-asan test-fuzz-replay test-py test-service \
-        test-client test-frontend test-e2e bench sample clean
+        test-client test-frontend test-e2e bench sample clean golden
 
 run: services frontend
 	$(PY) scripts/lab.py
@@ -87,6 +87,11 @@ $(VENV)/.services: $(VENV)/.engine backend/pyproject.toml worker/pyproject.toml
 
 test-py: engine
 	cd $(ENGINE) && $(abspath $(PY)) -m pytest -q -p no:cacheprovider
+
+# regenerate the golden traces (sim-engine/tests/golden/) after a deliberate
+# change of behaviour; test-py fails on any difference from them
+golden: engine
+	$(PY) $(ENGINE)/tests/golden/golden.py --update
 
 # the service against real PostgreSQL, Redis and Celery workers (embedded ones
 # when none answer on 127.0.0.1)
