@@ -2,7 +2,8 @@
  *
  * Determinism: the same inputs must give bit-identical windows on every
  * machine, so every value in this file is an integer and there is no libm;
- * the cube root is computed bit by bit on uint64_t.
+ * the cube root is computed bit by bit on uint64_t (rx_icbrt_u64 in
+ * cc_helpers.c), and products that may pass 2^64 go through rx_muldiv_u64.
  *
  * Units and fixed-point scales:
  *   windows      bytes (uint64_t), as in struct rx_cc; capped at
@@ -25,6 +26,7 @@
 
 #include "rexsim/cc.h"
 #include "rexsim/rexsim.h"
+#include "cc_helpers.h"
 
 /* ---- constants ---- */
 
@@ -69,86 +71,20 @@ struct cubic {
 _Static_assert(sizeof(struct cubic) <= RX_CC_PRIV_SIZE,
 	       "struct cubic must fit in rx_cc.priv (RX_CC_PRIV_SIZE)");
 
-/* Exported for tests/c/test_cc_cubic.c; not part of any header. */
+/* Exported for tests/c/test_cc_cubic.c (an alias of rx_icbrt_u64); not
+ * part of any header. */
 uint64_t rx_cubic_icbrt_u64(uint64_t x);
 
-/* ---- integer helpers ---- */
+/* ---- helpers (min/max, muldiv, cube root, slow start: cc_helpers.h) ---- */
 
 static struct cubic *cubic_of(struct rx_cc *cc)
 {
 	return (struct cubic *)(void *)cc->priv;
 }
 
-static uint64_t min_u64(uint64_t a, uint64_t b)
-{
-	return a < b ? a : b;
-}
-
-static uint64_t max_u64(uint64_t a, uint64_t b)
-{
-	return a > b ? a : b;
-}
-
-/* floor(a * b / d), d > 0, exact for any 64-bit a and b (the product is
- * formed in 128 bits from 32-bit halves); UINT64_MAX if the quotient does not
- * fit in 64 bits. */
-static uint64_t muldiv_u64(uint64_t a, uint64_t b, uint64_t d)
-{
-	uint64_t a_lo, a_hi, b_lo, b_hi, p_ll, p_lh, p_hl, p_hh, mid, lo, hi;
-	uint64_t q = 0;
-	int i;
-
-	if (b == 0 || a <= UINT64_MAX / b)
-		return a * b / d;
-	a_lo = a & 0xffffffffu;
-	a_hi = a >> 32;
-	b_lo = b & 0xffffffffu;
-	b_hi = b >> 32;
-	p_ll = a_lo * b_lo;             /* each partial product < 2^64 */
-	p_lh = a_lo * b_hi;
-	p_hl = a_hi * b_lo;
-	p_hh = a_hi * b_hi;
-	mid = (p_ll >> 32) + (p_lh & 0xffffffffu) + (p_hl & 0xffffffffu); /* < 3 * 2^32 */
-	lo = (p_ll & 0xffffffffu) | (mid << 32);
-	hi = p_hh + (p_lh >> 32) + (p_hl >> 32) + (mid >> 32);
-	if (hi >= d)
-		return UINT64_MAX;      /* quotient >= 2^64 */
-	/* restoring division of hi:lo by d, one quotient bit per step; the
-	 * running remainder stays below d, with its 65th bit kept in `carry` */
-	for (i = 63; i >= 0; i--) {
-		uint64_t carry = hi >> 63;
-
-		hi = (hi << 1) | ((lo >> i) & 1u);
-		q <<= 1;
-		if (carry || hi >= d) {
-			hi -= d;        /* wraps back into range when carry is set */
-			q |= 1u;
-		}
-	}
-	return q;
-}
-
-/* floor(cbrt(x)) for every uint64_t, bit by bit: the root is built from its
- * top bit down.  Going from y to 2y + 1 adds (2y+1)^3 - (2y)^3 = 3(2y)(2y+1) + 1
- * to the cube, so after doubling y the trial increment is 3y(y + 1) + 1,
- * compared against the radicand bits above position s (s steps by 3).
- * y < 2^22 throughout, so 3y(y + 1) + 1 < 2^46 and (x >> s) never overflows. */
 uint64_t rx_cubic_icbrt_u64(uint64_t x)
 {
-	uint64_t y = 0;
-	int s;
-
-	for (s = 63; s >= 0; s -= 3) {
-		uint64_t b;
-
-		y <<= 1;
-		b = 3 * y * (y + 1) + 1;
-		if ((x >> s) >= b) {
-			x -= b << s;    /* b << s <= x: no overflow */
-			y++;
-		}
-	}
-	return y;
+	return rx_icbrt_u64(x);
 }
 
 static uint64_t cubic_mss_bytes(const struct rx_cc *cc)
@@ -162,7 +98,7 @@ static uint64_t cubic_cwnd_bytes(const struct rx_cc *cc)
 {
 	uint64_t mss_bytes = cubic_mss_bytes(cc);
 
-	return min_u64(max_u64(cc->cwnd_bytes, mss_bytes), CUBIC_WIN_MAX_BYTES);
+	return rx_min_u64(rx_max_u64(cc->cwnd_bytes, mss_bytes), CUBIC_WIN_MAX_BYTES);
 }
 
 /* K = cbrt((W_max - cwnd_epoch) / C) (§4.2, Figure 2) in ticks of 2^-16 s:
@@ -173,20 +109,20 @@ static uint64_t cubic_cwnd_bytes(const struct rx_cc *cc)
  * 2^60 under the root, so the root keeps at least 20 significant bits. */
 static uint32_t cubic_k_ticks(uint64_t diff_bytes, uint64_t mss_bytes)
 {
-	uint64_t num = min_u64(diff_bytes, CUBIC_WIN_MAX_BYTES) * CUBIC_C_DEN;
+	uint64_t num = rx_min_u64(diff_bytes, CUBIC_WIN_MAX_BYTES) * CUBIC_C_DEN;
 	uint64_t den = mss_bytes * CUBIC_C_NUM;         /* < 2^34 */
 	uint64_t radicand = 0;
 	int sh;
 
 	for (sh = 48; sh >= 0; sh -= 3) {
-		radicand = muldiv_u64(num, UINT64_C(1) << sh, den);
+		radicand = rx_muldiv_u64(num, UINT64_C(1) << sh, den);
 		if (radicand <= (UINT64_C(1) << 63))
 			break;
 	}
 	if (sh < 0)
 		sh = 0;                 /* unreachable: num / den < 2^43 */
 	/* K = cbrt(num / den) * 2^16 <= cbrt(2^43) * 2^16 < 2^31 ticks */
-	return (uint32_t)(rx_cubic_icbrt_u64(radicand) << ((48 - sh) / 3));
+	return (uint32_t)(rx_icbrt_u64(radicand) << ((48 - sh) / 3));
 }
 
 /* W_cubic(t) = C * (t - K)^3 + W_max (§4.2, Figure 1) in bytes, with t in
@@ -197,14 +133,14 @@ static uint64_t cubic_w_bytes(const struct cubic *st, uint64_t mss_bytes, uint64
 	uint64_t t_ticks, offs_ticks, cube, delta_bytes;
 
 	/* t_ns <= 2^47, so t_ns << 16 < 2^63 */
-	t_ns = min_u64(t_ns, (uint64_t)CUBIC_T_MAX_NS);
+	t_ns = rx_min_u64(t_ns, (uint64_t)CUBIC_T_MAX_NS);
 	t_ticks = (t_ns << CUBIC_TICK_SHIFT) / CUBIC_NS_PER_S;
 	offs_ticks = t_ticks >= st->k_ticks ? t_ticks - st->k_ticks : st->k_ticks - t_ticks;
-	offs_ticks = min_u64(offs_ticks, CUBIC_OFFS_MAX_TICKS);
+	offs_ticks = rx_min_u64(offs_ticks, CUBIC_OFFS_MAX_TICKS);
 	/* offs^2 <= 2^56; offs^3 / 2^24 <= 2^60 (units of 2^-24 s^3) */
-	cube = muldiv_u64(offs_ticks * offs_ticks, offs_ticks, UINT64_C(1) << 24);
+	cube = rx_muldiv_u64(offs_ticks * offs_ticks, offs_ticks, UINT64_C(1) << 24);
 	/* saturates to UINT64_MAX past 2^64, clamped to the window cap below */
-	delta_bytes = muldiv_u64(cube, CUBIC_C_NUM * mss_bytes, (uint64_t)CUBIC_C_DEN << 24);
+	delta_bytes = rx_muldiv_u64(cube, CUBIC_C_NUM * mss_bytes, (uint64_t)CUBIC_C_DEN << 24);
 	if (t_ticks >= st->k_ticks) {
 		/* §4.5 convex side (and the plateau at t = K) */
 		if (delta_bytes >= CUBIC_WIN_MAX_BYTES - st->w_max_bytes)
@@ -280,9 +216,11 @@ static void cubic_cong_avoid(struct rx_cc *cc, const struct rx_ack_sample *s)
 
 	if (cwnd_bytes < cc->ssthresh_bytes) {
 		/* §4.10 with RFC 5681 §3.1 slow start (no HyStart):
-		 * cwnd += min(N, SMSS) per ACK */
-		cwnd_bytes += min_u64(s->acked_bytes, mss_bytes);
-		cc->cwnd_bytes = min_u64(cwnd_bytes, CUBIC_WIN_MAX_BYTES);
+		 * cwnd += min(N, SMSS) per ACK (cc->mss_bytes is > 0 here: the
+		 * core validates tcp.mss >= 64) */
+		cc->cwnd_bytes = cwnd_bytes;
+		rx_reno_slow_start(cc, s->acked_bytes);
+		cc->cwnd_bytes = rx_min_u64(cc->cwnd_bytes, CUBIC_WIN_MAX_BYTES);
 		return;
 	}
 
@@ -291,38 +229,38 @@ static void cubic_cong_avoid(struct rx_cc *cc, const struct rx_ack_sample *s)
 
 	/* one ACK cannot sensibly cover more than a window; this bound also keeps
 	 * acked_bytes <= 2^40 in the products below */
-	acked_bytes = min_u64(s->acked_bytes, cwnd_bytes);
+	acked_bytes = rx_min_u64(s->acked_bytes, cwnd_bytes);
 
 	/* §4.2: t = t_current - t_epoch; RTT = smoothed RTT (fallbacks while
 	 * the estimator has no sample yet) */
 	t_ns = s->now_ns > st->epoch_start_ns ?
 	       (uint64_t)s->now_ns - (uint64_t)st->epoch_start_ns : 0;
-	t_ns = min_u64(t_ns, (uint64_t)CUBIC_T_MAX_NS);
+	t_ns = rx_min_u64(t_ns, (uint64_t)CUBIC_T_MAX_NS);
 	if (cc->srtt_ns > 0)
 		rtt_ns = (uint64_t)cc->srtt_ns;
 	else if (s->rtt_ns > 0)
 		rtt_ns = (uint64_t)s->rtt_ns;
 	else
 		rtt_ns = 0;
-	rtt_ns = min_u64(rtt_ns, (uint64_t)CUBIC_T_MAX_NS);  /* t + RTT <= 2^48 */
+	rtt_ns = rx_min_u64(rtt_ns, (uint64_t)CUBIC_T_MAX_NS);  /* t + RTT <= 2^48 */
 
 	/* §4.3 Figure 4: W_est += alpha * segments_acked / cwnd, in bytes
 	 * acked * mss / cwnd; alpha = 9/17 until W_est >= cwnd_prior, then 1.
 	 * acked << 16 <= 2^56; mss * 9 < 2^36; cwnd * 17 < 2^45 */
 	w_est_bytes = st->w_est_fp >> CUBIC_FRAC_SHIFT;
 	if (w_est_bytes >= st->cwnd_prior_bytes)
-		inc_fp = muldiv_u64(acked_bytes << CUBIC_FRAC_SHIFT, mss_bytes, cwnd_bytes);
+		inc_fp = rx_muldiv_u64(acked_bytes << CUBIC_FRAC_SHIFT, mss_bytes, cwnd_bytes);
 	else
-		inc_fp = muldiv_u64(acked_bytes << CUBIC_FRAC_SHIFT,
+		inc_fp = rx_muldiv_u64(acked_bytes << CUBIC_FRAC_SHIFT,
 				    mss_bytes * CUBIC_ALPHA_NUM, cwnd_bytes * CUBIC_ALPHA_DEN);
 	/* inc_fp <= (mss << 16) < 2^48 */
-	st->w_est_fp = min_u64(st->w_est_fp + inc_fp, CUBIC_WIN_MAX_BYTES << CUBIC_FRAC_SHIFT);
+	st->w_est_fp = rx_min_u64(st->w_est_fp + inc_fp, CUBIC_WIN_MAX_BYTES << CUBIC_FRAC_SHIFT);
 	w_est_bytes = st->w_est_fp >> CUBIC_FRAC_SHIFT;
 
 	w_t_bytes = cubic_w_bytes(st, mss_bytes, t_ns);
 	if (w_t_bytes < w_est_bytes) {
 		/* §4.3 Reno-friendly region: cwnd = W_est (never lowered by an ACK) */
-		cwnd_bytes = max_u64(cwnd_bytes, w_est_bytes);
+		cwnd_bytes = rx_max_u64(cwnd_bytes, w_est_bytes);
 	} else {
 		/* §4.4 concave (cwnd < W_max) and §4.5 convex (cwnd >= W_max):
 		 * target = W_cubic(t + RTT) bounded to [cwnd, 1.5 cwnd] (§4.2),
@@ -331,17 +269,17 @@ static void cubic_cong_avoid(struct rx_cc *cc, const struct rx_ack_sample *s)
 		uint64_t target_bytes = cubic_w_bytes(st, mss_bytes, t_ns + rtt_ns);
 		uint64_t sum_fp;
 
-		target_bytes = max_u64(target_bytes, cwnd_bytes);
-		target_bytes = min_u64(target_bytes, cwnd_bytes + cwnd_bytes / 2);
+		target_bytes = rx_max_u64(target_bytes, cwnd_bytes);
+		target_bytes = rx_min_u64(target_bytes, cwnd_bytes + cwnd_bytes / 2);
 		/* (target - cwnd) <= 2^39, << 16 <= 2^55; acked <= cwnd so
 		 * inc_fp <= (target - cwnd) << 16 */
-		inc_fp = muldiv_u64((target_bytes - cwnd_bytes) << CUBIC_FRAC_SHIFT,
+		inc_fp = rx_muldiv_u64((target_bytes - cwnd_bytes) << CUBIC_FRAC_SHIFT,
 				    acked_bytes, cwnd_bytes);
 		sum_fp = inc_fp + st->frac_fp;
 		cwnd_bytes += sum_fp >> CUBIC_FRAC_SHIFT;
 		st->frac_fp = (uint16_t)(sum_fp & ((1u << CUBIC_FRAC_SHIFT) - 1));
 	}
-	cc->cwnd_bytes = min_u64(max_u64(cwnd_bytes, mss_bytes), CUBIC_WIN_MAX_BYTES);
+	cc->cwnd_bytes = rx_min_u64(rx_max_u64(cwnd_bytes, mss_bytes), CUBIC_WIN_MAX_BYTES);
 }
 
 /* A congestion event (loss, ECE or timeout): §4.9.2 snapshot, §4.7 W_max,
@@ -350,7 +288,7 @@ static uint64_t cubic_ssthresh(struct rx_cc *cc, uint64_t flight_bytes, int64_t 
 {
 	struct cubic *st = cubic_of(cc);
 	uint64_t mss_bytes = cubic_mss_bytes(cc);
-	uint64_t cwnd_bytes = min_u64(cc->cwnd_bytes, CUBIC_WIN_MAX_BYTES);
+	uint64_t cwnd_bytes = rx_min_u64(cc->cwnd_bytes, CUBIC_WIN_MAX_BYTES);
 	uint64_t ssthresh_bytes;
 
 	/* §4.6 allows cwnd instead of flight_size when cwnd does not grow while
@@ -376,7 +314,7 @@ static uint64_t cubic_ssthresh(struct rx_cc *cc, uint64_t flight_bytes, int64_t 
 
 	/* §4.6: ssthresh = max(cwnd * beta, 2 MSS); cwnd * 7 < 2^43 */
 	ssthresh_bytes = cwnd_bytes * CUBIC_BETA_NUM / CUBIC_BETA_DEN;
-	ssthresh_bytes = max_u64(ssthresh_bytes, 2 * mss_bytes);
+	ssthresh_bytes = rx_max_u64(ssthresh_bytes, 2 * mss_bytes);
 
 	/* the next CA stage starts a new epoch (§4.2) */
 	st->flags = (uint8_t)((st->flags & ~CUBIC_F_EPOCH) | CUBIC_F_HAVE_UNDO);
@@ -413,7 +351,7 @@ static uint64_t cubic_undo_cwnd(struct rx_cc *cc)
 	} else {
 		st->flags &= (uint8_t)~CUBIC_F_HAVE_UNDO;
 	}
-	return max_u64(max_u64(cc->cwnd_bytes, cc->prior_cwnd_bytes), mss_bytes);
+	return rx_max_u64(rx_max_u64(cc->cwnd_bytes, cc->prior_cwnd_bytes), mss_bytes);
 }
 
 const struct rx_cc_ops rx_cc_cubic = {

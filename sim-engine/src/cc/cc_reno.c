@@ -2,8 +2,12 @@
  * by min(N, SMSS) per ACK (eq. 2); congestion avoidance by one SMSS per cwnd
  * of data ACKed (byte counting, RFC 3465 §2.1); after a loss
  * ssthresh = max(basis / 2, 2 SMSS) (eq. 4), where the core passes FlightSize
- * or, in Linux mode, cwnd. */
-#include "../core/sim.h"
+ * or, in Linux mode, cwnd.  All three rules are the shared helpers of
+ * cc_helpers.h, which the other controls fall back on. */
+#include <stdint.h>
+
+#include "rexsim/cc.h"
+#include "cc_helpers.h"
 
 struct reno {
 	uint64_t acked_bytes;   /* bytes ACKed since the last avoidance step */
@@ -12,34 +16,31 @@ _Static_assert(sizeof(struct reno) <= RX_CC_PRIV_SIZE, "reno state exceeds RX_CC
 
 static void reno_init(struct rx_cc *cc)
 {
-	((struct reno *)cc->priv)->acked_bytes = 0;
+	((struct reno *)(void *)cc->priv)->acked_bytes = 0;
 }
 
 static uint64_t reno_ssthresh(struct rx_cc *cc, uint64_t basis_bytes, int64_t now_ns)
 {
 	(void)now_ns;
-	return rx_umax64(basis_bytes / 2, 2 * (uint64_t)cc->mss_bytes);
+	return rx_reno_ssthresh(cc, basis_bytes);
 }
 
 static void reno_cong_avoid(struct rx_cc *cc, const struct rx_ack_sample *s)
 {
-	struct reno *r = (struct reno *)cc->priv;
+	struct reno *r = (struct reno *)(void *)cc->priv;
+
 	if (!s->is_cwnd_limited)
 		return;                 /* RFC 7661: do not grow an unused window */
 	if (cc->cwnd_bytes < cc->ssthresh_bytes) {
-		cc->cwnd_bytes += rx_umin64(s->acked_bytes, cc->mss_bytes);
+		rx_reno_slow_start(cc, s->acked_bytes);
 		return;
 	}
-	r->acked_bytes += s->acked_bytes;
-	if (r->acked_bytes >= cc->cwnd_bytes) {
-		r->acked_bytes -= cc->cwnd_bytes;
-		cc->cwnd_bytes += cc->mss_bytes;
-	}
+	rx_reno_cong_avoid_ai(cc, &r->acked_bytes, cc->cwnd_bytes, s->acked_bytes);
 }
 
 static uint64_t reno_undo(struct rx_cc *cc)
 {
-	return rx_umax64(cc->cwnd_bytes, cc->prior_cwnd_bytes);
+	return rx_max_u64(cc->cwnd_bytes, cc->prior_cwnd_bytes);
 }
 
 const struct rx_cc_ops rx_cc_reno = {
