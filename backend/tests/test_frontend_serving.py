@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import os
 
-from .conftest import _reset_caches
+from .stack import _reset_caches
 
 
 def test_deep_links_serve_the_app(services, tmp_path):

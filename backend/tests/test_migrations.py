@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sqlalchemy import create_engine, inspect
 
-from .conftest import create_database, drop_database, migrate
+from .stack import create_database, drop_database, migrate
 
 
 def test_upgrade_downgrade_upgrade(pg_admin):

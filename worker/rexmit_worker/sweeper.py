@@ -3,7 +3,7 @@ crashed, or the engine took the process down) go back to 'queued' and are
 enqueued again, or are failed after MAX_ATTEMPTS; queued runs whose message
 was lost (broker outage) are enqueued again.  Every worker's main process
 runs it every few seconds; the conditional UPDATEs make concurrent sweepers
-safe.  Each worker also advertises itself in Redis for GET /health."""
+safe (app.repositories.runs owns them).  Each worker also advertises itself in Redis for GET /health."""
 from __future__ import annotations
 
 import logging
@@ -13,10 +13,11 @@ import threading
 
 import redis
 from celery.signals import worker_ready, worker_shutdown
-from sqlalchemy import text
 
 from app.core.config import get_settings
-from app.core.db import session_scope
+from app.services.queue import enqueue_runs
+
+from . import persistence
 
 log = logging.getLogger("rexmit.sweeper")
 _stop = threading.Event()
@@ -25,25 +26,13 @@ INTERVAL_S = 3.0
 
 def sweep() -> dict[str, int]:
     st = get_settings()
-    with session_scope() as s:
-        failed = s.execute(text(
-            "UPDATE runs SET state = 'failed', finished_at = now(), "
-            "error = 'the worker running it stopped responding ' || attempts || ' times (crash or kill)' "
-            "WHERE state = 'running' AND heartbeat_at < now() - make_interval(secs => :stuck) "
-            "AND attempts >= :max RETURNING id"), {"stuck": st.STUCK_AFTER_S, "max": st.MAX_ATTEMPTS}).all()
-        requeued = s.execute(text(
-            "UPDATE runs SET state = 'queued', worker = NULL, queued_at = now() "
-            "WHERE state = 'running' AND heartbeat_at < now() - make_interval(secs => :stuck) "
-            "AND attempts < :max RETURNING id"), {"stuck": st.STUCK_AFTER_S, "max": st.MAX_ATTEMPTS}).all()
-        lost = s.execute(text(
-            "UPDATE runs SET queued_at = now() WHERE state = 'queued' "
-            "AND queued_at < now() - make_interval(secs => :age) RETURNING id"),
-            {"age": st.REQUEUE_QUEUED_AFTER_S}).all()
-    from app.services.queue import enqueue_runs
-    enqueue_runs([r[0] for r in requeued] + [r[0] for r in lost])
-    if failed or requeued or lost:
-        log.warning("sweeper: failed %d, re-queued %d stuck, re-sent %d queued", len(failed), len(requeued), len(lost))
-    return {"failed": len(failed), "requeued": len(requeued), "resent": len(lost)}
+    swept = persistence.sweep(stuck_after_s=st.STUCK_AFTER_S, max_attempts=st.MAX_ATTEMPTS,
+                              resend_after_s=st.REQUEUE_QUEUED_AFTER_S)
+    enqueue_runs(swept.requeued + swept.resent)
+    counts = {"failed": len(swept.failed), "requeued": len(swept.requeued), "resent": len(swept.resent)}
+    if any(counts.values()):
+        log.warning("sweeper: failed %(failed)d, re-queued %(requeued)d stuck, re-sent %(resent)d queued", counts)
+    return counts
 
 
 def _loop(name: str) -> None:

@@ -1,10 +1,10 @@
-"""Tasks stay thin: they take an id and call the runner."""
+"""Tasks stay thin: they take an id and run the job."""
 from __future__ import annotations
 
 import redis
 from sqlalchemy.exc import OperationalError
 
-from . import runner
+from . import job
 from .celery_app import app
 
 
@@ -12,4 +12,4 @@ from .celery_app import app
           retry_backoff=True, retry_backoff_max=30, max_retries=5)
 def run(self, run_id: str) -> None:
     """Simulate run `run_id` if it is still queued (idempotent)."""
-    runner.execute(run_id)
+    job.execute(run_id)

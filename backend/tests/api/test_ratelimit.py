@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import os
 
-from ..conftest import _reset_caches
+from ..stack import _reset_caches
 
 
 def test_writes_beyond_the_limit_get_429(services):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import os
 
-from ...conftest import _reset_caches, wait_comparison
+from ...stack import _reset_caches, wait_comparison
 
 API = "/api/v1"
 PRESET = "tail-loss-n-degree"

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from ...conftest import wait_run
+from ...stack import wait_run
 
 API = "/api/v1"
 TLP_ONE_TAIL = {"preset": "tail-loss-n-degree", "variant": "TLP"}

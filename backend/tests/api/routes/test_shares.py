@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from ...conftest import wait_run
+from ...stack import wait_run
 
 API = "/api/v1"
 

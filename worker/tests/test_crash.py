@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from ..conftest import Worker, wait_for_workers, wait_run
+from tests.stack import Worker, wait_for_workers, wait_run
 
 API = "/api/v1"
 # about 3 s of engine time: a 1 Gbps bulk flow for 240 simulated seconds

@@ -6,7 +6,7 @@ import pytest
 
 from app.embedded import EmbeddedRedis, free_port
 
-from ..conftest import Worker, wait_for_workers, wait_run
+from tests.stack import Worker, wait_for_workers, wait_run
 
 API = "/api/v1"
 PORT = free_port()

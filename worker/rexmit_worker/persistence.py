@@ -1,0 +1,62 @@
+"""The worker's side of a run's state: each function is one transaction
+over the run-state functions of app.repositories.runs (which own the SQL)."""
+from __future__ import annotations
+
+import os
+import socket
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+from app.core.db import session_scope
+from app.repositories import runs as repo
+
+from .runner import TRACE_FORMAT, Outcome
+
+
+def worker_id() -> str:
+    """host:pid of the process running the engine (a pool child, not the
+    main process: the module is imported before the pool forks)."""
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
+def claim(run_id: uuid.UUID) -> dict[str, Any] | None:
+    """queued -> running for this process; the scenario, or None if another
+    worker has it or it is done."""
+    with session_scope() as s:
+        return repo.claim(s, run_id, worker_id())
+
+
+def heartbeat(run_id: uuid.UUID, progress: float) -> None:
+    with session_scope() as s:
+        repo.heartbeat(s, run_id, progress)
+
+
+def finish(run_id: uuid.UUID, outcome: Outcome) -> bool:
+    """Store the outcome and its trace in one transaction; False when the
+    sweeper gave the run away meanwhile (the other attempt's outcome stays)."""
+    trace = None
+    if outcome.trace_blob is not None:
+        trace = repo.TraceRow(format=TRACE_FORMAT, n_events=outcome.n_events, raw_bytes=outcome.raw_bytes,
+                              blob=outcome.trace_blob)
+    with session_scope() as s:
+        return repo.finish(s, run_id, worker_id(), result=outcome.result(), wall_ms=outcome.wall_ms, trace=trace)
+
+
+def fail(run_id: uuid.UUID, message: str) -> None:
+    with session_scope() as s:
+        repo.fail(s, run_id, worker_id(), message)
+
+
+@dataclass(frozen=True)
+class Swept:
+    failed: list[uuid.UUID]      # stuck too many times: failed
+    requeued: list[uuid.UUID]    # stuck: back to queued, to enqueue again
+    resent: list[uuid.UUID]      # queued for too long (message lost): to enqueue again
+
+
+def sweep(*, stuck_after_s: float, max_attempts: int, resend_after_s: float) -> Swept:
+    with session_scope() as s:
+        failed, requeued = repo.sweep_stuck(s, stuck_after_s=stuck_after_s, max_attempts=max_attempts)
+        resent = repo.resend_queued(s, older_than_s=resend_after_s)
+    return Swept(failed, requeued, resent)
