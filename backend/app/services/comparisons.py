@@ -14,9 +14,8 @@ from sqlalchemy.orm import Session
 from ..core.config import Settings
 from ..core.errors import field_error, not_found
 from ..repositories import comparisons as repo
-from ..repositories import runs as runs_repo
 from ..schemas.comparison import ComparisonCreate, ComparisonCreated, ComparisonPublic
-from . import scenarios, stats
+from . import runs, scenarios, stats
 
 NUMERIC = {"fct_ms", "bytes_delivered", "goodput_bps", "segments_sent", "retransmissions",
            "spurious_retransmissions", "rto_count", "probe_count", "tlp_loss_episodes", "early_retransmits",
@@ -63,14 +62,12 @@ def create(s: Session, body: ComparisonCreate, settings: Settings) -> tuple[Comp
     comp = repo.create(s, spec=spec, n_runs=total, engine_version=rexsim.ENGINE_VERSION)
     rows, to_enqueue, dedup = [], [], 0
     for idx, (ci, v, r, norm) in enumerate(planned):
-        key = scenarios.run_key(norm, rexsim.ENGINE_VERSION)
-        run, created = runs_repo.insert_or_get(s, key=key, scenario=norm, seed=norm["seed"],
-                                               engine_version=rexsim.ENGINE_VERSION)
-        if created or (run.state == "failed" and runs_repo.requeue_failed(s, run.id)):
-            to_enqueue.append(run.id)
-        if not created:
+        p = runs.plan_run(s, norm)
+        if p.enqueue:
+            to_enqueue.append(p.run.id)
+        if not p.created:
             dedup += 1
-        rows.append({"idx": idx, "cell": ci, "variant": v, "replication": r, "run_id": run.id})
+        rows.append({"idx": idx, "cell": ci, "variant": v, "replication": r, "run_id": p.run.id})
     repo.add_runs(s, comp.id, rows)
     s.commit()
     return ComparisonCreated(id=comp.id, n_runs=total, deduplicated_runs=dedup), to_enqueue

@@ -5,7 +5,7 @@ import uuid
 from collections import OrderedDict
 from concurrent.futures import Future, ThreadPoolExecutor
 from threading import Lock
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import rexsim
@@ -17,6 +17,22 @@ from ..models import Run
 from ..repositories import runs as repo
 from ..schemas.run import RunCreate, RunPublic, RunRef, RunsCreated, RunTimings
 from . import queue, scenarios
+
+
+class PlannedRun(NamedTuple):
+    run: Run
+    created: bool      # False: an identical run (same key) already existed
+    enqueue: bool      # the caller enqueues it after commit: new, or a failed run queued again
+
+
+def plan_run(s: Session, norm: dict[str, Any]) -> PlannedRun:
+    """The run of a normalized scenario: inserted, or the existing identical
+    one (deduplicated by key), which goes back to 'queued' if it had failed."""
+    key = scenarios.run_key(norm, rexsim.ENGINE_VERSION)
+    run, created = repo.insert_or_get(s, key=key, scenario=norm, seed=norm["seed"],
+                                      engine_version=rexsim.ENGINE_VERSION)
+    enqueue = created or (run.state == "failed" and repo.requeue_failed(s, run.id))
+    return PlannedRun(run, created, enqueue)
 
 
 def create(s: Session, body: RunCreate, settings: Settings) -> tuple[RunsCreated, list[uuid.UUID]]:
@@ -33,15 +49,11 @@ def create(s: Session, body: RunCreate, settings: Settings) -> tuple[RunsCreated
                 raise field_error([], f"seeds[{i}]", "must be a non-negative integer")
             sc["seed"] = seed
         norm = scenarios.normalize(sc, [], settings)
-        key = scenarios.run_key(norm, rexsim.ENGINE_VERSION)
-        run, created = repo.insert_or_get(s, key=key, scenario=norm, seed=norm["seed"],
-                                          engine_version=rexsim.ENGINE_VERSION)
-        if created or (run.state == "failed" and repo.requeue_failed(s, run.id)):
-            to_enqueue.append(run.id)
-            state = "queued"
-        else:
-            state = run.state
-        refs.append(RunRef(id=run.id, seed=norm["seed"], state=state, deduplicated=not created))
+        planned = plan_run(s, norm)
+        if planned.enqueue:
+            to_enqueue.append(planned.run.id)
+        state = "queued" if planned.enqueue else planned.run.state
+        refs.append(RunRef(id=planned.run.id, seed=norm["seed"], state=state, deduplicated=not planned.created))
     s.commit()
     return RunsCreated(runs=refs), to_enqueue
 
