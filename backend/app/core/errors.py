@@ -33,3 +33,8 @@ def field_error(prefix: list[str | int], path: str, msg: str, kind: str = "value
 
 def not_found(what: str) -> ApiError:
     return ApiError(404, f"{what} not found")
+
+
+def query_error(name: str, msg: str) -> ApiError:
+    """A 422 on query parameter `name`, in the shape of FastAPI's own."""
+    return ApiError(422, [{"loc": ["query", name], "msg": msg, "type": "value_error"}])
