@@ -30,6 +30,7 @@ export interface VariantStats {
 export interface Comparison {
   id: string;
   state: string;
+  spec: { baseline: string; variants: Record<string, Record<string, unknown>> } & Record<string, unknown>;
   cells: { params: Record<string, unknown>; variants: Record<string, VariantStats> }[];
 }
 export type Scenario = Record<string, unknown>;

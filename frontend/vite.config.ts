@@ -4,6 +4,17 @@ import { defineConfig } from "vite";
 export default defineConfig({
   esbuild: { jsx: "automatic" },
   server: { proxy: { "/api": process.env.REXMIT_API ?? "http://127.0.0.1:8000" } },
-  build: { outDir: "dist", sourcemap: true, chunkSizeWarningLimit: 1000 },
+  build: {
+    outDir: "dist",
+    sourcemap: true,
+    chunkSizeWarningLimit: 1000,
+    rollupOptions: {
+      // TanStack Query marks its modules "use client" (for React Server Components); meaningless in this SPA
+      onwarn(warning, warn) {
+        if (warning.code === "MODULE_LEVEL_DIRECTIVE") return;
+        warn(warning);
+      },
+    },
+  },
   test: { environment: "jsdom", globals: true, include: ["src/**/*.test.ts", "src/**/*.test.tsx"] },
 });

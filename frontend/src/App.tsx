@@ -1,29 +1,38 @@
-import { Link, matchPath, useLocation } from "./lib/router";
+import { Fragment } from "react";
+import { Link, Route, Routes, useParams } from "react-router";
+import { CompareView } from "./routes/CompareView";
 import { Explore } from "./routes/Explore";
 import { RunView } from "./routes/RunView";
-import { CompareView } from "./routes/CompareView";
 import { ShareView } from "./routes/ShareView";
 
-/** Routes: / (explore), /runs/:id, /compare/:id, /s/:slug (a permalink). */
+/** Routes: / (explore), /runs/:id, /compare/:id, /s/:slug (a permalink); anything else shows Explore. */
 export function App() {
-  const { path } = useLocation();
-  let page: React.ReactNode;
-  let m: Record<string, string> | null;
-  if ((m = matchPath("/runs/:id", path))) page = <RunView id={m.id} />;
-  else if ((m = matchPath("/compare/:id", path))) page = <CompareView id={m.id} />;
-  else if ((m = matchPath("/s/:slug", path))) page = <ShareView slug={m.slug} />;
-  else page = <Explore />;
   return (
     <div className="app">
       <header className="topbar">
-        <Link to="/" className="brand">Rexmit</Link>
+        <Link to="/" className="brand">
+          Rexmit
+        </Link>
         <span className="tagline">an interactive lab for TCP loss recovery</span>
         <nav>
           <Link to="/">Explore</Link>
           <a href="/api/v1/docs">API</a>
         </nav>
       </header>
-      <main>{page}</main>
+      <main>
+        <Routes>
+          <Route path="/runs/:id" element={<Param name="id" render={(id) => <RunView id={id} />} />} />
+          <Route path="/compare/:id" element={<Param name="id" render={(id) => <CompareView id={id} />} />} />
+          <Route path="/s/:slug" element={<Param name="slug" render={(slug) => <ShareView slug={slug} />} />} />
+          <Route path="*" element={<Explore />} />
+        </Routes>
+      </main>
     </div>
   );
+}
+
+/** A page keyed by its path parameter, so that moving to another run starts afresh. */
+function Param(props: { name: string; render: (value: string) => React.ReactNode }) {
+  const value = useParams()[props.name] ?? "";
+  return <Fragment key={value}>{props.render(value)}</Fragment>;
 }

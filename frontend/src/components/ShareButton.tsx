@@ -1,7 +1,7 @@
 /** Share: freezes the run or comparison with the current view state behind a
  * permalink /s/{slug} and shows it, ready to copy. */
 import { useState } from "react";
-import { SharesService } from "../lib/api";
+import { apiError, SharesService } from "../lib/api";
 
 export function ShareButton(props: { runId?: string; comparisonId?: string; viewState: Record<string, unknown>; disabled?: boolean }) {
   const [url, setUrl] = useState<string | null>(null);
@@ -15,8 +15,7 @@ export function ShareButton(props: { runId?: string; comparisonId?: string; view
     });
     setBusy(false);
     if (r.error || !r.data) {
-      const d = (r.error as { detail?: unknown } | undefined)?.detail;
-      setError(typeof d === "string" ? d : "could not create the permalink");
+      setError(apiError(r.error, "could not create the permalink"));
       return;
     }
     setUrl(`${window.location.origin}/s/${r.data.slug}`);

@@ -1,75 +1,42 @@
-/** The generated client (src/client, never edited by hand), pointed at this origin,
- * plus polling helpers. Charts never fetch: routes fetch and pass data down. */
-import { useEffect, useState } from "react";
+/** The generated client (src/client, never edited by hand), pointed at this
+ * origin, and the one place an API error becomes text. Charts never fetch:
+ * routes and containers fetch through lib/queries.ts and pass data down. */
 import { client } from "../client/client.gen";
-import { ComparisonsService, RunsService } from "../client/sdk.gen";
-import type { ComparisonPublic, RunPublic } from "../client/types.gen";
 
 client.setConfig({ baseUrl: typeof window !== "undefined" ? window.location.origin : "" });
 
 export * from "../client/sdk.gen";
 export type * from "../client/types.gen";
 
-/** FastAPI 422 detail -> { "flows.0.tcp.mss": "must be ..." } keyed by the path after body(.scenario). */
-export function fieldErrors(detail: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (!Array.isArray(detail)) return out;
-  for (const e of detail as { loc?: (string | number)[]; msg?: string }[]) {
-    const loc = (e.loc ?? []).filter((x) => x !== "body");
-    out[loc.join(".")] = e.msg ?? "invalid";
+/** An API call that did not return data: the text to show, and the HTTP status if any. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = "ApiError";
   }
-  return out;
 }
 
-const TERMINAL = new Set(["succeeded", "failed"]);
-
-/** Fetch `load()` every `intervalMs` until the result's state is terminal. */
-function usePolled<T extends { state: string }>(
-  id: string | null,
-  load: (id: string) => Promise<{ data?: unknown; error?: unknown }>,
-  what: string,
-  intervalMs: number,
-): { value: T | null; error: string | null } {
-  const [value, setValue] = useState<T | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!id) return;
-    let stop = false;
-    let timer: ReturnType<typeof setTimeout>;
-    setValue(null);
-    setError(null);
-    const tick = async () => {
-      const r = await load(id);
-      if (stop) return;
-      if (r.error || !r.data) {
-        const d = (r.error as { detail?: unknown } | undefined)?.detail;
-        setError(typeof d === "string" ? d : `could not load the ${what}`);
-        return;
-      }
-      const v = r.data as T;
-      setValue(v);
-      if (!TERMINAL.has(v.state)) timer = setTimeout(tick, intervalMs);
-    };
-    tick();
-    return () => {
-      stop = true;
-      clearTimeout(timer);
-    };
-  }, [id, load, what, intervalMs]);
-  return { value, error };
+/** The text of an API error: FastAPI's string detail, its field errors as
+ * "scenario.flows.0.tcp.mss: must be ...", an exception's message, else the fallback. */
+export function apiError(error: unknown, fallback: string): string {
+  if (error instanceof Error) return error.message || fallback;
+  const d = (error as { detail?: unknown } | null | undefined)?.detail;
+  if (typeof d === "string") return d;
+  if (!Array.isArray(d) || !d.length) return fallback;
+  return d
+    .map((e: { loc?: unknown[]; msg?: string }) => {
+      const loc = (e?.loc ?? []).filter((x) => x !== "body").join(".");
+      return loc ? `${loc}: ${e?.msg ?? "invalid"}` : (e?.msg ?? "invalid");
+    })
+    .join("; ");
 }
 
-const loadRun = (id: string) => RunsService.readRun({ path: { run_id: id } });
-const loadComparison = (id: string) => ComparisonsService.readComparison({ path: { comparison_id: id } });
-
-/** Poll a run until it finishes; returns the latest state. */
-export function useRun(id: string | null, intervalMs = 150): { run: RunPublic | null; error: string | null } {
-  const { value, error } = usePolled<RunPublic>(id, loadRun, "run", intervalMs);
-  return { run: value, error };
-}
-
-/** Poll a comparison until every run has finished. */
-export function useComparison(id: string | null, intervalMs = 300): { comparison: ComparisonPublic | null; error: string | null } {
-  const { value, error } = usePolled<ComparisonPublic>(id, loadComparison, "comparison", intervalMs);
-  return { comparison: value, error };
+/** The data of a generated-client call, or an ApiError carrying apiError()'s text. */
+export async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; response?: Response }>, fallback: string): Promise<T> {
+  const r = await call;
+  if (r.error !== undefined || r.data === undefined) throw new ApiError(apiError(r.error, fallback), r.response?.status);
+  return r.data;
 }

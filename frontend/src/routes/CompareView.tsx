@@ -1,6 +1,6 @@
 /** /compare/:id — a comparison, polled until every run has finished. */
-import { useComparison } from "../lib/api";
-import { Link } from "../lib/router";
+import { Link } from "react-router";
+import { useComparison } from "../lib/queries";
 import { CompareDashboard } from "../components/compare/CompareDashboard";
 
 export { CompareDashboard };

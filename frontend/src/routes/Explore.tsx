@@ -1,10 +1,12 @@
 /** / — the papers' experiments as a gallery, and the scenario builder.
  * ?fork={slug} opens the builder on a permalink's frozen scenario. */
 import { useEffect, useMemo, useRef, useState } from "react";
-import { SharesService, UtilsService, type PresetPublic } from "../lib/api";
-import { Link, useSearchParam } from "../lib/router";
-import { defaultScenario, findParam, parseCatalogue, type Catalogue } from "../lib/forms/catalogue";
-import { forkFromShare, hasRandomLoss, timerOfVariant } from "../lib/forms/requests";
+import { Link, useSearchParams } from "react-router";
+import type { PresetPublic } from "../lib/api";
+import { defaultScenario, type Catalogue } from "../lib/forms/catalogue";
+import { mechanismFamilies, presetQuickPicks, selectionOfVariants } from "../lib/forms/mechanisms";
+import { forkFromShare, hasRandomLoss, mechanismInScenario } from "../lib/forms/requests";
+import { useCatalogue, usePresets, useShare } from "../lib/queries";
 import { PresetGallery } from "../components/scenario/PresetGallery";
 import { ScenarioBuilder, type BuilderInit } from "../components/scenario/ScenarioBuilder";
 
@@ -14,80 +16,60 @@ interface Loaded {
   notice?: React.ReactNode;
 }
 
-function presetInit(p: PresetPublic): BuilderInit {
-  const timers: string[] = [];
-  let scope = "flows[*]";
-  for (const ov of Object.values(p.variants ?? {})) {
-    const t = timerOfVariant(ov);
-    if (t && !timers.includes(t.timer)) {
-      timers.push(t.timer);
-      scope = t.scope;
-    }
-  }
+/** The builder's state for a preset: its scenario, and the mechanisms its variants compare. */
+function presetInit(p: PresetPublic, cat: Catalogue, family: string): BuilderInit {
+  const sel = selectionOfVariants(p.variants, mechanismFamilies(cat));
   return {
     scenario: structuredClone(p.scenario),
-    timers: timers.length ? timers : ["rto"],
-    timerScope: scope,
+    mechanisms: sel ? { family: sel.family, choices: sel.choices } : { family, choices: mechanismInScenario(cat, p.scenario, family) },
+    scope: sel?.scope ?? "flows[*]",
     replications: hasRandomLoss(p.scenario) ? Math.min(5, p.replications || 1) : 1,
   };
 }
 
 export function Explore() {
-  const [catalogue, setCatalogue] = useState<Catalogue | null>(null);
-  const [catError, setCatError] = useState<string | null>(null);
-  const [presets, setPresets] = useState<PresetPublic[] | null>(null);
-  const [presetError, setPresetError] = useState<string | null>(null);
-  const [fork] = useSearchParam("fork");
+  const { data: catalogue, error: catError } = useCatalogue();
+  const { data: presets, error: presetError } = usePresets();
+  const [search] = useSearchParams();
+  const fork = search.get("fork");
+  const shareQ = useShare(fork);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [forkError, setForkError] = useState<string | null>(null);
   const builderRef = useRef<HTMLDivElement>(null);
+  const presetsSettled = presets !== undefined || presetError !== null;
 
-  useEffect(() => {
-    UtilsService.readMechanisms().then((r) => {
-      if (r.error || !r.data) setCatError("the engine catalogue is not available");
-      else setCatalogue(parseCatalogue(r.data));
-    });
-    UtilsService.readPresets().then((r) => {
-      if (r.error || !r.data) setPresetError("the server did not answer");
-      else setPresets(r.data);
-    });
-  }, []);
-
+  const families = useMemo(() => (catalogue ? mechanismFamilies(catalogue) : []), [catalogue]);
+  const quickPicks = useMemo(() => presetQuickPicks(presets ?? [], families), [presets, families]);
+  // the builder starts on the family the presets compare, else the catalogue's first
+  const family = quickPicks[0]?.family ?? families[0] ?? "";
   const defaults = useMemo<BuilderInit | null>(() => {
-    if (!catalogue) return null;
-    const timer = findParam(catalogue, "flow", "tcp.timer")?.default;
-    return { scenario: defaultScenario(catalogue), timers: [typeof timer === "string" ? timer : "rto"], timerScope: "flows[*]", replications: 1 };
-  }, [catalogue]);
+    if (!catalogue || !presetsSettled) return null;
+    const scenario = defaultScenario(catalogue);
+    return { scenario, mechanisms: { family, choices: mechanismInScenario(catalogue, scenario, family) }, scope: "flows[*]", replications: 1 };
+  }, [catalogue, presetsSettled, family]);
 
-  // ?fork={slug}: load the permalink's frozen scenario into the builder
-  useEffect(() => {
-    if (!fork || (!presets && !presetError)) return;
-    let stop = false;
-    setForkError(null);
-    SharesService.readShare({ path: { slug: fork } }).then((r) => {
-      if (stop) return;
-      if (r.error || !r.data) return setForkError(`Could not load permalink ${fork} to fork it.`);
-      const f = forkFromShare(r.data, presets ?? []);
-      if (!f) return setForkError(`Permalink ${fork} holds no scenario the builder can open.`);
-      setLoaded({
-        key: `fork-${fork}`,
-        init: { scenario: f.scenario, timers: f.timers, timerScope: f.timerScope, replications: f.replications },
-        notice: (
-          <p className="builder-notice" role="status" data-testid="fork-notice">
-            Forked from permalink <Link to={`/s/${fork}`}>{fork}</Link>: {f.note}. Change anything and run it again.
-          </p>
-        ),
-      });
-    });
-    return () => {
-      stop = true;
+  // ?fork={slug}: the permalink's frozen scenario in the builder
+  const forked = useMemo(() => {
+    if (!fork || !catalogue || !presetsSettled || (!shareQ.data && !shareQ.error)) return null;
+    if (!shareQ.data) return { error: `Could not load permalink ${fork} to fork it.` };
+    const f = forkFromShare(shareQ.data, presets ?? [], catalogue, family);
+    if (!f) return { error: `Permalink ${fork} holds no scenario the builder can open.` };
+    const loaded: Loaded = {
+      key: `fork-${fork}`,
+      init: { scenario: f.scenario, mechanisms: f.mechanisms, scope: f.scope, replications: f.replications },
+      notice: (
+        <p className="builder-notice" role="status" data-testid="fork-notice">
+          Forked from permalink <Link to={`/s/${fork}`}>{fork}</Link>: {f.note}. Change anything and run it again.
+        </p>
+      ),
     };
-  }, [fork, presets, presetError]);
+    return { loaded };
+  }, [fork, catalogue, presetsSettled, presets, shareQ.data, shareQ.error, family]);
+  const forkError = forked && "error" in forked ? forked.error : null;
 
   const loadPreset = (p: PresetPublic) => {
     setLoaded({
       key: `preset-${p.name}-${Date.now()}`,
-      init: presetInit(p),
+      init: presetInit(p, catalogue as Catalogue, family),
       notice: (
         <p className="builder-notice" role="status">
           Loaded preset “{p.title}” ({p.figure}). The preset's grid ({Object.keys(p.grid).join(", ") || "none"}) is not part of the builder; the
@@ -98,23 +80,24 @@ export function Explore() {
   };
 
   // bring the builder into view once a fork or a preset has been loaded into it
-  const loadedKey = loaded?.key;
+  const shown = loaded ?? (forked && "loaded" in forked ? forked.loaded : null);
+  const loadedKey = shown?.key;
   useEffect(() => {
     const el = builderRef.current;
     if (loadedKey && el && typeof el.scrollIntoView === "function") el.scrollIntoView({ block: "start" });
   }, [loadedKey]);
 
-  const init = loaded?.init ?? defaults;
+  const init = shown?.init ?? defaults;
   return (
     <section data-testid="explore" className="explore">
       <div className="explore-intro">
         <h1>Explore tail loss recovery</h1>
         <p className="muted">
-          Re-run an experiment from the papers, or build your own path, loss pattern and workload and compare retransmission timers (RTO, RTO Restart,
-          TLP, TLP with restart) side by side.
+          Re-run an experiment from the papers, or build your own path, loss pattern and workload and compare the engine's mechanisms of any family
+          (retransmission timers, congestion control, recovery, …) side by side.
         </p>
       </div>
-      <PresetGallery presets={presets} error={presetError} onLoad={catalogue ? loadPreset : undefined} />
+      <PresetGallery presets={presets ?? null} error={presetError ? "the server did not answer" : null} onLoad={catalogue ? loadPreset : undefined} />
       <div ref={builderRef} className="builder-anchor">
         {forkError && (
           <p role="alert" className="error card">
@@ -123,14 +106,14 @@ export function Explore() {
         )}
         {catError ? (
           <p role="alert" className="error card">
-            The scenario builder needs the engine catalogue, and {catError}. Reload the page once the API is up.
+            The scenario builder needs the engine catalogue, and the engine catalogue is not available. Reload the page once the API is up.
           </p>
-        ) : !catalogue || !init || (fork && !loaded && !forkError) ? (
+        ) : !catalogue || !init || (fork && !shown && !forkError) ? (
           <p className="muted card" aria-live="polite">
             {fork ? "Loading the permalink's scenario…" : "Loading the engine catalogue…"}
           </p>
         ) : (
-          <ScenarioBuilder key={loaded?.key ?? "default"} catalogue={catalogue} initial={init} notice={loaded?.notice} />
+          <ScenarioBuilder key={shown?.key ?? "default"} catalogue={catalogue} initial={init} quickPicks={quickPicks} notice={shown?.notice} />
         )}
       </div>
     </section>

@@ -1,8 +1,8 @@
 /** /runs/:id — polls the run; shows live progress while it is queued or
  * running, a clear error when it cannot be loaded or failed, then the
  * dashboard.  The dashboard fetches trace windows and series itself. */
-import { useRun } from "../lib/api";
-import { Link } from "../lib/router";
+import { Link } from "react-router";
+import { useCatalogue, useRun } from "../lib/queries";
 import { RunDashboard } from "../components/run/RunDashboard";
 import { RunProgress } from "../components/run/RunProgress";
 import { describeScenario } from "../components/run/RunHeader";
@@ -12,6 +12,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function RunView({ id }: { id: string }) {
   const valid = UUID.test(id);
   const { run, error } = useRun(valid ? id : null);
+  const { data: catalogue } = useCatalogue();
   let body: React.ReactNode;
   if (!valid) {
     body = (
@@ -53,7 +54,7 @@ export function RunView({ id }: { id: string }) {
         </h1>
         <p className="error" style={{ whiteSpace: "pre-wrap" }}>{run.error ?? "no error message was recorded"}</p>
         <p className="muted">
-          {describeScenario(run.scenario).join(" · ")} · engine {run.engine_version} · seed {run.seed} · {run.attempts} attempt(s)
+          {describeScenario(run.scenario, catalogue).join(" · ")} · engine {run.engine_version} · seed {run.seed} · {run.attempts} attempt(s)
         </p>
         <p>
           <Link to="/">Back to Explore</Link>

@@ -1,9 +1,10 @@
 /** /s/:slug — a frozen permalink: the run or comparison exactly as shared,
  * with its stored view state restored into the URL, read-only, and a Fork
  * button that opens the builder on the same scenario. */
-import { useEffect, useState } from "react";
-import { SharesService, type RunPublic, type SharePublic } from "../lib/api";
-import { Link, navigate } from "../lib/router";
+import { useEffect } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { ApiError, type RunPublic, type SharePublic } from "../lib/api";
+import { useShare } from "../lib/queries";
 import { CompareDashboard } from "../components/compare/CompareDashboard";
 import { RunDashboard } from "../components/run/RunDashboard";
 import { fmtNum } from "../lib/stats/format";
@@ -15,10 +16,10 @@ export const URL_KEYS: Record<string, string[]> = {
   comparison: ["v", "cell"],
 };
 
-/** Write the stored view state into the URL (keys already in the URL win);
- * `keys` limits it to what the page reads from its URL. */
-export function applyViewState(viewState: Record<string, unknown>, keys?: string[]) {
-  const sp = new URLSearchParams(location.search);
+/** The search string with the stored view state added (keys already in the URL
+ * win), or null when nothing changes; `keys` limits it to what the page reads. */
+export function viewStateSearch(search: string, viewState: Record<string, unknown>, keys?: string[]): string | null {
+  const sp = new URLSearchParams(search);
   let changed = false;
   for (const [k, v] of Object.entries(viewState ?? {})) {
     if (keys && !keys.includes(k)) continue;
@@ -26,7 +27,7 @@ export function applyViewState(viewState: Record<string, unknown>, keys?: string
     sp.set(k, String(v));
     changed = true;
   }
-  if (changed) navigate(`${location.pathname}?${sp.toString()}`, { replace: true });
+  return changed ? `?${sp.toString()}` : null;
 }
 
 function engineOf(share: SharePublic): string {
@@ -35,26 +36,20 @@ function engineOf(share: SharePublic): string {
 }
 
 export function ShareView({ slug }: { slug: string }) {
-  const [share, setShare] = useState<SharePublic | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const q = useShare(slug);
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  // the stored view state goes into the URL before the frozen page is shown
+  const restored = q.data ? viewStateSearch(search, q.data.view_state, URL_KEYS[q.data.kind]) : null;
   useEffect(() => {
-    let stop = false;
-    setShare(null);
-    setError(null);
-    SharesService.readShare({ path: { slug } }).then((r) => {
-      if (stop) return;
-      if (r.error || !r.data) {
-        const status = r.response?.status;
-        setError(status === 404 ? "This permalink does not exist (check the address)." : "Could not load this permalink.");
-        return;
-      }
-      applyViewState(r.data.view_state, URL_KEYS[r.data.kind]);
-      setShare(r.data);
-    });
-    return () => {
-      stop = true;
-    };
-  }, [slug]);
+    if (restored !== null) navigate({ search: restored }, { replace: true });
+  }, [restored, navigate]);
+  const share: SharePublic | null = q.data && restored === null ? q.data : null;
+  const error = q.error
+    ? q.error instanceof ApiError && q.error.status === 404
+      ? "This permalink does not exist (check the address)."
+      : "Could not load this permalink."
+    : null;
 
   if (error)
     return (

@@ -5,7 +5,11 @@
 import { useMemo, useState } from "react";
 import type { ComparisonPublic } from "../../client/types.gen";
 import { ShareButton } from "../ShareButton";
-import { useSearchParam } from "../../lib/router";
+import { useSearchState } from "../../lib/url";
+import type { Catalogue } from "../../lib/forms/catalogue";
+import { familyLabel, findMechanism, mechanismFamilies, mechanismLabel, mechanismOfVariant } from "../../lib/forms/mechanisms";
+import { firstSentence } from "../../lib/forms/requests";
+import { useCatalogue } from "../../lib/queries";
 import { cellLabel, formatSelection, parseCell, parseSelection, readComparison, type ComparisonView } from "../../lib/stats/comparison";
 import { comparisonCsv } from "../../lib/stats/csv";
 import { metricLabel } from "../../lib/stats/format";
@@ -55,10 +59,26 @@ export function CompareProgress({ view }: { view: ComparisonView }) {
   );
 }
 
+/** What each variant runs, when it only chooses a mechanism: "Timer tlp — Tail Loss Probe (...)". */
+function variantDocs(spec: Record<string, unknown>, variants: string[], cat: Catalogue | undefined): Record<string, { text: string; doc: string }> {
+  const out: Record<string, { text: string; doc: string }> = {};
+  const overrides = (spec.variants ?? {}) as Record<string, unknown>;
+  for (const v of variants) {
+    const m = mechanismOfVariant(overrides[v], cat ? mechanismFamilies(cat) : undefined);
+    if (!m) continue;
+    const doc = findMechanism(cat, m.family, m.name)?.doc ?? "";
+    out[v] = { text: `${familyLabel(m.family)} ${mechanismLabel(cat, m.family, m.name)}`, doc };
+  }
+  return out;
+}
+
 export function CompareDashboard({ comparison, readOnly = false }: { comparison: ComparisonPublic; readOnly?: boolean }) {
   const view = useMemo(() => readComparison(comparison), [comparison]);
-  const [vParam, setV] = useSearchParam("v");
-  const [cellParam, setCell] = useSearchParam("cell");
+  const [search, setParams] = useSearchState();
+  const vParam = search.get("v");
+  const cellParam = search.get("cell");
+  const setV = (v: string | null) => setParams({ v });
+  const setCell = (cell: string | null) => setParams({ cell });
   const selected = parseSelection(vParam, view.variants);
   const cellIdx = parseCell(cellParam, view.cells.length);
   const cell = view.cells[cellIdx];
@@ -75,6 +95,8 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
   const spec = (comparison.spec ?? {}) as Record<string, unknown>;
   const { name: metricName } = metricLabel(view.metric);
   const anyResults = view.cells.some((c) => Object.values(c.variants).some((v) => v.stats.n > 0));
+  const { data: catalogue } = useCatalogue();
+  const docs = useMemo(() => variantDocs(spec, view.variants, catalogue), [spec, view.variants, catalogue]);
 
   const toggle = (name: string) => {
     const set = new Set(selected);
@@ -134,7 +156,7 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
               aria-pressed={selected.includes(v)}
               onClick={() => toggle(v)}
               data-variant={v}
-              title={selected.includes(v) ? `Hide ${v}` : `Show ${v}`}
+              title={`${selected.includes(v) ? "Hide" : "Show"} ${v}${docs[v]?.doc ? `: ${docs[v].doc}` : ""}`}
             >
               <span className="swatch" style={{ background: colors[v] }} aria-hidden="true" />
               {v}
@@ -142,6 +164,18 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
             </button>
           ))}
         </fieldset>
+        {Object.keys(docs).length > 0 && (
+          <ul className="variant-docs muted" data-testid="variant-docs">
+            {view.variants
+              .filter((v) => docs[v])
+              .map((v) => (
+                <li key={v} data-variant={v}>
+                  <strong>{v}</strong>: {docs[v].text}
+                  {docs[v].doc && ` — ${firstSentence(docs[v].doc)}`}
+                </li>
+              ))}
+          </ul>
+        )}
         {view.cells.length > 1 && (
           <label className="inline-field">
             Cell{" "}

@@ -1,7 +1,7 @@
 /** Summary per grid cell and variant: n, mean, median, p5, p95, 95% CI of the
  * chosen metric, and the difference from the baseline variant (green: better,
  * red: worse, bold: the 95% confidence intervals do not overlap). */
-import { Link } from "../../lib/router";
+import { Link } from "react-router";
 import { statsFor, type ComparisonView } from "../../lib/stats/comparison";
 import { diffFromBaseline } from "../../lib/stats/diff";
 import { fmtNum, fmtPct, fmtRatio, fmtSigned, metricLabel } from "../../lib/stats/format";

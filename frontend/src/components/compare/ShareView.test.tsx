@@ -1,5 +1,5 @@
 import grid from "../../lib/stats/fixtures/comparison-grid.json";
-import { applyViewState, FrozenRun, ShareView } from "../../routes/ShareView";
+import { FrozenRun, ShareView, viewStateSearch } from "../../routes/ShareView";
 import type { RunPublic } from "../../client/types.gen";
 import { flush, json, render, stubFetch } from "./testing";
 
@@ -46,13 +46,10 @@ describe("ShareView", () => {
   });
 
   it("keeps parameters already in the URL and ignores empty ones", () => {
-    history.replaceState(null, "", "/s/x?cell=2");
-    applyViewState({ cell: "1", v: null, from_ms: 50, to_ms: 300, nested: { a: 1 } });
-    const sp = new URLSearchParams(location.search);
-    expect(sp.get("cell")).toBe("2");
-    expect(sp.has("v")).toBe(false);
-    expect(sp.get("from_ms")).toBe("50");
-    expect(sp.get("to_ms")).toBe("300");
+    const search = viewStateSearch("?cell=2", { cell: "1", v: null, from_ms: 50, to_ms: 300, nested: { a: 1 } });
+    expect(search).toBe("?cell=2&from_ms=50&to_ms=300");
+    expect(viewStateSearch("?cell=2", { cell: "1" })).toBeNull();
+    expect(viewStateSearch("", { v: "baseline,TLP", cell: "1", from_ms: 5 }, ["v", "cell"])).toBe("?v=baseline%2CTLP&cell=1");
   });
 
   it("falls back to a metrics table for a frozen run", async () => {

@@ -20,6 +20,7 @@ beforeEach(() => {
 
 import { RunDashboard } from "./RunDashboard";
 import { RunView } from "../../routes/RunView";
+import { withProviders } from "../compare/testing";
 
 const RUN: RunPublic = {
   id: "17cdfe27-1686-4364-b4d1-cc1ac62a12d8",
@@ -76,7 +77,7 @@ async function flush() {
 describe("RunDashboard", () => {
   it("renders metrics, the diagram and the log from the API's data", async () => {
     const t0 = performance.now();
-    act(() => root.render(<RunDashboard run={RUN} />));
+    act(() => root.render(withProviders(<RunDashboard run={RUN} />)));
     await flush();
     const ms = performance.now() - t0;
     expect(readTrace).toHaveBeenCalledWith(expect.objectContaining({ path: { run_id: RUN.id }, query: expect.objectContaining({ max_points: 4000 }) }));
@@ -93,7 +94,7 @@ describe("RunDashboard", () => {
   });
 
   it("steps through the events with Next event and Show all", async () => {
-    act(() => root.render(<RunDashboard run={RUN} />));
+    act(() => root.render(withProviders(<RunDashboard run={RUN} />)));
     await flush();
     const probe = TLP_TAIL.events.find((e) => e.kind === "probe")!;
     act(() => button("Next event").click());
@@ -111,7 +112,7 @@ describe("RunDashboard", () => {
   it("plays and pauses", async () => {
     vi.useFakeTimers();
     try {
-      act(() => root.render(<RunDashboard run={RUN} />));
+      act(() => root.render(withProviders(<RunDashboard run={RUN} />)));
       await act(async () => { await vi.runOnlyPendingTimersAsync(); });
       await act(async () => { await vi.runOnlyPendingTimersAsync(); });
       act(() => button("Play").click());
@@ -124,7 +125,7 @@ describe("RunDashboard", () => {
   });
 
   it("selecting a log row explains it; read-only hides re-running and sharing", async () => {
-    act(() => root.render(<RunDashboard run={RUN} readOnly />));
+    act(() => root.render(withProviders(<RunDashboard run={RUN} readOnly />)));
     await flush();
     const drop = TLP_TAIL.events.find((e) => e.kind === "drop")!;
     const row = host.querySelector(`[data-testid="event-log"] tr[data-i="${drop.i}"]`) as HTMLElement;
@@ -138,7 +139,7 @@ describe("RunDashboard", () => {
 
   it("takes the time window from the URL", async () => {
     history.replaceState(null, "", "/runs/x?from_ms=50&to_ms=300&compress=1");
-    act(() => root.render(<RunDashboard run={RUN} />));
+    act(() => root.render(withProviders(<RunDashboard run={RUN} />)));
     await flush();
     expect(readTrace).toHaveBeenCalledWith(expect.objectContaining({ query: expect.objectContaining({ from_ms: 50, to_ms: 300 }) }));
     expect($("window-status")!.textContent).toContain("50 ms – 300 ms");
@@ -151,7 +152,7 @@ describe("RunDashboard", () => {
       const raw = kinds ? TLP_TAIL.raw.filter((r) => kinds.includes(String(r.kind))) : TLP_TAIL.raw;
       return { data: { ...TLP_TAIL.window, events: raw, returned: raw.length, downsampled: false } };
     });
-    act(() => root.render(<RunDashboard run={RUN} />));
+    act(() => root.render(withProviders(<RunDashboard run={RUN} />)));
     await flush();
     const send = TLP_TAIL.events.filter((e) => e.kind === "send")[3];
     const action = host.querySelector(`[data-testid="event-log"] tr[data-i="${send.i}"] .rv-row-action`) as HTMLButtonElement;
@@ -167,20 +168,20 @@ describe("RunDashboard", () => {
 describe("RunView", () => {
   it("shows progress while the run is queued", async () => {
     readRun.mockResolvedValue({ data: { ...RUN, state: "running", progress: 0.42, metrics: null } });
-    act(() => root.render(<RunView id={RUN.id} />));
+    act(() => root.render(withProviders(<RunView id={RUN.id} />)));
     await flush();
     expect($("run-state")!.textContent).toBe("running");
     expect(host.querySelector('[role="progressbar"]')!.getAttribute("aria-valuenow")).toBe("42");
   });
   it("shows a failed run's error", async () => {
     readRun.mockResolvedValue({ data: { ...RUN, state: "failed", error: "engine crashed", metrics: null } });
-    act(() => root.render(<RunView id={RUN.id} />));
+    act(() => root.render(withProviders(<RunView id={RUN.id} />)));
     await flush();
     expect(host.querySelector('[role="alert"]')!.textContent).toContain("engine crashed");
     expect($("run-state")!.textContent).toBe("failed");
   });
   it("shows the dashboard when the run succeeded", async () => {
-    act(() => root.render(<RunView id={RUN.id} />));
+    act(() => root.render(withProviders(<RunView id={RUN.id} />)));
     await flush();
     expect($("run-state")!.textContent).toBe("succeeded");
     expect(count("mark-probe")).toBe(1);

@@ -7,9 +7,11 @@
  * View state lives in the URL (from_ms, to_ms, flow, unit, compress, idle_ms)
  * so that a link reproduces the view; `viewState` (from a permalink) fills in
  * what the URL does not say.  `readOnly` hides re-running and sharing. */
+import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { RunPublic } from "../../lib/api";
-import { navigate, useSearchParam } from "../../lib/router";
+import { MAX_POINTS, useKinds, useSeries, useTraceWindow } from "../../lib/queries";
+import { useSearchState } from "../../lib/url";
 import { ShareButton } from "../ShareButton";
 import { SeriesChart, type SeriesLine } from "../charts/SeriesChart";
 import { TimeSequenceChart } from "../charts/TimeSequenceChart";
@@ -30,30 +32,19 @@ import { RunHeader } from "./RunHeader";
 import { SegmentMenu } from "./SegmentMenu";
 import { StepControls, type StepScope } from "./StepControls";
 import { explainWithContext, needsContext } from "./context";
-import { fetchKinds, MAX_POINTS, useSeries, useTraceWindow } from "./useRunData";
 import { segmentIndexMap } from "../../lib/chart-math/segmentIndex";
 import "./run.css";
 
 type Obj = Record<string, unknown>;
 
 const MARGIN: Margin = { top: 28, right: 18, bottom: 0, left: 70 };
+const SEND_KINDS = ["send", "probe"];
 const SENDER_KINDS: ReadonlySet<EventKind> = new Set<EventKind>(["send", "retransmit", "probe", "drop", "ack_recv", "timer_fired", "state", "syn"]);
 
 function num(s: string | null | undefined): number | null {
   if (s === null || s === undefined || s === "") return null;
   const v = Number(s);
   return Number.isFinite(v) ? v : null;
-}
-
-/** Replace several search params at once (one history entry, replaced). */
-function setParams(values: Record<string, string | null>) {
-  const sp = new URLSearchParams(location.search);
-  for (const [k, v] of Object.entries(values)) {
-    if (v === null || v === "") sp.delete(k);
-    else sp.set(k, v);
-  }
-  const qs = sp.toString();
-  navigate(location.pathname + (qs ? `?${qs}` : ""), { replace: true });
 }
 
 export function RunDashboard(props: { run: RunPublic; readOnly?: boolean; viewState?: Obj }) {
@@ -63,12 +54,13 @@ export function RunDashboard(props: { run: RunPublic; readOnly?: boolean; viewSt
   const p = palette();
 
   // ---- view state (URL first, then the permalink's view state)
-  const [fromQ] = useSearchParam("from_ms");
-  const [toQ] = useSearchParam("to_ms");
-  const [flowQ] = useSearchParam("flow");
-  const [unitQ] = useSearchParam("unit");
-  const [compQ] = useSearchParam("compress");
-  const [idleQ] = useSearchParam("idle_ms");
+  const [search, setParams] = useSearchState();
+  const fromQ = search.get("from_ms");
+  const toQ = search.get("to_ms");
+  const flowQ = search.get("flow");
+  const unitQ = search.get("unit");
+  const compQ = search.get("compress");
+  const idleQ = search.get("idle_ms");
   const pick = (q: string | null, k: string) => q ?? (vs[k] !== undefined && vs[k] !== null ? String(vs[k]) : null);
   const fromMs = num(pick(fromQ, "from_ms"));
   const toMs = num(pick(toQ, "to_ms"));
@@ -118,24 +110,15 @@ export function RunDashboard(props: { run: RunPublic; readOnly?: boolean; viewSt
     return timeScale({ domain, range: [0, plotW], gaps, gapPx: 30 });
   }, [compress, events, domain, threshold, plotW]);
   // exact segment numbers in a zoomed window: every first transmission up to its end
-  const [segIndex, setSegIndex] = useState<Map<number, Map<number, number>> | null>(null);
   const txCount = (m: Record<string, unknown> | undefined) => Number(m?.segments_sent ?? 0) + Number(m?.retransmissions ?? 0);
   const flowTx = run.metrics ? txCount(run.metrics[flow]) : undefined;
   const allTx = run.metrics ? run.metrics.reduce((a, m) => a + txCount(m), 0) : undefined;
-  useEffect(() => {
-    setSegIndex(null);
-    // only when the flow's sends are few enough to fetch in one small request
-    if (!win || flowTx === undefined || flowTx > 20_000) return;
-    let stop = false;
-    fetchKinds(run.id, ["send", "probe"], win[1] + 0.001, flow)
-      .then(({ events: sends, complete }) => {
-        if (!stop && complete) setSegIndex(new Map([[flow, segmentIndexMap(sends, flow)]]));
-      })
-      .catch(() => undefined);
-    return () => {
-      stop = true;
-    };
-  }, [run.id, flow, win?.[0], win?.[1], flowTx]);
+  // only when the flow's sends are few enough to fetch in one small request
+  const sends = useKinds(run.id, SEND_KINDS, win ? win[1] + 0.001 : null, flow, !!win && flowTx !== undefined && flowTx <= 20_000);
+  const segIndex = useMemo(
+    () => (win && sends.data?.complete ? new Map([[flow, segmentIndexMap(sends.data.events, flow)]]) : null),
+    [win, sends.data, flow],
+  );
   const ix = useMemo(() => buildExplainIndex(events, scenario, segIndex), [events, scenario, segIndex]);
   const links = useMemo(() => linkTimers(events), [events]);
   const explain = useCallback((e: TraceEvent): Explanation => explainEvent(e, ix), [ix]);
@@ -278,26 +261,16 @@ export function RunDashboard(props: { run: RunPublic; readOnly?: boolean; viewSt
   const guideT = guideI !== null && events[guideI] ? events[guideI].t : null;
 
   // in a downsampled window the arming of a timer may be missing: fetch it for the selection
-  const [ctxExpl, setCtxExpl] = useState<{ i: number; x: Explanation } | null>(null);
-  const [ctxLoading, setCtxLoading] = useState(false);
   const sel = selected ?? cursor;
-  useEffect(() => {
-    setCtxExpl(null);
-    if (sel === null || !trace.window?.downsampled) return;
-    const ev = events[sel];
-    if (!ev || !needsContext(ev)) return;
-    let stop = false;
-    setCtxLoading(true);
-    explainWithContext(run.id, ev, scenario, events)
-      .then((x) => {
-        if (!stop && x) setCtxExpl({ i: sel, x });
-      })
-      .catch(() => undefined)
-      .finally(() => !stop && setCtxLoading(false));
-    return () => {
-      stop = true;
-    };
-  }, [sel, events, trace.window?.downsampled, run.id, scenario]);
+  const selEv = sel !== null ? events[sel] : undefined;
+  const ctx = useQuery({
+    queryKey: ["explain-context", run.id, trace.key, sel],
+    queryFn: () => (selEv ? explainWithContext(run.id, selEv, scenario, events) : null),
+    enabled: !!selEv && !!trace.window?.downsampled && needsContext(selEv),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const ctxLoading = ctx.isFetching;
+  const ctxExpl = ctx.data && sel !== null ? { i: sel, x: ctx.data } : null;
   const focusExpl = focusEv ? (ctxExpl && ctxExpl.i === focusEv.i ? ctxExpl.x : explain(focusEv)) : null;
 
   // ---- derived chart data

@@ -1,16 +1,11 @@
 /** What was simulated, in one line, plus downloads and sharing. */
 import type { RunPublic } from "../../lib/api";
 import { formatMs } from "../../lib/chart-math/format";
+import type { Catalogue } from "../../lib/forms/catalogue";
+import { mechanismFamilies, mechanismLabel } from "../../lib/forms/mechanisms";
+import { useCatalogue } from "../../lib/queries";
 
 type Obj = Record<string, unknown>;
-
-const TIMER: Record<string, string> = {
-  rto: "RTO (RFC 6298)",
-  rtor: "RTO Restart (RFC 7765)",
-  tlp: "TLP",
-  tlpr: "TLP with restart",
-  tlp_rfc8985: "TLP (RFC 8985)",
-};
 
 function rate(bps: number): string {
   if (!bps) return "unlimited";
@@ -19,7 +14,9 @@ function rate(bps: number): string {
   return `${bps / 1e3} kbit/s`;
 }
 
-export function describeScenario(sc: Obj): string[] {
+/** The scenario in a few chips: flow 0's mechanism of every catalogue family
+ * ("timer tlp"), its switches, the loss model, RTT, bottleneck and workload. */
+export function describeScenario(sc: Obj, cat?: Catalogue | null): string[] {
   const flows = (sc.flows as Obj[] | undefined) ?? [];
   const f0 = flows[0] ?? {};
   const tcp = (f0.tcp as Obj | undefined) ?? {};
@@ -29,8 +26,11 @@ export function describeScenario(sc: Obj): string[] {
   const rev = (path.reverse as Obj | undefined) ?? {};
   const loss = (fwd.loss as Obj | undefined) ?? {};
   const out: string[] = [];
-  out.push(TIMER[String(tcp.timer)] ?? String(tcp.timer ?? "?"));
-  out.push(`${tcp.cc ?? "?"}${tcp.sack ? " + SACK" : ""}${tcp.early_retransmit ? " + ER" : ""}`);
+  for (const family of cat ? mechanismFamilies(cat) : []) {
+    if (typeof tcp[family] === "string") out.push(`${family} ${mechanismLabel(cat, family, tcp[family])}`);
+  }
+  const switches = [tcp.sack && "SACK", tcp.early_retransmit && "ER"].filter(Boolean);
+  if (switches.length) out.push(switches.join(" + "));
   const model = String(loss.model ?? "none");
   if (model === "tail") out.push(`tail loss ×${loss.count ?? 1}`);
   else if (model === "bernoulli") out.push(`random loss p = ${loss.p}`);
@@ -49,6 +49,7 @@ export function describeScenario(sc: Obj): string[] {
 
 export function RunHeader(props: { run: RunPublic; actions?: React.ReactNode }) {
   const { run } = props;
+  const { data: catalogue } = useCatalogue();
   const s = (run.summary ?? {}) as Obj;
   return (
     <header className="rv-header">
@@ -59,7 +60,7 @@ export function RunHeader(props: { run: RunPublic; actions?: React.ReactNode }) 
             <span className={`rv-state rv-state-${run.state}`} data-testid="run-state">{run.state}</span>
           </h1>
           <p className="rv-chips">
-            {describeScenario(run.scenario).map((c) => (
+            {describeScenario(run.scenario, catalogue).map((c) => (
               <span key={c} className="rv-chip">{c}</span>
             ))}
           </p>

@@ -1,7 +1,8 @@
 /** The menu opened by clicking a data transmission: drop it or delay it, and
  * re-run at once (a positioned loss rule on the forward path). */
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { navigate } from "../../lib/router";
+import { useNavigate } from "react-router";
 import type { TraceEvent } from "../../lib/chart-math/events";
 import { ordinal } from "../../lib/chart-math/format";
 import type { PositionedRule } from "../../lib/chart-math/segmentIndex";
@@ -23,8 +24,20 @@ export function SegmentMenu(props: {
   onClose: () => void;
 }) {
   const { ev } = props;
-  const [target, setTarget] = useState<TargetInfo | null>(null);
-  const [observed, setObserved] = useState<PositionedRule[] | null | undefined>(undefined);
+  const navigate = useNavigate();
+  // where the clicked transmission sits in the flow, and the loss model's drops as rules
+  const located = useQuery({
+    queryKey: ["locate", props.runId, ev.flow, ev.seq, ev.t, ev.transmission, props.mss, props.flowTransmissions],
+    queryFn: () => locateTransmission(props.runId, ev, props.mss, props.flowTransmissions),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const dropped = useQuery({
+    queryKey: ["observed-drops", props.runId, props.allTransmissions],
+    queryFn: () => observedDropRules(props.runId, props.scenario, props.allTransmissions),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const target: TargetInfo | null = located.data ?? null;
+  const observed: PositionedRule[] | null | undefined = dropped.data;
   const [delay, setDelay] = useState(String(Math.round(props.defaultDelayMs)));
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -32,16 +45,6 @@ export function SegmentMenu(props: {
   const boxRef = useRef<HTMLDivElement | null>(null);
   const closeRef = useRef(props.onClose);
   closeRef.current = props.onClose;
-
-  useEffect(() => {
-    let stop = false;
-    setTarget(null);
-    locateTransmission(props.runId, ev, props.mss, props.flowTransmissions).then((t) => !stop && setTarget(t));
-    observedDropRules(props.runId, props.scenario, props.allTransmissions).then((r) => !stop && setObserved(r));
-    return () => {
-      stop = true;
-    };
-  }, [props.runId, ev, props.mss, props.scenario, props.flowTransmissions, props.allTransmissions]);
 
   useEffect(() => {
     // focus the menu (its first action once enabled); give focus back when it closes

@@ -5,7 +5,7 @@
  * arming instant. */
 import type { TraceEvent } from "../../lib/chart-math/events";
 import { buildExplainIndex, explainEvent, type Explanation } from "../../lib/chart-math/explain";
-import { fetchRange } from "./useRunData";
+import { fetchRange } from "../../lib/queries";
 
 const NEEDS_CONTEXT = new Set(["timer_fired", "probe", "retransmit"]);
 

@@ -1,9 +1,9 @@
 /** Direct manipulation: re-run the scenario with one transmission dropped or
  * delayed (positioned loss rule, see lib/chart-math/segmentIndex.ts). */
-import { RunsService } from "../../lib/api";
+import { RunsService, unwrap } from "../../lib/api";
 import type { TraceEvent } from "../../lib/chart-math/events";
 import { dropsToRules, estimateSegmentIndex, planRerun, segmentIndexMap, type PositionedRule, type RerunPlan } from "../../lib/chart-math/segmentIndex";
-import { fetchKinds } from "./useRunData";
+import { fetchKinds } from "../../lib/queries";
 
 type Obj = Record<string, unknown>;
 
@@ -63,16 +63,8 @@ export function preparePlan(scenario: Obj, target: TargetInfo, flow: number, act
 
 /** POST /runs with the planned scenario; the new run's id. */
 export async function submitRerun(plan: RerunPlan): Promise<string> {
-  const r = await RunsService.createRun({ body: { scenario: plan.scenario } });
-  if (r.error || !r.data) {
-    const d = (r.error as { detail?: unknown } | undefined)?.detail;
-    if (Array.isArray(d) && d.length) {
-      const e = d[0] as { loc?: unknown[]; msg?: string };
-      throw new Error(`${(e.loc ?? []).filter((x) => x !== "body").join(".")}: ${e.msg ?? "invalid"}`);
-    }
-    throw new Error(typeof d === "string" ? d : "could not start the run");
-  }
-  const id = r.data.runs[0]?.id;
+  const created = await unwrap(RunsService.createRun({ body: { scenario: plan.scenario } }), "could not start the run");
+  const id = created.runs[0]?.id;
   if (!id) throw new Error("the server returned no run");
   return id;
 }

@@ -1,19 +1,13 @@
 /** The papers' experiments as cards: run one variant, or compare every
  * variant of the preset in one click. */
 import { useState } from "react";
-import { ComparisonsService, RunsService, type PresetPublic } from "../../lib/api";
-import { navigate } from "../../lib/router";
+import { useNavigate } from "react-router";
+import { apiError, ComparisonsService, RunsService, type PresetPublic } from "../../lib/api";
 import { defaultRunVariant, firstSentence, hasRandomLoss, presetComparisonBody } from "../../lib/forms/requests";
-import { errorsFromDetail } from "../../lib/forms/errors";
 import "./scenario.css";
 
-function apiMessage(error: unknown, fallback: string): string {
-  const errs = errorsFromDetail(error);
-  if (errs.length) return errs.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)).join("; ");
-  return fallback;
-}
-
 export function PresetCard({ preset, onLoad }: { preset: PresetPublic; onLoad?: (p: PresetPublic) => void }) {
+  const navigate = useNavigate();
   const variants = Object.keys(preset.variants ?? {});
   const [variant, setVariant] = useState(defaultRunVariant(preset));
   const [busy, setBusy] = useState<"run" | "compare" | null>(null);
@@ -27,7 +21,7 @@ export function PresetCard({ preset, onLoad }: { preset: PresetPublic; onLoad?: 
     const r = await RunsService.createRun({ body: { preset: preset.name, variant } });
     setBusy(null);
     const id = r.data?.runs?.[0]?.id;
-    if (r.error || !id) return setError(apiMessage(r.error, "could not start the run"));
+    if (r.error || !id) return setError(apiError(r.error, "could not start the run"));
     navigate(`/runs/${id}`);
   };
   const compare = async () => {
@@ -35,7 +29,7 @@ export function PresetCard({ preset, onLoad }: { preset: PresetPublic; onLoad?: 
     setError(null);
     const r = await ComparisonsService.createComparison({ body: presetComparisonBody(preset) });
     setBusy(null);
-    if (r.error || !r.data) return setError(apiMessage(r.error, "could not start the comparison"));
+    if (r.error || !r.data) return setError(apiError(r.error, "could not start the comparison"));
     navigate(`/compare/${r.data.id}`);
   };
   const body = presetComparisonBody(preset);

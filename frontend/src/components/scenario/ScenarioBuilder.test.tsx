@@ -8,7 +8,7 @@ const cat = parseCatalogue(raw);
 const MSG = "must be between 64 and 65495 (got 20)";
 
 function builder() {
-  return <ScenarioBuilder catalogue={cat} initial={{ scenario: defaultScenario(cat), timers: ["rto"], timerScope: "flows[*]", replications: 1 }} />;
+  return <ScenarioBuilder catalogue={cat} initial={{ scenario: defaultScenario(cat), mechanisms: { family: "timer", choices: ["rto"] }, scope: "flows[*]", replications: 1 }} />;
 }
 const byLabel = (root: HTMLElement, path: string) => root.querySelector(`[aria-label="${path}"]`) as HTMLInputElement | HTMLSelectElement | null;
 const button = (root: HTMLElement, text: string) => [...root.querySelectorAll("button")].find((b) => b.textContent === text) as HTMLButtonElement;
@@ -90,9 +90,50 @@ describe("ScenarioBuilder", () => {
     await act(async () => setValue(byLabel(r.container, "path.forward.delay_ms")!, "-5"));
     await act(async () => button(r.container, "Compare mechanisms").click());
     await flush();
-    expect(calls[0].body).toMatchObject({ variants: { RTO: { "flows[*].tcp.timer": "rto" }, TLP: { "flows[*].tcp.timer": "tlp" } }, baseline: "RTO", replications: 1 });
+    expect(calls[0].body).toMatchObject({ variants: { rto: { "flows[*].tcp.timer": "rto" }, tlp: { "flows[*].tcp.timer": "tlp" } }, baseline: "rto", replications: 1 });
     const err = r.container.querySelector('[data-field="path.forward.delay_ms"] [data-testid="field-error"]');
     expect(err?.textContent).toBe("must be between 0 and 10000 (got -5)");
+    r.unmount();
+  });
+
+  it("compares along another family: the picker follows the catalogue", async () => {
+    const calls = stubFetch((req) => (req.url.endsWith("/api/v1/comparisons") ? json({ id: "cmp1" }, 202) : undefined));
+    const r = await render(builder());
+    const family = r.container.querySelector('[data-testid="family-picker"]') as HTMLSelectElement;
+    expect([...family.options].map((o) => o.value)).toEqual(["cc", "timer", "recovery"]);
+    // congestion control is an ordinary field while the picker compares timers, and the other way round
+    expect((byLabel(r.container, "flows.0.tcp.cc") as HTMLSelectElement).multiple).toBe(false);
+    await act(async () => setValue(family, "cc"));
+    const cc = byLabel(r.container, "flows.0.tcp.cc") as HTMLSelectElement;
+    expect(cc.multiple).toBe(true);
+    expect([...cc.options].map((o) => o.value)).toEqual(["reno", "cubic"]);
+    expect([...cc.selectedOptions].map((o) => o.value)).toEqual(["reno"]);
+    const timer = byLabel(r.container, "flows.0.tcp.timer") as HTMLSelectElement;
+    expect(timer.multiple).toBe(false);
+    await act(async () => {
+      for (const o of cc.options) o.selected = true;
+      cc.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+    expect(r.container.querySelector(".submit-help")?.textContent).toContain("reno vs cubic");
+    await act(async () => button(r.container, "Compare mechanisms").click());
+    await flush();
+    expect(calls[0].body).toMatchObject({ variants: { reno: { "flows[*].tcp.cc": "reno" }, cubic: { "flows[*].tcp.cc": "cubic" } }, baseline: "reno" });
+    expect(location.pathname).toBe("/compare/cmp1");
+    r.unmount();
+  });
+
+  it("offers the presets' sets as quick picks", async () => {
+    stubFetch(() => undefined);
+    const r = await render(
+      <ScenarioBuilder
+        catalogue={cat}
+        initial={{ scenario: defaultScenario(cat), mechanisms: { family: "cc", choices: ["reno"] }, scope: "flows[*]", replications: 1 }}
+        quickPicks={[{ family: "timer", choices: ["rto", "tlp"], presets: ["P"] }]}
+      />,
+    );
+    await act(async () => button(r.container, "Timer: rto, tlp").click());
+    const timers = byLabel(r.container, "flows.0.tcp.timer") as HTMLSelectElement;
+    expect([...timers.selectedOptions].map((o) => o.value)).toEqual(["rto", "tlp"]);
     r.unmount();
   });
 

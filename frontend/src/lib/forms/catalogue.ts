@@ -25,6 +25,8 @@ export interface CatalogueParam {
 export interface MechanismInfo {
   name: string;
   doc: string;
+  /** a display name for a terse name, when the engine gives one (optional) */
+  label?: string;
 }
 
 export interface Catalogue {
@@ -87,7 +89,7 @@ export function parseCatalogue(raw: Catalog | unknown): Catalogue {
   for (const [family, list] of Object.entries(c.mechanisms ?? {})) {
     mechanisms[family] = (Array.isArray(list) ? list : [])
       .filter(isObject)
-      .map((m) => ({ name: String(m.name ?? ""), doc: String(m.doc ?? "") }))
+      .map((m) => ({ name: String(m.name ?? ""), doc: String(m.doc ?? ""), ...(typeof m.label === "string" && m.label ? { label: m.label } : {}) }))
       .filter((m) => m.name);
   }
   return { engineVersion: String(c.engine_version ?? ""), params, mechanisms, limits: { ...(c.limits ?? {}) } };

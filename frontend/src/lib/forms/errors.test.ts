@@ -1,5 +1,5 @@
-import { fieldErrors } from "../api";
-import { errorsFromDetail, flowOfPath, normaliseKey, normaliseLoc, placeErrors } from "./errors";
+import { ApiError, apiError } from "../api";
+import { errorsFromDetail, flowOfPath, normaliseLoc, placeErrors } from "./errors";
 
 const RUN_422 = { detail: [{ loc: ["body", "scenario", "flows", 0, "tcp", "mss"], msg: "must be between 64 and 65495 (got 20)", type: "value_error.scenario" }] };
 const CMP_422 = { detail: [{ loc: ["body", "variants", "TLP", "scenario", "flows", 0, "tcp", "mss"], msg: "must be between 64 and 65495 (got 20)", type: "value_error.scenario" }] };
@@ -12,13 +12,13 @@ describe("error placement", () => {
     expect(normaliseLoc(["body", "replications"]).path).toBe("replications");
   });
 
-  it("normalises lib/api fieldErrors() keys too", () => {
-    const keys = Object.keys(fieldErrors(RUN_422.detail));
-    expect(keys).toEqual(["scenario.flows.0.tcp.mss"]);
-    expect(normaliseKey(keys[0])).toBe("flows.0.tcp.mss");
-    expect(normaliseKey("variants.TLP-RFC.8985.scenario.flows.1.tcp.iw")).toBe("flows.1.tcp.iw");
-    expect(normaliseKey("scenario")).toBe("");
-    expect(normaliseKey("replications")).toBe("replications");
+  it("turns any API error into one line of text (lib/api apiError)", () => {
+    expect(apiError(RUN_422, "x")).toBe("scenario.flows.0.tcp.mss: must be between 64 and 65495 (got 20)");
+    expect(apiError({ detail: [{ msg: "a" }, { loc: ["body", "seeds"], msg: "b" }] }, "x")).toBe("a; seeds: b");
+    expect(apiError({ detail: "Run not found" }, "x")).toBe("Run not found");
+    expect(apiError(new ApiError("rate limited", 429), "x")).toBe("rate limited");
+    expect(apiError(undefined, "could not load the run")).toBe("could not load the run");
+    expect(apiError({ detail: [] }, "fallback")).toBe("fallback");
   });
 
   it("reads 422 bodies and plain messages", () => {

@@ -2,8 +2,7 @@
  *
  * FastAPI reports a location such as ["body", "scenario", "flows", 0, "tcp", "mss"]
  * (a run), ["body", "variants", "TLP", "scenario", "flows", 0, "tcp", "mss"]
- * (a comparison variant) or ["body", "base", "scenario", ...]; lib/api.ts
- * fieldErrors() joins them as "scenario.flows.0.tcp.mss". Either way the
+ * (a comparison variant) or ["body", "base", "scenario", ...]. Either way the
  * builder's inputs are named by the path inside the scenario, "flows.0.tcp.mss". */
 
 export type Loc = (string | number)[];
@@ -28,21 +27,6 @@ export function normaliseLoc(loc: Loc): { path: string; variant?: string } {
   }
   if (parts[0] === "scenario") parts = parts.slice(1);
   return { path: parts.map(String).join("."), variant };
-}
-
-/** The same for the joined keys of lib/api.ts fieldErrors(): "scenario.flows.0.tcp.mss",
- * "variants.TLP.scenario.flows.0.tcp.mss" (variant names may contain dots). */
-export function normaliseKey(key: string): string {
-  let k = key;
-  if (k.startsWith("body.")) k = k.slice(5);
-  if (k.startsWith("base.")) k = k.slice(5);
-  else if (k.startsWith("variants.")) {
-    const at = k.indexOf(".scenario", "variants.".length);
-    if (at >= 0) k = k.slice(at + 1);
-  }
-  if (k === "scenario") return "";
-  if (k.startsWith("scenario.")) k = k.slice("scenario.".length);
-  return k;
 }
 
 /** FastAPI's 422 body (or its detail) -> normalised field errors, first message per path. */

@@ -32,10 +32,9 @@ describe("which generated fields a choice makes relevant", () => {
   });
 
   it("groups a flow's parameters", () => {
-    const g = groupFlowFields(sectionFields(cat, "flow", { index: { flows: 0 } }));
+    const g = groupFlowFields(sectionFields(cat, "flow", { index: { flows: 0 } }), Object.keys(cat.mechanisms));
     expect(g.appKind?.path).toBe("flows.0.app.kind");
-    expect(g.timer?.path).toBe("flows.0.tcp.timer");
-    expect(g.cc.map((s) => s.key)).toEqual(["tcp.cc"]);
+    expect(g.mechanisms.map((s) => s.key)).toEqual(["tcp.cc", "tcp.timer", "tcp.recovery"]);
     expect(g.flags.every((s) => s.kind === "checkbox")).toBe(true);
     expect(g.flags.map((s) => s.key)).toContain("tcp.fack");
     expect(g.tcp.map((s) => s.key)).toContain("tcp.mss");

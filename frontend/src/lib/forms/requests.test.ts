@@ -1,17 +1,15 @@
 import presets from "./fixtures/presets.json";
+import raw from "./fixtures/catalogue.json";
 import type { PresetPublic } from "../../client/types.gen";
-import {
-  buildComparisonBody,
-  buildRunBody,
-  defaultRunVariant,
-  firstSentence,
-  forkFromShare,
-  hasRandomLoss,
-  orderTimers,
-  presetComparisonBody,
-  submitModes,
-  timerOfVariant,
-} from "./requests";
+import { parseCatalogue } from "./catalogue";
+import { buildComparisonBody, buildRunBody, defaultRunVariant, firstSentence, forkFromShare, hasRandomLoss, presetComparisonBody } from "./requests";
+
+const cat = parseCatalogue(raw);
+/** The same catalogue once the engine gives labels. */
+const labelled = parseCatalogue({
+  ...raw,
+  mechanisms: { ...raw.mechanisms, timer: raw.mechanisms.timer.map((m) => (m.name === "tlpr" ? { ...m, label: "TLP with restart" } : m)) },
+});
 
 const P = presets as unknown as PresetPublic[];
 const tail = P.find((p) => p.name === "tail-loss-rtt-sweep")!;
@@ -19,27 +17,33 @@ const web = P.find((p) => p.name === "web-objects")!;
 const scenario = { seed: 7, flows: [{ tcp: { timer: "rto", mss: 1448 } }, { tcp: { timer: "rto" } }] };
 
 describe("request bodies", () => {
-  it("runs one timer on every flow, one run per seed", () => {
-    const body = buildRunBody({ scenario, timers: ["tlp"], timerScope: "flows[*]", replications: 3 });
+  it("runs one mechanism on every flow, one run per seed", () => {
+    const body = buildRunBody({ scenario, mechanisms: { family: "timer", choices: ["tlp"] }, scope: "flows[*]", replications: 3 });
     expect((body.scenario as typeof scenario).flows.map((f) => f.tcp.timer)).toEqual(["tlp", "tlp"]);
     expect(body.seeds).toEqual([7, 8, 9]);
-    expect(buildRunBody({ scenario, timers: ["rto"], timerScope: "flows[*]", replications: 1 }).seeds).toBeUndefined();
+    expect(buildRunBody({ scenario, mechanisms: { family: "timer", choices: ["rto"] }, scope: "flows[*]", replications: 1 }).seeds).toBeUndefined();
     expect(scenario.flows[0].tcp.timer).toBe("rto");
+    const cc = buildRunBody({ scenario, mechanisms: { family: "cc", choices: ["cubic"] }, scope: "flows[*]", replications: 1 });
+    expect((cc.scenario as { flows: { tcp: { cc: string } }[] }).flows.map((f) => f.tcp.cc)).toEqual(["cubic", "cubic"]);
   });
 
-  it("compares one variant per timer, RTO the baseline", () => {
-    const body = buildComparisonBody({ scenario, timers: ["tlp", "rto"], timerScope: "flows[0:1]", replications: 2 });
-    expect(body.variants).toEqual({ RTO: { "flows[0:1].tcp.timer": "rto" }, TLP: { "flows[0:1].tcp.timer": "tlp" } });
-    expect(body.baseline).toBe("RTO");
+  it("compares one variant per mechanism in catalogue order, named by label else name, the family's default the baseline", () => {
+    const body = buildComparisonBody({ scenario, mechanisms: { family: "timer", choices: ["tlp", "rto"] }, scope: "flows[0:1]", replications: 2 }, cat);
+    expect(body.variants).toEqual({ rto: { "flows[0:1].tcp.timer": "rto" }, tlp: { "flows[0:1].tcp.timer": "tlp" } });
+    expect(body.baseline).toBe("rto");
     expect(body.replications).toBe(2);
     expect(body.base).toEqual({ scenario });
-    expect(buildComparisonBody({ scenario, timers: ["tlpr", "tlp"], timerScope: "flows[*]", replications: 0 })).toMatchObject({ baseline: "TLP", replications: 1 });
+    const noDefault = buildComparisonBody({ scenario, mechanisms: { family: "timer", choices: ["tlpr", "tlp"] }, scope: "flows[*]", replications: 0 }, cat);
+    expect(noDefault).toMatchObject({ baseline: "tlp", replications: 1 });
+    const withLabel = buildComparisonBody({ scenario, mechanisms: { family: "timer", choices: ["tlpr", "rto"] }, scope: "flows[*]", replications: 1 }, labelled);
+    expect(Object.keys(withLabel.variants)).toEqual(["rto", "TLP with restart"]);
+    expect(withLabel.variants["TLP with restart"]).toEqual({ "flows[*].tcp.timer": "tlpr" });
   });
 
-  it("orders timers as the catalogue does and knows which buttons apply", () => {
-    expect(orderTimers(["tlpr", "rto", "x", "x"], ["rto", "rtor", "tlp", "tlpr"])).toEqual(["rto", "tlpr", "x"]);
-    expect(submitModes(["rto"])).toEqual({ run: true, compare: false });
-    expect(submitModes(["rto", "tlp"])).toEqual({ run: false, compare: true });
+  it("compares along any family: congestion control", () => {
+    const body = buildComparisonBody({ scenario, mechanisms: { family: "cc", choices: ["cubic", "reno"] }, scope: "flows[*]", replications: 1 }, cat);
+    expect(body.variants).toEqual({ reno: { "flows[*].tcp.cc": "reno" }, cubic: { "flows[*].tcp.cc": "cubic" } });
+    expect(body.baseline).toBe("reno");
   });
 });
 
@@ -69,17 +73,13 @@ describe("presets", () => {
     expect(firstSentence("No full stop")).toBe("No full stop");
   });
 
-  it("reads timer-only variants", () => {
-    expect(timerOfVariant({ "flows[*].tcp.timer": "tlp" })).toEqual({ timer: "tlp", scope: "flows[*]" });
-    expect(timerOfVariant({ "flows[0:40].tcp.timer": "rtor" })).toEqual({ timer: "rtor", scope: "flows[0:40]" });
-    expect(timerOfVariant({ "flows.tcp.timer": "x", other: 1 })).toBeNull();
-  });
 });
 
 describe("forking a permalink", () => {
   it("reopens a frozen run's scenario", () => {
-    const f = forkFromShare({ kind: "run", payload: { run: { scenario: { flows: [{ tcp: { timer: "tlpr" } }] } } } }, []);
-    expect(f?.timers).toEqual(["tlpr"]);
+    const f = forkFromShare({ kind: "run", payload: { run: { scenario: { flows: [{ tcp: { timer: "tlpr" } }] } } } }, [], cat, "timer");
+    expect(f?.mechanisms).toEqual({ family: "timer", choices: ["tlpr"] });
+    expect(forkFromShare({ kind: "run", payload: { run: { scenario: { flows: [{ tcp: {} }] } } } }, [], cat, "cc")?.mechanisms).toEqual({ family: "cc", choices: ["reno"] });
     expect(f?.scenario).toEqual({ flows: [{ tcp: { timer: "tlpr" } }] });
   });
 
@@ -94,18 +94,18 @@ describe("forking a permalink", () => {
         },
       },
     };
-    const f = forkFromShare({ kind: "comparison", payload, view_state: { cell: "1" } }, P)!;
+    const f = forkFromShare({ kind: "comparison", payload, view_state: { cell: "1" } }, P, cat, "cc")!;
     expect(f.scenario.path).toMatchObject({ forward: { delay_ms: 80 }, reverse: { delay_ms: 80 } });
     expect((f.scenario.flows as { tcp: { mss: number } }[])[0].tcp.mss).toBe(1000);
-    expect(f.timers).toEqual(["rto", "rtor", "tlp", "tlpr"]);
+    expect(f.mechanisms).toEqual({ family: "timer", choices: ["rto", "rtor", "tlp", "tlpr"] });
     expect(f.note).toContain("delay_ms = 80");
-    expect(forkFromShare({ kind: "comparison", payload: { comparison: { spec: { base: { preset: "nope" } } } } }, P)).toBeNull();
+    expect(forkFromShare({ kind: "comparison", payload: { comparison: { spec: { base: { preset: "nope" } } } } }, P, cat, "timer")).toBeNull();
   });
 
   it("uses a comparison's own scenario when it has one", () => {
-    const f = forkFromShare({ kind: "comparison", payload: { comparison: { spec: { base: { scenario }, variants: { A: { x: 1 } }, cells: [{}], replications: 4 } } } }, [])!;
+    const f = forkFromShare({ kind: "comparison", payload: { comparison: { spec: { base: { scenario }, variants: { A: { x: 1 } }, cells: [{}], replications: 4 } } } }, [], cat, "timer")!;
     expect(f.scenario).toEqual(scenario);
-    expect(f.timers).toEqual(["rto"]);
+    expect(f.mechanisms).toEqual({ family: "timer", choices: ["rto"] });
     expect(f.replications).toBe(4);
   });
 });

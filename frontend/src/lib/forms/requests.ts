@@ -1,60 +1,33 @@
 /** Builder state -> request bodies for POST /runs and POST /comparisons, and
  * preset / permalink helpers. Pure, so the rules are unit-tested. */
 import type { ComparisonCreate, PresetPublic, RunCreate } from "../../client/types.gen";
+import type { Catalogue } from "./catalogue";
+import { defaultMechanism, mechanismLabel, mechanismOverride, mechanismsOf, orderChoices, selectionOfVariants, type MechanismSelection } from "./mechanisms";
 import { applyOverrides, getPath, isObject } from "./paths";
 
 export type Scenario = Record<string, unknown>;
 
 export interface BuilderState {
   scenario: Scenario;
-  /** the retransmission timers to run or compare, catalogue names ("rto", "tlp", ...) */
-  timers: string[];
-  /** which flows the timer applies to, as an override selector ("flows[*]", "flows[0:40]") */
-  timerScope: string;
+  /** the family compared and the mechanisms to run or compare (catalogue names) */
+  mechanisms: MechanismSelection;
+  /** which flows the choice applies to, as an override selector ("flows[*]", "flows[0:40]") */
+  scope: string;
   /** seeds scenario.seed, seed+1, ... */
   replications: number;
 }
 
-export const TIMER_LABELS: Record<string, string> = {
-  rto: "RTO",
-  rtor: "RTOR",
-  tlp: "TLP",
-  tlpr: "TLPR",
-  tlp_rfc8985: "TLP-RFC8985",
-};
-
-export function timerLabel(name: string): string {
-  return TIMER_LABELS[name] ?? name.toUpperCase();
-}
-
-export function timerOverride(scope: string, timer: string): Record<string, string> {
-  return { [`${scope || "flows[*]"}.tcp.timer`]: timer };
-}
-
-/** Timers in catalogue order, without duplicates or unknown names. */
-export function orderTimers(selected: string[], catalogueOrder: string[]): string[] {
-  const set = new Set(selected);
-  const known = catalogueOrder.filter((t) => set.has(t));
-  const unknown = selected.filter((t, i) => !catalogueOrder.includes(t) && selected.indexOf(t) === i);
-  return [...known, ...unknown];
-}
-
 export type SubmitMode = "run" | "compare";
-
-/** Which submit buttons make sense for a selection. */
-export function submitModes(timers: string[]): { run: boolean; compare: boolean } {
-  return { run: timers.length === 1, compare: timers.length >= 2 };
-}
 
 function seedOf(sc: Scenario): number {
   const s = sc.seed;
   return typeof s === "number" && Number.isFinite(s) ? s : 1;
 }
 
-/** POST /runs: the scenario with the chosen timer, one run per seed. */
+/** POST /runs: the scenario with the first chosen mechanism, one run per seed. */
 export function buildRunBody(state: BuilderState): RunCreate {
-  const timer = state.timers[0];
-  const scenario = timer ? applyOverrides(state.scenario, timerOverride(state.timerScope, timer)) : state.scenario;
+  const { family, choices } = state.mechanisms;
+  const scenario = choices[0] ? applyOverrides(state.scenario, mechanismOverride(state.scope, family, choices[0])) : state.scenario;
   const reps = Math.max(1, Math.floor(state.replications) || 1);
   const body: RunCreate = { scenario };
   if (reps > 1) {
@@ -64,16 +37,34 @@ export function buildRunBody(state: BuilderState): RunCreate {
   return body;
 }
 
-/** POST /comparisons: one variant per timer; RTO is the baseline when chosen. */
-export function buildComparisonBody(state: BuilderState, catalogueOrder: string[] = Object.keys(TIMER_LABELS)): ComparisonCreate {
-  const timers = orderTimers(state.timers, catalogueOrder);
+/** The variant name of each chosen mechanism: its catalogue label, else its name
+ * (made unique should two labels coincide). */
+export function variantNames(cat: Catalogue, family: string, choices: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  const used = new Set<string>();
+  for (const c of choices) {
+    let label = mechanismLabel(cat, family, c);
+    if (used.has(label)) label = `${label} (${c})`;
+    used.add(label);
+    out[c] = label;
+  }
+  return out;
+}
+
+/** POST /comparisons: one variant per chosen mechanism, in catalogue order; the
+ * family's default mechanism is the baseline when chosen, else the first. */
+export function buildComparisonBody(state: BuilderState, cat: Catalogue): ComparisonCreate {
+  const { family } = state.mechanisms;
+  const choices = orderChoices(state.mechanisms.choices, mechanismsOf(cat, family).map((m) => m.name));
+  const names = variantNames(cat, family, choices);
   const variants: Record<string, Record<string, unknown>> = {};
-  for (const t of timers) variants[timerLabel(t)] = timerOverride(state.timerScope, t);
-  const baseline = timers.includes("rto") ? timerLabel("rto") : timerLabel(timers[0] ?? "rto");
+  for (const c of choices) variants[names[c]] = mechanismOverride(state.scope, family, c);
+  const def = defaultMechanism(cat, family);
+  const base = def !== undefined && choices.includes(def) ? def : choices[0];
   return {
     base: { scenario: state.scenario },
     variants,
-    baseline,
+    baseline: base === undefined ? "" : names[base],
     replications: Math.max(1, Math.floor(state.replications) || 1),
   };
 }
@@ -110,16 +101,6 @@ export function firstSentence(text: string): string {
   return m ? m[1] : text.trim();
 }
 
-/** The timer a variant sets, when its overrides only choose a timer for some flows. */
-export function timerOfVariant(overrides: Record<string, unknown>): { timer: string; scope: string } | null {
-  const entries = Object.entries(overrides ?? {});
-  if (entries.length !== 1) return null;
-  const [path, value] = entries[0];
-  const m = /^(flows(\[[^\]]*\])?)\.tcp\.timer$/.exec(path);
-  if (!m || typeof value !== "string") return null;
-  return { timer: value, scope: m[2] ? m[1] : "flows[*]" };
-}
-
 export interface ForkSource {
   kind: "run" | "comparison";
   payload: Record<string, unknown>;
@@ -128,22 +109,29 @@ export interface ForkSource {
 
 export interface ForkResult {
   scenario: Scenario;
-  timers: string[];
-  timerScope: string;
+  mechanisms: MechanismSelection;
+  scope: string;
   replications: number;
   /** what was loaded, for the notice */
   note: string;
 }
 
+/** The mechanism flow 0 of a scenario runs for a family (the family's default when unset). */
+export function mechanismInScenario(cat: Catalogue, scenario: unknown, family: string): string[] {
+  const v = getPath(scenario, `flows.0.tcp.${family}`);
+  const name = typeof v === "string" ? v : defaultMechanism(cat, family);
+  return name === undefined ? [] : [name];
+}
+
 /** Rebuild a builder state from a permalink's frozen payload. Comparisons need the
- * preset list when their base names a preset rather than carrying a scenario. */
-export function forkFromShare(share: ForkSource, presets: PresetPublic[]): ForkResult | null {
+ * preset list when their base names a preset rather than carrying a scenario;
+ * `family` is what a run's fork compares along (the builder's first family). */
+export function forkFromShare(share: ForkSource, presets: PresetPublic[], cat: Catalogue, family: string): ForkResult | null {
   if (share.kind === "run") {
     const run = share.payload.run;
     if (!isObject(run) || !isObject(run.scenario)) return null;
     const sc = run.scenario as Scenario;
-    const f0 = getPath(sc, "flows.0.tcp.timer");
-    return { scenario: sc, timers: typeof f0 === "string" ? [f0] : ["rto"], timerScope: "flows[*]", replications: 1, note: "the frozen run's scenario" };
+    return { scenario: sc, mechanisms: { family, choices: mechanismInScenario(cat, sc, family) }, scope: "flows[*]", replications: 1, note: "the frozen run's scenario" };
   }
   const comp = share.payload.comparison;
   if (!isObject(comp) || !isObject(comp.spec)) return null;
@@ -168,20 +156,12 @@ export function forkFromShare(share: ForkSource, presets: PresetPublic[]): ForkR
     scenario = applyOverrides(scenario, cell);
     note += ` at ${Object.entries(cell).map(([k, v]) => `${k} = ${String(v)}`).join(", ")}`;
   }
-  const timers: string[] = [];
-  let scope = "flows[*]";
-  for (const ov of Object.values(isObject(spec.variants) ? spec.variants : {})) {
-    const t = isObject(ov) ? timerOfVariant(ov) : null;
-    if (t) {
-      if (!timers.includes(t.timer)) timers.push(t.timer);
-      scope = t.scope;
-    }
-  }
+  const sel = selectionOfVariants(spec.variants, Object.keys(cat.mechanisms));
   const reps = Number(spec.replications ?? 1);
   return {
     scenario,
-    timers: timers.length ? timers : [String(getPath(scenario, "flows.0.tcp.timer") ?? "rto")],
-    timerScope: scope,
+    mechanisms: sel ? { family: sel.family, choices: sel.choices } : { family, choices: mechanismInScenario(cat, scenario, family) },
+    scope: sel?.scope ?? "flows[*]",
     replications: Number.isFinite(reps) && reps >= 1 ? reps : 1,
     note,
   };

@@ -1,6 +1,10 @@
-/** Helpers for the component tests: render into jsdom with act(), and a fetch stub. */
+/** Helpers for the component tests: render into jsdom with act() inside the
+ * app's providers (a fresh query cache each time, the router on jsdom's
+ * history), and a fetch stub. */
 import { act, type ReactNode } from "react";
 import { createRoot, type Root } from "react-dom/client";
+import { Providers } from "../../Providers";
+import { createQueryClient } from "../../lib/queries";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -10,11 +14,18 @@ export interface Rendered {
   unmount: () => void;
 }
 
+/** The node inside the app's providers, with a query cache of its own (no retries, so errors show at once). */
+export function withProviders(node: ReactNode): ReactNode {
+  const client = createQueryClient();
+  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
+  return <Providers client={client}>{node}</Providers>;
+}
+
 export async function render(node: ReactNode): Promise<Rendered> {
   const container = document.createElement("div");
   document.body.appendChild(container);
   const root = createRoot(container);
-  await act(async () => root.render(node));
+  await act(async () => root.render(withProviders(node)));
   return {
     container,
     root,

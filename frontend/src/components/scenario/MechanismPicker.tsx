@@ -1,0 +1,100 @@
+/** Which mechanisms to run or compare: a family from the catalogue (timer,
+ * cc, recovery, ... whatever the engine lists), then one or more of its
+ * mechanisms. Quick picks are the sets the presets compare. Its accessible
+ * name is the parameter path the API reports errors under, flows.0.tcp.<family>. */
+import { useId } from "react";
+import type { Catalogue } from "../../lib/forms/catalogue";
+import { familyLabel, mechanismFamilies, mechanismLabel, mechanismsOf, orderChoices, type MechanismSelection, type QuickPick } from "../../lib/forms/mechanisms";
+import { InfoTip } from "./InfoTip";
+
+/** The input path of the picker for a family; every flow's error for that parameter lands on it. */
+export const pickerPath = (family: string) => `flows.0.tcp.${family}`;
+
+export function MechanismPicker(props: {
+  catalogue: Catalogue;
+  value: MechanismSelection;
+  /** the flows the choice applies to, as an override selector */
+  scope: string;
+  quickPicks: QuickPick[];
+  error?: string;
+  /** another family was chosen (the builder decides which of its mechanisms to start from) */
+  onFamily: (family: string) => void;
+  onChange: (selection: MechanismSelection) => void;
+}) {
+  const { catalogue: cat, value } = props;
+  const id = useId();
+  const { family } = value;
+  const all = mechanismsOf(cat, family);
+  const names = all.map((m) => m.name);
+  const selected = orderChoices(value.choices, names);
+  const path = pickerPath(family);
+  const label = (name: string) => mechanismLabel(cat, family, name);
+  const doc = cat.params.find((p) => p.section === "flow" && p.key === `tcp.${family}`)?.doc;
+  return (
+    <div className="mech-grid">
+      <div className={`field timer-picker${props.error ? " has-error" : ""}`}>
+        <label className="inline-field">
+          Compare along{" "}
+          <select value={family} onChange={(e) => props.onFamily(e.target.value)} data-testid="family-picker">
+            {mechanismFamilies(cat).map((f) => (
+              <option key={f} value={f}>
+                {familyLabel(f)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="field-label">
+          <label htmlFor={id}>{familyLabel(family)}: mechanisms to compare</label>
+          <InfoTip text={doc ?? `${familyLabel(family)} mechanisms from the catalogue.`} label={family} />
+        </div>
+        <select
+          id={id}
+          multiple
+          size={Math.max(2, Math.min(8, names.length))}
+          aria-label={path}
+          data-path={path}
+          aria-invalid={props.error ? true : undefined}
+          value={selected}
+          onChange={(e) => props.onChange({ family, choices: Array.from(e.target.selectedOptions).map((o) => o.value) })}
+        >
+          {all.map((m) => (
+            <option key={m.name} value={m.name} title={m.doc}>
+              {m.label ? `${m.label} (${m.name})` : m.name}
+            </option>
+          ))}
+        </select>
+        {props.error && (
+          <span role="alert" data-testid="field-error" className="field-error">
+            {props.error}
+          </span>
+        )}
+        <span className="field-note">
+          Ctrl/⌘-click or Shift+arrows to pick several. Applies to {props.scope === "flows[*]" ? "every flow" : props.scope}.
+        </span>
+        <div className="quick-picks" role="group" aria-label="Quick picks">
+          {props.quickPicks.map((q) => (
+            <button
+              key={`${q.family}:${q.choices.join(",")}`}
+              type="button"
+              className="small"
+              title={`As the preset${q.presets.length > 1 ? "s" : ""} ${q.presets.join(", ")} compare${q.presets.length > 1 ? "" : "s"}`}
+              onClick={() => props.onChange({ family: q.family, choices: q.choices })}
+            >
+              {familyLabel(q.family)}: {q.choices.map((c) => mechanismLabel(cat, q.family, c)).join(", ")}
+            </button>
+          ))}
+          <button type="button" className="small" onClick={() => props.onChange({ family, choices: names })}>
+            All
+          </button>
+        </div>
+      </div>
+      <div className="timer-docs">
+        {selected.map((t) => (
+          <p key={t}>
+            <strong>{label(t)}</strong> — {all.find((m) => m.name === t)?.doc ?? ""}
+          </p>
+        ))}
+      </div>
+    </div>
+  );
+}
