@@ -1,4 +1,5 @@
 """Alembic environment: the URL comes from Settings (or -x url=...)."""
+
 from __future__ import annotations
 
 from logging.config import fileConfig

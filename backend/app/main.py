@@ -1,4 +1,5 @@
 """The Rexmit REST API (FastAPI) under /api/v1."""
+
 from __future__ import annotations
 
 import logging
@@ -44,25 +45,33 @@ def operation_id(route: APIRoute) -> str:
 
 def create_app() -> FastAPI:
     settings = get_settings()
-    app = FastAPI(title="Rexmit", version="0.1.0", openapi_url=f"{API_PREFIX}/openapi.json",
-                  docs_url=f"{API_PREFIX}/docs", redoc_url=None, generate_unique_id_function=operation_id,
-                  description="An interactive lab for TCP loss recovery: runs, comparisons and permalinks.")
+    app = FastAPI(
+        title="Rexmit",
+        version="0.1.0",
+        openapi_url=f"{API_PREFIX}/openapi.json",
+        docs_url=f"{API_PREFIX}/docs",
+        redoc_url=None,
+        generate_unique_id_function=operation_id,
+        description="An interactive lab for TCP loss recovery: runs, comparisons and permalinks.",
+    )
     if settings.CORS_ORIGINS:
-        app.add_middleware(CORSMiddleware, allow_origins=settings.CORS_ORIGINS, allow_methods=["*"],
-                           allow_headers=["*"])
+        app.add_middleware(
+            CORSMiddleware, allow_origins=settings.CORS_ORIGINS, allow_methods=["*"], allow_headers=["*"]
+        )
 
     @app.exception_handler(ApiError)
-    async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
+    async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
         return JSONResponse({"detail": exc.detail}, status_code=exc.status, headers=exc.headers)
 
     @app.exception_handler(RequestValidationError)
-    async def _validation(request: Request, exc: RequestValidationError) -> JSONResponse:
-        errors = [{"loc": list(e.get("loc", ())), "msg": e.get("msg", ""), "type": e.get("type", "")}
-                  for e in exc.errors()]
+    async def _validation(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = [
+            {"loc": list(e.get("loc", ())), "msg": e.get("msg", ""), "type": e.get("type", "")} for e in exc.errors()
+        ]
         return JSONResponse({"detail": errors}, status_code=422)
 
     @app.exception_handler(Exception)
-    async def _internal(request: Request, exc: Exception) -> JSONResponse:
+    async def _internal(request: Request, _exc: Exception) -> JSONResponse:
         log.exception("unhandled error on %s %s", request.method, request.url.path)
         return JSONResponse({"detail": "internal error"}, status_code=500)
 

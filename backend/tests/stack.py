@@ -8,6 +8,7 @@ an embedded server from pip; every session gets a fresh database, migrated
 with Alembic and dropped at the end.  Redis: TEST_REDIS_URL, else db 15 of
 127.0.0.1:6379, else an embedded redis-server.  Workers are real `celery
 worker` processes started by the fixtures."""
+
 from __future__ import annotations
 
 import os
@@ -26,8 +27,12 @@ sys.path.insert(0, str(ROOT / "backend"))
 
 from app.embedded import EmbeddedPostgres, EmbeddedRedis, pg_reachable, redis_reachable  # noqa: E402
 
-FAST_SWEEP = {"HEARTBEAT_INTERVAL_S": "0.5", "STUCK_AFTER_S": "3", "REQUEUE_QUEUED_AFTER_S": "4",
-              "RATE_LIMIT_WRITES_PER_MINUTE": "100000"}
+FAST_SWEEP = {
+    "HEARTBEAT_INTERVAL_S": "0.5",
+    "STUCK_AFTER_S": "3",
+    "REQUEUE_QUEUED_AFTER_S": "4",
+    "RATE_LIMIT_WRITES_PER_MINUTE": "100000",
+}
 
 
 def _psycopg(url: str) -> str:
@@ -47,6 +52,7 @@ def pg_admin(tmp_path_factory):
 
 def create_database(admin: str) -> str:
     import psycopg
+
     name = f"rexmit_test_{uuid.uuid4().hex[:10]}"
     with psycopg.connect(_psycopg(admin), autocommit=True) as c:
         c.execute(f'CREATE DATABASE "{name}"')
@@ -57,6 +63,7 @@ def create_database(admin: str) -> str:
 
 def drop_database(admin: str, url: str) -> None:
     import psycopg
+
     name = url.split("?")[0].rsplit("/", 1)[1]
     with psycopg.connect(_psycopg(admin), autocommit=True) as c:
         c.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
@@ -64,8 +71,13 @@ def drop_database(admin: str, url: str) -> None:
 
 def migrate(url: str, target: str = "head", direction: str = "upgrade") -> None:
     env = {**os.environ, "DATABASE_URL": url}
-    subprocess.run([sys.executable, "-m", "alembic", "-c", str(ROOT / "migrations" / "alembic.ini"), direction,
-                    target], env=env, check=True, cwd=ROOT, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "alembic", "-c", str(ROOT / "migrations" / "alembic.ini"), direction, target],
+        env=env,
+        check=True,
+        cwd=ROOT,
+        capture_output=True,
+    )
 
 
 @pytest.fixture(scope="session")
@@ -73,6 +85,7 @@ def redis_url(tmp_path_factory):
     url = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
     if redis_reachable(url):
         import redis
+
         redis.Redis.from_url(url).flushdb()
         yield url
         return
@@ -114,6 +127,7 @@ def published(env: dict[str, str]):
 def _reset_caches() -> None:
     from app.core import config, db, ratelimit
     from app.services import queue
+
     config.get_settings.cache_clear()
     for fn in (db.get_engine, ratelimit._redis, queue.client):
         fn.cache_clear()
@@ -124,11 +138,31 @@ class Worker:
 
     def __init__(self, env: dict[str, str], concurrency: int = 2, name: str | None = None):
         self.name = name or f"w{uuid.uuid4().hex[:6]}"
-        cmd = [sys.executable, "-m", "celery", "-A", "rexmit_worker.celery_app", "worker", "-Q", "sim",
-               "-c", str(concurrency), "-n", f"{self.name}@%h", "--loglevel=WARNING", "--without-mingle",
-               "--without-gossip"]
-        self.proc = subprocess.Popen(cmd, env={**os.environ, **env}, cwd=ROOT, stdout=subprocess.DEVNULL,
-                                     stderr=subprocess.DEVNULL, start_new_session=True)
+        cmd = [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "rexmit_worker.celery_app",
+            "worker",
+            "-Q",
+            "sim",
+            "-c",
+            str(concurrency),
+            "-n",
+            f"{self.name}@%h",
+            "--loglevel=WARNING",
+            "--without-mingle",
+            "--without-gossip",
+        ]
+        self.proc = subprocess.Popen(
+            cmd,
+            env={**os.environ, **env},
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
 
     def children(self) -> list[int]:
         out = subprocess.run(["pgrep", "-P", str(self.proc.pid)], capture_output=True, text=True)
@@ -153,6 +187,7 @@ class Worker:
 
 def wait_for_workers(redis_url: str, n: int = 1, timeout_s: float = 30) -> None:
     import redis
+
     r = redis.Redis.from_url(redis_url)
     deadline = time.time() + timeout_s
     while time.time() < deadline:
@@ -175,6 +210,7 @@ def client(services):
     from fastapi.testclient import TestClient
 
     from app.main import create_app
+
     with TestClient(create_app()) as c:
         yield c
 
@@ -209,6 +245,7 @@ def isolated(pg_admin, redis_url, request):
     marker = request.node.get_closest_marker("redis_url")
     broker = marker.args[0] if marker else redis_url.rsplit("/", 1)[0] + "/14"
     import redis
+
     redis.Redis.from_url(broker).flushdb()
     db = create_database(pg_admin)
     migrate(db)

@@ -1,4 +1,5 @@
 """With a built dashboard, deep links load the app; the API stays the API."""
+
 from __future__ import annotations
 
 import os
@@ -10,6 +11,7 @@ def test_deep_links_serve_the_app(services, tmp_path):
     from fastapi.testclient import TestClient
 
     from app.main import create_app
+
     (tmp_path / "index.html").write_text("<!doctype html><div id=root></div>")
     (tmp_path / "assets").mkdir()
     (tmp_path / "assets" / "app.js").write_text("console.log(1)")

@@ -1,5 +1,6 @@
 """Alembic upgrade and downgrade on a real PostgreSQL; the migrated schema
 matches the models exactly."""
+
 from __future__ import annotations
 
 from sqlalchemy import create_engine, inspect

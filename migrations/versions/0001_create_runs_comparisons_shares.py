@@ -4,6 +4,7 @@ Revision ID: 0001
 Revises:
 Create Date: 2026-11-21
 """
+
 import sqlalchemy as sa
 from alembic import op
 from sqlalchemy.dialects import postgresql
@@ -18,8 +19,13 @@ def upgrade() -> None:
     op.create_table(
         "runs",
         sa.Column("id", postgresql.UUID(as_uuid=True), primary_key=True),
-        sa.Column("run_key", sa.String(64), nullable=False, unique=True,
-                  comment="sha256 of canonical scenario, engine version and seed"),
+        sa.Column(
+            "run_key",
+            sa.String(64),
+            nullable=False,
+            unique=True,
+            comment="sha256 of canonical scenario, engine version and seed",
+        ),
         sa.Column("scenario", postgresql.JSONB(), nullable=False, comment="canonical scenario, seed applied"),
         sa.Column("seed", sa.BigInteger(), nullable=False),
         sa.Column("engine_version", sa.String(32), nullable=False),
@@ -40,8 +46,9 @@ def upgrade() -> None:
     op.create_index("ix_runs_state", "runs", ["state"])
     op.create_table(
         "run_traces",
-        sa.Column("run_id", postgresql.UUID(as_uuid=True), sa.ForeignKey("runs.id", ondelete="CASCADE"),
-                  primary_key=True),
+        sa.Column(
+            "run_id", postgresql.UUID(as_uuid=True), sa.ForeignKey("runs.id", ondelete="CASCADE"), primary_key=True
+        ),
         sa.Column("format", sa.String(16), nullable=False),
         sa.Column("n_events", sa.BigInteger(), nullable=False),
         sa.Column("raw_bytes", sa.BigInteger(), nullable=False),
@@ -57,8 +64,12 @@ def upgrade() -> None:
     )
     op.create_table(
         "comparison_runs",
-        sa.Column("comparison_id", postgresql.UUID(as_uuid=True),
-                  sa.ForeignKey("comparisons.id", ondelete="CASCADE"), primary_key=True),
+        sa.Column(
+            "comparison_id",
+            postgresql.UUID(as_uuid=True),
+            sa.ForeignKey("comparisons.id", ondelete="CASCADE"),
+            primary_key=True,
+        ),
         sa.Column("idx", sa.Integer(), primary_key=True),
         sa.Column("cell", sa.Integer(), nullable=False),
         sa.Column("variant", sa.String(64), nullable=False),

@@ -1,5 +1,6 @@
 """The Celery app. PostgreSQL is the source of truth: results are not kept
 in Celery, tasks take ids only, and a run's state lives in the runs table."""
+
 from __future__ import annotations
 
 from celery import Celery
@@ -14,8 +15,8 @@ app.conf.update(
     task_serializer="json",
     accept_content=["json"],
     task_ignore_result=True,
-    task_acks_late=True,                  # a task lost with its worker is delivered again ...
-    task_reject_on_worker_lost=True,      # ... including when the child is killed
+    task_acks_late=True,  # a task lost with its worker is delivered again ...
+    task_reject_on_worker_lost=True,  # ... including when the child is killed
     worker_prefetch_multiplier=1,
     task_default_queue="sim",
     task_queues=[Queue("sim")],

@@ -3,6 +3,7 @@
 Infrastructure errors (database, broker) propagate so the task retries; an
 invalid scenario, an engine error or a time limit is recorded on the run as
 'failed' with its message."""
+
 from __future__ import annotations
 
 import logging

@@ -1,5 +1,6 @@
 """The worker's side of a run's state: each function is one transaction
 over the run-state functions of app.repositories.runs (which own the SQL)."""
+
 from __future__ import annotations
 
 import os
@@ -37,8 +38,9 @@ def finish(run_id: uuid.UUID, outcome: Outcome) -> bool:
     sweeper gave the run away meanwhile (the other attempt's outcome stays)."""
     trace = None
     if outcome.trace_blob is not None:
-        trace = repo.TraceRow(format=TRACE_FORMAT, n_events=outcome.n_events, raw_bytes=outcome.raw_bytes,
-                              blob=outcome.trace_blob)
+        trace = repo.TraceRow(
+            format=TRACE_FORMAT, n_events=outcome.n_events, raw_bytes=outcome.raw_bytes, blob=outcome.trace_blob
+        )
     with session_scope() as s:
         return repo.finish(s, run_id, worker_id(), result=outcome.result(), wall_ms=outcome.wall_ms, trace=trace)
 
@@ -50,9 +52,9 @@ def fail(run_id: uuid.UUID, message: str) -> None:
 
 @dataclass(frozen=True)
 class Swept:
-    failed: list[uuid.UUID]      # stuck too many times: failed
-    requeued: list[uuid.UUID]    # stuck: back to queued, to enqueue again
-    resent: list[uuid.UUID]      # queued for too long (message lost): to enqueue again
+    failed: list[uuid.UUID]  # stuck too many times: failed
+    requeued: list[uuid.UUID]  # stuck: back to queued, to enqueue again
+    resent: list[uuid.UUID]  # queued for too long (message lost): to enqueue again
 
 
 def sweep(*, stuck_after_s: float, max_attempts: int, resend_after_s: float) -> Swept:

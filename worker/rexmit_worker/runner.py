@@ -1,6 +1,7 @@
 """Simulate one scenario: scenario -> outcome (summary, per-flow metrics,
 encoded trace). Pure: no database and no broker, so it is tested on its own;
 the job (job.py) stores what it returns."""
+
 from __future__ import annotations
 
 import time
@@ -18,12 +19,12 @@ TRACE_FORMAT = "rxt1"
 
 @dataclass(frozen=True)
 class Outcome:
-    summary: dict[str, Any]             # the run summary, plus trace_bytes when a trace was kept
-    flows: list[dict[str, Any]]         # one dict of metrics per flow
-    trace_blob: bytes | None            # encode_trace() of the columns; None for an empty trace
+    summary: dict[str, Any]  # the run summary, plus trace_bytes when a trace was kept
+    flows: list[dict[str, Any]]  # one dict of metrics per flow
+    trace_blob: bytes | None  # encode_trace() of the columns; None for an empty trace
     n_events: int
-    raw_bytes: int                      # the trace's size in memory, before encoding
-    wall_ms: float                      # engine wall time
+    raw_bytes: int  # the trace's size in memory, before encoding
+    wall_ms: float  # engine wall time
 
     def result(self) -> dict[str, Any]:
         """What the runs table stores in `result`."""
@@ -66,5 +67,6 @@ def simulate(scenario: dict[str, Any], clock: npt.NDArray[np.int64] | None = Non
         blob = encode_trace(columns)
         raw_bytes = sum(int(a.nbytes) for a in columns.values())
         summary["trace_bytes"] = len(blob)
-    return Outcome(summary=summary, flows=flows, trace_blob=blob, n_events=n_events, raw_bytes=raw_bytes,
-                   wall_ms=wall_ms)
+    return Outcome(
+        summary=summary, flows=flows, trace_blob=blob, n_events=n_events, raw_bytes=raw_bytes, wall_ms=wall_ms
+    )

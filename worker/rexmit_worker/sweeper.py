@@ -2,8 +2,10 @@
 crashed, or the engine took the process down) go back to 'queued' and are
 enqueued again, or are failed after MAX_ATTEMPTS; queued runs whose message
 was lost (broker outage) are enqueued again.  Every worker's main process
-runs it every few seconds; the conditional UPDATEs make concurrent sweepers
-safe (app.repositories.runs owns them).  Each worker also advertises itself in Redis for GET /health."""
+runs it every few seconds; the conditional UPDATEs (app.repositories.runs)
+make concurrent sweepers safe.  Each worker also advertises itself in Redis
+for GET /health."""
+
 from __future__ import annotations
 
 import logging
@@ -26,8 +28,9 @@ INTERVAL_S = 3.0
 
 def sweep() -> dict[str, int]:
     st = get_settings()
-    swept = persistence.sweep(stuck_after_s=st.STUCK_AFTER_S, max_attempts=st.MAX_ATTEMPTS,
-                              resend_after_s=st.REQUEUE_QUEUED_AFTER_S)
+    swept = persistence.sweep(
+        stuck_after_s=st.STUCK_AFTER_S, max_attempts=st.MAX_ATTEMPTS, resend_after_s=st.REQUEUE_QUEUED_AFTER_S
+    )
     enqueue_runs(swept.requeued + swept.resent)
     counts = {"failed": len(swept.failed), "requeued": len(swept.requeued), "resent": len(swept.resent)}
     if any(counts.values()):
@@ -49,11 +52,11 @@ def _loop(name: str) -> None:
 
 
 @worker_ready.connect
-def _start(sender=None, **_):
+def _start(**_: object) -> None:
     name = f"{socket.gethostname()}:{os.getpid()}"
     threading.Thread(target=_loop, args=(name,), daemon=True, name="rexmit-sweeper").start()
 
 
 @worker_shutdown.connect
-def _stop_sweeper(**_):
+def _stop_sweeper(**_: object) -> None:
     _stop.set()

@@ -1,5 +1,6 @@
 """A worker killed with SIGKILL in the middle of a run: the run completes on
 another worker or is marked failed, and is never left 'running'."""
+
 from __future__ import annotations
 
 import time
@@ -8,12 +9,25 @@ from tests.stack import Worker, wait_for_workers, wait_run
 
 API = "/api/v1"
 # about 3 s of engine time: a 1 Gbps bulk flow for 240 simulated seconds
-LONG = {"scenario": {"seed": 5, "duration_s": 300, "trace": "sampled", "sample_ms": 100, "max_events": 200000000,
-                     "path": {"forward": {"rate_bps": 1e9, "delay_ms": 10, "buffer_pkts": 5000,
-                                          "loss": {"model": "bernoulli", "p": 1e-6}},
-                              "reverse": {"rate_bps": 1e9, "delay_ms": 10}},
-                     "flows": [{"app": {"kind": "bulk", "duration_s": 240},
-                                "tcp": {"cc": "cubic", "rtt_profile": "linux"}}]}}
+LONG = {
+    "scenario": {
+        "seed": 5,
+        "duration_s": 300,
+        "trace": "sampled",
+        "sample_ms": 100,
+        "max_events": 200000000,
+        "path": {
+            "forward": {
+                "rate_bps": 1e9,
+                "delay_ms": 10,
+                "buffer_pkts": 5000,
+                "loss": {"model": "bernoulli", "p": 1e-6},
+            },
+            "reverse": {"rate_bps": 1e9, "delay_ms": 10},
+        },
+        "flows": [{"app": {"kind": "bulk", "duration_s": 240}, "tcp": {"cc": "cubic", "rtt_profile": "linux"}}],
+    }
+}
 
 
 def test_sigkill_mid_run_completes_elsewhere(isolated):
@@ -35,6 +49,7 @@ def test_sigkill_mid_run_completes_elsewhere(isolated):
         assert 0 < client.get(f"{API}/runs/{rid}").json()["progress"] < 1
         from app.core.db import session_scope
         from app.models import Run
+
         with session_scope() as s:
             owner_pid = int(s.get(Run, __import__("uuid").UUID(rid)).worker.rsplit(":", 1)[1])
         victim = a if owner_pid in a.children() else b
@@ -61,11 +76,17 @@ def test_repeatedly_crashing_run_is_marked_failed(isolated):
 
     from app.core.db import session_scope
     from rexmit_worker.sweeper import sweep
+
     rid = uuid.uuid4()
     with session_scope() as s:
-        s.execute(text("INSERT INTO runs (id, run_key, scenario, seed, engine_version, state, progress, attempts, "
-                       "heartbeat_at, worker) VALUES (:id, :k, '{}', 1, 'x', 'running', 0, 3, "
-                       "now() - interval '1 minute', 'gone:1')"), {"id": rid, "k": rid.hex})
+        s.execute(
+            text(
+                "INSERT INTO runs (id, run_key, scenario, seed, engine_version, state, progress, attempts, "
+                "heartbeat_at, worker) VALUES (:id, :k, '{}', 1, 'x', 'running', 0, 3, "
+                "now() - interval '1 minute', 'gone:1')"
+            ),
+            {"id": rid, "k": rid.hex},
+        )
     assert sweep()["failed"] == 1
     with session_scope() as s:
         state, error = s.execute(text("SELECT state, error FROM runs WHERE id = :id"), {"id": rid}).one()

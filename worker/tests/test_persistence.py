@@ -1,4 +1,5 @@
 """The worker's transactions: this process owns what it claims."""
+
 from __future__ import annotations
 
 import uuid
@@ -13,9 +14,14 @@ from rexmit_worker import persistence, runner
 def insert_queued() -> uuid.UUID:
     rid = uuid.uuid4()
     with session_scope() as s:
-        s.execute(text("INSERT INTO runs (id, run_key, scenario, seed, engine_version, state, progress, attempts) "
-                       "VALUES (:id, :k, '{\"seed\": 1, \"flows\": [{\"app\": {\"kind\": \"fixed\", "
-                       "\"segments\": 3}}]}', 1, 'x', 'queued', 0, 0)"), {"id": rid, "k": rid.hex})
+        s.execute(
+            text(
+                "INSERT INTO runs (id, run_key, scenario, seed, engine_version, state, progress, attempts) "
+                'VALUES (:id, :k, \'{"seed": 1, "flows": [{"app": {"kind": "fixed", '
+                "\"segments\": 3}}]}', 1, 'x', 'queued', 0, 0)"
+            ),
+            {"id": rid, "k": rid.hex},
+        )
     return rid
 
 

@@ -1,11 +1,11 @@
 """Redis restarts: submissions made while it is down are kept in PostgreSQL
 and complete once it is back; new submissions complete too."""
+
 from __future__ import annotations
 
 import pytest
 
 from app.embedded import EmbeddedRedis, free_port
-
 from tests.stack import Worker, wait_for_workers, wait_run
 
 API = "/api/v1"
@@ -32,7 +32,7 @@ def test_submissions_survive_a_redis_restart(own_redis, isolated):
         assert wait_run(client, first)["state"] == "succeeded"
         own_redis.stop()
         during = client.post(f"{API}/runs", json={**RUN, "seeds": [2]})
-        assert during.status_code == 202          # stored; the enqueue waits for the broker
+        assert during.status_code == 202  # stored; the enqueue waits for the broker
         own_redis.start(PORT)
         after = client.post(f"{API}/runs", json={**RUN, "seeds": [3]}).json()["runs"][0]["id"]
         assert wait_run(client, during.json()["runs"][0]["id"], timeout_s=90)["state"] == "succeeded"

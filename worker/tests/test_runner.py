@@ -1,4 +1,5 @@
 """The pure runner: scenario -> outcome, with no database and no broker."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -48,15 +49,31 @@ def test_the_engine_publishes_its_clock():
     assert int(clock[0]) > 0 and clock.dtype == np.int64
 
 
-@pytest.mark.parametrize("scenario, end_s", [
-    ({}, 60.0),
-    ({"duration_s": 5}, 5.0),
-    ({"duration_s": 300, "flows": [{"app": {"kind": "bulk", "duration_s": 240}}]}, 240.0),
-    ({"duration_s": 300, "flows": [{"app": {"kind": "bulk", "duration_s": 10}, "start_ms": 500},
-                                   {"app": {"kind": "bulk", "duration_s": 2}}]}, 10.5),
-    ({"duration_s": 30, "flows": [{"app": {"kind": "bulk", "duration_s": 10}},
-                                  {"app": {"kind": "fixed", "segments": 3}}]}, 30.0),
-])
+@pytest.mark.parametrize(
+    "scenario, end_s",
+    [
+        ({}, 60.0),
+        ({"duration_s": 5}, 5.0),
+        ({"duration_s": 300, "flows": [{"app": {"kind": "bulk", "duration_s": 240}}]}, 240.0),
+        (
+            {
+                "duration_s": 300,
+                "flows": [
+                    {"app": {"kind": "bulk", "duration_s": 10}, "start_ms": 500},
+                    {"app": {"kind": "bulk", "duration_s": 2}},
+                ],
+            },
+            10.5,
+        ),
+        (
+            {
+                "duration_s": 30,
+                "flows": [{"app": {"kind": "bulk", "duration_s": 10}}, {"app": {"kind": "fixed", "segments": 3}}],
+            },
+            30.0,
+        ),
+    ],
+)
 def test_expected_end_ns(scenario, end_s):
     assert runner.expected_end_ns(scenario) == int(end_s * 1e9)
 

@@ -34,8 +34,11 @@ def comparison_token(request: Request, settings: Annotated[Settings, Depends(get
         return
     auth = request.headers.get("authorization", "")
     if not (auth.startswith("Bearer ") and hmac.compare_digest(auth[7:], settings.API_TOKEN)):
-        raise ApiError(401, "this service needs 'Authorization: Bearer <token>' for comparisons",
-                       headers={"WWW-Authenticate": "Bearer"})
+        raise ApiError(
+            401,
+            "this service needs 'Authorization: Bearer <token>' for comparisons",
+            headers={"WWW-Authenticate": "Bearer"},
+        )
 
 
 SessionDep = Annotated[Session, Depends(get_db)]

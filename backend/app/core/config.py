@@ -1,4 +1,5 @@
 """The one Settings class. Values come from the environment (or .env)."""
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -10,8 +11,9 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", extra="ignore")
 
-    DATABASE_URL: str = Field("postgresql+psycopg://postgres@127.0.0.1:5432/rexmit",
-                              description="SQLAlchemy URL of PostgreSQL")
+    DATABASE_URL: str = Field(
+        "postgresql+psycopg://postgres@127.0.0.1:5432/rexmit", description="SQLAlchemy URL of PostgreSQL"
+    )
     REDIS_URL: str = Field("redis://127.0.0.1:6379/0", description="Celery broker")
     API_TOKEN: str | None = Field(None, description="when set, POST /comparisons needs 'Authorization: Bearer <token>'")
     CORS_ORIGINS: list[str] = Field(default_factory=list)
@@ -19,16 +21,16 @@ class Settings(BaseSettings):
     RATE_LIMIT_WRITES_PER_MINUTE: int = 120
     # size limits on what one request may ask for
     MAX_SIM_SECONDS: float = 600.0
-    MAX_PACKETS: int = 20_000_000          # packets implied by rate x time, summed over directions
+    MAX_PACKETS: int = 20_000_000  # packets implied by rate x time, summed over directions
     MAX_FLOWS: int = 64
-    MAX_COMPARISON_RUNS: int = 5_000       # grid cells x variants x replications
+    MAX_COMPARISON_RUNS: int = 5_000  # grid cells x variants x replications
     MAX_SEEDS: int = 200
     # worker
     WORKER_SOFT_TIME_LIMIT_S: int = 300
     WORKER_HARD_TIME_LIMIT_S: int = 330
     HEARTBEAT_INTERVAL_S: float = 2.0
-    STUCK_AFTER_S: float = 15.0            # a running run without a heartbeat for this long is stuck
-    REQUEUE_QUEUED_AFTER_S: float = 30.0   # a queued run not picked up for this long is enqueued again
+    STUCK_AFTER_S: float = 15.0  # a running run without a heartbeat for this long is stuck
+    REQUEUE_QUEUED_AFTER_S: float = 30.0  # a queued run not picked up for this long is enqueued again
     MAX_ATTEMPTS: int = 3
 
     @field_validator("DATABASE_URL")

@@ -1,4 +1,5 @@
 """Engine and session factory (one per process, created lazily)."""
+
 from __future__ import annotations
 
 from collections.abc import Iterator

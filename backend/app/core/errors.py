@@ -1,4 +1,5 @@
 """API errors. Field errors use FastAPI's 422 shape: {"detail": [{"loc", "msg", "type"}]}."""
+
 from __future__ import annotations
 
 from typing import Any

@@ -1,6 +1,7 @@
 """A per-client limit on write requests, counted in Redis so that every API
 process shares it (fixed one-minute windows). If Redis is unreachable the
 request is allowed: losing the broker must not take the API down with it."""
+
 from __future__ import annotations
 
 import logging
@@ -36,5 +37,8 @@ def check(client: str) -> None:
         return
     if count > limit:
         retry = 60 - int(time.time()) % 60
-        raise ApiError(429, f"at most {limit} write requests per minute per client; retry in {retry} s",
-                       headers={"Retry-After": str(retry)})
+        raise ApiError(
+            429,
+            f"at most {limit} write requests per minute per client; retry in {retry} s",
+            headers={"Retry-After": str(retry)},
+        )

@@ -1,11 +1,22 @@
 """Tables. PostgreSQL is the source of truth for every run, comparison and share."""
+
 from __future__ import annotations
 
 import uuid
 from datetime import datetime
 
-from sqlalchemy import (BigInteger, CheckConstraint, DateTime, Float, ForeignKey, Integer, LargeBinary,
-                        String, Text, func)
+from sqlalchemy import (
+    BigInteger,
+    CheckConstraint,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    LargeBinary,
+    String,
+    Text,
+    func,
+)
 from sqlalchemy.dialects.postgresql import JSONB, UUID
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -21,8 +32,9 @@ class Run(Base):
     __table_args__ = (CheckConstraint(f"state IN {RUN_STATES}", name="ck_runs_state"),)
 
     id: Mapped[uuid.UUID] = mapped_column(UUID(as_uuid=True), primary_key=True, default=uuid.uuid4)
-    run_key: Mapped[str] = mapped_column(String(64), unique=True, nullable=False,
-                                         comment="sha256 of canonical scenario, engine version and seed")
+    run_key: Mapped[str] = mapped_column(
+        String(64), unique=True, nullable=False, comment="sha256 of canonical scenario, engine version and seed"
+    )
     scenario: Mapped[dict] = mapped_column(JSONB, nullable=False, comment="canonical scenario, seed applied")
     seed: Mapped[int] = mapped_column(BigInteger, nullable=False)
     engine_version: Mapped[str] = mapped_column(String(32), nullable=False)
@@ -43,8 +55,9 @@ class Run(Base):
 class RunTrace(Base):
     __tablename__ = "run_traces"
 
-    run_id: Mapped[uuid.UUID] = mapped_column(UUID(as_uuid=True), ForeignKey("runs.id", ondelete="CASCADE"),
-                                              primary_key=True)
+    run_id: Mapped[uuid.UUID] = mapped_column(
+        UUID(as_uuid=True), ForeignKey("runs.id", ondelete="CASCADE"), primary_key=True
+    )
     format: Mapped[str] = mapped_column(String(16), nullable=False)
     n_events: Mapped[int] = mapped_column(BigInteger, nullable=False)
     raw_bytes: Mapped[int] = mapped_column(BigInteger, nullable=False)
@@ -64,9 +77,9 @@ class Comparison(Base):
 class ComparisonRun(Base):
     __tablename__ = "comparison_runs"
 
-    comparison_id: Mapped[uuid.UUID] = mapped_column(UUID(as_uuid=True),
-                                                     ForeignKey("comparisons.id", ondelete="CASCADE"),
-                                                     primary_key=True)
+    comparison_id: Mapped[uuid.UUID] = mapped_column(
+        UUID(as_uuid=True), ForeignKey("comparisons.id", ondelete="CASCADE"), primary_key=True
+    )
     idx: Mapped[int] = mapped_column(Integer, primary_key=True)
     cell: Mapped[int] = mapped_column(Integer, nullable=False)
     variant: Mapped[str] = mapped_column(String(64), nullable=False)

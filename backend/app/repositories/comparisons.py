@@ -25,6 +25,10 @@ def get(s: Session, comparison_id: uuid.UUID) -> Comparison | None:
 
 
 def runs_of(s: Session, comparison_id: uuid.UUID) -> list[tuple[ComparisonRun, Run]]:
-    q = (select(ComparisonRun, Run).join(Run, Run.id == ComparisonRun.run_id)
-         .where(ComparisonRun.comparison_id == comparison_id).order_by(ComparisonRun.idx))
+    q = (
+        select(ComparisonRun, Run)
+        .join(Run, Run.id == ComparisonRun.run_id)
+        .where(ComparisonRun.comparison_id == comparison_id)
+        .order_by(ComparisonRun.idx)
+    )
     return [(cr, r) for cr, r in s.execute(q).all()]

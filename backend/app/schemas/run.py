@@ -12,8 +12,7 @@ RunState = Literal["queued", "running", "succeeded", "failed"]
 
 
 class RunCreate(ScenarioSource):
-    seeds: list[int] | None = Field(None, description="one run per seed (default: the scenario's seed)",
-                                    max_length=200)
+    seeds: list[int] | None = Field(None, description="one run per seed (default: the scenario's seed)", max_length=200)
 
 
 class RunRef(BaseModel):

@@ -13,7 +13,7 @@ class ShareCreate(BaseModel):
     view_state: dict[str, Any] = Field(default_factory=dict, description="UI view state (time window, selection)")
 
     @model_validator(mode="after")
-    def _exactly_one(self) -> "ShareCreate":
+    def _exactly_one(self) -> ShareCreate:
         if (self.run_id is None) == (self.comparison_id is None):
             raise ValueError("give exactly one of run_id or comparison_id")
         return self

@@ -1,5 +1,6 @@
 """Comparisons: one base scenario, named variants, an optional grid and
 replications, fanned out as runs; results aggregated per cell and variant."""
+
 from __future__ import annotations
 
 import csv
@@ -17,14 +18,28 @@ from ..repositories import comparisons as repo
 from ..schemas.comparison import ComparisonCreate, ComparisonCreated, ComparisonPublic
 from . import runs, scenarios, stats
 
-NUMERIC = {"fct_ms", "bytes_delivered", "goodput_bps", "segments_sent", "retransmissions",
-           "spurious_retransmissions", "rto_count", "probe_count", "tlp_loss_episodes", "early_retransmits",
-           "fast_retransmits", "recovery_episodes", "time_in_recovery_ms", "drops", "syn_retransmits"}
+NUMERIC = {
+    "fct_ms",
+    "bytes_delivered",
+    "goodput_bps",
+    "segments_sent",
+    "retransmissions",
+    "spurious_retransmissions",
+    "rto_count",
+    "probe_count",
+    "tlp_loss_episodes",
+    "early_retransmits",
+    "fast_retransmits",
+    "recovery_episodes",
+    "time_in_recovery_ms",
+    "drops",
+    "syn_retransmits",
+}
 
 
 def cells_of(grid: dict[str, list[Any]]) -> list[dict[str, Any]]:
     keys = list(grid)
-    return [dict(zip(keys, combo)) for combo in itertools.product(*(grid[k] for k in keys))] or [{}]
+    return [dict(zip(keys, combo, strict=True)) for combo in itertools.product(*(grid[k] for k in keys))] or [{}]
 
 
 def create(s: Session, body: ComparisonCreate, settings: Settings) -> tuple[ComparisonCreated, list[uuid.UUID]]:
@@ -40,9 +55,11 @@ def create(s: Session, body: ComparisonCreate, settings: Settings) -> tuple[Comp
     cells = cells_of(body.grid)
     total = len(cells) * len(variants) * body.replications
     if total > settings.MAX_COMPARISON_RUNS:
-        raise field_error([], "replications",
-                          f"grid cells x variants x replications = {total:,}; the limit is "
-                          f"{settings.MAX_COMPARISON_RUNS:,}")
+        raise field_error(
+            [],
+            "replications",
+            f"grid cells x variants x replications = {total:,}; the limit is {settings.MAX_COMPARISON_RUNS:,}",
+        )
     base = scenarios.resolve(body.base, ["base"])
     base_seed = base.get("seed", 1) if isinstance(base, dict) else 1
     planned = []
@@ -58,7 +75,7 @@ def create(s: Session, body: ComparisonCreate, settings: Settings) -> tuple[Comp
     spec = body.model_dump(mode="json")
     spec["baseline"] = baseline
     spec["cells"] = cells
-    spec["variant_order"] = variants      # JSONB does not keep object key order
+    spec["variant_order"] = variants  # JSONB does not keep object key order
     comp = repo.create(s, spec=spec, n_runs=total, engine_version=rexsim.ENGINE_VERSION)
     rows, to_enqueue, dedup = [], [], 0
     for idx, (ci, v, r, norm) in enumerate(planned):
@@ -104,8 +121,15 @@ def get(s: Session, comparison_id: uuid.UUID) -> ComparisonPublic:
         if run.state == "succeeded":
             results.setdefault(key, []).append(run.result)
     done = counts["succeeded"] + counts["failed"]
-    state = "succeeded" if done == comp.n_runs and counts["failed"] == 0 else \
-        "failed" if done == comp.n_runs else "running" if done or counts["running"] else "queued"
+    state = (
+        "succeeded"
+        if done == comp.n_runs and counts["failed"] == 0
+        else "failed"
+        if done == comp.n_runs
+        else "running"
+        if done or counts["running"]
+        else "queued"
+    )
 
     def values(key, m):
         return [x for r in results.get(key, []) for x in _values(r, m, flows)]
@@ -119,26 +143,59 @@ def get(s: Session, comparison_id: uuid.UUID) -> ComparisonPublic:
             st = stats.summarize(primary)
             norm = (st["mean"] / base_mean) if st["mean"] is not None and base_mean else None
             out_variants[v] = {
-                "stats": st, "normalized_mean": norm, "ecdf": stats.ecdf(primary),
+                "stats": st,
+                "normalized_mean": norm,
+                "ecdf": stats.ecdf(primary),
                 "metrics": {m: stats.summarize(values((ci, v), m)) for m in sorted(NUMERIC)},
                 "runs": run_ids.get((ci, v), []),
             }
         cells.append({"cell": ci, "params": cell, "variants": out_variants})
-    return ComparisonPublic(id=comp.id, engine_version=comp.engine_version, spec=spec, n_runs=comp.n_runs,
-                            progress=done / comp.n_runs if comp.n_runs else 1.0, state=state, counts=counts,
-                            cells=cells)
+    return ComparisonPublic(
+        id=comp.id,
+        engine_version=comp.engine_version,
+        spec=spec,
+        n_runs=comp.n_runs,
+        progress=done / comp.n_runs if comp.n_runs else 1.0,
+        state=state,
+        counts=counts,
+        cells=cells,
+    )
 
 
 def to_csv(pub: ComparisonPublic) -> str:
     out = io.StringIO()
     w = csv.writer(out)
     keys = list(pub.spec["grid"])
-    w.writerow([*keys, "variant", "n", "mean", "median", "p5", "p95", "ci95_low", "ci95_high",
-                f"normalized_to_{pub.spec['baseline']}"])
+    w.writerow(
+        [
+            *keys,
+            "variant",
+            "n",
+            "mean",
+            "median",
+            "p5",
+            "p95",
+            "ci95_low",
+            "ci95_high",
+            f"normalized_to_{pub.spec['baseline']}",
+        ]
+    )
     for c in pub.cells:
         for v, d in c["variants"].items():
             st = d["stats"]
             ci = st["ci95"] or [None, None]
-            w.writerow([*(c["params"].get(k) for k in keys), v, st["n"], st["mean"], st["median"], st["p5"],
-                        st["p95"], ci[0], ci[1], d["normalized_mean"]])
+            w.writerow(
+                [
+                    *(c["params"].get(k) for k in keys),
+                    v,
+                    st["n"],
+                    st["mean"],
+                    st["median"],
+                    st["p5"],
+                    st["p95"],
+                    ci[0],
+                    ci[1],
+                    d["normalized_mean"],
+                ]
+            )
     return out.getvalue()

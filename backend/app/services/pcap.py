@@ -31,6 +31,7 @@ holds only the SYNs, retransmissions and probes.
 File format: pcap with nanosecond timestamps (magic 0xa1b23c4d, written
 little-endian), linktype 228 (LINKTYPE_IPV4, raw IPv4).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -48,7 +49,7 @@ SENDER_PORT_BASE = 40000
 RECEIVER_PORT = 5201
 WSCALE = 7
 TTL = 64
-DEFAULT_RWND_BYTES = 67_108_864      # the engine's default receiver.rwnd_bytes
+DEFAULT_RWND_BYTES = 67_108_864  # the engine's default receiver.rwnd_bytes
 
 FIN, SYN, RST, PSH, ACK = 0x01, 0x02, 0x04, 0x08, 0x10
 _CLS_DATA, _CLS_SYN, _CLS_SYNACK, _CLS_ACK = 0, 1, 2, 3
@@ -70,17 +71,18 @@ def flow_isns(flow: int | np.ndarray) -> tuple:
 @dataclass
 class _Packets:
     """One row per packet (times in ns, numbers already mapped to 32 bits)."""
+
     t_ns: np.ndarray
     flow: np.ndarray
     cls: np.ndarray
-    fwd: np.ndarray          # sender -> receiver
+    fwd: np.ndarray  # sender -> receiver
     seq32: np.ndarray
     ack32: np.ndarray
-    payload: np.ndarray      # bytes on the wire (after the TCP header)
+    payload: np.ndarray  # bytes on the wire (after the TCP header)
     tsval: np.ndarray
     tsecr: np.ndarray
     n_sack: np.ndarray
-    sack: np.ndarray         # (m, 4, 2) uint32
+    sack: np.ndarray  # (m, 4, 2) uint32
 
 
 # ---------------------------------------------------------------- selection
@@ -105,15 +107,18 @@ def _seq_ack(columns: dict[str, np.ndarray], idx: np.ndarray, cls: np.ndarray) -
     off = columns["seq"][idx].astype(np.uint64)
     one = np.uint64(1)
     zero = np.zeros(len(idx), dtype=np.uint64)
-    seq = np.select([cls == _CLS_DATA, cls == _CLS_SYN, cls == _CLS_SYNACK],
-                    [isn_s + one + off, isn_s, isn_r], isn_r + one)
-    ack = np.select([cls == _CLS_DATA, cls == _CLS_SYN, cls == _CLS_SYNACK],
-                    [isn_r + one, zero, isn_s + one], isn_s + one + off)
+    seq = np.select(
+        [cls == _CLS_DATA, cls == _CLS_SYN, cls == _CLS_SYNACK], [isn_s + one + off, isn_s, isn_r], isn_r + one
+    )
+    ack = np.select(
+        [cls == _CLS_DATA, cls == _CLS_SYN, cls == _CLS_SYNACK], [isn_r + one, zero, isn_s + one], isn_s + one + off
+    )
     return seq & _MASK32, ack & _MASK32
 
 
-def _sack_blocks(columns: dict[str, np.ndarray], idx: np.ndarray, cls: np.ndarray,
-                 max_blocks: int) -> tuple[np.ndarray, np.ndarray]:
+def _sack_blocks(
+    columns: dict[str, np.ndarray], idx: np.ndarray, cls: np.ndarray, max_blocks: int
+) -> tuple[np.ndarray, np.ndarray]:
     """(blocks per packet, (m, 4, 2) uint32 edges) from the sack_words side table."""
     words = columns.get("sack_words", np.zeros(0, np.uint64)).astype(np.uint64)
     ref = columns["arg"][idx].astype(np.int64)
@@ -145,8 +150,9 @@ def _tx_key(seq: np.ndarray, transmission: np.ndarray) -> np.ndarray:
     return seq.astype(np.uint64) * np.uint64(256) + transmission.astype(np.uint64)
 
 
-def _segment_tsvals(kind: np.ndarray, seq: np.ndarray, det: np.ndarray, ms: np.ndarray,
-                    deliver: np.ndarray) -> np.ndarray:
+def _segment_tsvals(
+    kind: np.ndarray, seq: np.ndarray, det: np.ndarray, ms: np.ndarray, deliver: np.ndarray
+) -> np.ndarray:
     """TSval (ms) of the transmission each 'deliver' event received (-1 if unknown)."""
     tx = np.flatnonzero(np.isin(kind, [KIND["send"], KIND["retransmit"], KIND["probe"]]))
     keys_tx = _tx_key(seq[tx], det[tx])
@@ -188,8 +194,9 @@ def _reverse_survivors(columns: dict[str, np.ndarray]) -> np.ndarray:
     return ~dropped
 
 
-def _flow_timestamps(kind: np.ndarray, seq: np.ndarray, det: np.ndarray, ms: np.ndarray,
-                     survives: np.ndarray, t: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _flow_timestamps(
+    kind: np.ndarray, seq: np.ndarray, det: np.ndarray, ms: np.ndarray, survives: np.ndarray, t: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
     """(TSval, TSecr) per event of one flow, meaningful at its packet events."""
     recent = _ts_recent(kind, seq, det, ms)
     sent = np.flatnonzero(((kind == KIND["ack_sent"]) | ((kind == KIND["syn"]) & (det == 1))) & survives)
@@ -228,8 +235,9 @@ def _timestamps(columns: dict[str, np.ndarray], idx: np.ndarray) -> tuple[np.nda
     flow = columns["flow"]
     for f in np.unique(flow[idx]):
         ev = np.flatnonzero(flow == f)
-        v, e = _flow_timestamps(columns["kind"][ev], columns["seq"][ev], columns["detail"][ev],
-                                ms[ev], survives[ev], t[ev])
+        v, e = _flow_timestamps(
+            columns["kind"][ev], columns["seq"][ev], columns["detail"][ev], ms[ev], survives[ev], t[ev]
+        )
         tsval[ev], tsecr[ev] = v, e
     mask = np.int64(0xFFFFFFFF)
     return tsval[idx] & mask, tsecr[idx] & mask
@@ -289,8 +297,9 @@ def _segment_options(p: _Packets, rows: np.ndarray, n_sack: int, timestamps: boo
     return np.concatenate(parts, axis=1) if parts else np.zeros((len(rows), 0), dtype=np.uint8)
 
 
-def _records(p: _Packets, rows: np.ndarray, opts: np.ndarray, ip_id: np.ndarray,
-             window: np.ndarray, snaplen_payload: int) -> np.ndarray:
+def _records(
+    p: _Packets, rows: np.ndarray, opts: np.ndarray, ip_id: np.ndarray, window: np.ndarray, snaplen_payload: int
+) -> np.ndarray:
     """pcap record header + IPv4 header + TCP header (+ options) per row, checksummed."""
     tcp_len = 20 + opts.shape[1]
     payload = np.minimum(p.payload[rows], 65535 - 20 - tcp_len)
@@ -316,7 +325,7 @@ def _put_ipv4(h: np.ndarray, total: np.ndarray, ip_id: np.ndarray, src: np.ndarr
     h[:, 0] = 0x45
     _put(h, 2, total, 2)
     _put(h, 4, ip_id, 2)
-    h[:, 6] = 0x40                               # DF
+    h[:, 6] = 0x40  # DF
     h[:, 8], h[:, 9] = TTL, 6
     h[:, 12:16], h[:, 16:20] = src, dst
     _put(h, 10, _ones_sum(h), 2)
@@ -344,8 +353,9 @@ def _pseudo_sum(src: np.ndarray, dst: np.ndarray, tcp_length: np.ndarray) -> np.
 
 
 def _flags(cls: np.ndarray) -> np.ndarray:
-    return np.select([cls == _CLS_DATA, cls == _CLS_SYN, cls == _CLS_SYNACK],
-                     [ACK | PSH, SYN, SYN | ACK], ACK).astype(np.uint8)
+    return np.select([cls == _CLS_DATA, cls == _CLS_SYN, cls == _CLS_SYNACK], [ACK | PSH, SYN, SYN | ACK], ACK).astype(
+        np.uint8
+    )
 
 
 def _ip_ids(flow: np.ndarray, fwd: np.ndarray) -> np.ndarray:
@@ -385,13 +395,29 @@ def _collect(columns: dict[str, np.ndarray], timestamps: bool) -> _Packets:
     else:
         tsval = tsecr = np.zeros(len(idx), dtype=np.int64)
     payload = np.where(cls == _CLS_DATA, columns["arg"][idx].astype(np.int64), 0)
-    return _Packets(t_ns=columns["t_ns"][idx].astype(np.int64), flow=columns["flow"][idx], cls=cls,
-                    fwd=(cls == _CLS_DATA) | (cls == _CLS_SYN), seq32=seq32, ack32=ack32,
-                    payload=payload, tsval=tsval, tsecr=tsecr, n_sack=n_sack, sack=sack)
+    return _Packets(
+        t_ns=columns["t_ns"][idx].astype(np.int64),
+        flow=columns["flow"][idx],
+        cls=cls,
+        fwd=(cls == _CLS_DATA) | (cls == _CLS_SYN),
+        seq32=seq32,
+        ack32=ack32,
+        payload=payload,
+        tsval=tsval,
+        tsecr=tsecr,
+        n_sack=n_sack,
+        sack=sack,
+    )
 
 
-def to_pcap(columns: dict[str, np.ndarray], *, mss: int, timestamps: bool = True,
-            snaplen_payload: int = 0, rwnd_bytes: int = DEFAULT_RWND_BYTES) -> bytes:
+def to_pcap(
+    columns: dict[str, np.ndarray],
+    *,
+    mss: int,
+    timestamps: bool = True,
+    snaplen_payload: int = 0,
+    rwnd_bytes: int = DEFAULT_RWND_BYTES,
+) -> bytes:
     """The trace's packets at the sender host as a pcap file (see module doc).
 
     mss: MSS option value on SYN and SYN-ACK (bytes); timestamps: put the
@@ -409,8 +435,7 @@ def to_pcap(columns: dict[str, np.ndarray], *, mss: int, timestamps: bool = True
     parts: dict[int, tuple[np.ndarray, np.ndarray]] = {}
     for key in np.unique(layout):
         rows = np.flatnonzero(layout == key)
-        opts = _syn_options(mss, p, rows, timestamps) if key < 0 else \
-            _segment_options(p, rows, int(key), timestamps)
+        opts = _syn_options(mss, p, rows, timestamps) if key < 0 else _segment_options(p, rows, int(key), timestamps)
         parts[int(key)] = (rows, _records(p, rows, opts, ip_id, window, snaplen_payload))
     return _assemble(len(p.cls), parts)
 

@@ -1,4 +1,5 @@
 """Sending tasks to the workers. The API never imports the worker package."""
+
 from __future__ import annotations
 
 import logging

@@ -1,4 +1,5 @@
 """Runs: create (deduplicated, enqueued after commit), read, trace windows."""
+
 from __future__ import annotations
 
 import uuid
@@ -16,21 +17,22 @@ from ..core.errors import ApiError, field_error, not_found
 from ..models import Run
 from ..repositories import runs as repo
 from ..schemas.run import RunCreate, RunPublic, RunRef, RunsCreated, RunTimings
-from . import queue, scenarios
+from . import scenarios
 
 
 class PlannedRun(NamedTuple):
     run: Run
-    created: bool      # False: an identical run (same key) already existed
-    enqueue: bool      # the caller enqueues it after commit: new, or a failed run queued again
+    created: bool  # False: an identical run (same key) already existed
+    enqueue: bool  # the caller enqueues it after commit: new, or a failed run queued again
 
 
 def plan_run(s: Session, norm: dict[str, Any]) -> PlannedRun:
     """The run of a normalized scenario: inserted, or the existing identical
     one (deduplicated by key), which goes back to 'queued' if it had failed."""
     key = scenarios.run_key(norm, rexsim.ENGINE_VERSION)
-    run, created = repo.insert_or_get(s, key=key, scenario=norm, seed=norm["seed"],
-                                      engine_version=rexsim.ENGINE_VERSION)
+    run, created = repo.insert_or_get(
+        s, key=key, scenario=norm, seed=norm["seed"], engine_version=rexsim.ENGINE_VERSION
+    )
     enqueue = created or (run.state == "failed" and repo.requeue_failed(s, run.id))
     return PlannedRun(run, created, enqueue)
 
@@ -62,11 +64,23 @@ def public(run: Run) -> RunPublic:
     res = run.result or {}
     q = (run.started_at - run.created_at).total_seconds() * 1e3 if run.started_at else None
     return RunPublic(
-        id=run.id, state=run.state, progress=run.progress, seed=run.seed, engine_version=run.engine_version,
-        scenario=run.scenario, metrics=res.get("flows"), summary=res.get("summary"), error=run.error,
+        id=run.id,
+        state=run.state,
+        progress=run.progress,
+        seed=run.seed,
+        engine_version=run.engine_version,
+        scenario=run.scenario,
+        metrics=res.get("flows"),
+        summary=res.get("summary"),
+        error=run.error,
         attempts=run.attempts,
-        timings=RunTimings(created_at=run.created_at, started_at=run.started_at, finished_at=run.finished_at,
-                           queue_ms=q, engine_ms=run.wall_ms),
+        timings=RunTimings(
+            created_at=run.created_at,
+            started_at=run.started_at,
+            finished_at=run.finished_at,
+            queue_ms=q,
+            engine_ms=run.wall_ms,
+        ),
     )
 
 
@@ -96,6 +110,7 @@ class _TraceCache:
     def _decode(self, run_id: uuid.UUID) -> dict[str, np.ndarray] | None:
         from ..core.db import session_scope
         from .traces import decode_trace
+
         with session_scope() as s:
             row = repo.get_trace(s, run_id)
             blob = row.blob if row is not None else None

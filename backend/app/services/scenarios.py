@@ -1,5 +1,6 @@
 """From a request's scenario (or preset + overrides) to a canonical, validated
 scenario within the service's size limits."""
+
 from __future__ import annotations
 
 import hashlib
@@ -11,7 +12,7 @@ from ..core.config import Settings
 from ..core.errors import field_error
 from ..schemas.common import ScenarioSource
 
-WIRE_BYTES = 1500   # a full-sized packet, for the packets-implied estimate
+WIRE_BYTES = 1500  # a full-sized packet, for the packets-implied estimate
 
 
 def resolve(src: ScenarioSource, loc: list[str | int]) -> dict[str, Any]:
@@ -23,16 +24,16 @@ def resolve(src: ScenarioSource, loc: list[str | int]) -> dict[str, Any]:
             return rexsim.preset_scenario(src.preset, src.variant, src.overrides)
         return rexsim.apply_overrides(src.scenario, src.overrides) if src.overrides else src.scenario
     except KeyError as e:
-        raise field_error(loc, "preset" if src.preset else "overrides", str(e.args[0]), "value_error.preset")
+        raise field_error(loc, "preset" if src.preset else "overrides", str(e.args[0]), "value_error.preset") from e
     except (ValueError, TypeError, IndexError) as e:
-        raise field_error(loc, "overrides", f"cannot apply: {e}", "value_error.overrides")
+        raise field_error(loc, "overrides", f"cannot apply: {e}", "value_error.overrides") from e
 
 
 def apply(scenario: dict[str, Any], overrides: dict[str, Any], loc: list[str | int], where: str) -> dict[str, Any]:
     try:
         return rexsim.apply_overrides(scenario, overrides)
     except (ValueError, TypeError, IndexError) as e:
-        raise field_error(loc, where, f"cannot apply: {e}", "value_error.overrides")
+        raise field_error(loc, where, f"cannot apply: {e}", "value_error.overrides") from e
 
 
 def normalize(scenario: Any, loc: list[str | int], settings: Settings) -> dict[str, Any]:
@@ -42,8 +43,9 @@ def normalize(scenario: Any, loc: list[str | int], settings: Settings) -> dict[s
     try:
         norm = rexsim.normalize(scenario)
     except rexsim.ScenarioError as e:
-        raise field_error([*loc, "scenario"], getattr(e, "path", ""), str(getattr(e, "detail", e)),
-                          "value_error.scenario")
+        raise field_error(
+            [*loc, "scenario"], getattr(e, "path", ""), str(getattr(e, "detail", e)), "value_error.scenario"
+        ) from e
     check_limits(norm, loc, settings)
     return norm
 
@@ -71,20 +73,28 @@ def implied_packets(sc: dict[str, Any]) -> int:
 def check_limits(sc: dict[str, Any], loc: list[str | int], settings: Settings) -> None:
     where = [*loc, "scenario"]
     if sc["duration_s"] > settings.MAX_SIM_SECONDS:
-        raise field_error(where, "duration_s",
-                          f"must be at most {settings.MAX_SIM_SECONDS:g} s in this service (got {sc['duration_s']:g})")
+        raise field_error(
+            where,
+            "duration_s",
+            f"must be at most {settings.MAX_SIM_SECONDS:g} s in this service (got {sc['duration_s']:g})",
+        )
     if len(sc["flows"]) > settings.MAX_FLOWS:
         raise field_error(where, "flows", f"at most {settings.MAX_FLOWS} flows in this service")
     for i, f in enumerate(sc["flows"]):
         if f["app"]["kind"] == "bulk" and sc["path"]["forward"]["rate_bps"] == 0:
-            raise field_error(where, "path.forward.rate_bps",
-                              f"must be above 0 for a bulk flow (flows[{i}]): an unlimited link lets its "
-                              "window grow without bound")
+            raise field_error(
+                where,
+                "path.forward.rate_bps",
+                f"must be above 0 for a bulk flow (flows[{i}]): an unlimited link lets its window grow without bound",
+            )
     pk = implied_packets(sc)
     if pk > settings.MAX_PACKETS:
-        raise field_error(where, "duration_s",
-                          f"the scenario implies about {pk:,} packets; the limit is {settings.MAX_PACKETS:,} "
-                          "(lower the rate, the duration or the sizes)")
+        raise field_error(
+            where,
+            "duration_s",
+            f"the scenario implies about {pk:,} packets; the limit is {settings.MAX_PACKETS:,} "
+            "(lower the rate, the duration or the sizes)",
+        )
 
 
 def run_key(scenario: dict[str, Any], engine_version: str) -> str:

@@ -1,6 +1,7 @@
 """Shares: an unguessable slug over a frozen copy of what was shown. The
 payload is copied at creation, so nothing that happens later (new runs, a
 new engine) changes it."""
+
 from __future__ import annotations
 
 import json
@@ -15,8 +16,8 @@ from ..repositories import shares as repo
 from ..schemas.share import ShareCreate, SharePublic
 from . import comparisons, runs
 
-ALPHABET = string.ascii_letters + string.digits   # base62
-SLUG_LEN = 12                                     # 62^12 ~ 3.2e21
+ALPHABET = string.ascii_letters + string.digits  # base62
+SLUG_LEN = 12  # 62^12 ~ 3.2e21
 
 
 def new_slug() -> str:
@@ -25,8 +26,9 @@ def new_slug() -> str:
 
 def create(s: Session, body: ShareCreate) -> SharePublic:
     if len(json.dumps(body.view_state)) > 16_384:
-        raise ApiError(422, [{"loc": ["body", "view_state"], "msg": "at most 16 KiB of view state",
-                              "type": "value_error"}])
+        raise ApiError(
+            422, [{"loc": ["body", "view_state"], "msg": "at most 16 KiB of view state", "type": "value_error"}]
+        )
     if body.run_id is not None:
         run = runs_repo.get(s, body.run_id)
         if run is None:
@@ -40,8 +42,9 @@ def create(s: Session, body: ShareCreate) -> SharePublic:
             raise ApiError(409, f"the comparison is {pub.state}; share it once every run has finished")
         kind, target, payload = "comparison", pub.id, {"comparison": pub.model_dump(mode="json")}
     for _ in range(8):
-        share = repo.create(s, slug=new_slug(), kind=kind, target_id=target, payload=payload,
-                            view_state=body.view_state)
+        share = repo.create(
+            s, slug=new_slug(), kind=kind, target_id=target, payload=payload, view_state=body.view_state
+        )
         if share is not None:
             s.commit()
             return SharePublic.model_validate(share, from_attributes=True)

@@ -2,6 +2,7 @@
 
 Parses and validates the query values (event kinds, flows, series names)
 once, here, and turns milliseconds into the trace's nanoseconds."""
+
 from __future__ import annotations
 
 import json
@@ -21,7 +22,7 @@ DEFAULT_SERIES = ",".join(traces.SERIES)
 class Export:
     content: bytes | str
     media_type: str
-    filename: str | None     # sent as an attachment under this name
+    filename: str | None  # sent as an attachment under this name
 
 
 def _ns(ms: float | None) -> int | None:
@@ -32,8 +33,16 @@ def _names(csv_list: str | None) -> list[str]:
     return [x for x in csv_list.split(",") if x] if csv_list else []
 
 
-def window(s: Session, run_id: uuid.UUID, *, from_ms: float | None, to_ms: float | None, max_points: int,
-           kinds: str | None, flows: str | None) -> TraceWindow:
+def window(
+    s: Session,
+    run_id: uuid.UUID,
+    *,
+    from_ms: float | None,
+    to_ms: float | None,
+    max_points: int,
+    kinds: str | None,
+    flows: str | None,
+) -> TraceWindow:
     """`kinds` and `flows` are comma-separated lists (None or empty: all)."""
     cols = runs.trace_columns(s, run_id)
     kind_list = _names(kinds) or None
@@ -45,20 +54,23 @@ def window(s: Session, run_id: uuid.UUID, *, from_ms: float | None, to_ms: float
         flow_list = [int(f) for f in _names(flows)] or None
     except ValueError:
         raise query_error("flows", "comma-separated integers") from None
-    w = traces.window(cols, from_ns=_ns(from_ms), to_ns=_ns(to_ms), max_points=max_points, kinds=kind_list,
-                      flows=flow_list)
+    w = traces.window(
+        cols, from_ns=_ns(from_ms), to_ns=_ns(to_ms), max_points=max_points, kinds=kind_list, flows=flow_list
+    )
     return TraceWindow(**w)
 
 
-def series(s: Session, run_id: uuid.UUID, *, names: str, flow: int, from_ms: float | None, to_ms: float | None,
-           max_points: int) -> Series:
+def series(
+    s: Session, run_id: uuid.UUID, *, names: str, flow: int, from_ms: float | None, to_ms: float | None, max_points: int
+) -> Series:
     """`names` is a comma-separated list of `traces.SERIES` names."""
     name_list = _names(names)
     if not name_list or any(n not in traces.SERIES for n in name_list):
         raise query_error("names", f"choose from {sorted(traces.SERIES)}")
     cols = runs.trace_columns(s, run_id)
-    out = traces.series(cols, tuple(name_list), flow=flow, from_ns=_ns(from_ms), to_ns=_ns(to_ms),
-                        max_points=max_points)
+    out = traces.series(
+        cols, tuple(name_list), flow=flow, from_ns=_ns(from_ms), to_ns=_ns(to_ms), max_points=max_points
+    )
     return Series(**out)
 
 
@@ -73,6 +85,9 @@ def export(s: Session, run_id: uuid.UUID, fmt: str) -> Export:
         return Export(json.dumps(traces.to_json(cols)), "application/json", None)
     if fmt == "pcap":
         tcp = runs.scenario_of(s, run_id)["flows"][0]["tcp"]
-        return Export(pcap.to_pcap(cols, mss=tcp["mss"], timestamps=tcp["timestamps"]),
-                      "application/vnd.tcpdump.pcap", f"{name}.pcap")
+        return Export(
+            pcap.to_pcap(cols, mss=tcp["mss"], timestamps=tcp["timestamps"]),
+            "application/vnd.tcpdump.pcap",
+            f"{name}.pcap",
+        )
     raise query_error("format", "one of csv, json, pcap")

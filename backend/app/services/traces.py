@@ -39,12 +39,13 @@ bench/bench_traces.py):
 
 against 45 bytes/event (+ SACK words) in memory.
 """
+
 from __future__ import annotations
 
 import csv
 import io
 import struct
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 import zstandard
@@ -53,21 +54,39 @@ import zstandard
 # The engine's catalogue (rexsim.result.EVENT_KINDS etc.), repeated here so that
 # this module needs numpy only; tests check that they match the engine's.
 EVENT_KINDS: tuple[str, ...] = (
-    "send", "retransmit", "probe", "drop", "deliver", "ack_sent", "ack_recv", "timer_armed",
-    "timer_fired", "timer_cancelled", "state", "syn", "sample", "app",
+    "send",
+    "retransmit",
+    "probe",
+    "drop",
+    "deliver",
+    "ack_sent",
+    "ack_recv",
+    "timer_armed",
+    "timer_fired",
+    "timer_cancelled",
+    "state",
+    "syn",
+    "sample",
+    "app",
 )
 TIMER_KINDS: tuple[str, ...] = ("rto", "probe", "early_retransmit", "delack")
 TIMER_FORMULAS: tuple[str, ...] = (
-    "rto", "rto_restart", "pto_multi", "pto_single", "pto_capped", "pto_rfc8985", "pto_no_srtt",
-    "er_delay", "delack",
+    "rto",
+    "rto_restart",
+    "pto_multi",
+    "pto_single",
+    "pto_capped",
+    "pto_rfc8985",
+    "pto_no_srtt",
+    "er_delay",
+    "delack",
 )
 STATES: tuple[str, ...] = ("open", "disorder", "cwr", "recovery", "loss")
 DROP_REASONS: tuple[str, ...] = ("loss_model", "queue")
 KIND: dict[str, int] = {name: i for i, name in enumerate(EVENT_KINDS)}
 
 #: Kinds that downsampling never drops (they explain recovery).
-RARE_KINDS: frozenset[str] = frozenset(
-    {"drop", "retransmit", "probe", "timer_fired", "state", "syn", "app"})
+RARE_KINDS: frozenset[str] = frozenset({"drop", "retransmit", "probe", "timer_fired", "state", "syn", "app"})
 
 SSTHRESH_INF = 0xFFFFFFFF
 _TIMER_EVENTS = frozenset({KIND["timer_armed"], KIND["timer_fired"], KIND["timer_cancelled"]})
@@ -78,7 +97,7 @@ _DATA_EVENTS = frozenset({KIND["send"], KIND["retransmit"], KIND["probe"], KIND[
 MAGIC = b"RXTR"
 FORMAT_VERSION = 1
 ZSTD_LEVEL = 19
-_PROBE_LEVEL = 3              # level used to choose each column's transform
+_PROBE_LEVEL = 3  # level used to choose each column's transform
 _HEAD = struct.Struct("<4sHH")  # magic, version, flags
 # transform byte: bits 0-1 grouping, bit 2 delta, bit 3 byte planes
 GROUP_NONE, GROUP_FLOW, GROUP_FLOW_KIND = 0, 1, 2
@@ -103,7 +122,7 @@ def _unzigzag(z: np.ndarray) -> np.ndarray:
     """The inverse of _zigzag, in place (z is the caller's own copy)."""
     one = z.dtype.type(1)
     sign = z & one
-    np.negative(sign, out=sign)      # 0 or all ones (unsigned wrap-around)
+    np.negative(sign, out=sign)  # 0 or all ones (unsigned wrap-around)
     z >>= one
     z ^= sign
     return z
@@ -146,7 +165,7 @@ def _undelta(z: np.ndarray, starts: np.ndarray | None) -> np.ndarray:
     if starts is None or not len(d):
         return cs
     first = np.flatnonzero(starts)
-    before = cs[first] - d[first]           # running sum that preceded each group
+    before = cs[first] - d[first]  # running sum that preceded each group
     return cs - np.repeat(before, np.diff(np.r_[first, len(d)]))
 
 
@@ -160,8 +179,11 @@ def _unshuffle(raw: bytes, itemsize: int) -> bytes:
 
 def _apply(arr: np.ndarray, transform: int, groups: dict[int, tuple | None]) -> bytes:
     """The bytes that get compressed for one column under one transform."""
-    u = _unsigned(arr) if arr.dtype.kind in "iu" else np.ascontiguousarray(arr).astype(
-        arr.dtype.newbyteorder("<"), copy=False)
+    u = (
+        _unsigned(arr)
+        if arr.dtype.kind in "iu"
+        else np.ascontiguousarray(arr).astype(arr.dtype.newbyteorder("<"), copy=False)
+    )
     g = groups.get(transform & 3)
     if g is not None:
         u = u[g[0]]
@@ -196,8 +218,7 @@ def _candidates(name: str, arr: np.ndarray, groups: dict[int, tuple | None]) -> 
     return sorted(m | d | s for m in modes for d in deltas for s in shuffles)
 
 
-def _choose(name: str, arr: np.ndarray, groups: dict[int, tuple | None],
-            probe: zstandard.ZstdCompressor) -> int:
+def _choose(name: str, arr: np.ndarray, groups: dict[int, tuple | None], probe: zstandard.ZstdCompressor) -> int:
     """The transform whose output compresses smallest at the probe level (ties: lowest code)."""
     best, best_size = 0, None
     for t in _candidates(name, arr, groups):
@@ -244,7 +265,7 @@ def _read_short_str(blob: bytes, pos: int) -> tuple[str, int]:
         raise ValueError("corrupt trace header: truncated")
     end = pos + 1 + blob[pos]
     try:
-        return blob[pos + 1: end].decode("ascii"), end
+        return blob[pos + 1 : end].decode("ascii"), end
     except UnicodeDecodeError:
         raise ValueError("corrupt trace header: non-ASCII name") from None
 
@@ -316,7 +337,7 @@ def decode_trace(blob: bytes) -> dict[str, np.ndarray]:
     raw: dict[str, tuple[np.dtype, int, bytes]] = {}
     for name, dt, _n_items, transform, nbytes, comp in cols:
         try:
-            data = dctx.decompress(blob[pos: pos + comp], max_output_size=nbytes)
+            data = dctx.decompress(blob[pos : pos + comp], max_output_size=nbytes)
         except zstandard.ZstdError as e:
             raise ValueError(f"column {name!r}: {e}") from None
         if len(data) != nbytes:
@@ -324,7 +345,7 @@ def decode_trace(blob: bytes) -> dict[str, np.ndarray]:
         raw[name] = (dt, transform, data)
         pos += comp
     out: dict[str, np.ndarray] = {}
-    for name in ("flow", "kind"):           # the grouping keys never use a grouping
+    for name in ("flow", "kind"):  # the grouping keys never use a grouping
         if name in raw:
             if raw[name][1] & 3:
                 raise ValueError(f"column {name!r}: cannot be grouped")
@@ -342,8 +363,10 @@ def decode_trace(blob: bytes) -> dict[str, np.ndarray]:
 def column_sizes(blob: bytes) -> dict[str, dict[str, int]]:
     """Per column: items, raw bytes, compressed bytes and transform code (for reports)."""
     _n, cols, _pos = _read_header(blob)
-    return {name: {"items": n, "raw_bytes": raw, "compressed_bytes": comp, "transform": t}
-            for name, _dt, n, t, raw, comp in cols}
+    return {
+        name: {"items": n, "raw_bytes": raw, "compressed_bytes": comp, "transform": t}
+        for name, _dt, n, t, raw, comp in cols
+    }
 
 
 # ---------------------------------------------------------------- events as dicts
@@ -353,8 +376,8 @@ def _sack(words: np.ndarray, ref: int) -> tuple[bool, list[list[int]]]:
         return False, []
     head = int(words[ref - 1])
     n = head & 0xFF
-    flat = words[ref: ref + 2 * n].tolist()
-    return bool(head >> 8), [flat[k: k + 2] for k in range(0, len(flat), 2)]
+    flat = words[ref : ref + 2 * n].tolist()
+    return bool(head >> 8), [flat[k : k + 2] for k in range(0, len(flat), 2)]
 
 
 def describe_events(columns: dict[str, np.ndarray], idx: np.ndarray | Sequence[int]) -> list[dict]:
@@ -368,19 +391,41 @@ def describe_events(columns: dict[str, np.ndarray], idx: np.ndarray | Sequence[i
     SYN events (and the SYN-ACK's ack_recv) "syn_ack".
     """
     idx = np.asarray(idx, dtype=np.int64)
-    c = {k: columns[k][idx].tolist() for k in
-         ("t_ns", "flow", "kind", "seq", "arg", "cwnd_bytes", "ssthresh_bytes", "pipe_bytes",
-          "srtt_us", "rto_us", "state", "detail")}
+    c = {
+        k: columns[k][idx].tolist()
+        for k in (
+            "t_ns",
+            "flow",
+            "kind",
+            "seq",
+            "arg",
+            "cwnd_bytes",
+            "ssthresh_bytes",
+            "pipe_bytes",
+            "srtt_us",
+            "rto_us",
+            "state",
+            "detail",
+        )
+    }
     words = columns.get("sack_words", np.zeros(0, np.uint64))
     out = []
     for j in range(len(idx)):
         kind, det, arg = c["kind"][j], c["detail"][j], c["arg"][j]
         ss = c["ssthresh_bytes"][j]
-        d = {"t_ns": c["t_ns"][j], "flow": c["flow"][j], "kind": EVENT_KINDS[kind],
-             "seq": c["seq"][j], "arg": arg, "cwnd_bytes": c["cwnd_bytes"][j],
-             "ssthresh_bytes": None if ss == SSTHRESH_INF else ss,
-             "pipe_bytes": c["pipe_bytes"][j], "srtt_us": c["srtt_us"][j],
-             "rto_us": c["rto_us"][j], "state": STATES[c["state"][j]]}
+        d = {
+            "t_ns": c["t_ns"][j],
+            "flow": c["flow"][j],
+            "kind": EVENT_KINDS[kind],
+            "seq": c["seq"][j],
+            "arg": arg,
+            "cwnd_bytes": c["cwnd_bytes"][j],
+            "ssthresh_bytes": None if ss == SSTHRESH_INF else ss,
+            "pipe_bytes": c["pipe_bytes"][j],
+            "srtt_us": c["srtt_us"][j],
+            "rto_us": c["rto_us"][j],
+            "state": STATES[c["state"][j]],
+        }
         _add_kind_fields(d, kind, det, arg, c["seq"][j], words)
         out.append(d)
     return out
@@ -389,8 +434,7 @@ def describe_events(columns: dict[str, np.ndarray], idx: np.ndarray | Sequence[i
 def _add_kind_fields(d: dict, kind: int, det: int, arg: int, seq: int, words: np.ndarray) -> None:
     """The per-kind interpretation of seq / arg / detail (see module doc)."""
     if kind in _TIMER_EVENTS:
-        d.update(timer=TIMER_KINDS[det & 15], formula=TIMER_FORMULAS[det >> 4],
-                 expires_ns=seq, timeout_us=arg)
+        d.update(timer=TIMER_KINDS[det & 15], formula=TIMER_FORMULAS[det >> 4], expires_ns=seq, timeout_us=arg)
     elif kind == KIND["drop"]:
         d.update(reason=DROP_REASONS[det & 15], direction="reverse" if det >> 4 else "forward")
     elif kind == KIND["state"]:
@@ -420,8 +464,9 @@ def _time_slice(t: np.ndarray, from_ns: int | None, to_ns: int | None) -> tuple[
     return lo, max(lo, hi)
 
 
-def _select(columns: dict[str, np.ndarray], lo: int, hi: int,
-            kinds: Iterable[str] | None, flows: Iterable[int] | None) -> np.ndarray:
+def _select(
+    columns: dict[str, np.ndarray], lo: int, hi: int, kinds: Iterable[str] | None, flows: Iterable[int] | None
+) -> np.ndarray:
     """Indices in [lo, hi) passing the kind and flow filters."""
     mask = np.ones(hi - lo, dtype=bool)
     if kinds is not None:
@@ -442,9 +487,15 @@ def _downsample(kind: np.ndarray, idx: np.ndarray, max_points: int) -> tuple[np.
     return np.union1d(rare_idx, dense_idx[picks]), False
 
 
-def window(columns: dict[str, np.ndarray], *, from_ns: int | None = None, to_ns: int | None = None,
-           max_points: int = 2000, kinds: Iterable[str] | None = None,
-           flows: Iterable[int] | None = None) -> dict:
+def window(
+    columns: dict[str, np.ndarray],
+    *,
+    from_ns: int | None = None,
+    to_ns: int | None = None,
+    max_points: int = 2000,
+    kinds: Iterable[str] | None = None,
+    flows: Iterable[int] | None = None,
+) -> dict:
     """The events with from_ns <= t_ns <= to_ns (ns), filtered and downsampled.
 
     At most `max_points` events are returned unless the rare kinds
@@ -464,16 +515,22 @@ def window(columns: dict[str, np.ndarray], *, from_ns: int | None = None, to_ns:
     return {
         "from_ns": from_ns if from_ns is not None else (int(t[0]) if len(t) else 0),
         "to_ns": to_ns if to_ns is not None else (int(t[-1]) if len(t) else 0),
-        "total_in_window": total, "returned": len(idx), "downsampled": downsampled,
-        "rare_exceeds_budget": overflow, "events": describe_events(columns, idx),
+        "total_in_window": total,
+        "returned": len(idx),
+        "downsampled": downsampled,
+        "rare_exceeds_budget": overflow,
+        "events": describe_events(columns, idx),
     }
 
 
 # ---------------------------------------------------------------- series
 #: series name -> (column, unit)
 SERIES: dict[str, tuple[str, str]] = {
-    "cwnd": ("cwnd_bytes", "bytes"), "ssthresh": ("ssthresh_bytes", "bytes"),
-    "pipe": ("pipe_bytes", "bytes"), "srtt": ("srtt_us", "us"), "rto": ("rto_us", "us"),
+    "cwnd": ("cwnd_bytes", "bytes"),
+    "ssthresh": ("ssthresh_bytes", "bytes"),
+    "pipe": ("pipe_bytes", "bytes"),
+    "srtt": ("srtt_us", "us"),
+    "rto": ("rto_us", "us"),
 }
 
 
@@ -491,7 +548,7 @@ def _minmax_buckets(t: np.ndarray, v: np.ndarray, max_points: int) -> np.ndarray
     n_buckets = max(1, (max_points - 2) // 2)
     span = float(t[-1] - t[0]) + 1.0
     bucket = ((t - t[0]).astype(np.float64) * (n_buckets / span)).astype(np.int64)
-    order = np.lexsort((v, bucket))        # by bucket, then value; stable in position
+    order = np.lexsort((v, bucket))  # by bucket, then value; stable in position
     b_sorted = bucket[order]
     first = np.r_[True, b_sorted[1:] != b_sorted[:-1]]
     last = np.r_[b_sorted[1:] != b_sorted[:-1], True]
@@ -499,8 +556,7 @@ def _minmax_buckets(t: np.ndarray, v: np.ndarray, max_points: int) -> np.ndarray
     return np.unique(keep)
 
 
-def _one_series(t: np.ndarray, v: np.ndarray, unit: str, max_points: int,
-                none_value: int | None) -> dict:
+def _one_series(t: np.ndarray, v: np.ndarray, unit: str, max_points: int, none_value: int | None) -> dict:
     cp = _change_points(v)
     tt, vv = t[cp], v[cp]
     downsampled = len(cp) > max_points
@@ -510,13 +566,18 @@ def _one_series(t: np.ndarray, v: np.ndarray, unit: str, max_points: int,
     values = vv.tolist()
     if none_value is not None:
         values = [None if x == none_value else x for x in values]
-    return {"unit": unit, "t_ns": tt.tolist(), "values": values,
-            "change_points": len(cp), "downsampled": downsampled}
+    return {"unit": unit, "t_ns": tt.tolist(), "values": values, "change_points": len(cp), "downsampled": downsampled}
 
 
-def series(columns: dict[str, np.ndarray], names: Sequence[str] = ("cwnd", "ssthresh", "pipe", "srtt", "rto"),
-           *, flow: int = 0, from_ns: int | None = None, to_ns: int | None = None,
-           max_points: int = 2000) -> dict:
+def series(
+    columns: dict[str, np.ndarray],
+    names: Sequence[str] = ("cwnd", "ssthresh", "pipe", "srtt", "rto"),
+    *,
+    flow: int = 0,
+    from_ns: int | None = None,
+    to_ns: int | None = None,
+    max_points: int = 2000,
+) -> dict:
     """Per-flow time series of sender variables, one entry per name.
 
     Each series holds the values (bytes or µs, see "unit") at the events where
@@ -543,9 +604,28 @@ def series(columns: dict[str, np.ndarray], names: Sequence[str] = ("cwnd", "ssth
 
 # ---------------------------------------------------------------- export
 CSV_FIELDS: tuple[str, ...] = (
-    "t_ns", "flow", "kind", "seq", "arg", "cwnd_bytes", "ssthresh_bytes", "pipe_bytes", "srtt_us",
-    "rto_us", "state", "timer", "formula", "expires_ns", "timeout_us", "reason", "direction",
-    "previous_state", "transmission", "syn_ack", "dsack", "sack",
+    "t_ns",
+    "flow",
+    "kind",
+    "seq",
+    "arg",
+    "cwnd_bytes",
+    "ssthresh_bytes",
+    "pipe_bytes",
+    "srtt_us",
+    "rto_us",
+    "state",
+    "timer",
+    "formula",
+    "expires_ns",
+    "timeout_us",
+    "reason",
+    "direction",
+    "previous_state",
+    "transmission",
+    "syn_ack",
+    "dsack",
+    "sack",
 )
 
 

@@ -1,4 +1,5 @@
 """Write endpoints are limited per client; reads are not."""
+
 from __future__ import annotations
 
 import os
@@ -11,9 +12,12 @@ def test_writes_beyond_the_limit_get_429(services):
     from fastapi.testclient import TestClient
 
     from app.main import create_app
+
     os.environ["RATE_LIMIT_WRITES_PER_MINUTE"] = "3"
     _reset_caches()
-    redis.Redis.from_url(services["REDIS_URL"]).delete(*redis.Redis.from_url(services["REDIS_URL"]).keys("rexmit:rl:*") or ["x"])
+    redis.Redis.from_url(services["REDIS_URL"]).delete(
+        *redis.Redis.from_url(services["REDIS_URL"]).keys("rexmit:rl:*") or ["x"]
+    )
     try:
         with TestClient(create_app()) as c:
             body = {"scenario": {"seed": 99, "flows": [{"app": {"kind": "fixed", "segments": 2}}]}}

@@ -1,5 +1,6 @@
 """The run-state functions of app.repositories.runs, each transition on its
 own, against a fresh database with no worker."""
+
 from __future__ import annotations
 
 import uuid
@@ -11,16 +12,32 @@ from app.core.db import session_scope
 from app.repositories import runs as repo
 
 
-def insert_run(state: str = "queued", *, attempts: int = 0, worker: str | None = None,
-               heartbeat_age_s: float | None = None, queued_age_s: float = 0) -> uuid.UUID:
+def insert_run(
+    state: str = "queued",
+    *,
+    attempts: int = 0,
+    worker: str | None = None,
+    heartbeat_age_s: float | None = None,
+    queued_age_s: float = 0,
+) -> uuid.UUID:
     rid = uuid.uuid4()
     with session_scope() as s:
-        s.execute(text(
-            "INSERT INTO runs (id, run_key, scenario, seed, engine_version, state, progress, attempts, worker, "
-            "heartbeat_at, queued_at) VALUES (:id, :k, '{\"seed\": 1}', 1, 'x', :st, 0, :a, :w, "
-            "now() - make_interval(secs => :hb), now() - make_interval(secs => :qa))"),
-            {"id": rid, "k": rid.hex, "st": state, "a": attempts, "w": worker, "hb": heartbeat_age_s or 0,
-             "qa": queued_age_s})
+        s.execute(
+            text(
+                "INSERT INTO runs (id, run_key, scenario, seed, engine_version, state, progress, attempts, worker, "
+                "heartbeat_at, queued_at) VALUES (:id, :k, '{\"seed\": 1}', 1, 'x', :st, 0, :a, :w, "
+                "now() - make_interval(secs => :hb), now() - make_interval(secs => :qa))"
+            ),
+            {
+                "id": rid,
+                "k": rid.hex,
+                "st": state,
+                "a": attempts,
+                "w": worker,
+                "hb": heartbeat_age_s or 0,
+                "qa": queued_age_s,
+            },
+        )
         if heartbeat_age_s is None:
             s.execute(text("UPDATE runs SET heartbeat_at = NULL WHERE id = :id"), {"id": rid})
     return rid
@@ -28,9 +45,18 @@ def insert_run(state: str = "queued", *, attempts: int = 0, worker: str | None =
 
 def row(rid: uuid.UUID) -> Any:
     with session_scope() as s:
-        return s.execute(text("SELECT state, worker, attempts, progress, error, result, wall_ms, "
-                              "started_at IS NOT NULL AS started_at, finished_at IS NOT NULL AS finished_at FROM runs WHERE id = :id"),
-                         {"id": rid}).mappings().one()
+        return (
+            s.execute(
+                text(
+                    "SELECT state, worker, attempts, progress, error, result, wall_ms, "
+                    "started_at IS NOT NULL AS started_at, finished_at IS NOT NULL AS finished_at "
+                    "FROM runs WHERE id = :id"
+                ),
+                {"id": rid},
+            )
+            .mappings()
+            .one()
+        )
 
 
 def test_claim_takes_a_queued_run_once(isolated):
@@ -38,7 +64,7 @@ def test_claim_takes_a_queued_run_once(isolated):
     with session_scope() as s:
         assert repo.claim(s, rid, "h:1") == {"seed": 1}
     with session_scope() as s:
-        assert repo.claim(s, rid, "h:2") is None          # already running
+        assert repo.claim(s, rid, "h:2") is None  # already running
         assert repo.claim(s, uuid.uuid4(), "h:2") is None  # no such run
     r = row(rid)
     assert (r["state"], r["worker"], r["attempts"], r["progress"]) == ("running", "h:1", 1, 0.0)
@@ -50,7 +76,7 @@ def test_heartbeat_only_while_running(isolated):
     with session_scope() as s:
         assert repo.heartbeat(s, rid, 0.25) is True
     assert row(rid)["progress"] == 0.25
-    with session_scope() as s:   # fresh now: not stuck any more
+    with session_scope() as s:  # fresh now: not stuck any more
         assert repo.sweep_stuck(s, stuck_after_s=30, max_attempts=3) == ([], [])
     done = insert_run("succeeded")
     with session_scope() as s:
@@ -66,8 +92,10 @@ def test_finish_stores_result_and_trace_for_the_owner_only(isolated):
     assert row(rid)["state"] == "running"
     with session_scope() as s:
         assert repo.get_trace(s, rid) is None
-        assert repo.finish(s, rid, "h:1", result={"flows": [{"fct_ms": 1.5}], "summary": {}}, wall_ms=2.5,
-                           trace=trace) is True
+        assert (
+            repo.finish(s, rid, "h:1", result={"flows": [{"fct_ms": 1.5}], "summary": {}}, wall_ms=2.5, trace=trace)
+            is True
+        )
     r = row(rid)
     assert (r["state"], r["progress"], r["wall_ms"], r["error"]) == ("succeeded", 1.0, 2.5, None)
     assert r["result"] == {"flows": [{"fct_ms": 1.5}], "summary": {}} and r["finished_at"]
@@ -75,7 +103,7 @@ def test_finish_stores_result_and_trace_for_the_owner_only(isolated):
         stored = repo.get_trace(s, rid)
         assert stored is not None
         assert (stored.format, stored.n_events, stored.raw_bytes, stored.blob) == ("rxt1", 3, 135, b"blob")
-        assert repo.finish(s, rid, "h:1", result={}, wall_ms=0, trace=None) is False   # not running any more
+        assert repo.finish(s, rid, "h:1", result={}, wall_ms=0, trace=None) is False  # not running any more
 
 
 def test_finish_without_trace(isolated):
@@ -93,7 +121,7 @@ def test_fail_records_the_reason_for_the_owner_only(isolated):
         assert repo.fail(s, rid, "h:1", "x" * 5000) is True
     r = row(rid)
     assert r["state"] == "failed" and r["error"] == "x" * repo.ERROR_MAX_CHARS and r["finished_at"]
-    with session_scope() as s:   # a failed run goes back to the queue when submitted again
+    with session_scope() as s:  # a failed run goes back to the queue when submitted again
         assert repo.requeue_failed(s, rid) is True
     assert row(rid)["state"] == "queued"
 
@@ -120,6 +148,6 @@ def test_resend_queued_restamps_old_queued_runs(isolated):
     insert_run("running", worker="h:1", heartbeat_age_s=0, queued_age_s=120)
     with session_scope() as s:
         assert repo.resend_queued(s, older_than_s=60) == [old]
-    with session_scope() as s:   # restamped: not sent again before another period
+    with session_scope() as s:  # restamped: not sent again before another period
         assert repo.resend_queued(s, older_than_s=60) == []
     assert row(new)["state"] == row(old)["state"] == "queued"

@@ -1,6 +1,7 @@
 """Tests of app.services.pcap: parse the output with a small struct-based reader
 and check fields for hand-derivable runs; cross-check with tshark when installed.
 """
+
 from __future__ import annotations
 
 import shutil
@@ -65,7 +66,7 @@ def _options(raw: bytes) -> dict:
             i += 1
             continue
         ln = raw[i + 1]
-        body = raw[i + 2: i + ln]
+        body = raw[i + 2 : i + ln]
         if kind == 2:
             out["mss"] = struct.unpack("!H", body)[0]
         elif kind == 3:
@@ -73,7 +74,7 @@ def _options(raw: bytes) -> dict:
         elif kind == 4:
             out["sack_perm"] = True
         elif kind == 5:
-            out["sack"] = [struct.unpack("!II", body[k: k + 8]) for k in range(0, len(body), 8)]
+            out["sack"] = [struct.unpack("!II", body[k : k + 8]) for k in range(0, len(body), 8)]
         elif kind == 8:
             out["ts"] = struct.unpack("!II", body)
         i += ln
@@ -82,11 +83,11 @@ def _options(raw: bytes) -> dict:
 
 def read_pcap(data: bytes) -> list[Pkt]:
     magic, vmaj, vmin, _tz, _sig, _snap, link = struct.unpack_from("<IHHiIII", data, 0)
-    assert (magic, vmaj, vmin, link) == (0xA1B23C4D, 2, 4, 228)   # ns pcap, raw IPv4
+    assert (magic, vmaj, vmin, link) == (0xA1B23C4D, 2, 4, 228)  # ns pcap, raw IPv4
     pos, out = 24, []
     while pos < len(data):
         sec, nsec, caplen, wire = struct.unpack_from("<IIII", data, pos)
-        rec = data[pos + 16: pos + 16 + caplen]
+        rec = data[pos + 16 : pos + 16 + caplen]
         pos += 16 + caplen
         ip = rec[:20]
         total, ip_id = struct.unpack_from("!HH", ip, 2)
@@ -100,13 +101,29 @@ def read_pcap(data: bytes) -> list[Pkt]:
         pseudo = src + dst + struct.pack("!BBH", 0, 6, tcp_len)
         full = tcp_bytes[:doff] + captured + bytes(payload_len - len(captured))
         sport, dport, seq, ack, _off, flags, win = struct.unpack_from("!HHIIBBH", tcp_bytes, 0)
-        out.append(Pkt(
-            t_ns=sec * 1_000_000_000 + nsec, caplen=caplen, wire_len=wire,
-            src=".".join(map(str, src)), dst=".".join(map(str, dst)), ip_total=total, ip_id=ip_id,
-            ip_ok=_csum(ip) == 0xFFFF and ip[0] == 0x45 and ip[9] == 6,
-            sport=sport, dport=dport, seq=seq, ack=ack, flags=flags, window=win, hdr_len=doff,
-            tcp_ok=_csum(pseudo + full) == 0xFFFF, payload_len=payload_len,
-            captured_payload=captured, options=_options(tcp_bytes[20:doff])))
+        out.append(
+            Pkt(
+                t_ns=sec * 1_000_000_000 + nsec,
+                caplen=caplen,
+                wire_len=wire,
+                src=".".join(map(str, src)),
+                dst=".".join(map(str, dst)),
+                ip_total=total,
+                ip_id=ip_id,
+                ip_ok=_csum(ip) == 0xFFFF and ip[0] == 0x45 and ip[9] == 6,
+                sport=sport,
+                dport=dport,
+                seq=seq,
+                ack=ack,
+                flags=flags,
+                window=win,
+                hdr_len=doff,
+                tcp_ok=_csum(pseudo + full) == 0xFFFF,
+                payload_len=payload_len,
+                captured_payload=captured,
+                options=_options(tcp_bytes[20:doff]),
+            )
+        )
     assert pos == len(data)
     return out
 
@@ -118,11 +135,19 @@ def ten_segments(tail_loss: int, **tcp) -> dict:
     """10 x 1448-byte segments, IW 10, quick ACKs, 10 ms each way (RTT 20 ms), TLP,
     unlimited rate; the last `tail_loss` segments are lost once."""
     return {
-        "seed": 1, "duration_s": 10,
-        "path": {"forward": {"rate_bps": 0, "delay_ms": 10, "loss": {"model": "tail", "count": tail_loss}},
-                 "reverse": {"rate_bps": 0, "delay_ms": 10}},
-        "flows": [{"app": {"kind": "fixed", "segments": 10}, "tcp": {"iw": 10, "timer": "tlp", **tcp},
-                   "receiver": {"ack_policy": "quick"}}],
+        "seed": 1,
+        "duration_s": 10,
+        "path": {
+            "forward": {"rate_bps": 0, "delay_ms": 10, "loss": {"model": "tail", "count": tail_loss}},
+            "reverse": {"rate_bps": 0, "delay_ms": 10},
+        },
+        "flows": [
+            {
+                "app": {"kind": "fixed", "segments": 10},
+                "tcp": {"iw": 10, "timer": "tlp", **tcp},
+                "receiver": {"ack_policy": "quick"},
+            }
+        ],
     }
 
 
@@ -150,22 +175,22 @@ def test_tail_loss_one_probe_repairs() -> None:
     assert (syn.t_ns, syn.flags, syn.seq, syn.ack) == (0, SYN_F, ISN_S, 0)
     assert (syn.src, syn.sport, syn.dst, syn.dport) == ("10.0.0.1", 40000, "10.0.0.2", 5201)
     assert syn.options["mss"] == MSS and syn.options["sack_perm"] and syn.options["wscale"] == 7
-    assert syn.options["ts"] == (0, 0)                      # sent at 0 ms, nothing to echo
+    assert syn.options["ts"] == (0, 0)  # sent at 0 ms, nothing to echo
     # SYN-ACK sent at 10 ms, seen at 20 ms; echoes the SYN's TSval 0
     assert (synack.t_ns, synack.flags) == (20 * MS, SYN_F | ACK_F)
     assert (synack.seq, synack.ack) == (ISN_R, (ISN_S + 1) % 2**32)
     assert synack.options["ts"] == (10, 0) and synack.options["mss"] == MSS
 
     data = pkts[2:12]
-    for k, d in enumerate(data):                            # IW 10 at 20 ms
+    for k, d in enumerate(data):  # IW 10 at 20 ms
         assert d.t_ns == 20 * MS and d.flags == ACK_F | PSH_F
         assert rel(d.seq, ISN_S) == k * MSS and d.ack == (ISN_R + 1) % 2**32
         assert d.payload_len == MSS and d.ip_total == 20 + 32 + MSS == 1500
-        assert d.caplen == 52 < d.wire_len == 1500         # payload not captured
-        assert d.options["ts"] == (20, 10)                  # TSecr: the SYN-ACK's TSval
-        assert d.ip_id == k + 2                             # SYN was IP ID 1
+        assert d.caplen == 52 < d.wire_len == 1500  # payload not captured
+        assert d.options["ts"] == (20, 10)  # TSecr: the SYN-ACK's TSval
+        assert d.ip_id == k + 2  # SYN was IP ID 1
 
-    acks = pkts[12:21]                                      # segments 1-9 ACKed at 40 ms
+    acks = pkts[12:21]  # segments 1-9 ACKed at 40 ms
     assert [rel(a.ack, ISN_S) for a in acks] == [k * MSS for k in range(1, 10)]
     assert all(a.t_ns == 40 * MS and a.flags == ACK_F and a.payload_len == 0 for a in acks)
     assert all(a.options["ts"] == (30, 20) and "sack" not in a.options for a in acks)
@@ -194,11 +219,11 @@ def test_tail_loss_two_sack_after_probe() -> None:
     sacked = rev[9]
     assert sacked.t_ns == 100 * MS and rel(sacked.ack, ISN_S) == 8 * MSS
     s0, s1 = sacked.options["sack"][0]
-    assert (rel(s0, ISN_S), rel(s1, ISN_S)) == (9 * MSS, 10 * MSS)   # the probe's segment
-    assert all("sack" not in a.options for a in rev[:9])             # before the probe: none
+    assert (rel(s0, ISN_S), rel(s1, ISN_S)) == (9 * MSS, 10 * MSS)  # the probe's segment
+    assert all("sack" not in a.options for a in rev[:9])  # before the probe: none
     assert rtx.t_ns == 100 * MS and rel(rtx.seq, ISN_S) == 8 * MSS
     assert rel(rev[10].ack, ISN_S) == 10 * MSS and "sack" not in rev[10].options
-    assert sacked.hdr_len == 20 + 12 + 4 + 8                         # TS + one SACK block
+    assert sacked.hdr_len == 20 + 12 + 4 + 8  # TS + one SACK block
     assert all(p.ip_ok and p.tcp_ok for p in pkts)
 
 
@@ -237,15 +262,15 @@ def test_receiver_timestamps_are_plausible() -> None:
     pkts, _, _ = run_pcap(rexsim.preset_scenario("web-objects", "TLPR"))
     for p in pkts:
         tsval, tsecr = p.options["ts"]
-        assert tsval <= p.t_ns // MS                   # sent no later than captured
+        assert tsval <= p.t_ns // MS  # sent no later than captured
         if p.src == "10.0.0.2":
-            assert tsecr <= tsval                      # echoes something older
+            assert tsecr <= tsval  # echoes something older
     by_flow: dict[int, list[int]] = {}
     for p in pkts:
         if p.src == "10.0.0.2":
             by_flow.setdefault(p.dport, []).append(p.options["ts"][0])
     for vals in by_flow.values():
-        assert vals == sorted(vals)                    # the receiver's clock never goes back
+        assert vals == sorted(vals)  # the receiver's clock never goes back
 
 
 def test_snaplen_payload_captures_zero_bytes() -> None:
@@ -261,7 +286,7 @@ def test_snaplen_payload_captures_zero_bytes() -> None:
 def test_without_timestamps() -> None:
     pkts, _, _ = run_pcap(ten_segments(tail_loss=2, timestamps=False), timestamps=False)
     assert all("ts" not in p.options for p in pkts)
-    assert pkts[0].hdr_len == 20 + 12                  # MSS, NOP, WS, NOP NOP SACK-perm
+    assert pkts[0].hdr_len == 20 + 12  # MSS, NOP, WS, NOP NOP SACK-perm
     assert pkts[0].options["mss"] == MSS and pkts[0].options["sack_perm"]
     data = [p for p in pkts if p.payload_len]
     assert all(p.hdr_len == 20 for p in data) and data[0].ip_total == 20 + 20 + MSS
@@ -272,11 +297,11 @@ def test_without_timestamps() -> None:
 
 def test_sequence_numbers_wrap_mod_2_32() -> None:
     cols = {name: np.zeros(2, dtype=dt) for name, dt in rexsim.result._DTYPES.items()}
-    off = 2**32 - ISN_S + 5                            # ISN + 1 + off = 2**32 + 6
+    off = 2**32 - ISN_S + 5  # ISN + 1 + off = 2**32 + 6
     cols["t_ns"][:] = [1_000_000_000, 1_500_000_000]
     cols["kind"][:] = [T.KIND["send"], T.KIND["ack_recv"]]
     cols["seq"][:] = [off, off + 1000]
-    cols["arg"][:] = [1000, 1]                         # 1000 bytes; ACK: SACK entry at 0
+    cols["arg"][:] = [1000, 1]  # 1000 bytes; ACK: SACK entry at 0
     cols["sack_words"] = np.array([1, off + 2000, off + 3000], dtype=np.uint64)
     pkts = read_pcap(P.to_pcap(cols, mss=MSS))
     assert pkts[0].seq == 6 and pkts[1].ack == 1006
@@ -301,9 +326,12 @@ def test_bad_arguments() -> None:
 
 # ---------------------------------------------------------------- tshark
 def _tshark(path: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(["tshark", "-n", "-r", str(path), "-o", "tcp.check_checksum:TRUE",
-                           "-o", "ip.check_checksum:TRUE", *args],
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        ["tshark", "-n", "-r", str(path), "-o", "tcp.check_checksum:TRUE", "-o", "ip.check_checksum:TRUE", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 @pytest.mark.skipif(shutil.which("tshark") is None, reason="tshark is not installed")
@@ -311,9 +339,27 @@ def test_tshark_parses_without_errors(tmp_path: Path) -> None:
     pkts, data, _ = run_pcap(rexsim.preset_scenario("web-objects", "TLPR"), snaplen_payload=65535)
     path = tmp_path / "web.pcap"
     path.write_bytes(data)
-    fields = _tshark(path, "-T", "fields", "-E", "separator=;", "-e", "tcp.seq_raw", "-e", "tcp.ack_raw",
-                     "-e", "tcp.len", "-e", "tcp.options.sack_le", "-e", "tcp.checksum.status",
-                     "-e", "ip.checksum.status", "-e", "_ws.malformed")
+    fields = _tshark(
+        path,
+        "-T",
+        "fields",
+        "-E",
+        "separator=;",
+        "-e",
+        "tcp.seq_raw",
+        "-e",
+        "tcp.ack_raw",
+        "-e",
+        "tcp.len",
+        "-e",
+        "tcp.options.sack_le",
+        "-e",
+        "tcp.checksum.status",
+        "-e",
+        "ip.checksum.status",
+        "-e",
+        "_ws.malformed",
+    )
     assert fields.returncode == 0, fields.stderr
     lines = fields.stdout.splitlines()
     assert len(lines) == len(pkts)
@@ -321,7 +367,7 @@ def test_tshark_parses_without_errors(tmp_path: Path) -> None:
         seq, ack, tcp_len, sack_le, tcp_ck, ip_ck, malformed = line.split(";")
         assert (int(seq), int(tcp_len)) == (p.seq, p.payload_len)
         assert int(ack or 0) == p.ack
-        assert (tcp_ck, ip_ck, malformed) == ("1", "1", "")   # 1 = good checksum
+        assert (tcp_ck, ip_ck, malformed) == ("1", "1", "")  # 1 = good checksum
         if "sack" in p.options:
             assert sack_le != ""
     errors = _tshark(path, "-q", "-z", "expert,error")

@@ -2,6 +2,7 @@
 
 Traces come from rexsim; expectations derived by hand sit beside each assertion.
 """
+
 from __future__ import annotations
 
 import csv
@@ -16,10 +17,12 @@ from rexsim import result as rxr
 from app.services import traces as T
 
 BULK_40S = {
-    "seed": 1, "duration_s": 40,
-    "path": {"forward": {"rate_bps": 20e6, "delay_ms": 50, "buffer_pkts": 200,
-                         "loss": {"model": "bernoulli", "p": 0.001}},
-             "reverse": {"rate_bps": 20e6, "delay_ms": 50}},
+    "seed": 1,
+    "duration_s": 40,
+    "path": {
+        "forward": {"rate_bps": 20e6, "delay_ms": 50, "buffer_pkts": 200, "loss": {"model": "bernoulli", "p": 0.001}},
+        "reverse": {"rate_bps": 20e6, "delay_ms": 50},
+    },
     "flows": [{"app": {"kind": "bulk", "duration_s": 30}, "tcp": {"cc": "cubic"}}],
 }
 
@@ -28,11 +31,19 @@ def ten_segments(tail_loss: int) -> dict:
     """10 x 1448-byte segments, IW 10, quick ACKs, 10 ms each way (RTT 20 ms), TLP,
     the last `tail_loss` segments lost once."""
     return {
-        "seed": 1, "duration_s": 10,
-        "path": {"forward": {"rate_bps": 0, "delay_ms": 10, "loss": {"model": "tail", "count": tail_loss}},
-                 "reverse": {"rate_bps": 0, "delay_ms": 10}},
-        "flows": [{"app": {"kind": "fixed", "segments": 10}, "tcp": {"iw": 10, "timer": "tlp"},
-                   "receiver": {"ack_policy": "quick"}}],
+        "seed": 1,
+        "duration_s": 10,
+        "path": {
+            "forward": {"rate_bps": 0, "delay_ms": 10, "loss": {"model": "tail", "count": tail_loss}},
+            "reverse": {"rate_bps": 0, "delay_ms": 10},
+        },
+        "flows": [
+            {
+                "app": {"kind": "fixed", "segments": 10},
+                "tcp": {"iw": 10, "timer": "tlp"},
+                "receiver": {"ack_policy": "quick"},
+            }
+        ],
     }
 
 
@@ -92,7 +103,7 @@ def test_round_trip_is_bit_exact(case: str, request: pytest.FixtureRequest) -> N
 
 def test_round_trip_keeps_sack_words(web, tail2) -> None:
     for cols, _ in (web, tail2):
-        assert len(cols["sack_words"]) > 0          # both runs have SACKed ACKs
+        assert len(cols["sack_words"]) > 0  # both runs have SACKed ACKs
         out = T.decode_trace(T.encode_trace(cols))
         assert np.array_equal(out["sack_words"], cols["sack_words"])
 
@@ -124,7 +135,7 @@ def test_big_endian_input_decodes_to_the_same_values(tail) -> None:
     out = T.decode_trace(T.encode_trace(swapped))
     for k in cols:
         assert np.array_equal(out[k], cols[k])
-    assert T.encode_trace(swapped) == T.encode_trace(cols)   # stored little-endian either way
+    assert T.encode_trace(swapped) == T.encode_trace(cols)  # stored little-endian either way
 
 
 def test_encoding_is_deterministic(web) -> None:
@@ -148,13 +159,16 @@ def test_header_names_columns_and_sizes(bulk) -> None:
     assert len(blob) / len(cols["t_ns"]) < 5
 
 
-@pytest.mark.parametrize("mutate", [
-    lambda b: b"XXXX" + b[4:],                       # bad magic
-    lambda b: b[:4] + b"\x09\x00" + b[6:],           # unknown version
-    lambda b: b[:-1],                                # truncated payload
-    lambda b: b[:10],                                # truncated header
-    lambda b: b[:-8] + bytes(8),                     # corrupted frame (checksum)
-])
+@pytest.mark.parametrize(
+    "mutate",
+    [
+        lambda b: b"XXXX" + b[4:],  # bad magic
+        lambda b: b[:4] + b"\x09\x00" + b[6:],  # unknown version
+        lambda b: b[:-1],  # truncated payload
+        lambda b: b[:10],  # truncated header
+        lambda b: b[:-8] + bytes(8),  # corrupted frame (checksum)
+    ],
+)
 def test_corrupt_blobs_are_rejected(mutate, tail) -> None:
     cols, _ = tail
     with pytest.raises(ValueError):
@@ -170,7 +184,7 @@ def test_unfiltered_window_matches_trace_describe(web) -> None:
         expected = trace.describe(i)
         expected["sack"] = [list(b) for b in expected["sack"]] if "sack" in expected else None
         got = {k: ev.get(k) for k in expected}
-        assert got == {k: v for k, v in expected.items()}, i
+        assert got == expected, i
 
 
 def test_window_is_json_ready(web) -> None:
@@ -187,8 +201,8 @@ def test_window_bounds_are_inclusive(tail2) -> None:
     assert w["total_in_window"] == int(np.sum(t == 20_000_000))
     assert {e["t_ns"] for e in w["events"]} == {20_000_000}
     kinds = [e["kind"] for e in w["events"]]
-    assert kinds.count("send") == 10                 # IW 10: all 10 segments at 20 ms
-    assert kinds.count("drop") == 2                  # tail loss 2: segments 9 and 10
+    assert kinds.count("send") == 10  # IW 10: all 10 segments at 20 ms
+    assert kinds.count("drop") == 2  # tail loss 2: segments 9 and 10
     assert T.window(cols, from_ns=20_000_001, to_ns=29_999_999)["total_in_window"] == 0
 
 
@@ -208,13 +222,13 @@ def test_window_sack_and_timer_fields(tail2) -> None:
     acks = T.window(cols, kinds=["ack_recv"])["events"]
     # SYN-ACK + 8 ACKs (segments 1-8) + the probe's ACK + the repair's ACK = 11
     assert len(acks) == 11
-    assert acks[0]["syn_ack"] is True and acks[0]["t_ns"] == 20_000_000   # 1 RTT after the SYN
+    assert acks[0]["syn_ack"] is True and acks[0]["t_ns"] == 20_000_000  # 1 RTT after the SYN
     probe_ack = acks[9]
     # the probe re-sent segment 10 [13032, 14480); segment 9 (11584) is still missing
-    assert probe_ack["t_ns"] == 100_000_000           # probe at 80 ms + RTT 20 ms
-    assert probe_ack["seq"] == 8 * 1448                # cumulative ACK 11584
+    assert probe_ack["t_ns"] == 100_000_000  # probe at 80 ms + RTT 20 ms
+    assert probe_ack["seq"] == 8 * 1448  # cumulative ACK 11584
     assert probe_ack["sack"] == [[9 * 1448, 10 * 1448]] and probe_ack["dsack"] is False
-    assert all(a["sack"] == [] for a in acks[1:9])     # in-order ACKs carry no SACK
+    assert all(a["sack"] == [] for a in acks[1:9])  # in-order ACKs carry no SACK
     armed = T.window(cols, kinds=["timer_armed"])["events"]
     pto = next(e for e in armed if e["timer"] == "probe")
     # after the 10 sends at 20 ms, with SRTT 20 ms from the handshake:
@@ -227,7 +241,7 @@ def test_downsampling_keeps_every_rare_event(bulk) -> None:
     cols, _ = bulk
     rare_ids = [T.KIND[k] for k in T.RARE_KINDS]
     n_rare = int(np.isin(cols["kind"], rare_ids).sum())
-    assert n_rare < 2000 < len(cols["t_ns"])           # 225 losses -> ~600 rare events
+    assert n_rare < 2000 < len(cols["t_ns"])  # 225 losses -> ~600 rare events
     w = T.window(cols, max_points=2000)
     assert w["downsampled"] is True and w["rare_exceeds_budget"] is False
     assert w["returned"] == 2000 and w["total_in_window"] == len(cols["t_ns"])
@@ -235,7 +249,7 @@ def test_downsampling_keeps_every_rare_event(bulk) -> None:
     assert got_rare == n_rare
     times = [e["t_ns"] for e in w["events"]]
     assert times == sorted(times)
-    assert T.window(cols, max_points=2000) == w        # deterministic
+    assert T.window(cols, max_points=2000) == w  # deterministic
 
 
 def test_downsampling_strides_dense_events_evenly(bulk) -> None:
@@ -289,8 +303,8 @@ def test_series_downsampling_keeps_spikes() -> None:
     cols["sack_words"] = np.zeros(0, np.uint64)
     cols["t_ns"] = np.arange(n, dtype=np.int64) * 1000
     cols["cwnd_bytes"] = (14480 + (np.arange(n) % 7) * 1448).astype(np.uint32)  # changes every event
-    cols["cwnd_bytes"][12_345] = 10_000_000                                     # one spike up
-    cols["cwnd_bytes"][4_321] = 1448                                             # one dip
+    cols["cwnd_bytes"][12_345] = 10_000_000  # one spike up
+    cols["cwnd_bytes"][4_321] = 1448  # one dip
     one = T.series(cols, names=("cwnd",), max_points=100)["series"]["cwnd"]
     assert one["downsampled"] is True and one["change_points"] == n
     assert len(one["values"]) <= 100
@@ -337,7 +351,7 @@ def test_json_resolves_kind_and_state(tail) -> None:
     assert json.loads(json.dumps(out)) == out
     c = out["columns"]
     assert sorted(c) == sorted(cols)
-    assert c["kind"][0] == "syn" and c["state"][0] == "open"   # the run opens with the SYN
+    assert c["kind"][0] == "syn" and c["state"][0] == "open"  # the run opens with the SYN
     assert c["kind"] == trace.kind_names()
     assert c["t_ns"] == cols["t_ns"].tolist()
     assert c["sack_words"] == cols["sack_words"].tolist()

@@ -13,8 +13,13 @@ from ..deps import RateLimited, SessionDep, SettingsDep, TokenForComparisons
 router = APIRouter(prefix="/comparisons", tags=["comparisons"])
 
 
-@router.post("", status_code=202, response_model=ComparisonCreated, dependencies=[RateLimited, TokenForComparisons],
-             responses={401: {"model": Message}, 429: {"model": Message}})
+@router.post(
+    "",
+    status_code=202,
+    response_model=ComparisonCreated,
+    dependencies=[RateLimited, TokenForComparisons],
+    responses={401: {"model": Message}, 429: {"model": Message}},
+)
 def create_comparison(body: ComparisonCreate, s: SessionDep, settings: SettingsDep) -> ComparisonCreated:
     """Fan a base scenario out over variants x grid cells x replications."""
     created, to_enqueue = comparisons.create(s, body, settings)
@@ -30,7 +35,14 @@ def read_comparison(comparison_id: uuid.UUID, s: SessionDep) -> ComparisonPublic
 
 
 @router.get("/{comparison_id}/export", responses={404: {"model": Message}, 200: {"content": {"text/csv": {}}}})
-def export_comparison(comparison_id: uuid.UUID, s: SessionDep, format: Literal["csv"] = "csv") -> Response:
+def export_comparison(
+    comparison_id: uuid.UUID,
+    s: SessionDep,
+    format: Literal["csv"] = "csv",  # noqa: ARG001  (the only format; declared so that the API lists it)
+) -> Response:
     pub = comparisons.get(s, comparison_id)
-    return Response(comparisons.to_csv(pub), media_type="text/csv",
-                    headers={"Content-Disposition": f'attachment; filename="rexmit-comparison-{comparison_id}.csv"'})
+    return Response(
+        comparisons.to_csv(pub),
+        media_type="text/csv",
+        headers={"Content-Disposition": f'attachment; filename="rexmit-comparison-{comparison_id}.csv"'},
+    )

@@ -3,7 +3,7 @@ from __future__ import annotations
 import uuid
 from typing import Literal
 
-from fastapi import APIRouter, BackgroundTasks, Query, Response
+from fastapi import APIRouter, Query, Response
 
 from ...schemas.common import Message
 from ...schemas.run import RunCreate, RunPublic, RunsCreated, Series, TraceWindow
@@ -14,13 +14,14 @@ router = APIRouter(prefix="/runs", tags=["runs"])
 ERRORS = {404: {"model": Message}, 409: {"model": Message}}
 
 
-@router.post("", status_code=202, response_model=RunsCreated, dependencies=[RateLimited],
-             responses={429: {"model": Message}})
+@router.post(
+    "", status_code=202, response_model=RunsCreated, dependencies=[RateLimited], responses={429: {"model": Message}}
+)
 def create_run(body: RunCreate, s: SessionDep, settings: SettingsDep) -> RunsCreated:
     """Queue one run per seed. Identical runs (canonical scenario, engine
     version, seed) are deduplicated: the existing run is returned."""
     created, to_enqueue = runs.create(s, body, settings)
-    queue.enqueue_runs(to_enqueue)          # after commit
+    queue.enqueue_runs(to_enqueue)  # after commit
     return created
 
 
@@ -31,28 +32,41 @@ def read_run(run_id: uuid.UUID, s: SessionDep) -> RunPublic:
 
 
 @router.get("/{run_id}/trace", response_model=TraceWindow, responses=ERRORS)
-def read_trace(run_id: uuid.UUID, s: SessionDep,
-               from_ms: float | None = Query(None, ge=0), to_ms: float | None = Query(None, ge=0),
-               max_points: int = Query(2000, ge=10, le=100_000),
-               kinds: str | None = Query(None, description="comma-separated event kinds"),
-               flows: str | None = Query(None, description="comma-separated flow ids")) -> TraceWindow:
+def read_trace(
+    run_id: uuid.UUID,
+    s: SessionDep,
+    from_ms: float | None = Query(None, ge=0),
+    to_ms: float | None = Query(None, ge=0),
+    max_points: int = Query(2000, ge=10, le=100_000),
+    kinds: str | None = Query(None, description="comma-separated event kinds"),
+    flows: str | None = Query(None, description="comma-separated flow ids"),
+) -> TraceWindow:
     """A window of the event trace, downsampled on the server when needed;
     drops, retransmissions, probes, timer fires and state changes are kept."""
-    return trace_views.window(s, run_id, from_ms=from_ms, to_ms=to_ms, max_points=max_points, kinds=kinds,
-                              flows=flows)
+    return trace_views.window(s, run_id, from_ms=from_ms, to_ms=to_ms, max_points=max_points, kinds=kinds, flows=flows)
 
 
 @router.get("/{run_id}/series", response_model=Series, responses=ERRORS)
-def read_series(run_id: uuid.UUID, s: SessionDep, names: str = Query(trace_views.DEFAULT_SERIES),
-                flow: int = Query(0, ge=0, le=63), from_ms: float | None = Query(None, ge=0),
-                to_ms: float | None = Query(None, ge=0), max_points: int = Query(2000, ge=10, le=100_000)) -> Series:
+def read_series(
+    run_id: uuid.UUID,
+    s: SessionDep,
+    names: str = Query(trace_views.DEFAULT_SERIES),
+    flow: int = Query(0, ge=0, le=63),
+    from_ms: float | None = Query(None, ge=0),
+    to_ms: float | None = Query(None, ge=0),
+    max_points: int = Query(2000, ge=10, le=100_000),
+) -> Series:
     """Sender variables over time for one flow."""
-    return trace_views.series(s, run_id, names=names, flow=flow, from_ms=from_ms, to_ms=to_ms,
-                              max_points=max_points)
+    return trace_views.series(s, run_id, names=names, flow=flow, from_ms=from_ms, to_ms=to_ms, max_points=max_points)
 
 
-@router.get("/{run_id}/export", responses={**ERRORS, 200: {"content": {"text/csv": {}, "application/json": {},
-                                                                        "application/vnd.tcpdump.pcap": {}}}})
+@router.get(
+    "/{run_id}/export",
+    responses={
+        **ERRORS,
+        200: {"content": {"text/csv": {}, "application/json": {}, "application/vnd.tcpdump.pcap": {}}},
+    },
+)
 def export_run(run_id: uuid.UUID, s: SessionDep, format: Literal["csv", "json", "pcap"] = "csv") -> Response:
     """The whole trace as CSV, JSON, or a pcap of the simulated segments with
     real TCP headers (SACK and timestamp options) for Wireshark."""

@@ -10,8 +10,13 @@ from ..deps import RateLimited, SessionDep
 router = APIRouter(prefix="/shares", tags=["shares"])
 
 
-@router.post("", status_code=201, response_model=SharePublic, dependencies=[RateLimited],
-             responses={404: {"model": Message}, 409: {"model": Message}, 429: {"model": Message}})
+@router.post(
+    "",
+    status_code=201,
+    response_model=SharePublic,
+    dependencies=[RateLimited],
+    responses={404: {"model": Message}, 409: {"model": Message}, 429: {"model": Message}},
+)
 def create_share(body: ShareCreate, s: SessionDep) -> SharePublic:
     """Freeze a finished run or comparison and its view state behind an unguessable slug."""
     return shares.create(s, body)

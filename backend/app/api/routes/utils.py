@@ -31,8 +31,13 @@ def read_health(s: SessionDep, response: Response) -> Health:
     ok = db == "ok" and broker == "ok"
     if not ok:
         response.status_code = 503
-    return Health(status="ok" if ok else "degraded", database=db, broker=broker, workers=workers,
-                  engine_version=rexsim.ENGINE_VERSION)
+    return Health(
+        status="ok" if ok else "degraded",
+        database=db,
+        broker=broker,
+        workers=workers,
+        engine_version=rexsim.ENGINE_VERSION,
+    )
 
 
 @router.get("/mechanisms", response_model=Catalog)
@@ -44,5 +49,7 @@ def read_mechanisms() -> Catalog:
 @router.get("/presets", response_model=list[PresetPublic])
 def read_presets() -> list[PresetPublic]:
     """The papers' experiments as named templates."""
-    return [PresetPublic(name=k, **{f: v[f] for f in PresetPublic.model_fields if f != "name"})
-            for k, v in rexsim.presets().items()]
+    return [
+        PresetPublic(name=k, **{f: v[f] for f in PresetPublic.model_fields if f != "name"})
+        for k, v in rexsim.presets().items()
+    ]

@@ -1,4 +1,5 @@
 """POST/GET /comparisons: fan-out, statistics, normalization, CSV, token."""
+
 from __future__ import annotations
 
 import os
@@ -11,9 +12,16 @@ PRESET = "tail-loss-n-degree"
 
 def comparison_body(**extra):
     import rexsim
+
     p = rexsim.presets()[PRESET]
-    return {"base": {"preset": PRESET}, "variants": p["variants"], "baseline": "baseline",
-            "grid": {"path.forward.loss.count": [1, 2]}, "replications": 1, **extra}
+    return {
+        "base": {"preset": PRESET},
+        "variants": p["variants"],
+        "baseline": "baseline",
+        "grid": {"path.forward.loss.count": [1, 2]},
+        "replications": 1,
+        **extra,
+    }
 
 
 def test_comparison_fans_out_and_normalizes_to_the_baseline(client, worker):
@@ -47,13 +55,21 @@ def test_comparison_fans_out_and_normalizes_to_the_baseline(client, worker):
 
 
 def test_replications_give_confidence_intervals(client, worker):
-    body = {"base": {"scenario": {"seed": 1, "duration_s": 30,
-                                  "path": {"forward": {"rate_bps": 10e6, "delay_ms": 20,
-                                                       "loss": {"model": "bernoulli", "p": 0.02}},
-                                           "reverse": {"rate_bps": 10e6, "delay_ms": 20}},
-                                  "flows": [{"app": {"kind": "fixed", "segments": 40}}]}},
-            "variants": {"rto": {"flows[*].tcp.timer": "rto"}, "tlp": {"flows[*].tcp.timer": "tlp"}},
-            "replications": 6}
+    body = {
+        "base": {
+            "scenario": {
+                "seed": 1,
+                "duration_s": 30,
+                "path": {
+                    "forward": {"rate_bps": 10e6, "delay_ms": 20, "loss": {"model": "bernoulli", "p": 0.02}},
+                    "reverse": {"rate_bps": 10e6, "delay_ms": 20},
+                },
+                "flows": [{"app": {"kind": "fixed", "segments": 40}}],
+            }
+        },
+        "variants": {"rto": {"flows[*].tcp.timer": "rto"}, "tlp": {"flows[*].tcp.timer": "tlp"}},
+        "replications": 6,
+    }
     created = client.post(f"{API}/comparisons", json=body).json()
     out = wait_comparison(client, created["id"])
     st = out["cells"][0]["variants"]["tlp"]["stats"]
@@ -64,8 +80,9 @@ def test_replications_give_confidence_intervals(client, worker):
 
 
 def test_comparison_limits_and_bad_baseline(client):
-    r = client.post(f"{API}/comparisons", json=comparison_body(replications=1000,
-                                                               grid={"path.forward.loss.count": [1, 2, 3, 4]}))
+    r = client.post(
+        f"{API}/comparisons", json=comparison_body(replications=1000, grid={"path.forward.loss.count": [1, 2, 3, 4]})
+    )
     assert r.status_code == 422 and "the limit is" in r.json()["detail"][0]["msg"]
     r = client.post(f"{API}/comparisons", json=comparison_body(baseline="nope"))
     assert r.status_code == 422 and r.json()["detail"][0]["loc"] == ["body", "baseline"]
@@ -76,6 +93,7 @@ def test_api_token_guards_comparisons_when_configured(services):
     from fastapi.testclient import TestClient
 
     from app.main import create_app
+
     os.environ["API_TOKEN"] = "s3cret"
     _reset_caches()
     try:

@@ -1,7 +1,6 @@
 """POST/GET /runs against a real database, broker and worker."""
-from __future__ import annotations
 
-import json
+from __future__ import annotations
 
 import pytest
 
@@ -36,9 +35,16 @@ def test_create_run_then_read_its_metrics(client, worker):
 def test_identical_runs_are_deduplicated(client, worker):
     first = post_run(client, {"scenario": {"seed": 7, "flows": [{"app": {"kind": "fixed", "segments": 5}}]}})
     # the same scenario spelled with explicit defaults maps to the same key
-    second = post_run(client, {"scenario": {"seed": 7, "duration_s": 60,
-                                            "flows": [{"app": {"kind": "fixed", "segments": 5},
-                                                       "tcp": {"mss": 1448, "timer": "rto"}}]}})
+    second = post_run(
+        client,
+        {
+            "scenario": {
+                "seed": 7,
+                "duration_s": 60,
+                "flows": [{"app": {"kind": "fixed", "segments": 5}, "tcp": {"mss": 1448, "timer": "rto"}}],
+            }
+        },
+    )
     assert first["runs"][0]["id"] == second["runs"][0]["id"]
     assert first["runs"][0]["deduplicated"] is False
     assert second["runs"][0]["deduplicated"] is True
@@ -54,24 +60,50 @@ def test_seeds_fan_out_into_runs(client, worker):
         assert wait_run(client, r["id"])["state"] == "succeeded"
 
 
-@pytest.mark.parametrize("body, loc, needle", [
-    ({"scenario": {"flows": [{"tcp": {"mss": 20}}]}}, ["body", "scenario", "flows", 0, "tcp", "mss"],
-     "between 64 and 65495"),
-    ({"scenario": {"path": {"forward": {"loss": {"model": "tail"}}}, "flows": [{"app": {"kind": "bulk"}}]}},
-     ["body", "scenario", "path", "forward", "loss", "model"], "bulk"),
-    ({"scenario": {"duration_s": 3000}}, ["body", "scenario", "duration_s"], "at most 600"),
-    ({"scenario": {"path": {"forward": {"rate_bps": 0}}, "flows": [{"app": {"kind": "bulk"}}]}},
-     ["body", "scenario", "path", "forward", "rate_bps"], "above 0"),
-    ({"scenario": {"path": {"forward": {"rate_bps": 1e10}}, "duration_s": 600,
-                   "flows": [{"app": {"kind": "bulk", "duration_s": 600}}]}},
-     ["body", "scenario", "duration_s"], "limit is"),
-    ({"preset": "no-such"}, ["body", "preset"], "unknown preset"),
-    ({"scenario": {}, "preset": "tail-loss-n-degree"}, ["body", "scenario"], "exactly one"),
-    ({"scenario": {"flows": [{"tcp": {"timer": "nope"}}]}}, ["body", "scenario", "flows", 0, "tcp", "timer"],
-     "'tlpr'"),
-    ({"scenario": {"flows": [{"tcp": {"msss": 1}}]}}, ["body", "scenario", "flows", 0, "tcp", "msss"],
-     "not a known field"),
-])
+@pytest.mark.parametrize(
+    "body, loc, needle",
+    [
+        (
+            {"scenario": {"flows": [{"tcp": {"mss": 20}}]}},
+            ["body", "scenario", "flows", 0, "tcp", "mss"],
+            "between 64 and 65495",
+        ),
+        (
+            {"scenario": {"path": {"forward": {"loss": {"model": "tail"}}}, "flows": [{"app": {"kind": "bulk"}}]}},
+            ["body", "scenario", "path", "forward", "loss", "model"],
+            "bulk",
+        ),
+        ({"scenario": {"duration_s": 3000}}, ["body", "scenario", "duration_s"], "at most 600"),
+        (
+            {"scenario": {"path": {"forward": {"rate_bps": 0}}, "flows": [{"app": {"kind": "bulk"}}]}},
+            ["body", "scenario", "path", "forward", "rate_bps"],
+            "above 0",
+        ),
+        (
+            {
+                "scenario": {
+                    "path": {"forward": {"rate_bps": 1e10}},
+                    "duration_s": 600,
+                    "flows": [{"app": {"kind": "bulk", "duration_s": 600}}],
+                }
+            },
+            ["body", "scenario", "duration_s"],
+            "limit is",
+        ),
+        ({"preset": "no-such"}, ["body", "preset"], "unknown preset"),
+        ({"scenario": {}, "preset": "tail-loss-n-degree"}, ["body", "scenario"], "exactly one"),
+        (
+            {"scenario": {"flows": [{"tcp": {"timer": "nope"}}]}},
+            ["body", "scenario", "flows", 0, "tcp", "timer"],
+            "'tlpr'",
+        ),
+        (
+            {"scenario": {"flows": [{"tcp": {"msss": 1}}]}},
+            ["body", "scenario", "flows", 0, "tcp", "msss"],
+            "not a known field",
+        ),
+    ],
+)
 def test_invalid_scenarios_name_the_field_and_limit(client, body, loc, needle):
     r = client.post(f"{API}/runs", json=body)
     assert r.status_code == 422, r.text
@@ -93,11 +125,17 @@ def test_unknown_run_is_404(client):
     assert client.get(f"{API}/runs/not-a-uuid").status_code == 422
 
 
-LOSSY_BULK = {"scenario": {"seed": 3, "duration_s": 20,
-                           "path": {"forward": {"rate_bps": 10e6, "delay_ms": 20, "buffer_pkts": 50,
-                                                "loss": {"model": "bernoulli", "p": 0.01}},
-                                    "reverse": {"rate_bps": 10e6, "delay_ms": 20}},
-                           "flows": [{"app": {"kind": "bulk", "duration_s": 5}, "tcp": {"timer": "tlp"}}]}}
+LOSSY_BULK = {
+    "scenario": {
+        "seed": 3,
+        "duration_s": 20,
+        "path": {
+            "forward": {"rate_bps": 10e6, "delay_ms": 20, "buffer_pkts": 50, "loss": {"model": "bernoulli", "p": 0.01}},
+            "reverse": {"rate_bps": 10e6, "delay_ms": 20},
+        },
+        "flows": [{"app": {"kind": "bulk", "duration_s": 5}, "tcp": {"timer": "tlp"}}],
+    }
+}
 
 
 def test_trace_window_downsamples_but_keeps_rare_events(client, worker):

@@ -1,4 +1,5 @@
 """Shares are frozen: the same bytes before and after anything else happens."""
+
 from __future__ import annotations
 
 import re
@@ -24,8 +25,12 @@ def test_share_is_unguessable_and_frozen(client, worker):
     assert body["payload"]["run"]["engine_version"]
     # more runs, a second share of the same run: the first share does not change
     for seed in (21, 22):
-        wait_run(client, client.post(f"{API}/runs", json={"preset": "tail-loss-rtt-sweep", "variant": "TLPR",
-                                                          "seeds": [seed]}).json()["runs"][0]["id"])
+        wait_run(
+            client,
+            client.post(
+                f"{API}/runs", json={"preset": "tail-loss-rtt-sweep", "variant": "TLPR", "seeds": [seed]}
+            ).json()["runs"][0]["id"],
+        )
     other = client.post(f"{API}/shares", json={"run_id": rid, "view_state": {}}).json()["slug"]
     assert other != slug
     assert client.get(f"{API}/shares/{slug}").content == before.content
@@ -35,6 +40,7 @@ def test_share_survives_an_engine_rebuild(client, worker, monkeypatch):
     """A new engine version keys new runs apart from old ones; the share keeps
     the results of the engine that produced them."""
     import rexsim
+
     body = {"preset": "tail-loss-rtt-sweep", "variant": "RTOR", "seeds": [31]}
     rid = client.post(f"{API}/runs", json=body).json()["runs"][0]["id"]
     wait_run(client, rid)
