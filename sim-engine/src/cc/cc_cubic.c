@@ -356,6 +356,7 @@ static uint64_t cubic_undo_cwnd(struct rx_cc *cc)
 
 const struct rx_cc_ops rx_cc_cubic = {
 	.name = "cubic",
+	.label = "CUBIC",
 	.doc = "CUBIC (RFC 9438): after a loss, ssthresh = max(0.7 cwnd, 2 MSS) "
 	       "(beta = 0.7) and the window then regrows as a cubic function of the "
 	       "time since congestion avoidance resumed, W(t) = C(t - K)^3 + W_max "

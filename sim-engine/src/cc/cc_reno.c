@@ -45,6 +45,7 @@ static uint64_t reno_undo(struct rx_cc *cc)
 
 const struct rx_cc_ops rx_cc_reno = {
 	.name = "reno",
+	.label = "Reno",
 	.doc = "Reno (RFC 5681): slow start adds up to one segment per ACK until ssthresh, congestion avoidance one segment per window of ACKed data; a loss halves the window (ssthresh = max(FlightSize/2, 2 MSS), or cwnd/2 in Linux mode).",
 	.init = reno_init,
 	.ssthresh = reno_ssthresh,
