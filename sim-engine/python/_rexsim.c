@@ -18,6 +18,8 @@
 
 #include "rexsim/rexsim.h"
 #include "rexsim/params.h"
+#include "rexsim/registry.h"
+#include "rexsim/ops.h"
 
 typedef struct {
 	PyObject *ScenarioError;
@@ -803,19 +805,38 @@ static const char *section_name(int s)
 	return s >= 0 && s < RX_SEC__COUNT ? n[s] : "?";
 }
 
-static PyObject *mechanisms(int (*count)(void), const char *(*name)(int), const char *(*doc)(int))
+/* {family: [{name, label, doc}]} for the families a flow picks a member of
+ * (spurious detectors included), and [{name, key, doc}] for every family */
+static PyObject *mechanisms(PyObject **families_out)
 {
-	PyObject *l = PyList_New(0);
-	for (int i = 0; l && i < count(); i++) {
-		PyObject *d = Py_BuildValue("{s:s,s:s}", "name", name(i), "doc", doc(i));
-		if (!d || PyList_Append(l, d)) {
-			Py_XDECREF(d);
-			Py_DECREF(l);
-			return NULL;
+	PyObject *d = PyDict_New(), *fams = PyList_New(0);
+	for (int fi = 0; d && fams && fi < RX_FAM__COUNT; fi++) {
+		const struct rx_family *f = rx_family_at(fi);
+		PyObject *l = PyList_New(0);
+		for (int i = 0; l && i < f->n_members; i++) {
+			PyObject *m = Py_BuildValue("{s:s,s:s,s:s}", "name", rx_member_name(fi, i),
+						    "label", rx_member_label(fi, i), "doc", rx_member_doc(fi, i));
+			if (!m || PyList_Append(l, m))
+				Py_CLEAR(l);
+			Py_XDECREF(m);
 		}
-		Py_DECREF(d);
+		PyObject *fd = l ? Py_BuildValue("{s:s,s:z,s:s,s:O}", "name", f->name, "key", f->key, "doc", f->doc,
+						 "members", l) : NULL;
+		bool ok = fd && !PyList_Append(fams, fd) && (fi == RX_FAM_STAGE || !PyDict_SetItemString(d, f->name, l));
+		Py_XDECREF(fd);
+		Py_XDECREF(l);
+		if (!ok) {
+			Py_CLEAR(d);
+			Py_CLEAR(fams);
+		}
 	}
-	return l;
+	if (!d || !fams) {
+		Py_XDECREF(d);
+		Py_XDECREF(fams);
+		return NULL;
+	}
+	*families_out = fams;
+	return d;
 }
 
 static PyObject *name_list(const char *(*fn)(int))
@@ -893,15 +914,18 @@ static PyObject *mod_catalog(PyObject *module, PyObject *Py_UNUSED(ignored))
 	free(sc);
 	if (!params)
 		return NULL;
-	PyObject *mech = Py_BuildValue("{s:N,s:N,s:N}",
-		"cc", mechanisms(rx_cc_count, rx_cc_name, rx_cc_doc),
-		"timer", mechanisms(rx_timer_count, rx_timer_name, rx_timer_doc),
-		"recovery", mechanisms(rx_recovery_count, rx_recovery_name, rx_recovery_doc));
+	PyObject *families = NULL;
+	PyObject *mech = mechanisms(&families);
+	if (!mech) {
+		Py_DECREF(params);
+		return NULL;
+	}
 	PyObject *limits = Py_BuildValue("{s:i,s:i,s:i,s:i}", "max_flows", RX_MAX_FLOWS,
 					 "max_rules", RX_MAX_POS_RULES, "max_requests", RX_MAX_REQUESTS,
 					 "max_sack_blocks", RX_MAX_SACK_BLOCKS);
-	return Py_BuildValue("{s:s,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N}",
-		"engine_version", RX_ENGINE_VERSION, "parameters", params, "mechanisms", mech,
+	return Py_BuildValue("{s:s,s:i,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N}",
+		"engine_version", RX_ENGINE_VERSION, "ops_abi", RX_OPS_ABI, "parameters", params, "mechanisms", mech,
+		"families", families,
 		"events", name_list(rx_event_kind_name), "timer_kinds", name_list(rx_timer_kind_name),
 		"timer_formulas", name_list(rx_timer_formula_name), "states", name_list(rx_ca_state_name),
 		"drop_reasons", name_list(rx_drop_reason_name), "limits", limits);

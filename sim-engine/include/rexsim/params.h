@@ -40,15 +40,6 @@ int rx_param_choice_index(const struct rx_param *p, const char *name);
 #define RX_KEY_RULES "rules"
 #define RX_KEY_SIZES "app.sizes"
 
-/* mechanism registries, for the catalogue */
-int rx_cc_count(void);
-const char *rx_cc_name(int i);
-const char *rx_cc_doc(int i);
-int rx_timer_count(void);
-const char *rx_timer_name(int i);
-const char *rx_timer_doc(int i);
-int rx_recovery_count(void);
-const char *rx_recovery_name(int i);
-const char *rx_recovery_doc(int i);
+/* the mechanism families and their members: rexsim/registry.h */
 
 #endif

@@ -1,34 +1,47 @@
-/* recovery.h — window management during fast recovery (src/recovery/).
+/* recovery.h — window management during fast recovery and CWR (src/recovery/).
  *
- * Loss detection (dupthresh, Early Retransmit, FACK) lives in the core and
- * decides *when* recovery starts and *which* segments are lost; a recovery
- * algorithm decides *how much* may be sent while it lasts (RFC 6675 pipe,
- * rate-halving, PRR, ...).  It reads ssthresh from congestion control through
- * the core and never picks it itself.
+ * Loss detection (src/lossdet/) decides *when* recovery starts and *which*
+ * segments are lost; a recovery algorithm decides *how much* may be sent
+ * while the window is being reduced (RFC 6675 pipe, rate-halving, PRR, ...),
+ * in fast recovery and in CWR (a reduction without retransmission, e.g.
+ * after a loss a probe repaired), and may choose segments beyond the lost
+ * ones (RFC 6675 NextSeg rules 3 and 4).  It reads ssthresh, which
+ * congestion control set, and never picks it itself.
  */
 #ifndef REXSIM_RECOVERY_H
 #define REXSIM_RECOVERY_H
 
 #include <stdint.h>
+#include "rexsim/ops.h"
 
 struct rx_sender;
 
 #define RX_REC_PRIV_SIZE 64
 
+/* which reduction is running */
+enum rx_reduction { RX_RED_RECOVERY = 0, RX_RED_CWR };
+
+/* why a segment was sent during a reduction (see enum rx_tx_cause) */
 struct rx_recovery_ops {
 	const char *name;   /* (required) */
+	const char *label;  /* (required) short human label */
 	const char *doc;    /* (required) */
-	/* (required) recovery starts; ssthresh is already set by cc */
-	void (*enter)(struct rx_sender *s, int64_t now_ns);
-	/* (required) an ACK arrived during recovery (after the scoreboard update):
-	 * newly_delivered_bytes counts cumulatively ACKed plus newly SACKed bytes */
-	void (*on_ack)(struct rx_sender *s, uint64_t newly_delivered_bytes, int64_t now_ns);
+	/* (required) a reduction starts (enum rx_reduction); ssthresh is already set by cc */
+	void (*enter)(struct rx_sender *s, int reduction, int64_t now_ns);
+	/* (required) an ACK arrived during the reduction (after the scoreboard
+	 * and loss detection took it) */
+	void (*on_ack)(struct rx_sender *s, const struct rx_ack_info *ai);
 	/* (required) bytes the sender may transmit now (the core sends full segments) */
 	uint64_t (*send_quota)(struct rx_sender *s);
-	/* (optional) a segment was sent during recovery */
-	void (*on_sent)(struct rx_sender *s, uint32_t bytes);
-	/* (required) recovery ended (cumulative ACK reached the recovery point) */
-	void (*exit)(struct rx_sender *s, int64_t now_ns);
+	/* (optional) after lost segments and new data: one more segment to
+	 * retransmit (segment index, 0 = none), with its cause (enum rx_tx_cause) */
+	uint64_t (*next_seg)(struct rx_sender *s, int *cause);
+	/* (optional) a segment was sent during the reduction: idx is its segment
+	 * index, cause enum rx_tx_cause */
+	void (*on_sent)(struct rx_sender *s, uint64_t idx, uint32_t bytes, int cause);
+	/* (required) the reduction ended (cumulative ACK reached the recovery
+	 * point) or was abandoned for an RTO (enum rx_reduction) */
+	void (*exit)(struct rx_sender *s, int reduction, int64_t now_ns);
 };
 
 #endif

@@ -109,6 +109,7 @@ struct rx_flow_cfg {
 	int64_t cc;                 /* index in the cc registry */
 	int64_t timer;              /* index in the timer registry */
 	int64_t recovery;           /* index in the recovery registry */
+	int64_t lossdet;            /* index in the loss-detection registry */
 	bool early_retransmit;
 	int64_t er_variant;         /* enum rx_er_variant */
 	bool er_delayed;            /* Linux's delayed ER: wait max(RTT/4, 2 ms) */

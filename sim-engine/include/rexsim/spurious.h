@@ -1,29 +1,37 @@
-/* spurious.h — spurious-timeout detection and response (src/spurious/).
+/* spurious.h — spurious-timeout detection (src/spurious/).
  *
- * Declared now, implemented with F-RTO (RFC 5682), Eifel (RFC 3522) and
- * DSACK-based detection (RFC 3708).  A detector watches the ACKs after an RTO
- * and returns a verdict; the core then undoes the window reduction through
- * the congestion-control hook undo_cwnd (detectors never touch cwnd).
+ * Detectors (F-RTO, RFC 5682; Eifel, RFC 3522; D-SACK based, RFC 3708) are
+ * an ordered list per flow.  After an RTO fired and its retransmission was
+ * sent the core calls on_rto(); on every ACK while the Loss state lasts it
+ * asks each detector in turn, and the first decisive verdict wins.  A
+ * detector never touches cwnd: the core applies RX_SP_SPURIOUS through the
+ * one undo path (rx_cs_undo(), which restores ssthresh and asks congestion
+ * control's undo_cwnd() for the window).
  */
 #ifndef REXSIM_SPURIOUS_H
 #define REXSIM_SPURIOUS_H
 
 #include <stdint.h>
+#include "rexsim/ops.h"
 
 struct rx_sender;
+
+#define RX_SP_PRIV_SIZE 32
+#define RX_MAX_SPURIOUS 4
 
 enum rx_spurious_verdict { RX_SP_UNDECIDED = 0, RX_SP_SPURIOUS, RX_SP_GENUINE };
 
 struct rx_spurious_ops {
 	const char *name;   /* (required) */
+	const char *label;  /* (required) short human label */
 	const char *doc;    /* (required) */
-	/* (required) an RTO fired and the first retransmission was sent */
-	void (*on_rto)(struct rx_sender *s, int64_t now_ns);
-	/* (required) an ACK after an RTO: returns enum rx_spurious_verdict */
-	int (*on_ack)(struct rx_sender *s, uint64_t ack, uint32_t tsecr,
-		      int has_dsack, int64_t now_ns);
+	/* (required) an RTO fired and its retransmission was sent; priv is the
+	 * detector's own RX_SP_PRIV_SIZE bytes */
+	void (*on_rto)(struct rx_sender *s, void *priv);
+	/* (required) an ACK while the Loss state lasts: enum rx_spurious_verdict */
+	int (*on_ack)(struct rx_sender *s, void *priv, const struct rx_ack_info *ai);
 	/* (optional) F-RTO: may the sender send new data instead of retransmitting? */
-	int (*may_send_new)(struct rx_sender *s);
+	int (*may_send_new)(struct rx_sender *s, void *priv);
 };
 
 #endif

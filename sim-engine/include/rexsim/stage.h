@@ -28,6 +28,7 @@ struct rx_stage {
 
 struct rx_stage_ops {
 	const char *name;              /* (required) */
+	const char *label;             /* (required) short human label */
 	const char *doc;               /* (required) */
 	/* (optional) set up priv from cfg */
 	void (*init)(struct rx_stage *st, int dir);

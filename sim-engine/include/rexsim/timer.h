@@ -1,5 +1,9 @@
 /* timer.h — retransmission-timer policies (one file per policy under src/timers/).
  *
+ * A policy keeps its own state in the sender's timer private area
+ * (rx_tmr_priv()); a loss a probe repaired goes back through the
+ * congestion-state machine (rx_cs_enter_cwr()), never a direct cwnd change.
+ *
  * The core keeps one retransmission timer slot per flow (as Linux does with
  * icsk_pending): it may hold an RTO, a loss probe (PTO) or a delayed early
  * retransmit.  The core maintains the RFC 6298 RTO value and decides *whether*
@@ -10,20 +14,17 @@
 #define REXSIM_TIMER_H
 
 #include <stdint.h>
+#include "rexsim/ops.h"
 
 struct rx_sender;
+
+#define RX_TMR_PRIV_SIZE 32
 
 enum rx_arm_reason {
 	RX_ARM_SENT_NEW = 0,   /* new data was just sent */
 	RX_ARM_ACK,            /* an ACK acknowledged new data (cumulative or SACK) */
 	RX_ARM_RETRANSMIT,     /* a retransmission was just sent */
 	RX_ARM_AFTER_PROBE,    /* a probe was just sent */
-};
-
-enum rx_ack_flags {
-	RX_ACKF_DSACK = 1,     /* the ACK carries a D-SACK block (RFC 2883) */
-	RX_ACKF_ADVANCED = 2,  /* it advanced snd_una */
-	RX_ACKF_SACKED = 4,    /* it SACKed new data */
 };
 
 struct rx_timer_decision {
@@ -36,16 +37,21 @@ struct rx_timer_decision {
 
 struct rx_timer_ops {
 	const char *name;     /* (required) */
+	const char *label;    /* (required) short human label */
 	const char *doc;      /* (required) one paragraph with citations */
+	/* (optional) set up its private state (rx_tmr_priv(s), RX_TMR_PRIV_SIZE bytes) */
+	void (*init)(struct rx_sender *s);
 	/* (required) decide the slot after an event; s has outstanding data.
 	 * Fills out; the core arms it (replacing whatever was pending). */
 	void (*arm)(struct rx_sender *s, int reason, int64_t now_ns,
 		    struct rx_timer_decision *out);
 	/* (optional) a PROBE timer fired: send the probe through rx_snd_send_probe() */
 	void (*on_probe)(struct rx_sender *s, int64_t now_ns);
-	/* (optional) every ACK, after the core processed it: probe bookkeeping;
-	 * flags are RX_ACKF_* */
-	void (*on_ack)(struct rx_sender *s, uint64_t ack, int flags, int64_t now_ns);
+	/* (optional) every ACK, after congestion control saw it and before the
+	 * congestion-state machine: probe bookkeeping */
+	void (*on_ack)(struct rx_sender *s, const struct rx_ack_info *ai);
+	/* (optional) an RTO fired (whatever episode the policy tracked is over) */
+	void (*on_rto)(struct rx_sender *s);
 };
 
 #endif

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "rexsim/params.h"
+#include "rexsim/registry.h"
 #include "sim.h"
 
 /* ---- enum names */
@@ -34,15 +35,12 @@ const char *rx_timer_formula_name(int f) { return tf_names(f); }
 const char *rx_ca_state_name(int s) { return st_names(s); }
 const char *rx_drop_reason_name(int r) { return dr_names(r); }
 
-int rx_cc_count(void) { return rx_registry_count_cc(); }
-const char *rx_cc_name(int i) { return i >= 0 && i < rx_registry_count_cc() ? rx_cc_registry[i]->name : NULL; }
-const char *rx_cc_doc(int i) { return rx_cc_registry[i]->doc; }
-int rx_timer_count(void) { return rx_registry_count_timer(); }
-const char *rx_timer_name(int i) { return i >= 0 && i < rx_registry_count_timer() ? rx_timer_registry[i]->name : NULL; }
-const char *rx_timer_doc(int i) { return rx_timer_registry[i]->doc; }
-int rx_recovery_count(void) { return rx_registry_count_recovery(); }
-const char *rx_recovery_name(int i) { return i >= 0 && i < rx_registry_count_recovery() ? rx_recovery_registry[i]->name : NULL; }
-const char *rx_recovery_doc(int i) { return rx_recovery_registry[i]->doc; }
+/* a family's members as an enum parameter's choices (the first is the default) */
+#define FAMILY_CHOICES(fn, fam) static const char *fn(int i) { return rx_member_name(fam, i); }
+FAMILY_CHOICES(ch_cc, RX_FAM_CC)
+FAMILY_CHOICES(ch_timer, RX_FAM_TIMER)
+FAMILY_CHOICES(ch_recovery, RX_FAM_RECOVERY)
+FAMILY_CHOICES(ch_lossdet, RX_FAM_LOSSDET)
 
 /* ---- the table */
 #define P(key_, type_, min_, max_, def_, unit_, ch_, doc_, sec_, off_) \
@@ -158,15 +156,18 @@ static const struct rx_param table[] = {
 	P("tcp.rtt_profile", RX_PT_ENUM, 0, RX_RTT__COUNT - 1, RX_RTT_RFC6298, "", ch_rtt,
 	  "rfc6298: SRTT/RTTVAR of RFC 6298 with a 1 s minimum RTO. linux: Linux's estimator (RTTVAR tracks the largest deviation per RTT, never below the 200 ms minimum RTO; RTO = SRTT + RTTVAR).",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, rtt_profile)),
-	P("tcp.cc", RX_PT_ENUM, 0, 0, 0, "", rx_cc_name,
-	  "Congestion control algorithm.",
+	P("tcp.cc", RX_PT_ENUM, 0, 0, 0, "", ch_cc,
+	  "Congestion control: how the window grows, and the slow-start threshold after a loss (each member's description is in the catalogue's mechanisms.cc).",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, cc)),
-	P("tcp.timer", RX_PT_ENUM, 0, 0, 0, "", rx_timer_name,
-	  "Retransmission-timer policy: rto (RFC 6298), rtor (RFC 7765 RTO Restart), tlp (Tail Loss Probe), tlpr (TLP with restart), tlp_rfc8985 (the TLP of RACK-TLP).",
+	P("tcp.timer", RX_PT_ENUM, 0, 0, 0, "", ch_timer,
+	  "Retransmission-timer policy: when the timer slot fires (each member's description is in the catalogue's mechanisms.timer).",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, timer)),
-	P("tcp.recovery", RX_PT_ENUM, 0, 0, 0, "", rx_recovery_name,
-	  "Window management during fast recovery.",
+	P("tcp.recovery", RX_PT_ENUM, 0, 0, 0, "", ch_recovery,
+	  "Recovery: how much is sent while the window is reduced, in fast recovery and CWR (each member's description is in the catalogue's mechanisms.recovery).",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, recovery)),
+	P("tcp.lossdet", RX_PT_ENUM, 0, 0, 0, "", ch_lossdet,
+	  "Loss detection: which segments are lost and when fast recovery starts (each member's description is in the catalogue's mechanisms.lossdet).",
+	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, lossdet)),
 	P("tcp.early_retransmit", RX_PT_BOOL, 0, 1, 1, "", NULL,
 	  "Early Retransmit (RFC 5827): with fewer than 4 segments outstanding and nothing new to send, lower the duplicate-ACK threshold.",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, early_retransmit)),
@@ -259,13 +260,7 @@ static void apply_defaults(int section, void *base)
 		switch (p->type) {
 		case RX_PT_INT:
 		case RX_PT_ENUM: {
-			int64_t v = (int64_t)p->def;
-			if (p->type == RX_PT_ENUM && p->choice == rx_cc_name)
-				v = rx_param_choice_index(p, "reno");
-			else if (p->type == RX_PT_ENUM && p->choice == rx_timer_name)
-				v = rx_param_choice_index(p, "rto");
-			else if (p->type == RX_PT_ENUM && p->choice == rx_recovery_name)
-				v = rx_param_choice_index(p, "rfc6675");
+			int64_t v = (int64_t)p->def;   /* a family's default is its first member */
 			memcpy(at, &v, sizeof(v));
 			break;
 		}

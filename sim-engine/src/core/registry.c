@@ -1,95 +1,174 @@
-/* registry.c — every mechanism table, and their validation: a table that
- * lacks a required member, or reuses a name, fails rx_registry_validate(),
- * which the test suite and the binding's module init both call. */
+/* registry.c — every mechanism family and its members, and their validation:
+ * a table that lacks a required member, or reuses a name within its family,
+ * fails rx_registry_validate(), which the test suite and the binding's module
+ * init both call.  A new mechanism is one X(...) line in its family's list;
+ * the first member of a family is its default. */
 #include <stdio.h>
 #include <string.h>
+#include "rexsim/registry.h"
 #include "sim.h"
 
-extern const struct rx_cc_ops rx_cc_reno, rx_cc_cubic;
-extern const struct rx_timer_ops rx_tmr_rto, rx_tmr_rtor, rx_tmr_tlp, rx_tmr_tlpr, rx_tmr_tlp_rfc8985;
-extern const struct rx_recovery_ops rx_rec_rfc6675;
-extern const struct rx_stage_ops rx_stage_positioned, rx_stage_tail, rx_stage_bernoulli, rx_stage_gilbert_elliott;
+/* ---- members, one line each */
+#define CC_MEMBERS(X) \
+	X(rx_cc_ops, rx_cc_reno) \
+	X(rx_cc_ops, rx_cc_cubic)
 
-/* loss model -> its stage (NULL: no stage) */
-static const struct rx_stage_ops *const loss_stages[RX_LOSS__COUNT] = {
-	[RX_LOSS_NONE] = NULL,
-	[RX_LOSS_POSITIONED] = &rx_stage_positioned,
-	[RX_LOSS_TAIL] = &rx_stage_tail,
-	[RX_LOSS_BERNOULLI] = &rx_stage_bernoulli,
-	[RX_LOSS_GILBERT_ELLIOTT] = &rx_stage_gilbert_elliott,
+#define TIMER_MEMBERS(X) \
+	X(rx_timer_ops, rx_tmr_rto) \
+	X(rx_timer_ops, rx_tmr_rtor) \
+	X(rx_timer_ops, rx_tmr_tlp) \
+	X(rx_timer_ops, rx_tmr_tlpr) \
+	X(rx_timer_ops, rx_tmr_tlp_rfc8985)
+
+#define RECOVERY_MEMBERS(X) \
+	X(rx_recovery_ops, rx_rec_rfc6675)
+
+#define LOSSDET_MEMBERS(X) \
+	X(rx_lossdet_ops, rx_ld_dupack)
+
+#define SPURIOUS_MEMBERS(X)
+
+#define STAGE_MEMBERS(X) \
+	X(rx_stage_ops, rx_stage_positioned) \
+	X(rx_stage_ops, rx_stage_tail) \
+	X(rx_stage_ops, rx_stage_bernoulli) \
+	X(rx_stage_ops, rx_stage_gilbert_elliott)
+
+#define DECLARE(type, sym) extern const struct type sym;
+#define ADDRESS(type, sym) &sym,
+CC_MEMBERS(DECLARE)
+TIMER_MEMBERS(DECLARE)
+RECOVERY_MEMBERS(DECLARE)
+LOSSDET_MEMBERS(DECLARE)
+SPURIOUS_MEMBERS(DECLARE)
+STAGE_MEMBERS(DECLARE)
+
+static const void *const cc_members[] = { CC_MEMBERS(ADDRESS) NULL };
+static const void *const timer_members[] = { TIMER_MEMBERS(ADDRESS) NULL };
+static const void *const recovery_members[] = { RECOVERY_MEMBERS(ADDRESS) NULL };
+static const void *const lossdet_members[] = { LOSSDET_MEMBERS(ADDRESS) NULL };
+static const void *const spurious_members[] = { SPURIOUS_MEMBERS(ADDRESS) NULL };
+static const void *const stage_members[] = { STAGE_MEMBERS(ADDRESS) NULL };
+
+/* ---- required members of each ops table */
+#define REQ(type, m) { offsetof(struct type, m), #m }
+static const struct rx_member_req cc_req[] = {
+	REQ(rx_cc_ops, ssthresh), REQ(rx_cc_ops, cong_avoid), REQ(rx_cc_ops, undo_cwnd),
+};
+static const struct rx_member_req timer_req[] = { REQ(rx_timer_ops, arm) };
+static const struct rx_member_req recovery_req[] = {
+	REQ(rx_recovery_ops, enter), REQ(rx_recovery_ops, on_ack), REQ(rx_recovery_ops, send_quota),
+	REQ(rx_recovery_ops, exit),
+};
+static const struct rx_member_req lossdet_req[] = { REQ(rx_lossdet_ops, on_ack) };
+static const struct rx_member_req spurious_req[] = { REQ(rx_spurious_ops, on_rto), REQ(rx_spurious_ops, on_ack) };
+static const struct rx_member_req stage_req[] = { REQ(rx_stage_ops, apply) };
+
+#define COUNT_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
+#define FAMILY(name_, key_, doc_, type, list, req) \
+	{ .name = name_, .key = key_, .doc = doc_, .members = list, .n_members = COUNT_OF(list) - 1, \
+	  .off_name = offsetof(struct type, name), .off_label = offsetof(struct type, label), \
+	  .off_doc = offsetof(struct type, doc), .required = req, .n_required = COUNT_OF(req) }
+
+static const struct rx_family families[RX_FAM__COUNT] = {
+	[RX_FAM_CC] = FAMILY("cc", "tcp.cc",
+		"Congestion control: how the window grows, and the slow-start threshold after a loss.",
+		rx_cc_ops, cc_members, cc_req),
+	[RX_FAM_TIMER] = FAMILY("timer", "tcp.timer",
+		"Retransmission-timer policy: when the timer slot fires (RTO, RTO Restart, loss probes).",
+		rx_timer_ops, timer_members, timer_req),
+	[RX_FAM_RECOVERY] = FAMILY("recovery", "tcp.recovery",
+		"Recovery: how much is sent while the window is reduced (fast recovery and CWR).",
+		rx_recovery_ops, recovery_members, recovery_req),
+	[RX_FAM_LOSSDET] = FAMILY("lossdet", "tcp.lossdet",
+		"Loss detection: which segments are lost, and when fast recovery starts.",
+		rx_lossdet_ops, lossdet_members, lossdet_req),
+	[RX_FAM_SPURIOUS] = FAMILY("spurious", NULL,
+		"Spurious-timeout detection: whether an RTO was needed, and undoing it when not.",
+		rx_spurious_ops, spurious_members, spurious_req),
+	[RX_FAM_STAGE] = FAMILY("stage", NULL,
+		"Path stages: what happens to a packet at the ingress of a path direction.",
+		rx_stage_ops, stage_members, stage_req),
 };
 
-const struct rx_stage_ops *rx_stage_for_loss_model(int model)
+const struct rx_family *rx_family_at(int id)
 {
-	return model >= 0 && model < RX_LOSS__COUNT ? loss_stages[model] : NULL;
+	return id >= 0 && id < RX_FAM__COUNT ? &families[id] : NULL;
 }
 
-const struct rx_cc_ops *const rx_cc_registry[] = { &rx_cc_reno, &rx_cc_cubic, NULL };
-const struct rx_timer_ops *const rx_timer_registry[] = {
-	&rx_tmr_rto, &rx_tmr_rtor, &rx_tmr_tlp, &rx_tmr_tlpr, &rx_tmr_tlp_rfc8985, NULL
-};
-const struct rx_recovery_ops *const rx_recovery_registry[] = { &rx_rec_rfc6675, NULL };
-
-#define COUNT(fn, reg) int fn(void) { int n = 0; while (reg[n]) n++; return n; }
-COUNT(rx_registry_count_cc, rx_cc_registry)
-COUNT(rx_registry_count_timer, rx_timer_registry)
-COUNT(rx_registry_count_recovery, rx_recovery_registry)
-
-static int bad(char *why, size_t len, const char *family, const char *name, const char *member)
+const struct rx_family *rx_family_by_name(const char *name)
 {
-	snprintf(why, len, "%s '%s': required member '%s' is missing", family, name ? name : "?", member);
+	for (int i = 0; i < RX_FAM__COUNT; i++)
+		if (strcmp(families[i].name, name) == 0)
+			return &families[i];
+	return NULL;
+}
+
+const void *rx_member(int family, int i)
+{
+	const struct rx_family *f = rx_family_at(family);
+	return f && i >= 0 && i < f->n_members ? f->members[i] : NULL;
+}
+
+static const char *field(int family, int i, size_t off)
+{
+	const char *m = rx_member(family, i);
+	if (!m)
+		return NULL;
+	const char *v;
+	memcpy(&v, m + off, sizeof(v));
+	return v;
+}
+
+const char *rx_member_name(int family, int i) { return field(family, i, families[family].off_name); }
+const char *rx_member_label(int family, int i) { return field(family, i, families[family].off_label); }
+const char *rx_member_doc(int family, int i) { return field(family, i, families[family].off_doc); }
+int rx_member_count(int family) { return rx_family_at(family) ? families[family].n_members : 0; }
+
+int rx_member_index(int family, const char *name)
+{
+	for (int i = 0; i < rx_member_count(family); i++)
+		if (strcmp(rx_member_name(family, i), name) == 0)
+			return i;
 	return -1;
 }
 
-#define REQ(fam, t, m) do { if (!(t)->m) return bad(why, why_len, fam, (t)->name, #m); } while (0)
-
-static int unique(char *why, size_t len, const char *family, const char *const *names, int n)
+/* loss model -> its stage (NULL: no stage) */
+const struct rx_stage_ops *rx_stage_for_loss_model(int model)
 {
-	for (int i = 0; i < n; i++)
-		for (int j = i + 1; j < n; j++)
-			if (strcmp(names[i], names[j]) == 0) {
-				snprintf(why, len, "%s name '%s' is registered twice", family, names[i]);
-				return -1;
-			}
-	return 0;
+	return model > RX_LOSS_NONE && model < RX_LOSS__COUNT ? rx_member(RX_FAM_STAGE, model - 1) : NULL;
 }
 
 int rx_registry_validate(char *why, size_t why_len)
 {
-	const char *names[32];
-	int n = 0;
-	for (int i = 0; rx_cc_registry[i]; i++) {
-		const struct rx_cc_ops *t = rx_cc_registry[i];
-		REQ("cc", t, name); REQ("cc", t, doc); REQ("cc", t, ssthresh);
-		REQ("cc", t, cong_avoid); REQ("cc", t, undo_cwnd);
-		names[n++] = t->name;
+	for (int fi = 0; fi < RX_FAM__COUNT; fi++) {
+		const struct rx_family *f = &families[fi];
+		for (int i = 0; i < f->n_members; i++) {
+			const char *m = f->members[i];
+			const char *name = rx_member_name(fi, i);
+			const char *texts[3] = { name, rx_member_label(fi, i), rx_member_doc(fi, i) };
+			static const char *const text_names[3] = { "name", "label", "doc" };
+			for (int k = 0; k < 3; k++)
+				if (!texts[k] || !*texts[k]) {
+					snprintf(why, why_len, "%s member %d ('%s'): required member '%s' is missing",
+						 f->name, i, name ? name : "?", text_names[k]);
+					return -1;
+				}
+			for (int r = 0; r < f->n_required; r++) {
+				void (*fn)(void);
+				memcpy(&fn, m + f->required[r].offset, sizeof(fn));
+				if (!fn) {
+					snprintf(why, why_len, "%s '%s': required member '%s' is missing", f->name,
+						 name, f->required[r].name);
+					return -1;
+				}
+			}
+			for (int j = 0; j < i; j++)
+				if (strcmp(rx_member_name(fi, j), name) == 0) {
+					snprintf(why, why_len, "%s name '%s' is registered twice", f->name, name);
+					return -1;
+				}
+		}
 	}
-	if (unique(why, why_len, "cc", names, n))
-		return -1;
-	n = 0;
-	for (int i = 0; rx_timer_registry[i]; i++) {
-		const struct rx_timer_ops *t = rx_timer_registry[i];
-		REQ("timer", t, name); REQ("timer", t, doc); REQ("timer", t, arm);
-		names[n++] = t->name;
-	}
-	if (unique(why, why_len, "timer", names, n))
-		return -1;
-	n = 0;
-	for (int i = 0; rx_recovery_registry[i]; i++) {
-		const struct rx_recovery_ops *t = rx_recovery_registry[i];
-		REQ("recovery", t, name); REQ("recovery", t, doc); REQ("recovery", t, enter);
-		REQ("recovery", t, on_ack); REQ("recovery", t, send_quota); REQ("recovery", t, exit);
-		names[n++] = t->name;
-	}
-	if (unique(why, why_len, "recovery", names, n))
-		return -1;
-	n = 0;
-	for (int i = 0; i < RX_LOSS__COUNT; i++) {
-		const struct rx_stage_ops *t = loss_stages[i];
-		if (!t)
-			continue;
-		REQ("stage", t, name); REQ("stage", t, doc); REQ("stage", t, apply);
-		names[n++] = t->name;
-	}
-	return unique(why, why_len, "stage", names, n);
+	return 0;
 }

@@ -6,6 +6,8 @@
 #include "rexsim/cc.h"
 #include "rexsim/timer.h"
 #include "rexsim/recovery.h"
+#include "rexsim/lossdet.h"
+#include "rexsim/spurious.h"
 #include "rexsim/stage.h"
 #include "rng.h"
 
@@ -114,10 +116,8 @@ struct rx_sender {
 	uint64_t sacked_segs;
 	uint64_t high_sacked_idx;  /* 0 = none */
 	uint64_t top_sacked[RX_TOP_SACKED]; /* highest SACKed segment indices, descending */
-	uint64_t lost_upto_idx;    /* IsLost marks applied up to this index */
 	uint64_t rtx_hint_idx;     /* no lost, unretransmitted segment below this */
 	uint64_t high_rxt_idx;     /* RFC 6675 HighRxt, as a segment index */
-	uint64_t rescue_end;       /* RFC 6675 RescueRxt + 1 (byte offset) */
 	uint64_t reno_dupacks;     /* non-SACK: duplicate ACKs emulated as SACKed segments */
 	uint32_t dupacks;
 	uint64_t peer_rwnd;
@@ -128,7 +128,15 @@ struct rx_sender {
 	const struct rx_cc_ops *cc_ops;
 	const struct rx_timer_ops *tmr;
 	const struct rx_recovery_ops *rec;
+	const struct rx_lossdet_ops *ld;
+	int n_sp;                  /* spurious-timeout detectors, walked in order */
+	const struct rx_spurious_ops *sp[RX_MAX_SPURIOUS];
+	bool sp_watch;             /* an RTO's verdict is still open */
+	/* each family's private state */
 	_Alignas(8) unsigned char rec_priv[RX_REC_PRIV_SIZE];
+	_Alignas(8) unsigned char tmr_priv[RX_TMR_PRIV_SIZE];
+	_Alignas(8) unsigned char ld_priv[RX_LD_PRIV_SIZE];
+	_Alignas(8) unsigned char sp_priv[RX_MAX_SPURIOUS][RX_SP_PRIV_SIZE];
 	/* RTT estimation (RFC 6298; Linux profile) */
 	bool have_srtt;
 	int64_t srtt_ns, rttvar_ns;
@@ -140,10 +148,6 @@ struct rx_sender {
 	int64_t min_rto_ns, max_rto_ns, g_ns;
 	/* the retransmission timer slot */
 	struct rx_tslot rtx;
-	/* TLP */
-	uint64_t tlp_high_seq;     /* 0 = no probe outstanding */
-	bool tlp_is_rtx;
-	bool tlp_dsacked;
 	/* handshake */
 	bool established;
 	bool syn_rtx;              /* SYN was retransmitted (RFC 6298 5.7) */
@@ -155,7 +159,6 @@ struct rx_sender {
 	int64_t recovery_start_ns;
 	bool started;
 	bool finished;
-	int64_t last_dsack_ns;
 };
 
 /* ---------------------------------------------------------------- receiver */
@@ -260,7 +263,8 @@ void rx_rcv_free(struct rx_receiver *r);
 void rx_rcv_on_pkt(struct rx_receiver *r, struct rx_pkt *p);
 void rx_rcv_on_delack(struct rx_receiver *r);
 
-/* sender.c */
+/* sender.c: segmentation, transmission, the application interface and the
+ * per-ACK pipeline */
 int rx_snd_init(struct rx_sender *s, struct rx_sim *sim, int flow, const struct rx_flow_cfg *cfg);
 void rx_snd_free(struct rx_sender *s);
 void rx_snd_start(struct rx_sender *s);
@@ -268,17 +272,43 @@ void rx_snd_on_ack(struct rx_sender *s, struct rx_pkt *p);
 void rx_snd_on_timer(struct rx_sender *s);
 void rx_snd_app_write(struct rx_sender *s, uint64_t bytes);
 void rx_snd_app_stop(struct rx_sender *s);
-/* views and actions for timer / recovery ops */
-uint64_t rx_snd_pipe(const struct rx_sender *s);
-uint64_t rx_snd_outstanding_segs(const struct rx_sender *s);
 bool rx_snd_can_send_new(const struct rx_sender *s, bool ignore_cwnd);
 bool rx_snd_has_unsent(const struct rx_sender *s);
+/* send one loss probe; returns true if it was a retransmission */
+bool rx_snd_send_probe(struct rx_sender *s);
+void rx_snd_retransmit(struct rx_sender *s, uint64_t idx, int cause);
+void rx_snd_push(struct rx_sender *s);
+void rx_snd_count_tlp_loss(struct rx_sender *s);
+
+/* scoreboard.c: the segment ring, SACK tagging, pipe (RFC 6675 SetPipe),
+ * lost marks and NextSeg rule 1 */
+uint64_t rx_snd_pipe(const struct rx_sender *s);
+uint64_t rx_snd_outstanding_segs(const struct rx_sender *s);
 int64_t rx_snd_earliest_tx_ns(const struct rx_sender *s);
 int64_t rx_snd_latest_tx_ns(const struct rx_sender *s);
 int64_t rx_snd_head_tx_ns(const struct rx_sender *s);
-void rx_snd_send_probe(struct rx_sender *s);
-void rx_snd_enter_cwr(struct rx_sender *s);
-void rx_snd_count_tlp_loss(struct rx_sender *s);
+int rx_sb_reserve(struct rx_sender *s);
+void rx_sb_mark_lost(struct rx_sender *s, uint64_t idx);
+uint64_t rx_sb_next_lost(struct rx_sender *s);
+void rx_sb_mark_all_lost(struct rx_sender *s);
+void rx_sb_take_ack(struct rx_sender *s, const struct rx_pkt *p, struct rx_ack_info *ai,
+		    int64_t *rtt_tx_ns);
+
+/* castate.c: the congestion-state machine and the one undo path */
+void rx_cs_set_state(struct rx_sender *s, int st);
+void rx_cs_enter_recovery(struct rx_sender *s, int verdict);
+void rx_cs_enter_cwr(struct rx_sender *s);
+void rx_cs_on_ack(struct rx_sender *s, const struct rx_ack_info *ai);
+void rx_cs_on_rto(struct rx_sender *s);
+void rx_cs_spurious_on_ack(struct rx_sender *s, const struct rx_ack_info *ai);
+void rx_cs_undo(struct rx_sender *s);
+uint64_t rx_cs_send_quota(struct rx_sender *s);
+
+/* tslot.c: the retransmission timer slot (no mechanism logic) */
+void rx_slot_arm(struct rx_sender *s, int kind, int formula, int64_t expires_ns, int64_t timeout_ns);
+void rx_slot_cancel(struct rx_sender *s);
+void rx_slot_rearm(struct rx_sender *s, int reason);
+void rx_slot_trace(struct rx_sender *s, int ev);
 
 /* sim.c: flows */
 void rx_flow_delivered(struct rx_sim *sim, int flow, uint64_t rcv_nxt);
@@ -296,14 +326,7 @@ void rx_trace_add(struct rx_sim *sim, int kind, int flow, uint64_t seq, uint32_t
 uint32_t rx_trace_add_sack(struct rx_sim *sim, const struct rx_pkt *p);
 void rx_trace_free(struct rx_trace *t);
 
-/* registry.c */
-extern const struct rx_cc_ops *const rx_cc_registry[];
-extern const struct rx_timer_ops *const rx_timer_registry[];
-extern const struct rx_recovery_ops *const rx_recovery_registry[];
-int rx_registry_count_cc(void);
-int rx_registry_count_timer(void);
-int rx_registry_count_recovery(void);
-int rx_registry_validate(char *why, size_t why_len);
+/* registry.c: the mechanism families (see include/rexsim/registry.h) */
 const struct rx_stage_ops *rx_stage_for_loss_model(int model);
 
 static inline int64_t rx_max64(int64_t a, int64_t b) { return a > b ? a : b; }
@@ -318,5 +341,20 @@ static inline struct rx_seg *rx_seg_at(const struct rx_sender *s, uint64_t idx)
 {
 	return &s->ring[idx & s->ring_mask];
 }
+
+static inline void rx_snd_trace(struct rx_sender *s, int kind, uint64_t seq, uint32_t arg, uint8_t detail)
+{
+	rx_trace_add(s->sim, kind, s->flow, seq, arg, detail);
+}
+
+static inline struct rx_flow_metrics *rx_snd_metrics(struct rx_sender *s)
+{
+	return &s->sim->res->flows[s->flow];
+}
+
+/* each family's private area */
+static inline void *rx_tmr_priv(struct rx_sender *s) { return s->tmr_priv; }
+static inline void *rx_rec_priv(struct rx_sender *s) { return s->rec_priv; }
+static inline void *rx_ld_priv(struct rx_sender *s) { return s->ld_priv; }
 
 #endif

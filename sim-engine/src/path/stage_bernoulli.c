@@ -24,6 +24,7 @@ static int bernoulli_apply(struct rx_stage *st, int dir, struct rx_pkt *p, bool 
 
 const struct rx_stage_ops rx_stage_bernoulli = {
 	.name = "bernoulli",
+	.label = "Bernoulli loss",
 	.doc = "Independent random loss: every packet is lost with probability p.",
 	.init = bernoulli_init,
 	.apply = bernoulli_apply,

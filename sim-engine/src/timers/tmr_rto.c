@@ -24,6 +24,7 @@ static void rto_arm(struct rx_sender *s, int reason, int64_t now, struct rx_time
 
 const struct rx_timer_ops rx_tmr_rto = {
 	.name = "rto",
+	.label = "RTO",
 	.doc = "Baseline retransmission timer (RFC 6298 §5): started when data is sent, restarted on every ACK of new data, doubled on expiry. A tail loss is repaired RTO after the last ACK arrived, which is about one RTT (plus any delayed-ACK wait) later than RTO after the lost segment was sent (paper §2.1).",
 	.arm = rto_arm,
 };

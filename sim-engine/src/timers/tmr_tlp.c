@@ -14,9 +14,16 @@
  */
 #include "tmr.h"
 
+_Static_assert(sizeof(struct rx_tlp_episode) <= RX_TMR_PRIV_SIZE, "TLP state exceeds RX_TMR_PRIV_SIZE");
+
+struct rx_tlp_episode *rx_tlp_episode(const struct rx_sender *s)
+{
+	return (struct rx_tlp_episode *)s->tmr_priv;
+}
+
 bool rx_tlp_may_schedule(const struct rx_sender *s)
 {
-	if (!s->cfg->sack || s->out_bytes == 0 || !s->have_srtt || s->tlp_high_seq)
+	if (!s->cfg->sack || s->out_bytes == 0 || !s->have_srtt || rx_tlp_episode(s)->high_seq)
 		return false;
 	if (s->ca_state != RX_CA_OPEN)
 		return false;
@@ -79,7 +86,16 @@ static void tlp_arm(struct rx_sender *s, int reason, int64_t now, struct rx_time
 void rx_tlp_on_probe(struct rx_sender *s, int64_t now)
 {
 	(void)now;
-	rx_snd_send_probe(s);
+	bool is_rtx = rx_snd_send_probe(s);
+	struct rx_tlp_episode *e = rx_tlp_episode(s);
+	e->high_seq = s->snd_nxt;
+	e->is_rtx = is_rtx;
+	e->dsacked = false;
+}
+
+void rx_tlp_on_rto(struct rx_sender *s)
+{
+	rx_tlp_episode(s)->high_seq = 0;
 }
 
 /* The end of a TLP episode (RFC 8985 §7.4.2, as Linux's TLP loss detection):
@@ -88,31 +104,33 @@ void rx_tlp_on_probe(struct rx_sender *s, int64_t now)
  * the probe (original and probe both arrived: no loss) or a pure duplicate
  * ACK.  Only an ACK *beyond* the probe's end without a D-SACK shows that the
  * probe repaired a loss, and earns one congestion response. */
-void rx_tlp_on_ack(struct rx_sender *s, uint64_t ack, int flags, int64_t now)
+void rx_tlp_on_ack(struct rx_sender *s, const struct rx_ack_info *ai)
 {
-	(void)now;
-	if (!s->tlp_high_seq)
+	struct rx_tlp_episode *e = rx_tlp_episode(s);
+	if (!e->high_seq)
 		return;
-	if (flags & RX_ACKF_DSACK)
-		s->tlp_dsacked = true;
-	if (ack < s->tlp_high_seq)
+	if (ai->flags & RX_ACKF_DSACK)
+		e->dsacked = true;
+	if (ai->ack < e->high_seq)
 		return;
-	if (!s->tlp_is_rtx || s->tlp_dsacked) {
-		s->tlp_high_seq = 0;
-	} else if (ack > s->tlp_high_seq) {
+	if (!e->is_rtx || e->dsacked) {
+		e->high_seq = 0;
+	} else if (ai->ack > e->high_seq) {
 		rx_snd_count_tlp_loss(s);
 		if (s->ca_state == RX_CA_OPEN || s->ca_state == RX_CA_DISORDER)
-			rx_snd_enter_cwr(s);
-		s->tlp_high_seq = 0;
-	} else if (!(flags & (RX_ACKF_ADVANCED | RX_ACKF_SACKED))) {
-		s->tlp_high_seq = 0;
+			rx_cs_enter_cwr(s);
+		e->high_seq = 0;
+	} else if (!(ai->flags & (RX_ACKF_ADVANCED | RX_ACKF_SACKED))) {
+		e->high_seq = 0;
 	}
 }
 
 const struct rx_timer_ops rx_tmr_tlp = {
 	.name = "tlp",
+	.label = "TLP",
 	.doc = "Tail Loss Probe (Dukkipati et al.; paper §2.2, as Linux 3.x ran it): in the Open state with SACK, a probe timer PTO = max(2 SRTT, 10 ms) with several segments outstanding, or max(2 SRTT, 1.5 SRTT + WCDelAckT) with one, replaces the RTO (never later than it). On expiry one probe goes out (new data if allowed, else the last segment), whose ACK or SACK lets Early Retransmit or FACK start fast recovery. The timer restarts on every ACK.",
 	.arm = tlp_arm,
 	.on_probe = rx_tlp_on_probe,
 	.on_ack = rx_tlp_on_ack,
+	.on_rto = rx_tlp_on_rto,
 };

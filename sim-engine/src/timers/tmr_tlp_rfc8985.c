@@ -12,7 +12,7 @@
 
 static bool may_schedule(const struct rx_sender *s)
 {
-	if (!s->cfg->sack || s->out_bytes == 0 || s->tlp_high_seq)
+	if (!s->cfg->sack || s->out_bytes == 0 || rx_tlp_episode(s)->high_seq)
 		return false;
 	return s->ca_state == RX_CA_OPEN || s->ca_state == RX_CA_CWR;
 }
@@ -56,8 +56,10 @@ static void arm(struct rx_sender *s, int reason, int64_t now, struct rx_timer_de
 
 const struct rx_timer_ops rx_tmr_tlp_rfc8985 = {
 	.name = "tlp_rfc8985",
+	.label = "TLP (RFC 8985)",
 	.doc = "The Tail Loss Probe of RACK-TLP (RFC 8985 §7) as current Linux runs it: PTO = 2 SRTT (+ WCDelAckT with one segment outstanding, + 2 ms otherwise; 1 s without an RTT sample), in the Open or CWR state, capped by the RTO counted from the first outstanding segment's transmission; after the probe the RTO is re-armed relative to that transmission. RACK's time-based loss detection is not modelled by this timer.",
 	.arm = arm,
 	.on_probe = rx_tlp_on_probe,
 	.on_ack = rx_tlp_on_ack,
+	.on_rto = rx_tlp_on_rto,
 };

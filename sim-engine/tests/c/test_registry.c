@@ -1,20 +1,73 @@
-/* test_registry.c — every ops table has its required members and a unique
- * name; every parameter's default lies in its range; the default scenario
- * validates; each enum default names a real choice. */
+/* test_registry.c — every family's ops tables have their required members,
+ * a label, a doc and a unique name; a family with a flow parameter offers
+ * exactly its members as that parameter's choices, the first as default;
+ * every parameter's default lies in its range; the default scenario
+ * validates.  Also: the ops ABI this test was written for. */
 #include <stdlib.h>
 #include <string.h>
 #include "scenarios.h"
 #include "core/sim.h"
+#include "rexsim/registry.h"
+
+static const struct rx_param *param_at(const char *key)
+{
+	size_t n;
+	const struct rx_param *p = rx_params(&n);
+	for (size_t i = 0; i < n; i++)
+		if (p[i].section == RX_SEC_FLOW && strcmp(p[i].key, key) == 0)
+			return &p[i];
+	return NULL;
+}
+
+/* the validator must notice a table without a required member */
+static void validator_can_fail(void)
+{
+	const struct rx_family *f = rx_family_at(RX_FAM_TIMER);
+	struct rx_timer_ops broken = *(const struct rx_timer_ops *)f->members[0];
+	broken.arm = NULL;
+	void (*fn)(void);
+	memcpy(&fn, (const char *)&broken + f->required[0].offset, sizeof(fn));
+	CHECK(fn == NULL);
+	CHECK(strcmp(f->required[0].name, "arm") == 0);
+}
 
 int main(void)
 {
 	char why[200] = "";
+	CHECK_EQ_I64(RX_OPS_ABI, 2);
 	CHECK_EQ_I64(rx_registry_validate(why, sizeof(why)), 0);
 	if (*why)
 		fprintf(stderr, "registry: %s\n", why);
-	CHECK(rx_registry_count_cc() >= 2);
-	CHECK(rx_registry_count_timer() == 5);
-	CHECK(rx_registry_count_recovery() >= 1);
+	validator_can_fail();
+	for (int fi = 0; fi < RX_FAM__COUNT; fi++) {
+		const struct rx_family *f = rx_family_at(fi);
+		CHECK(f && f->name && f->doc && strlen(f->doc) > 20);
+		CHECK(rx_family_by_name(f->name) == f);
+		for (int i = 0; i < f->n_members; i++) {
+			CHECK(strlen(rx_member_label(fi, i)) > 1);
+			CHECK(strlen(rx_member_doc(fi, i)) > 40);
+			CHECK_EQ_I64(rx_member_index(fi, rx_member_name(fi, i)), i);
+		}
+		CHECK(rx_member(fi, f->n_members) == NULL);
+		if (!f->key)
+			continue;
+		/* tcp.<family>: its choices are exactly the members, in order */
+		const struct rx_param *p = param_at(f->key);
+		CHECK(p != NULL && p->type == RX_PT_ENUM);
+		if (!p)
+			continue;
+		for (int i = 0; i < f->n_members; i++)
+			CHECK(strcmp(p->choice(i), rx_member_name(fi, i)) == 0);
+		CHECK(p->choice(f->n_members) == NULL);
+		CHECK(p->def == 0);
+		CHECK(f->n_members >= 1);
+	}
+	CHECK(rx_member_count(RX_FAM_CC) >= 2);
+	CHECK(rx_member_count(RX_FAM_TIMER) == 5);
+	CHECK(rx_member_count(RX_FAM_RECOVERY) >= 1);
+	CHECK(rx_member_count(RX_FAM_LOSSDET) >= 1);
+	CHECK(rx_member_count(RX_FAM_STAGE) == RX_LOSS__COUNT - 1);
+	CHECK(rx_member_index(RX_FAM_CC, "no-such-cc") == -1);
 	/* the names the scenario shape promises */
 	CHECK(t_enum("tcp.cc", "reno") >= 0 && t_enum("tcp.cc", "cubic") >= 0);
 	const char *timers[] = { "rto", "rtor", "tlp", "tlpr", "tlp_rfc8985" };
@@ -40,6 +93,8 @@ int main(void)
 	CHECK_EQ_I64(rx_scenario_validate(sc, &err), 0);
 	CHECK_EQ_I64(sc->flows[0].cc, t_enum("tcp.cc", "reno"));
 	CHECK_EQ_I64(sc->flows[0].timer, t_enum("tcp.timer", "rto"));
+	CHECK_EQ_I64(sc->flows[0].recovery, t_enum("tcp.recovery", "rfc6675"));
+	CHECK_EQ_I64(sc->flows[0].lossdet, t_enum("tcp.lossdet", "dupack"));
 	CHECK_EQ_I64(sc->flows[0].mss, 1448);
 	free(sc);
 	return t_report("registry");

@@ -1,0 +1,44 @@
+/* lossdet.h — loss detection (one file per detector under src/lossdet/).
+ *
+ * A loss detector decides which outstanding segments are lost (it marks them
+ * with rx_sb_mark_lost()) and whether fast recovery must start.  It never
+ * changes cwnd or ssthresh and never sends: the congestion-state machine
+ * (src/core/castate.c) acts on its verdict, and the recovery family decides
+ * how much is sent.  It may own one timer of the sender's timer slot (the
+ * delayed Early Retransmit today, RACK's reorder timer next), armed with
+ * rx_slot_arm() and handed back through on_timer().
+ */
+#ifndef REXSIM_LOSSDET_H
+#define REXSIM_LOSSDET_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "rexsim/ops.h"
+
+struct rx_sender;
+
+#define RX_LD_PRIV_SIZE 32
+
+enum rx_ld_verdict {
+	RX_LD_NONE = 0,        /* no recovery (marks may have changed) */
+	RX_LD_FAST,            /* fast retransmit: enter recovery (RFC 5681 §3.2, RFC 6675 §5) */
+	RX_LD_EARLY,           /* early retransmit: enter recovery (RFC 5827) */
+};
+
+struct rx_lossdet_ops {
+	const char *name;      /* (required) unique, lower case */
+	const char *label;     /* (required) short human label */
+	const char *doc;       /* (required) one paragraph with citations */
+	/* (optional) set up its private state */
+	void (*init)(struct rx_sender *s);
+	/* (required) an ACK, after the scoreboard took it.  In the Open,
+	 * Disorder and CWR states with something to detect it returns a verdict;
+	 * in Recovery and Loss it only marks (its verdict is ignored). */
+	int (*on_ack)(struct rx_sender *s, const struct rx_ack_info *ai);
+	/* (optional) its timer fired (slot kind RX_TMR_ER); returns a verdict */
+	int (*on_timer)(struct rx_sender *s);
+	/* (optional) an RTO fired: every outstanding segment is now marked lost */
+	void (*on_rto)(struct rx_sender *s);
+};
+
+#endif

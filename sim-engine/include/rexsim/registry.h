@@ -1,0 +1,53 @@
+/* registry.h — the mechanism families, one generic table.
+ *
+ * Every family (congestion control, retransmission timer, recovery, loss
+ * detection, spurious-timeout detection, path stages) is described once:
+ * its members, where its ops table keeps name/label/doc, and which members
+ * of the table are required.  Validation, the catalogue, the parameter
+ * choices and the tests iterate this table; a new mechanism is one line in
+ * its family's member list in src/core/registry.c.
+ */
+#ifndef REXSIM_REGISTRY_H
+#define REXSIM_REGISTRY_H
+
+#include <stddef.h>
+
+enum rx_family_id {
+	RX_FAM_CC = 0,
+	RX_FAM_TIMER,
+	RX_FAM_RECOVERY,
+	RX_FAM_LOSSDET,
+	RX_FAM_SPURIOUS,
+	RX_FAM_STAGE,
+	RX_FAM__COUNT
+};
+
+struct rx_member_req {
+	size_t offset;        /* of a function pointer in the ops table */
+	const char *name;
+};
+
+struct rx_family {
+	const char *name;     /* "cc" */
+	const char *key;      /* the flow parameter that picks a member ("tcp.cc"), or NULL */
+	const char *doc;
+	const void *const *members;
+	int n_members;
+	size_t off_name, off_label, off_doc;
+	const struct rx_member_req *required;
+	int n_required;
+};
+
+const struct rx_family *rx_family_at(int id);           /* enum rx_family_id */
+const struct rx_family *rx_family_by_name(const char *name);
+const void *rx_member(int family, int i);               /* NULL past the end */
+const char *rx_member_name(int family, int i);          /* NULL past the end */
+const char *rx_member_label(int family, int i);
+const char *rx_member_doc(int family, int i);
+int rx_member_count(int family);
+int rx_member_index(int family, const char *name);      /* -1 if unknown */
+/* 0 if every table is complete and every name unique within its family;
+ * else -1 with a sentence in why */
+int rx_registry_validate(char *why, size_t why_len);
+
+#endif

@@ -1,0 +1,218 @@
+/* castate.c — the congestion-state machine (states named as Linux names them:
+ * Open, Disorder, CWR, Recovery, Loss) and the one undo path.
+ *
+ *   - fast recovery starts on loss detection's verdict (src/lossdet/):
+ *     ssthresh from congestion control (RFC 5681 §3.2 step 2, eq. 4),
+ *     RecoveryPoint = HighData (RFC 6675 (4.1)), the first lost segment is
+ *     retransmitted at once (RFC 6675 (4.3)); the recovery family manages the
+ *     window until the cumulative ACK reaches RecoveryPoint;
+ *   - CWR: a window reduction without retransmission (a loss a probe
+ *     repaired, RFC 8985 §7.4.2), managed by the recovery family too;
+ *   - Loss: after an RTO (RFC 6298 §5, RFC 5681 §3.1): ssthresh once per
+ *     episode, cwnd = one segment, every outstanding segment marked lost;
+ *   - undo (RFC 3522, RFC 5682, RFC 3708 responses): a spurious-timeout
+ *     detector's verdict restores the window through congestion control's
+ *     undo_cwnd(); detectors never touch cwnd themselves.
+ */
+#include "sim.h"
+
+void rx_cs_set_state(struct rx_sender *s, int st)
+{
+	if (st == s->ca_state)
+		return;
+	int64_t now = s->sim->now_ns;
+	if (s->cc_ops->set_state)
+		s->cc_ops->set_state(&s->cc, st, now);
+	struct rx_flow_metrics *m = rx_snd_metrics(s);
+	if (s->ca_state == RX_CA_RECOVERY)
+		m->time_in_recovery_ms += (double)(now - s->recovery_start_ns) / 1e6;
+	if (st == RX_CA_RECOVERY)
+		s->recovery_start_ns = now;
+	int prev = s->ca_state;
+	s->ca_state = st;
+	/* the state column holds the state entered; arg the one left */
+	rx_snd_trace(s, RX_EV_STATE, s->snd_una, (uint32_t)prev, (uint8_t)st);
+}
+
+static uint64_t loss_basis(const struct rx_sender *s)
+{
+	/* RFC 5681 eq. (4) uses FlightSize; Linux uses cwnd */
+	return s->cfg->ssthresh_from_cwnd ? s->cc.cwnd_bytes : s->out_bytes;
+}
+
+/* remember the window for undo, then take congestion control's ssthresh */
+static void reduce_ssthresh(struct rx_sender *s)
+{
+	s->cc.prior_cwnd_bytes = s->cc.cwnd_bytes;
+	s->cc.prior_ssthresh_bytes = s->cc.ssthresh_bytes;
+	s->cc.ssthresh_bytes = s->cc_ops->ssthresh(&s->cc, loss_basis(s), s->sim->now_ns);
+}
+
+/* verdict: RX_LD_FAST or RX_LD_EARLY.  From CWR, recovery's enter()
+ * replaces the CWR reduction. */
+void rx_cs_enter_recovery(struct rx_sender *s, int verdict)
+{
+	struct rx_flow_metrics *m = rx_snd_metrics(s);
+	m->recovery_episodes++;
+	if (verdict == RX_LD_EARLY)
+		m->er_count++;
+	else
+		m->fast_retransmits++;
+	/* the first unacknowledged segment is presumed lost (RFC 6675 (4.3),
+	 * RFC 5827 §3, RFC 5681 §3.2 step 2) */
+	rx_sb_mark_lost(s, s->una_idx);
+	reduce_ssthresh(s);
+	s->recovery_point = s->snd_nxt;         /* RFC 6675 (4.1) */
+	s->high_rxt_idx = s->una_idx - 1;
+	rx_cs_set_state(s, RX_CA_RECOVERY);
+	s->rec->enter(s, RX_RED_RECOVERY, s->sim->now_ns);
+	/* (4.3): retransmit it regardless of pipe */
+	uint64_t idx = rx_sb_next_lost(s);
+	if (idx) {
+		int cause = verdict == RX_LD_EARLY ? RX_TXC_EARLY : RX_TXC_FAST;
+		rx_snd_retransmit(s, idx, cause);
+		if (s->rec->on_sent)
+			s->rec->on_sent(s, idx, rx_seg_at(s, idx)->len, cause);
+		rx_slot_rearm(s, RX_ARM_RETRANSMIT);
+	}
+}
+
+static void exit_recovery(struct rx_sender *s)
+{
+	s->rec->exit(s, RX_RED_RECOVERY, s->sim->now_ns);
+	rx_cs_set_state(s, s->sacked_segs || s->dupacks ? RX_CA_DISORDER : RX_CA_OPEN);
+}
+
+/* A loss a probe repaired: reduce the window once, without retransmitting
+ * (RFC 8985 §7.4.2; Linux's CWR state).  The recovery family sets the pace. */
+void rx_cs_enter_cwr(struct rx_sender *s)
+{
+	reduce_ssthresh(s);
+	s->rec->enter(s, RX_RED_CWR, s->sim->now_ns);
+	s->recovery_point = s->snd_nxt;
+	rx_cs_set_state(s, RX_CA_CWR);
+}
+
+/* The state machine's part of the per-ACK pipeline, after the scoreboard,
+ * RTT, congestion control and the timer policy took the ACK. */
+void rx_cs_on_ack(struct rx_sender *s, const struct rx_ack_info *ai)
+{
+	switch (s->ca_state) {
+	case RX_CA_RECOVERY:
+		if (s->snd_una >= s->recovery_point) {
+			exit_recovery(s);
+			break;
+		}
+		s->ld->on_ack(s, ai);            /* marks only (e.g. RFC 6582 partial ACK) */
+		s->rec->on_ack(s, ai);
+		break;
+	case RX_CA_LOSS:
+		if (s->snd_una >= s->recovery_point) {
+			s->sp_watch = false;
+			rx_cs_set_state(s, s->sacked_segs ? RX_CA_DISORDER : RX_CA_OPEN);
+		} else {
+			s->ld->on_ack(s, ai);
+		}
+		break;
+	case RX_CA_CWR:
+		if (s->snd_una >= s->recovery_point) {
+			s->rec->exit(s, RX_RED_CWR, s->sim->now_ns);
+			rx_cs_set_state(s, RX_CA_OPEN);
+		} else {
+			s->rec->on_ack(s, ai);
+		}
+		/* loss detection runs in CWR as in Open */
+		/* fall through */
+	default:
+		if (s->out_bytes > 0 && (s->dupacks || s->sacked_segs || s->reno_dupacks)) {
+			int v = s->ld->on_ack(s, ai);
+			if (v != RX_LD_NONE)
+				rx_cs_enter_recovery(s, v);
+			else if (s->ca_state != RX_CA_CWR)
+				rx_cs_set_state(s, (s->sacked_segs || s->dupacks) ? RX_CA_DISORDER : RX_CA_OPEN);
+		} else if (s->ca_state == RX_CA_DISORDER && s->sacked_segs == 0 && s->dupacks == 0) {
+			rx_cs_set_state(s, RX_CA_OPEN);
+		}
+		break;
+	}
+}
+
+/* The RTO fired with data outstanding (RFC 6298 (5.4)-(5.6), RFC 5681 §3.1). */
+void rx_cs_on_rto(struct rx_sender *s)
+{
+	rx_snd_metrics(s)->rto_count++;
+	/* RFC 5681 §3.1 eq. (4); not again on a repeated timeout */
+	if (s->ca_state != RX_CA_LOSS)
+		reduce_ssthresh(s);
+	if (s->ca_state == RX_CA_RECOVERY)
+		s->rec->exit(s, RX_RED_RECOVERY, s->sim->now_ns);
+	else if (s->ca_state == RX_CA_CWR)
+		s->rec->exit(s, RX_RED_CWR, s->sim->now_ns);
+	s->cc.cwnd_bytes = s->mss;             /* loss window */
+	rx_sb_mark_all_lost(s);
+	if (s->ld->on_rto)
+		s->ld->on_rto(s);
+	s->recovery_point = s->snd_nxt;
+	if (s->tmr->on_rto)
+		s->tmr->on_rto(s);
+	rx_cs_set_state(s, RX_CA_LOSS);
+	rx_rtt_backoff(s);                      /* (5.5) */
+	/* (5.4) retransmit the earliest segment, (5.6) restart the timer */
+	uint64_t idx = rx_sb_next_lost(s);
+	if (idx)
+		rx_snd_retransmit(s, idx, RX_TXC_RTO);
+	rx_slot_arm(s, RX_TMR_RTO, RX_F_RTO, s->sim->now_ns + s->rto_ns, s->rto_ns);
+	/* spurious-timeout detectors watch the ACKs that follow */
+	s->sp_watch = s->n_sp > 0;
+	for (int i = 0; i < s->n_sp; i++)
+		s->sp[i]->on_rto(s, s->sp_priv[i]);
+}
+
+/* While the Loss state lasts, each detector in turn judges the ACK; the first
+ * decisive verdict wins (RFC 5682 §2, RFC 3522 §2, RFC 3708 §3). */
+void rx_cs_spurious_on_ack(struct rx_sender *s, const struct rx_ack_info *ai)
+{
+	if (!s->sp_watch || s->ca_state != RX_CA_LOSS)
+		return;
+	for (int i = 0; i < s->n_sp; i++) {
+		int v = s->sp[i]->on_ack(s, s->sp_priv[i], ai);
+		if (v == RX_SP_UNDECIDED)
+			continue;
+		s->sp_watch = false;
+		if (v == RX_SP_SPURIOUS)
+			rx_cs_undo(s);
+		return;
+	}
+}
+
+/* The one undo path: the reduction was not needed.  ssthresh returns to its
+ * value before the reduction (if that was larger), congestion control names
+ * the window to restore (cc->undo_cwnd, RFC 4015 §3's "restore" response),
+ * segments marked lost but never retransmitted are unmarked, and the
+ * sender returns to Open (or Disorder while SACKed data remains). */
+void rx_cs_undo(struct rx_sender *s)
+{
+	s->cc.cwnd_bytes = rx_umax64(s->cc_ops->undo_cwnd(&s->cc), s->mss);
+	s->cc.ssthresh_bytes = rx_umax64(s->cc.ssthresh_bytes, s->cc.prior_ssthresh_bytes);
+	for (uint64_t i = s->una_idx; i < s->nxt_idx; i++) {
+		struct rx_seg *g = rx_seg_at(s, i);
+		if (g->lost && !g->rtx_inflight) {
+			g->lost = 0;
+			s->lost_bytes -= g->len;
+		}
+	}
+	rx_cs_set_state(s, s->sacked_segs ? RX_CA_DISORDER : RX_CA_OPEN);
+}
+
+/* Bytes the sender may send now: the recovery family's quota while a
+ * reduction runs, else cwnd - pipe (RFC 6675 §5; without RFC 3042 limited
+ * transmit, SACKed data counts as in flight in Disorder). */
+uint64_t rx_cs_send_quota(struct rx_sender *s)
+{
+	if (s->ca_state == RX_CA_RECOVERY || s->ca_state == RX_CA_CWR)
+		return s->rec->send_quota(s);
+	uint64_t used = rx_snd_pipe(s);
+	if (!s->cfg->limited_transmit && s->ca_state == RX_CA_DISORDER)
+		used = s->out_bytes;
+	return s->cc.cwnd_bytes > used ? s->cc.cwnd_bytes - used : 0;
+}

@@ -1,0 +1,270 @@
+/* scoreboard.c — the sender's record of its outstanding segments: the segment
+ * ring, SACK tagging (RFC 2018, RFC 6675 §4 Update()), cumulative ACKs and
+ * duplicate-ACK counting, the lost marks, and NextSeg() rule 1.
+ *
+ * Pipe (RFC 6675 §4 SetPipe) is kept incrementally as
+ *   pipe = outstanding - SACKed - marked lost + retransmissions in flight,
+ * which equals SetPipe() when IsLost() marks are applied eagerly (loss
+ * detection does, src/lossdet/).  Without SACK each duplicate ACK counts one
+ * segment as having left the network (the pipe form of RFC 6582's window
+ * inflation).
+ */
+#include <stdlib.h>
+#include "sim.h"
+
+/* ------------------------------------------------------------------ views */
+uint64_t rx_snd_pipe(const struct rx_sender *s)
+{
+	uint64_t minus = s->sacked_bytes + s->lost_bytes + s->reno_dupacks * s->mss;
+	uint64_t plus = s->out_bytes + s->rtx_bytes;
+	return plus > minus ? plus - minus : 0;
+}
+
+uint64_t rx_snd_outstanding_segs(const struct rx_sender *s)
+{
+	return s->nxt_idx - s->una_idx;
+}
+
+int64_t rx_snd_head_tx_ns(const struct rx_sender *s)
+{
+	return rx_seg_at(s, s->una_idx)->last_tx_ns;
+}
+
+/* RFC 7765 T_earliest: the earliest transmission among outstanding,
+ * un-SACKed segments */
+int64_t rx_snd_earliest_tx_ns(const struct rx_sender *s)
+{
+	int64_t t = INT64_MAX;
+	for (uint64_t i = s->una_idx; i < s->nxt_idx; i++) {
+		const struct rx_seg *g = rx_seg_at(s, i);
+		if (!g->sacked && g->last_tx_ns < t)
+			t = g->last_tx_ns;
+	}
+	return t == INT64_MAX ? s->sim->now_ns : t;
+}
+
+/* TLPR T_last: the most recent transmission among outstanding segments */
+int64_t rx_snd_latest_tx_ns(const struct rx_sender *s)
+{
+	int64_t t = INT64_MIN;
+	for (uint64_t i = s->nxt_idx; i > s->una_idx; i--) {
+		const struct rx_seg *g = rx_seg_at(s, i - 1);
+		if (g->last_tx_ns > t)
+			t = g->last_tx_ns;
+		if (!g->ever_rtx)
+			break;   /* older never-retransmitted segments were sent earlier */
+	}
+	return t == INT64_MIN ? s->sim->now_ns : t;
+}
+
+/* ------------------------------------------------------------------ the ring */
+/* room for one more segment: doubles the ring when full */
+int rx_sb_reserve(struct rx_sender *s)
+{
+	uint64_t used = s->nxt_idx - s->una_idx;
+	if (used < s->ring_mask + 1)
+		return 0;
+	uint64_t cap = (s->ring_mask + 1) * 2;
+	struct rx_seg *n = malloc(cap * sizeof(*n));
+	if (!n) {
+		s->sim->oom = true;
+		return -1;
+	}
+	for (uint64_t i = s->una_idx; i < s->nxt_idx; i++)
+		n[i & (cap - 1)] = *rx_seg_at(s, i);
+	free(s->ring);
+	s->ring = n;
+	s->ring_mask = cap - 1;
+	return 0;
+}
+
+/* ------------------------------------------------------------------ lost marks */
+void rx_sb_mark_lost(struct rx_sender *s, uint64_t idx)
+{
+	struct rx_seg *g = rx_seg_at(s, idx);
+	if (g->sacked || g->lost)
+		return;
+	g->lost = 1;
+	s->lost_bytes += g->len;
+	if (idx < s->rtx_hint_idx)
+		s->rtx_hint_idx = idx;
+}
+
+/* After an RTO: every outstanding un-SACKed segment is presumed lost, and so
+ * are the retransmissions in flight (RFC 6298 (5.4), RFC 6675 §5.1). */
+void rx_sb_mark_all_lost(struct rx_sender *s)
+{
+	for (uint64_t i = s->una_idx; i < s->nxt_idx; i++) {
+		struct rx_seg *g = rx_seg_at(s, i);
+		if (g->rtx_inflight) {
+			g->rtx_inflight = 0;
+			s->rtx_bytes -= g->len;
+		}
+		rx_sb_mark_lost(s, i);
+	}
+	s->rtx_hint_idx = s->una_idx;
+	s->high_rxt_idx = s->una_idx - 1;
+	s->dupacks = 0;
+	s->reno_dupacks = 0;
+}
+
+/* NextSeg() rule 1 (RFC 6675 §4): the lowest lost segment with no
+ * retransmission in flight; 0 if none. */
+uint64_t rx_sb_next_lost(struct rx_sender *s)
+{
+	if (s->lost_bytes == 0)
+		return 0;
+	uint64_t i = rx_umax64(s->rtx_hint_idx, s->una_idx);
+	for (; i < s->nxt_idx; i++) {
+		const struct rx_seg *g = rx_seg_at(s, i);
+		if (g->lost && !g->rtx_inflight && !g->sacked) {
+			s->rtx_hint_idx = i;
+			return i;
+		}
+	}
+	s->rtx_hint_idx = i;
+	return 0;
+}
+
+/* ------------------------------------------------------------------ SACK tagging */
+/* keep the RX_TOP_SACKED highest SACKed indices, descending */
+static void note_top_sacked(struct rx_sender *s, uint64_t idx)
+{
+	uint64_t *t = s->top_sacked;
+	int k = RX_TOP_SACKED - 1;
+	if (idx <= t[k])
+		return;
+	while (k > 0 && t[k - 1] < idx) {
+		t[k] = t[k - 1];
+		k--;
+	}
+	t[k] = idx;
+}
+
+/* Find the segment index whose first byte is seq (binary search on the ring). */
+static uint64_t idx_of_seq(const struct rx_sender *s, uint64_t seq)
+{
+	uint64_t lo = s->una_idx, hi = s->nxt_idx;
+	while (lo < hi) {
+		uint64_t mid = lo + (hi - lo) / 2;
+		if (rx_seg_at(s, mid)->seq < seq)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static void sack_block(struct rx_sender *s, uint64_t start, uint64_t end,
+		       uint64_t *newly, int64_t *rtt_tx_ns)
+{
+	if (end <= s->snd_una || start >= s->snd_nxt || end <= start)
+		return;
+	uint64_t i = idx_of_seq(s, start);
+	for (; i < s->nxt_idx; i++) {
+		struct rx_seg *g = rx_seg_at(s, i);
+		if (g->seq + g->len > end)
+			break;
+		if (g->seq < start || g->sacked)
+			continue;
+		g->sacked = 1;
+		s->sacked_bytes += g->len;
+		s->sacked_segs++;
+		if (g->lost) {
+			g->lost = 0;
+			s->lost_bytes -= g->len;
+		}
+		if (g->rtx_inflight) {
+			g->rtx_inflight = 0;
+			s->rtx_bytes -= g->len;
+		}
+		*newly += g->len;
+		if (!g->ever_rtx && (*rtt_tx_ns < 0 || g->last_tx_ns < *rtt_tx_ns))
+			*rtt_tx_ns = g->last_tx_ns;
+		if (i > s->high_sacked_idx)
+			s->high_sacked_idx = i;
+		note_top_sacked(s, i);
+	}
+}
+
+/* ------------------------------------------------------------------ ACK input */
+/* Take an ACK into the scoreboard: SACK blocks (a D-SACK block, RFC 2883, is
+ * only noted), the cumulative ACK and duplicate-ACK counting.  Fills ai's
+ * scoreboard fields and returns through rtt_tx_ns the transmission time that
+ * gives this ACK's RTT sample under Karn's rule (-1: none). */
+void rx_sb_take_ack(struct rx_sender *s, const struct rx_pkt *p, struct rx_ack_info *ai,
+		    int64_t *rtt_tx_ns)
+{
+	uint64_t newly_sacked = 0;
+	int64_t sack_tx = -1;
+	if (s->cfg->sack && p->n_sack) {
+		int first = 0;
+		if (p->dsack) {
+			first = 1;
+			ai->flags |= RX_ACKF_DSACK;
+			ai->dsack_start = p->sack[0][0];
+			ai->dsack_end = p->sack[0][1];
+		}
+		for (int b = first; b < p->n_sack; b++)
+			sack_block(s, p->sack[b][0], p->sack[b][1], &newly_sacked, &sack_tx);
+	}
+
+	/* cumulative ACK */
+	uint64_t ack = p->ack > s->snd_nxt ? s->snd_nxt : p->ack;
+	uint64_t acked = 0;
+	int64_t seq_tx = -1;
+	bool rtx_acked = false;
+	if (ack > s->snd_una) {
+		while (s->una_idx < s->nxt_idx) {
+			struct rx_seg *g = rx_seg_at(s, s->una_idx);
+			if (g->seq + g->len > ack)
+				break;
+			s->out_bytes -= g->len;
+			if (g->sacked) {
+				s->sacked_bytes -= g->len;
+				s->sacked_segs--;
+			} else if (g->ever_rtx) {
+				rtx_acked = true;
+			} else if (seq_tx < 0) {
+				seq_tx = g->last_tx_ns;   /* the oldest newly ACKed segment */
+			}
+			if (g->lost)
+				s->lost_bytes -= g->len;
+			if (g->rtx_inflight)
+				s->rtx_bytes -= g->len;
+			s->una_idx++;
+		}
+		acked = ack - s->snd_una;
+		s->snd_una = ack;
+		s->dupacks = 0;               /* RFC 6675 §5 (C) */
+		s->reno_dupacks = 0;
+		for (int k = 0; k < RX_TOP_SACKED; k++)
+			if (s->top_sacked[k] < s->una_idx)
+				s->top_sacked[k] = 0;
+		if (s->high_sacked_idx < s->una_idx)
+			s->high_sacked_idx = 0;
+	} else if (ack == s->snd_una && s->out_bytes > 0) {
+		/* a duplicate ACK: RFC 5681 §2 without SACK; RFC 6675 §2 with SACK
+		 * (it must SACK new data) */
+		if (s->cfg->sack ? newly_sacked > 0 : true) {
+			s->dupacks++;
+			ai->flags |= RX_ACKF_DUP;
+			if (!s->cfg->sack && s->reno_dupacks + 1 < rx_snd_outstanding_segs(s))
+				s->reno_dupacks++;
+		}
+	}
+	ai->ack = ack;
+	ai->acked_bytes = acked;
+	ai->newly_sacked_bytes = newly_sacked;
+	if (acked)
+		ai->flags |= RX_ACKF_ADVANCED;
+	if (newly_sacked)
+		ai->flags |= RX_ACKF_SACKED;
+
+	/* Karn: cumulative first, then SACK */
+	*rtt_tx_ns = -1;
+	if (seq_tx >= 0 && !rtx_acked)
+		*rtt_tx_ns = seq_tx;
+	else if (acked == 0 && sack_tx >= 0)
+		*rtt_tx_ns = sack_tx;
+}

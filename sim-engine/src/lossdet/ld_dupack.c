@@ -1,0 +1,115 @@
+/* ld_dupack.c — loss detection by duplicate ACKs and SACK, the detector of
+ * RFC-era TCP and of Linux 3.x (the paper's hosts):
+ *   - fast retransmit after DupThresh duplicate ACKs (RFC 5681 §3.2);
+ *   - SACK loss marking, IsLost() (RFC 6675 §4): a segment is lost once
+ *     DupThresh segments above it are SACKed;
+ *   - FACK marking (Mathis & Mahdavi 1996) as an option: lost once the
+ *     highest SACKed segment is DupThresh or more segments above it;
+ *   - Early Retransmit (RFC 5827 §3.2), strict or Linux's variant, optionally
+ *     delayed by max(SRTT/4, 2 ms) (RFC 5827 App. A.3 mitigation, as Linux),
+ *     with its own timer in the sender's slot;
+ *   - NewReno partial ACKs without SACK (RFC 6582 §3.2 step 3): the next
+ *     unacknowledged segment is lost.
+ * Its options are the flow's tcp.dupthresh, tcp.fack, tcp.early_retransmit,
+ * tcp.er_variant and tcp.er_delayed.
+ */
+#include "../core/sim.h"
+
+struct dupack {
+	uint64_t lost_upto_idx;   /* IsLost/FACK marks applied up to this segment index */
+};
+_Static_assert(sizeof(struct dupack) <= RX_LD_PRIV_SIZE, "dupack state exceeds RX_LD_PRIV_SIZE");
+
+static struct dupack *priv(struct rx_sender *s) { return rx_ld_priv(s); }
+
+/* Apply IsLost() (RFC 6675) and FACK marks, which are monotone in the
+ * segment index, up to the current boundary. */
+static void update_lost_marks(struct rx_sender *s)
+{
+	struct dupack *d = priv(s);
+	uint64_t dt = (uint64_t)s->cfg->dupthresh;
+	uint64_t boundary = 0;   /* segments with idx <= boundary are lost (if not SACKed) */
+	if (s->cfg->sack) {
+		if (dt <= RX_TOP_SACKED && s->top_sacked[dt - 1] > 0)
+			boundary = s->top_sacked[dt - 1] - 1;
+		if (s->cfg->fack && s->high_sacked_idx > dt)
+			boundary = rx_umax64(boundary, s->high_sacked_idx - dt);
+	}
+	if (boundary >= s->nxt_idx)
+		boundary = s->nxt_idx - 1;
+	uint64_t from = rx_umax64(d->lost_upto_idx + 1, s->una_idx);
+	for (uint64_t i = from; i <= boundary; i++)
+		rx_sb_mark_lost(s, i);
+	if (boundary > d->lost_upto_idx)
+		d->lost_upto_idx = boundary;
+}
+
+/* RFC 5827 §3.1-3.2 (and Linux's variant): may Early Retransmit start
+ * recovery with fewer than DupThresh duplicate ACKs? */
+static bool er_condition(const struct rx_sender *s)
+{
+	if (!s->cfg->early_retransmit)
+		return false;
+	uint64_t old_segs = rx_snd_outstanding_segs(s);
+	/* (3.a) fewer than four outstanding; (3.b) no new segment may be sent */
+	if (old_segs >= 4 || old_segs < 2)
+		return false;
+	if (rx_snd_can_send_new(s, true))
+		return false;
+	if (s->cfg->sack) {
+		if (s->cfg->er_variant == RX_ER_LINUX)
+			/* Linux: any SACKed segment, no retransmission in flight */
+			return s->sacked_segs >= 1 && s->rtx_bytes == 0;
+		return s->sacked_segs >= old_segs - 1;   /* oldSegs - 1 SACKed */
+	}
+	return s->dupacks >= old_segs - 1;            /* ER_thresh = oldSegs - 1 */
+}
+
+static int on_ack(struct rx_sender *s, const struct rx_ack_info *ai)
+{
+	if (s->ca_state == RX_CA_RECOVERY) {
+		if (!s->cfg->sack && ai->acked_bytes)
+			rx_sb_mark_lost(s, s->una_idx);  /* RFC 6582 §3.2 (3): partial ACK */
+		update_lost_marks(s);
+		return RX_LD_NONE;
+	}
+	update_lost_marks(s);
+	if (s->ca_state == RX_CA_LOSS)
+		return RX_LD_NONE;
+	uint64_t dups = s->cfg->sack ? s->dupacks : s->reno_dupacks;
+	if (dups >= (uint64_t)s->cfg->dupthresh || rx_seg_at(s, s->una_idx)->lost)
+		return RX_LD_FAST;
+	if (er_condition(s)) {
+		if (!s->cfg->er_delayed)
+			return RX_LD_EARLY;
+		if (!(s->rtx.armed && s->rtx.kind == RX_TMR_ER)) {
+			/* Linux's delayed ER: wait a quarter of an RTT (at least 2 ms) */
+			int64_t delay = rx_max64(s->srtt_ns / 4, 2 * RX_NS_PER_MS);
+			s->rtx.rto_cap_ns = 0;
+			rx_slot_arm(s, RX_TMR_ER, RX_F_ER_DELAY, ai->now_ns + delay, delay);
+		}
+	}
+	return RX_LD_NONE;
+}
+
+/* the delayed Early Retransmit fired (the core calls this only in the Open,
+ * Disorder or CWR state with data outstanding) */
+static int on_timer(struct rx_sender *s)
+{
+	(void)s;
+	return RX_LD_EARLY;
+}
+
+static void on_rto(struct rx_sender *s)
+{
+	priv(s)->lost_upto_idx = s->nxt_idx - 1;   /* everything is marked lost */
+}
+
+const struct rx_lossdet_ops rx_ld_dupack = {
+	.name = "dupack",
+	.label = "DupThresh, SACK, FACK, ER",
+	.doc = "Loss detection by duplicate ACKs and SACK: fast retransmit after DupThresh duplicate ACKs (RFC 5681 §3.2); with SACK a segment is lost once DupThresh segments above it are SACKed (RFC 6675 §4 IsLost), or with FACK once the highest SACK is DupThresh segments above it (Mathis & Mahdavi 1996); Early Retransmit with fewer than four segments outstanding (RFC 5827, strict or Linux's variant, optionally delayed by max(SRTT/4, 2 ms) as Linux 3.x); NewReno partial ACKs mark the next segment lost (RFC 6582 §3.2). Options: tcp.dupthresh, tcp.fack, tcp.early_retransmit, tcp.er_variant, tcp.er_delayed.",
+	.on_ack = on_ack,
+	.on_timer = on_timer,
+	.on_rto = on_rto,
+};
