@@ -77,9 +77,16 @@ void rx_cs_enter_recovery(struct rx_sender *s, int verdict)
 	}
 }
 
+static void cc_event(struct rx_sender *s, int ev)
+{
+	if (s->cc_ops->cwnd_event)
+		s->cc_ops->cwnd_event(&s->cc, ev);
+}
+
 static void exit_recovery(struct rx_sender *s)
 {
 	s->rec->exit(s, RX_RED_RECOVERY, s->sim->now_ns);
+	cc_event(s, RX_CC_EV_COMPLETE_CWR);
 	rx_cs_set_state(s, s->sacked_segs || s->dupacks ? RX_CA_DISORDER : RX_CA_OPEN);
 }
 
@@ -117,6 +124,7 @@ void rx_cs_on_ack(struct rx_sender *s, const struct rx_ack_info *ai)
 	case RX_CA_CWR:
 		if (s->snd_una >= s->recovery_point) {
 			s->rec->exit(s, RX_RED_CWR, s->sim->now_ns);
+			cc_event(s, RX_CC_EV_COMPLETE_CWR);
 			rx_cs_set_state(s, RX_CA_OPEN);
 		} else {
 			s->rec->on_ack(s, ai);
@@ -149,6 +157,7 @@ void rx_cs_on_rto(struct rx_sender *s)
 	else if (s->ca_state == RX_CA_CWR)
 		s->rec->exit(s, RX_RED_CWR, s->sim->now_ns);
 	s->cc.cwnd_bytes = s->mss;             /* loss window */
+	cc_event(s, RX_CC_EV_LOSS);
 	rx_sb_mark_all_lost(s);
 	if (s->ld->on_rto)
 		s->ld->on_rto(s);
@@ -194,6 +203,7 @@ void rx_cs_undo(struct rx_sender *s)
 {
 	s->cc.cwnd_bytes = rx_umax64(s->cc_ops->undo_cwnd(&s->cc), s->mss);
 	s->cc.ssthresh_bytes = rx_umax64(s->cc.ssthresh_bytes, s->cc.prior_ssthresh_bytes);
+	cc_event(s, RX_CC_EV_SPURIOUS_UNDO);
 	for (uint64_t i = s->una_idx; i < s->nxt_idx; i++) {
 		struct rx_seg *g = rx_seg_at(s, i);
 		if (g->lost && !g->rtx_inflight) {

@@ -156,7 +156,7 @@ static uint64_t idx_of_seq(const struct rx_sender *s, uint64_t seq)
 }
 
 static void sack_block(struct rx_sender *s, uint64_t start, uint64_t end,
-		       uint64_t *newly, int64_t *rtt_tx_ns)
+		       uint64_t *newly, int64_t *rtt_tx_ns, struct rx_rate_sample *rs)
 {
 	if (end <= s->snd_una || start >= s->snd_nxt || end <= start)
 		return;
@@ -179,6 +179,7 @@ static void sack_block(struct rx_sender *s, uint64_t start, uint64_t end,
 			s->rtx_bytes -= g->len;
 		}
 		*newly += g->len;
+		rx_rate_on_delivered(s, g, rs);
 		if (!g->ever_rtx && (*rtt_tx_ns < 0 || g->last_tx_ns < *rtt_tx_ns))
 			*rtt_tx_ns = g->last_tx_ns;
 		if (i > s->high_sacked_idx)
@@ -191,9 +192,10 @@ static void sack_block(struct rx_sender *s, uint64_t start, uint64_t end,
 /* Take an ACK into the scoreboard: SACK blocks (a D-SACK block, RFC 2883, is
  * only noted), the cumulative ACK and duplicate-ACK counting.  Fills ai's
  * scoreboard fields and returns through rtt_tx_ns the transmission time that
- * gives this ACK's RTT sample under Karn's rule (-1: none). */
+ * gives this ACK's RTT sample under Karn's rule (-1: none), and through rs
+ * the delivery-rate sample in the making (rate.c). */
 void rx_sb_take_ack(struct rx_sender *s, const struct rx_pkt *p, struct rx_ack_info *ai,
-		    int64_t *rtt_tx_ns)
+		    int64_t *rtt_tx_ns, struct rx_rate_sample *rs)
 {
 	uint64_t newly_sacked = 0;
 	int64_t sack_tx = -1;
@@ -206,7 +208,7 @@ void rx_sb_take_ack(struct rx_sender *s, const struct rx_pkt *p, struct rx_ack_i
 			ai->dsack_end = p->sack[0][1];
 		}
 		for (int b = first; b < p->n_sack; b++)
-			sack_block(s, p->sack[b][0], p->sack[b][1], &newly_sacked, &sack_tx);
+			sack_block(s, p->sack[b][0], p->sack[b][1], &newly_sacked, &sack_tx, rs);
 	}
 
 	/* cumulative ACK */
@@ -220,6 +222,8 @@ void rx_sb_take_ack(struct rx_sender *s, const struct rx_pkt *p, struct rx_ack_i
 			if (g->seq + g->len > ack)
 				break;
 			s->out_bytes -= g->len;
+			if (!g->sacked)
+				rx_rate_on_delivered(s, g, rs);
 			if (g->sacked) {
 				s->sacked_bytes -= g->len;
 				s->sacked_segs--;

@@ -101,6 +101,7 @@ static void xmit(struct rx_sender *s, uint64_t idx, int kind)
 	struct rx_seg *g = rx_seg_at(s, idx);
 	g->tx_count++;
 	g->last_tx_ns = S_NOW(s);
+	rx_rate_on_send(s, g, false);
 	struct rx_pkt *p = rx_pkt_alloc(sim);
 	if (!p)
 		return;
@@ -130,6 +131,8 @@ static bool send_new(struct rx_sender *s, int kind)
 	g->len = len;
 	g->from_end = from_end;
 	g->first_tx_ns = S_NOW(s);
+	if (s->out_bytes == 0)                  /* a new flight starts (rate.c) */
+		rx_rate_on_send(s, g, true);
 	uint64_t idx = s->nxt_idx++;
 	s->snd_nxt += len;
 	s->out_bytes += len;
@@ -263,7 +266,8 @@ void rx_snd_on_ack(struct rx_sender *s, struct rx_pkt *p)
 		.tsecr = s->cfg->timestamps ? p->tsecr : 0, .rtt_ns = -1,
 	};
 	int64_t rtt_tx;
-	rx_sb_take_ack(s, p, &ai, &rtt_tx);
+	struct rx_rate_sample rs = { .has_data = false };
+	rx_sb_take_ack(s, p, &ai, &rtt_tx, &rs);
 
 	/* 2. RTT sample (Karn) */
 	if (rtt_tx >= 0) {
@@ -280,6 +284,10 @@ void rx_snd_on_ack(struct rx_sender *s, struct rx_pkt *p)
 		.rtt_ns = ai.rtt_ns, .in_flight_bytes = ai.prior_pipe_bytes,
 		.is_cwnd_limited = ai.prior_pipe_bytes * 2 >= s->cc.cwnd_bytes,
 	};
+	rx_rate_fill(s, &rs, &as);
+	as.round_start = rx_round_on_ack(s, &ai);
+	if ((ai.acked_bytes || ai.newly_sacked_bytes) && s->cc_ops->in_ack)
+		s->cc_ops->in_ack(&s->cc, &as);
 	if (ai.rtt_ns >= 0 && s->cc_ops->pkts_acked)
 		s->cc_ops->pkts_acked(&s->cc, &as);
 	if (ai.acked_bytes && !reducing(s)) {

@@ -93,6 +93,27 @@ struct rx_seg {
 	uint8_t lost;
 	uint8_t rtx_inflight;    /* a retransmission of it is counted in pipe */
 	uint8_t ever_rtx;
+	/* delivery-rate state at its last transmission (rate.c) */
+	uint64_t tx_delivered_bytes;
+	int64_t tx_delivered_ns;
+	int64_t tx_first_sent_ns;
+};
+
+/* the connection's delivery counters (draft-cheng-iccrg-delivery-rate-
+ * estimation §3: C.delivered, C.delivered_time, C.first_sent_time) */
+struct rx_rate {
+	uint64_t delivered_bytes;
+	int64_t delivered_ns;
+	int64_t first_sent_ns;
+};
+
+/* one ACK's rate sample in the making (the draft's rs) */
+struct rx_rate_sample {
+	bool has_data;
+	int64_t tx_ns;             /* send time of the newest delivered segment */
+	uint64_t prior_delivered_bytes;
+	int64_t prior_ns;
+	int64_t send_elapsed_ns;
 };
 
 /* ---------------------------------------------------------------- sender */
@@ -121,6 +142,9 @@ struct rx_sender {
 	uint64_t reno_dupacks;     /* non-SACK: duplicate ACKs emulated as SACKed segments */
 	uint32_t dupacks;
 	uint64_t peer_rwnd;
+	/* shared estimators: delivery rate and round trips */
+	struct rx_rate rate;
+	uint64_t round_end_seq;    /* the current round ends when snd_una reaches this */
 	/* congestion */
 	int ca_state;
 	uint64_t recovery_point;   /* RFC 6675 RecoveryPoint / Linux high_seq */
@@ -292,7 +316,14 @@ void rx_sb_mark_lost(struct rx_sender *s, uint64_t idx);
 uint64_t rx_sb_next_lost(struct rx_sender *s);
 void rx_sb_mark_all_lost(struct rx_sender *s);
 void rx_sb_take_ack(struct rx_sender *s, const struct rx_pkt *p, struct rx_ack_info *ai,
-		    int64_t *rtt_tx_ns);
+		    int64_t *rtt_tx_ns, struct rx_rate_sample *rs);
+
+/* rate.c: the delivery-rate estimator and round-trip tracking shared by
+ * every family (congestion control reads them in struct rx_ack_sample) */
+void rx_rate_on_send(struct rx_sender *s, struct rx_seg *g, bool first_in_flight);
+void rx_rate_on_delivered(struct rx_sender *s, const struct rx_seg *g, struct rx_rate_sample *rs);
+void rx_rate_fill(struct rx_sender *s, const struct rx_rate_sample *rs, struct rx_ack_sample *as);
+int rx_round_on_ack(struct rx_sender *s, const struct rx_ack_info *ai);
 
 /* castate.c: the congestion-state machine and the one undo path */
 void rx_cs_set_state(struct rx_sender *s, int st);
