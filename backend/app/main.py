@@ -12,6 +12,8 @@ from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.responses import Response
+from starlette.types import Scope
 
 from .api.main import api_router
 from .core.config import get_settings
@@ -26,7 +28,7 @@ class SinglePageApp(StaticFiles):
     path outside the API, so a permalink (/s/{slug}) or a run page opened
     directly loads the app, which then routes on the client."""
 
-    async def get_response(self, path: str, scope):
+    async def get_response(self, path: str, scope: Scope) -> Response:
         try:
             response = await super().get_response(path, scope)
         except StarletteHTTPException as e:

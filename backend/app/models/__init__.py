@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime
+from typing import Any, Literal, get_args
 
 from sqlalchemy import (
     BigInteger,
@@ -20,7 +21,8 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import JSONB, UUID
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-RUN_STATES = ("queued", "running", "succeeded", "failed")
+RunState = Literal["queued", "running", "succeeded", "failed"]
+RUN_STATES: tuple[RunState, ...] = get_args(RunState)
 
 
 class Base(DeclarativeBase):
@@ -35,14 +37,14 @@ class Run(Base):
     run_key: Mapped[str] = mapped_column(
         String(64), unique=True, nullable=False, comment="sha256 of canonical scenario, engine version and seed"
     )
-    scenario: Mapped[dict] = mapped_column(JSONB, nullable=False, comment="canonical scenario, seed applied")
+    scenario: Mapped[dict[str, Any]] = mapped_column(JSONB, nullable=False, comment="canonical scenario, seed applied")
     seed: Mapped[int] = mapped_column(BigInteger, nullable=False)
     engine_version: Mapped[str] = mapped_column(String(32), nullable=False)
-    state: Mapped[str] = mapped_column(String(16), nullable=False, default="queued", index=True)
+    state: Mapped[RunState] = mapped_column(String(16), nullable=False, default="queued", index=True)
     progress: Mapped[float] = mapped_column(Float, nullable=False, default=0.0)
     attempts: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
     error: Mapped[str | None] = mapped_column(Text)
-    result: Mapped[dict | None] = mapped_column(JSONB, comment="flows' metrics and run summary")
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSONB, comment="flows' metrics and run summary")
     worker: Mapped[str | None] = mapped_column(String(128))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now(), nullable=False)
     queued_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now(), nullable=False)
@@ -68,7 +70,7 @@ class Comparison(Base):
     __tablename__ = "comparisons"
 
     id: Mapped[uuid.UUID] = mapped_column(UUID(as_uuid=True), primary_key=True, default=uuid.uuid4)
-    spec: Mapped[dict] = mapped_column(JSONB, nullable=False)
+    spec: Mapped[dict[str, Any]] = mapped_column(JSONB, nullable=False)
     n_runs: Mapped[int] = mapped_column(Integer, nullable=False)
     engine_version: Mapped[str] = mapped_column(String(32), nullable=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now(), nullable=False)
@@ -94,6 +96,8 @@ class Share(Base):
     slug: Mapped[str] = mapped_column(String(32), primary_key=True)
     kind: Mapped[str] = mapped_column(String(16), nullable=False)
     target_id: Mapped[uuid.UUID] = mapped_column(UUID(as_uuid=True), nullable=False)
-    payload: Mapped[dict] = mapped_column(JSONB, nullable=False, comment="frozen scenario, engine version, results")
-    view_state: Mapped[dict] = mapped_column(JSONB, nullable=False)
+    payload: Mapped[dict[str, Any]] = mapped_column(
+        JSONB, nullable=False, comment="frozen scenario, engine version, results"
+    )
+    view_state: Mapped[dict[str, Any]] = mapped_column(JSONB, nullable=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now(), nullable=False)

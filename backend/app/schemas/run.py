@@ -2,13 +2,12 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, Field
 
+from ..models import RunState
 from .common import ScenarioSource
-
-RunState = Literal["queued", "running", "succeeded", "failed"]
 
 
 class RunCreate(ScenarioSource):

@@ -90,10 +90,10 @@ def create(s: Session, body: ComparisonCreate, settings: Settings) -> tuple[Comp
     return ComparisonCreated(id=comp.id, n_runs=total, deduplicated_runs=dedup), to_enqueue
 
 
-def _values(result: dict | None, metric: str, flows: list[int] | None) -> list[float]:
+def _values(result: dict[str, Any] | None, metric: str, flows: list[int] | None) -> list[float]:
     if not result:
         return []
-    out = []
+    out: list[float] = []
     for i, m in enumerate(result.get("flows", [])):
         if flows is not None and i not in flows:
             continue
@@ -112,7 +112,7 @@ def get(s: Session, comparison_id: uuid.UUID) -> ComparisonPublic:
     metric, flows, baseline = spec["metric"], spec.get("flows"), spec["baseline"]
     pairs = repo.runs_of(s, comparison_id)
     counts = {"queued": 0, "running": 0, "succeeded": 0, "failed": 0}
-    results: dict[tuple[int, str], list[dict]] = {}
+    results: dict[tuple[int, str], list[dict[str, Any] | None]] = {}
     run_ids: dict[tuple[int, str], list[str]] = {}
     for cr, run in pairs:
         counts[run.state] += 1
@@ -131,7 +131,7 @@ def get(s: Session, comparison_id: uuid.UUID) -> ComparisonPublic:
         else "queued"
     )
 
-    def values(key, m):
+    def values(key: tuple[int, str], m: str) -> list[float]:
         return [x for r in results.get(key, []) for x in _values(r, m, flows)]
 
     cells = []

@@ -35,8 +35,10 @@ little-endian), linktype 228 (LINKTYPE_IPV4, raw IPv4).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import overload
 
 import numpy as np
+import numpy.typing as npt
 
 from .traces import KIND
 
@@ -58,7 +60,13 @@ _NS_PER_MS = 1_000_000
 _NS_PER_S = 1_000_000_000
 
 
-def flow_isns(flow: int | np.ndarray) -> tuple:
+@overload
+def flow_isns(flow: int) -> tuple[int, int]: ...
+@overload
+def flow_isns(flow: np.ndarray) -> tuple[np.ndarray, np.ndarray]: ...
+
+
+def flow_isns(flow: int | np.ndarray) -> tuple[int, int] | tuple[np.ndarray, np.ndarray]:
     """(sender ISN, receiver ISN) of a flow: fixed 32-bit values derived from the flow id."""
     f = np.asarray(flow, dtype=np.uint64) + np.uint64(1)
     isn_s = (f * np.uint64(0x9E3779B1) + np.uint64(0x1000)) & _MASK32
@@ -244,7 +252,7 @@ def _timestamps(columns: dict[str, np.ndarray], idx: np.ndarray) -> tuple[np.nda
 
 
 # ---------------------------------------------------------------- bytes
-def _put(m: np.ndarray, col: int, values, nbytes: int, big: bool = True) -> None:
+def _put(m: np.ndarray, col: int, values: npt.ArrayLike, nbytes: int, big: bool = True) -> None:
     """Write integer `values` into columns col..col+nbytes of the byte matrix m."""
     v = np.asarray(values, dtype=np.uint64)
     for b in range(nbytes):
@@ -258,7 +266,8 @@ def _ones_sum(m: np.ndarray, extra: np.ndarray | int = 0) -> np.ndarray:
     s = (w[:, 0::2] << np.uint64(8)).sum(axis=1) + w[:, 1::2].sum(axis=1) + np.asarray(extra, np.uint64)
     for _ in range(4):
         s = (s & np.uint64(0xFFFF)) + (s >> np.uint64(16))
-    return (~s) & np.uint64(0xFFFF)
+    out: np.ndarray = (~s) & np.uint64(0xFFFF)
+    return out
 
 
 def _syn_options(mss: int, p: _Packets, rows: np.ndarray, timestamps: bool) -> np.ndarray:
@@ -349,7 +358,8 @@ def _pseudo_sum(src: np.ndarray, dst: np.ndarray, tcp_length: np.ndarray) -> np.
     """Unfolded sum of the TCP pseudo-header's 16-bit words."""
     a = np.concatenate([src, dst], axis=1).astype(np.uint64)
     words = (a[:, 0::2] << np.uint64(8)) + a[:, 1::2]
-    return words.sum(axis=1) + np.uint64(6) + tcp_length.astype(np.uint64)
+    out: np.ndarray = words.sum(axis=1) + np.uint64(6) + tcp_length.astype(np.uint64)
+    return out
 
 
 def _flags(cls: np.ndarray) -> np.ndarray:

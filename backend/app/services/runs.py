@@ -94,6 +94,9 @@ def get(s: Session, run_id: uuid.UUID) -> RunPublic:
 
 
 # ------------------------------------------------------------------ traces
+Columns = dict[str, np.ndarray]  # a decoded trace: column name -> array
+
+
 class _TraceCache:
     """Decoded traces of recently viewed runs (traces never change).
 
@@ -103,11 +106,12 @@ class _TraceCache:
     starting another."""
 
     def __init__(self, size: int = 8):
-        self.size, self.lock, self.items = size, Lock(), OrderedDict()
-        self.pending: dict[uuid.UUID, Future] = {}
+        self.size, self.lock = size, Lock()
+        self.items: OrderedDict[uuid.UUID, Columns] = OrderedDict()
+        self.pending: dict[uuid.UUID, Future[Columns | None]] = {}
         self.pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="trace-decode")
 
-    def _decode(self, run_id: uuid.UUID) -> dict[str, np.ndarray] | None:
+    def _decode(self, run_id: uuid.UUID) -> Columns | None:
         from ..core.db import session_scope
         from .traces import decode_trace
 
@@ -129,7 +133,7 @@ class _TraceCache:
                 return
             self.pending[run_id] = self.pool.submit(self._decode, run_id)
 
-    def get(self, s: Session, run_id: uuid.UUID) -> dict[str, np.ndarray]:
+    def get(self, s: Session, run_id: uuid.UUID) -> Columns:
         with self.lock:
             if run_id in self.items:
                 self.items.move_to_end(run_id)
@@ -149,7 +153,7 @@ class _TraceCache:
 TRACES = _TraceCache()
 
 
-def trace_columns(s: Session, run_id: uuid.UUID) -> dict[str, np.ndarray]:
+def trace_columns(s: Session, run_id: uuid.UUID) -> Columns:
     return TRACES.get(s, run_id)
 
 

@@ -17,21 +17,25 @@ WIRE_BYTES = 1500  # a full-sized packet, for the packets-implied estimate
 
 def resolve(src: ScenarioSource, loc: list[str | int]) -> dict[str, Any]:
     """The scenario a source describes, not yet validated."""
-    if (src.scenario is None) == (src.preset is None):
-        raise field_error(loc, "scenario", "give exactly one of 'scenario' or 'preset'")
+    out: dict[str, Any]
     try:
-        if src.preset is not None:
-            return rexsim.preset_scenario(src.preset, src.variant, src.overrides)
-        return rexsim.apply_overrides(src.scenario, src.overrides) if src.overrides else src.scenario
+        if src.preset is not None and src.scenario is None:
+            out = rexsim.preset_scenario(src.preset, src.variant, src.overrides)
+            return out
+        if src.scenario is not None and src.preset is None:
+            out = rexsim.apply_overrides(src.scenario, src.overrides) if src.overrides else src.scenario
+            return out
     except KeyError as e:
         raise field_error(loc, "preset" if src.preset else "overrides", str(e.args[0]), "value_error.preset") from e
     except (ValueError, TypeError, IndexError) as e:
         raise field_error(loc, "overrides", f"cannot apply: {e}", "value_error.overrides") from e
+    raise field_error(loc, "scenario", "give exactly one of 'scenario' or 'preset'")
 
 
 def apply(scenario: dict[str, Any], overrides: dict[str, Any], loc: list[str | int], where: str) -> dict[str, Any]:
     try:
-        return rexsim.apply_overrides(scenario, overrides)
+        out: dict[str, Any] = rexsim.apply_overrides(scenario, overrides)
+        return out
     except (ValueError, TypeError, IndexError) as e:
         raise field_error(loc, where, f"cannot apply: {e}", "value_error.overrides") from e
 
@@ -41,7 +45,7 @@ def normalize(scenario: Any, loc: list[str | int], settings: Settings) -> dict[s
     if not isinstance(scenario, dict):
         raise field_error(loc, "scenario", "must be an object")
     try:
-        norm = rexsim.normalize(scenario)
+        norm: dict[str, Any] = rexsim.normalize(scenario)
     except rexsim.ScenarioError as e:
         raise field_error(
             [*loc, "scenario"], getattr(e, "path", ""), str(getattr(e, "detail", e)), "value_error.scenario"

@@ -36,11 +36,13 @@ def create(s: Session, body: ShareCreate) -> SharePublic:
         if run.state not in ("succeeded", "failed"):
             raise ApiError(409, f"the run is {run.state}; share it once it has finished")
         kind, target, payload = "run", run.id, {"run": runs.public(run).model_dump(mode="json")}
-    else:
+    elif body.comparison_id is not None:
         pub = comparisons.get(s, body.comparison_id)
         if pub.state in ("queued", "running"):
             raise ApiError(409, f"the comparison is {pub.state}; share it once every run has finished")
         kind, target, payload = "comparison", pub.id, {"comparison": pub.model_dump(mode="json")}
+    else:  # ShareCreate already refuses this
+        raise ApiError(422, "give exactly one of run_id or comparison_id")
     for _ in range(8):
         share = repo.create(
             s, slug=new_slug(), kind=kind, target_id=target, payload=payload, view_state=body.view_state

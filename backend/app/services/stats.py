@@ -4,6 +4,7 @@ confidence interval of the mean (Student t), and ECDF points."""
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 
@@ -50,7 +51,7 @@ def t975(df: int) -> float:
     return 1.96 + 2.4 / df  # within 0.2% of the exact quantile above 30
 
 
-def summarize(values: list[float]) -> dict:
+def summarize(values: list[float]) -> dict[str, Any]:
     if not values:
         return {"n": 0, "mean": None, "median": None, "p5": None, "p95": None, "ci95": None, "std": None}
     a = np.asarray(values, dtype=float)

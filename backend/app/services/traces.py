@@ -46,6 +46,7 @@ import csv
 import io
 import struct
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import numpy as np
 import zstandard
@@ -105,6 +106,10 @@ DELTA, SHUFFLE = 4, 8
 _MAX_DECODED_BYTES = 1 << 34  # refuse headers claiming more than 16 GiB
 
 
+#: (permutation putting each group's events together in time order, group starts mask)
+Grouping = tuple[np.ndarray, np.ndarray]
+
+
 def _unsigned(a: np.ndarray) -> np.ndarray:
     """A little-endian unsigned copy/view of an integer array (same width)."""
     a = np.ascontiguousarray(a)
@@ -128,7 +133,7 @@ def _unzigzag(z: np.ndarray) -> np.ndarray:
     return z
 
 
-def _grouping(columns: dict[str, np.ndarray], mode: int) -> tuple[np.ndarray, np.ndarray] | None:
+def _grouping(columns: dict[str, np.ndarray], mode: int) -> Grouping | None:
     """(permutation putting each group's events together in time order, group starts mask)."""
     if mode == GROUP_NONE:
         return None
@@ -140,7 +145,7 @@ def _grouping(columns: dict[str, np.ndarray], mode: int) -> tuple[np.ndarray, np
         kind = np.ascontiguousarray(columns["kind"], dtype=np.uint8)
         first = np.argsort(kind, kind="stable")
         order = first[np.argsort(flow[first], kind="stable")]
-        sk = flow[order].astype(np.uint32) << 8 | kind[order]
+        sk: np.ndarray = flow[order].astype(np.uint32) << 8 | kind[order]
     else:
         order = np.argsort(flow, kind="stable")
         sk = flow[order]
@@ -166,7 +171,8 @@ def _undelta(z: np.ndarray, starts: np.ndarray | None) -> np.ndarray:
         return cs
     first = np.flatnonzero(starts)
     before = cs[first] - d[first]  # running sum that preceded each group
-    return cs - np.repeat(before, np.diff(np.r_[first, len(d)]))
+    out: np.ndarray = cs - np.repeat(before, np.diff(np.r_[first, len(d)]))
+    return out
 
 
 def _shuffle(raw: bytes, itemsize: int) -> bytes:
@@ -177,7 +183,7 @@ def _unshuffle(raw: bytes, itemsize: int) -> bytes:
     return np.frombuffer(raw, dtype=np.uint8).reshape(itemsize, -1).T.tobytes()
 
 
-def _apply(arr: np.ndarray, transform: int, groups: dict[int, tuple | None]) -> bytes:
+def _apply(arr: np.ndarray, transform: int, groups: dict[int, Grouping | None]) -> bytes:
     """The bytes that get compressed for one column under one transform."""
     u = (
         _unsigned(arr)
@@ -193,7 +199,7 @@ def _apply(arr: np.ndarray, transform: int, groups: dict[int, tuple | None]) -> 
     return _shuffle(raw, arr.dtype.itemsize) if transform & SHUFFLE else raw
 
 
-def _invert(data: bytes, dt: np.dtype, transform: int, groups: dict[int, tuple | None]) -> np.ndarray:
+def _invert(data: bytes, dt: np.dtype, transform: int, groups: dict[int, Grouping | None]) -> np.ndarray:
     if transform & SHUFFLE:
         data = _unshuffle(data, dt.itemsize)
     g = groups.get(transform & 3)
@@ -209,7 +215,7 @@ def _invert(data: bytes, dt: np.dtype, transform: int, groups: dict[int, tuple |
     return a.astype(dt.newbyteorder("="), copy=False)
 
 
-def _candidates(name: str, arr: np.ndarray, groups: dict[int, tuple | None]) -> list[int]:
+def _candidates(name: str, arr: np.ndarray, groups: dict[int, Grouping | None]) -> list[int]:
     modes = [GROUP_NONE]
     if name not in ("flow", "kind"):
         modes += [m for m, g in groups.items() if g is not None and len(g[0]) == len(arr)]
@@ -218,7 +224,7 @@ def _candidates(name: str, arr: np.ndarray, groups: dict[int, tuple | None]) -> 
     return sorted(m | d | s for m in modes for d in deltas for s in shuffles)
 
 
-def _choose(name: str, arr: np.ndarray, groups: dict[int, tuple | None], probe: zstandard.ZstdCompressor) -> int:
+def _choose(name: str, arr: np.ndarray, groups: dict[int, Grouping | None], probe: zstandard.ZstdCompressor) -> int:
     """The transform whose output compresses smallest at the probe level (ties: lowest code)."""
     best, best_size = 0, None
     for t in _candidates(name, arr, groups):
@@ -228,7 +234,7 @@ def _choose(name: str, arr: np.ndarray, groups: dict[int, tuple | None], probe: 
     return best
 
 
-def _all_groupings(columns: dict[str, np.ndarray]) -> dict[int, tuple | None]:
+def _all_groupings(columns: dict[str, np.ndarray]) -> dict[int, Grouping | None]:
     if "flow" not in columns or "kind" not in columns or len(columns["flow"]) != len(columns["kind"]):
         return {}
     return {m: _grouping(columns, m) for m in (GROUP_FLOW, GROUP_FLOW_KIND)}
@@ -380,7 +386,7 @@ def _sack(words: np.ndarray, ref: int) -> tuple[bool, list[list[int]]]:
     return bool(head >> 8), [flat[k : k + 2] for k in range(0, len(flat), 2)]
 
 
-def describe_events(columns: dict[str, np.ndarray], idx: np.ndarray | Sequence[int]) -> list[dict]:
+def describe_events(columns: dict[str, np.ndarray], idx: np.ndarray | Sequence[int]) -> list[dict[str, Any]]:
     """The events at `idx` as dicts, names resolved, like `Trace.describe`.
 
     Units: t_ns and expires_ns in ns, *_bytes and seq in bytes, srtt_us /
@@ -431,7 +437,7 @@ def describe_events(columns: dict[str, np.ndarray], idx: np.ndarray | Sequence[i
     return out
 
 
-def _add_kind_fields(d: dict, kind: int, det: int, arg: int, seq: int, words: np.ndarray) -> None:
+def _add_kind_fields(d: dict[str, Any], kind: int, det: int, arg: int, seq: int, words: np.ndarray) -> None:
     """The per-kind interpretation of seq / arg / detail (see module doc)."""
     if kind in _TIMER_EVENTS:
         d.update(timer=TIMER_KINDS[det & 15], formula=TIMER_FORMULAS[det >> 4], expires_ns=seq, timeout_us=arg)
@@ -495,7 +501,7 @@ def window(
     max_points: int = 2000,
     kinds: Iterable[str] | None = None,
     flows: Iterable[int] | None = None,
-) -> dict:
+) -> dict[str, Any]:
     """The events with from_ns <= t_ns <= to_ns (ns), filtered and downsampled.
 
     At most `max_points` events are returned unless the rare kinds
@@ -556,7 +562,7 @@ def _minmax_buckets(t: np.ndarray, v: np.ndarray, max_points: int) -> np.ndarray
     return np.unique(keep)
 
 
-def _one_series(t: np.ndarray, v: np.ndarray, unit: str, max_points: int, none_value: int | None) -> dict:
+def _one_series(t: np.ndarray, v: np.ndarray, unit: str, max_points: int, none_value: int | None) -> dict[str, Any]:
     cp = _change_points(v)
     tt, vv = t[cp], v[cp]
     downsampled = len(cp) > max_points
@@ -577,7 +583,7 @@ def series(
     from_ns: int | None = None,
     to_ns: int | None = None,
     max_points: int = 2000,
-) -> dict:
+) -> dict[str, Any]:
     """Per-flow time series of sender variables, one entry per name.
 
     Each series holds the values (bytes or µs, see "unit") at the events where
@@ -594,7 +600,7 @@ def series(
     lo, hi = _time_slice(columns["t_ns"], from_ns, to_ns)
     idx = lo + np.flatnonzero(columns["flow"][lo:hi] == flow)
     t = columns["t_ns"][idx]
-    out: dict = {"flow": flow, "from_ns": from_ns, "to_ns": to_ns, "events": len(idx), "series": {}}
+    out: dict[str, Any] = {"flow": flow, "from_ns": from_ns, "to_ns": to_ns, "events": len(idx), "series": {}}
     for name in names:
         col, unit = SERIES[name]
         none_value = {"ssthresh": SSTHRESH_INF, "srtt": 0}.get(name)
@@ -646,7 +652,7 @@ def to_csv(columns: dict[str, np.ndarray], *, chunk: int = 65536) -> str:
     return buf.getvalue()
 
 
-def to_json(columns: dict[str, np.ndarray]) -> dict:
+def to_json(columns: dict[str, np.ndarray]) -> dict[str, Any]:
     """{"columns": {name: list}}: every column as a list, kind and state as names."""
     names = {"kind": EVENT_KINDS, "state": STATES}
     out = {}

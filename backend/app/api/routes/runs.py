@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 import uuid
-from typing import Literal
+from typing import Any, Literal
 
 from fastapi import APIRouter, Query, Response
 
@@ -11,7 +11,7 @@ from ...services import queue, runs, trace_views
 from ..deps import RateLimited, SessionDep, SettingsDep
 
 router = APIRouter(prefix="/runs", tags=["runs"])
-ERRORS = {404: {"model": Message}, 409: {"model": Message}}
+ERRORS: dict[int | str, dict[str, Any]] = {404: {"model": Message}, 409: {"model": Message}}
 
 
 @router.post(
