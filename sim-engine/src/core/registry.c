@@ -11,7 +11,9 @@
 /* ---- members, one line each */
 #define CC_MEMBERS(X) \
 	X(rx_cc_ops, rx_cc_reno) \
-	X(rx_cc_ops, rx_cc_cubic)
+	X(rx_cc_ops, rx_cc_cubic) \
+	X(rx_cc_ops, rx_cc_veno) \
+	X(rx_cc_ops, rx_cc_westwood)
 
 #define TIMER_MEMBERS(X) \
 	X(rx_timer_ops, rx_tmr_rto) \

@@ -157,6 +157,14 @@ def golden_scenarios() -> dict[str, dict]:
         "path": _path(20, {"model": "bernoulli", "p": 0.01}, rate_bps=10e6, buffer_pkts=30),
         "flows": [{"app": {"kind": "bulk", "duration_s": 2}, "tcp": LINUX_317}]}
     g["trace-none-tail"] = {**_tail("tlpr", LINUX_317, 2, "delayed"), "trace": "none"}
+    # congestion controls added with engine v2: a queue that grows (20 Mbps,
+    # 60-packet buffer) and random loss, so delay- and rate-based reactions show
+    for cc in ("veno", "westwood"):
+        g[f"cc-{cc}-bulk"] = {
+            "seed": 6, "duration_s": 4,
+            "path": _path(20, {"model": "bernoulli", "p": 0.003}, rate_bps=20e6, buffer_pkts=60),
+            "flows": [{"app": {"kind": "bulk", "duration_s": 3}, "tcp": {**RFC_TCP, "cc": cc},
+                       "receiver": {"ack_policy": "delayed"}}]}
     # one cell of every preset, each variant
     for pname, preset in PRESETS.items():
         if pname in ("realistic-tail-loss", "web-objects"):

@@ -29,6 +29,10 @@ RANDOM = settings(max_examples=150, deadline=None)
 MBPS = st.one_of(st.just(0), st.integers(1, 100).map(lambda m: m * 1_000_000))
 
 
+# every registered member of each family the flow picks (the catalogue's list)
+MEMBERS = {fam: [m["name"] for m in ms] for fam, ms in rexsim.catalog()["mechanisms"].items()}
+
+
 @st.composite
 def tcp_cfg(draw):
     return {
@@ -38,8 +42,10 @@ def tcp_cfg(draw):
         "timestamps": draw(st.booleans()),
         "handshake": draw(st.booleans()),
         "rtt_profile": draw(st.sampled_from(["rfc6298", "linux"])),
-        "cc": draw(st.sampled_from(["reno", "cubic"])),
+        "cc": draw(st.sampled_from(MEMBERS["cc"])),
         "timer": draw(st.sampled_from(TIMERS)),
+        "recovery": draw(st.sampled_from(MEMBERS["recovery"])),
+        "lossdet": draw(st.sampled_from(MEMBERS["lossdet"])),
         "early_retransmit": draw(st.booleans()),
         "er_variant": draw(st.sampled_from(["rfc5827", "linux"])),
         "er_delayed": draw(st.booleans()),
@@ -285,7 +291,7 @@ def test_invariants_at_the_flow_limit():
              {"kind": "bulk", "duration_s": 0.3}]
     timers = ["rto", "rtor", "tlp", "tlpr", "tlp_rfc8985"]
     flows = [{"app": kinds[i % 3], "start_ms": 7.0 * i,
-              "tcp": {"timer": timers[i % 5], "cc": ("reno", "cubic")[i % 2], "sack": i % 7 != 0,
+              "tcp": {"timer": timers[i % 5], "cc": MEMBERS["cc"][i % len(MEMBERS["cc"])], "sack": i % 7 != 0,
                       "fack": i % 2 == 0, "er_variant": ("rfc5827", "linux")[i % 2]},
               "receiver": {"ack_policy": ("quick", "delayed")[i % 2]}}
              for i in range(rexsim.catalog()["limits"]["max_flows"])]
