@@ -17,6 +17,7 @@ import redis
 from celery.signals import worker_ready, worker_shutdown
 
 from app.core.config import get_settings
+from app.services import health
 from app.services.queue import enqueue_runs
 
 from . import persistence
@@ -42,7 +43,7 @@ def _loop(name: str) -> None:
     r = redis.Redis.from_url(get_settings().REDIS_URL, socket_timeout=2, socket_connect_timeout=2)
     while not _stop.wait(INTERVAL_S):
         try:
-            r.set(f"rexmit:worker:{name}", "1", ex=15)
+            health.announce(r, name)
         except redis.RedisError:
             pass
         try:
