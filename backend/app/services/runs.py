@@ -1,4 +1,5 @@
-"""Runs: create (deduplicated, enqueued after commit), read, trace windows."""
+"""Runs: plan and create (deduplicated, enqueued after commit), read, and the
+cache of decoded traces that services/trace_views.py reads from."""
 
 from __future__ import annotations
 
@@ -13,11 +14,13 @@ import rexsim
 from sqlalchemy.orm import Session
 
 from ..core.config import Settings
+from ..core.db import session_scope
 from ..core.errors import ApiError, field_error, not_found
 from ..models import Run
 from ..repositories import runs as repo
 from ..schemas.run import RunCreate, RunPublic, RunRef, RunsCreated, RunTimings
 from . import scenarios
+from .traces import decode_trace
 
 
 class PlannedRun(NamedTuple):
@@ -112,9 +115,6 @@ class _TraceCache:
         self.pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="trace-decode")
 
     def _decode(self, run_id: uuid.UUID) -> Columns | None:
-        from ..core.db import session_scope
-        from .traces import decode_trace
-
         with session_scope() as s:
             row = repo.get_trace(s, run_id)
             blob = row.blob if row is not None else None
