@@ -48,6 +48,11 @@ export class Api {
     return (await res.json()) as T;
   }
 
+  /** The engine catalogue's mechanisms per family (GET /mechanisms). */
+  async mechanisms(): Promise<Record<string, { name: string; doc: string; label?: string }[]>> {
+    return (await this.json<{ mechanisms: Record<string, { name: string; doc: string; label?: string }[]> }>("get", "/mechanisms")).mechanisms;
+  }
+
   async preset(name: string): Promise<Preset> {
     const all = await this.json<Preset[]>("get", "/presets");
     const p = all.find((x) => x.name === name);

@@ -7,7 +7,7 @@ import { ApiError, type RunPublic, type SharePublic } from "../lib/api";
 import { useShare } from "../lib/queries";
 import { CompareDashboard } from "../components/compare/CompareDashboard";
 import { RunDashboard } from "../components/run/RunDashboard";
-import { fmtNum } from "../lib/stats/format";
+import { fmtNum } from "../lib/format";
 import "../components/compare/compare.css";
 
 /** The view-state keys each kind of page keeps in its URL. */

@@ -2,7 +2,7 @@
  * axis that understands compressed gaps, and a left value axis. */
 import type { ScaleLinear } from "d3-scale";
 import type { TimeScale } from "../../lib/chart-math/idleScale";
-import { formatMs, formatTimeTick } from "../../lib/chart-math/format";
+import { formatMs, formatTimeTick } from "../../lib/format";
 import { FONT, palette } from "./palette";
 
 export function TimeAxis(props: { x: TimeScale; y: number; height?: number; ticks?: number; label?: string; gridTop?: number }) {
@@ -81,6 +81,53 @@ export function ValueAxis(props: { y: ScaleLinear<number, number>; x?: number; w
       {props.label && (
         <text transform={`translate(${x0 - 52},${(props.y.range()[0] + props.y.range()[1]) / 2}) rotate(-90)`} textAnchor="middle" fill={p.muted}>
           {props.label}
+        </text>
+      )}
+    </g>
+  );
+}
+
+/** A bottom axis from precomputed ticks (the compare charts): only <line> and <text>. */
+export function AxisBottom(props: { ticks: { value: number; x: number }[]; y: number; x0: number; x1: number; format: (v: number) => string; title?: string }) {
+  const p = palette();
+  return (
+    <g fontFamily={FONT} fontSize={11} fill={p.muted}>
+      <line x1={props.x0} x2={props.x1} y1={props.y} y2={props.y} stroke={p.axis} />
+      {props.ticks.map((t) => (
+        <g key={t.value} transform={`translate(${t.x},${props.y})`}>
+          <line y2={5} stroke={p.axis} />
+          <text y={17} textAnchor="middle">
+            {props.format(t.value)}
+          </text>
+        </g>
+      ))}
+      {props.title && (
+        <text x={(props.x0 + props.x1) / 2} y={props.y + 34} textAnchor="middle" fontSize={12}>
+          {props.title}
+        </text>
+      )}
+    </g>
+  );
+}
+
+/** A left axis from precomputed ticks, with optional grid lines `grid` px long. */
+export function AxisLeft(props: { ticks: { value: number; y: number }[]; x: number; y0: number; y1: number; format: (v: number) => string; title?: string; grid?: number }) {
+  const p = palette();
+  return (
+    <g fontFamily={FONT} fontSize={11} fill={p.muted}>
+      <line x1={props.x} x2={props.x} y1={props.y0} y2={props.y1} stroke={p.axis} />
+      {props.ticks.map((t) => (
+        <g key={t.value} transform={`translate(${props.x},${t.y})`}>
+          {props.grid ? <line x2={props.grid} stroke={p.grid} /> : null}
+          <line x2={-5} stroke={p.axis} />
+          <text x={-8} dy="0.32em" textAnchor="end">
+            {props.format(t.value)}
+          </text>
+        </g>
+      ))}
+      {props.title && (
+        <text transform={`translate(${props.x - 40},${(props.y0 + props.y1) / 2}) rotate(-90)`} textAnchor="middle" fontSize={12}>
+          {props.title}
         </text>
       )}
     </g>

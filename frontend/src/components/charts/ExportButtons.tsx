@@ -5,10 +5,10 @@ import { downloadPng, downloadSvg } from "./exportChart";
 export function ExportButtons(props: { target: React.RefObject<HTMLElement | null>; name: string; label: string }) {
   const [error, setError] = useState<string | null>(null);
   return (
-    <span className="rv-export">
+    <span className="chart-export">
       <button
         type="button"
-        className="rv-small"
+        className="chart-export-button"
         aria-label={`Export the ${props.label} as SVG`}
         onClick={() => props.target.current && downloadSvg(props.target.current, `${props.name}.svg`, props.label)}
       >
@@ -16,7 +16,7 @@ export function ExportButtons(props: { target: React.RefObject<HTMLElement | nul
       </button>
       <button
         type="button"
-        className="rv-small"
+        className="chart-export-button"
         aria-label={`Export the ${props.label} as PNG`}
         onClick={async () => {
           setError(null);

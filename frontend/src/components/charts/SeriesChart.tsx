@@ -1,11 +1,11 @@
 /** Step-line chart of sender variables over time (cwnd/ssthresh/pipe, SRTT/RTO)
  * on the shared time axis.  SVG paths from d3-shape; a hover readout gives
  * every series' value at the cursor.  Takes data as props and never fetches. */
-import { useMemo, useRef, useState } from "react";
+import { useId, useMemo, useRef, useState } from "react";
 import { line, curveStepAfter } from "d3-shape";
 import type { Point } from "../../lib/chart-math/downsample";
 import { clipSeries, seriesExtent, valueAt } from "../../lib/chart-math/downsample";
-import { formatMs } from "../../lib/chart-math/format";
+import { formatMs } from "../../lib/format";
 import type { TimeScale } from "../../lib/chart-math/idleScale";
 import { valueScale, type Margin } from "../../lib/chart-math/scales";
 import { BreakMarkers, TimeAxis, ValueAxis } from "./Axes";
@@ -76,7 +76,7 @@ export function SeriesChart(props: {
     setHoverT(x.invert(px));
   };
   const readT = hoverT ?? props.cursorT ?? null;
-  const clipId = `rv-clip-${props.testId}`;
+  const clipId = useId();
 
   // legend (inside the SVG so exports carry it): title, then each series with its value at the cursor
   let lx = 0;

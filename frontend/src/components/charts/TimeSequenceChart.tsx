@@ -7,11 +7,11 @@
  *   front SVG  rare marks (retransmit, probe, drop, timer fired), one element
  *              each with a data-testid, timer spans, highlight, brush
  * Takes data as props and never fetches. */
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { ScaleLinear } from "d3-scale";
 import { DATA_TX_KINDS, STATE_LABEL, TIMER_LABEL, type TraceEvent } from "../../lib/chart-math/events";
 import type { Explanation } from "../../lib/chart-math/explain";
-import { formatCompact, formatMs } from "../../lib/chart-math/format";
+import { formatCompact, formatMs } from "../../lib/format";
 import type { TimeScale } from "../../lib/chart-math/idleScale";
 import { seqExtent, seqValue, valueScale, type Margin, type SeqUnit } from "../../lib/chart-math/scales";
 import { nearestPoint, pendingTimers, type StateSegment, type TimerLinks } from "../../lib/chart-math/timeline";
@@ -57,6 +57,8 @@ interface Anchor {
 
 export function TimeSequenceChart(props: TimeSequenceChartProps) {
   const { events, x, width, margin, unit, mss, links } = props;
+  // one clip path per chart: the compare view stacks several diagrams on a page
+  const clipId = useId();
   const p = palette();
   const plotH = props.plotHeight ?? 300;
   const plotW = Math.max(10, width - margin.left - margin.right);
@@ -233,7 +235,7 @@ export function TimeSequenceChart(props: TimeSequenceChartProps) {
         aria-label={props.title ?? "Time-sequence diagram"}
       >
         <defs>
-          <clipPath id="rv-tsc-clip">
+          <clipPath id={clipId}>
             <rect x={-6} y={-6} width={plotW + 12} height={stateTop + LANE.state + 12} />
           </clipPath>
         </defs>
@@ -247,7 +249,7 @@ export function TimeSequenceChart(props: TimeSequenceChartProps) {
               onBrush={(a, b) => props.onZoom?.(x.invert(a), x.invert(b))}
             />
           )}
-          <g clipPath="url(#rv-tsc-clip)" pointerEvents="none">
+          <g clipPath={`url(#${clipId})`} pointerEvents="none">
             {pending.map((e) => {
               const x0 = Math.max(0, x(e.t));
               const x1 = Math.min(plotW, x((e.expires_ns ?? e.t_ns) / 1e6));

@@ -1,6 +1,7 @@
 /** Export a chart as SVG or PNG.  A chart is a container holding, in paint
  * order, SVG and canvas layers stacked at the same origin, or a single <svg>
- * that is its own only layer; elements marked data-export="skip" (brush,
+ * that is its own only layer (or a container holding one plain <svg>);
+ * elements marked data-export="skip" (brush,
  * tooltips) are left out.  SVG export embeds each canvas as an <image>; PNG
  * export paints canvases and SVGs in order. */
 import { FONT } from "./palette";
@@ -9,9 +10,13 @@ const NS = "http://www.w3.org/2000/svg";
 
 function layers(container: Element): (SVGSVGElement | HTMLCanvasElement)[] {
   if (container instanceof SVGSVGElement) return [container];
-  return Array.from(container.querySelectorAll<SVGSVGElement | HTMLCanvasElement>("svg[data-layer], canvas")).filter(
+  const stacked = Array.from(container.querySelectorAll<SVGSVGElement | HTMLCanvasElement>("svg[data-layer], canvas")).filter(
     (el) => !el.closest('[data-export="skip"]'),
   );
+  if (stacked.length) return stacked;
+  // a container holding one plain <svg> chart
+  const svg = container.querySelector("svg");
+  return svg ? [svg] : [];
 }
 
 function offsetOf(el: Element, container: Element): { x: number; y: number } {

@@ -4,8 +4,8 @@
 import { scaleBand, scaleLinear } from "d3-scale";
 import { boxFromStats, type BoxStats } from "../../lib/stats/box";
 import type { CellView } from "../../lib/stats/comparison";
-import { fmtNum, metricLabel } from "../../lib/stats/format";
-import { AxisBottom } from "./Axes";
+import { fmtNum, metricLabel } from "../../lib/format";
+import { AxisBottom } from "../charts/Axes";
 
 const M = { top: 10, right: 16, bottom: 46, left: 96 };
 
@@ -15,7 +15,6 @@ export function BoxPlot(props: {
   variants: string[];
   colors: Record<string, string>;
   width: number;
-  svgRef?: React.Ref<SVGSVGElement>;
 }) {
   const { cell, variants, colors } = props;
   const boxes = variants
@@ -35,7 +34,7 @@ export function BoxPlot(props: {
   const y = scaleBand<string>().domain(variants).range([0, innerH]).padding(0.3);
   const { name, unit } = metricLabel(props.metric);
   return (
-    <svg ref={props.svgRef} data-testid="chart-box" width={props.width} height={height} role="img" aria-label={`Box plots of ${name} per variant`} fontFamily="system-ui, sans-serif">
+    <svg data-testid="chart-box" width={props.width} height={height} role="img" aria-label={`Box plots of ${name} per variant`} fontFamily="system-ui, sans-serif">
       <g transform={`translate(${M.left},${M.top})`}>
         {x.ticks(6).map((t) => (
           <line key={t} x1={x(t)} x2={x(t)} y1={0} y2={innerH} stroke="#eef0f3" />

@@ -12,11 +12,11 @@ import { firstSentence } from "../../lib/forms/requests";
 import { useCatalogue } from "../../lib/queries";
 import { cellLabel, formatSelection, parseCell, parseSelection, readComparison, type ComparisonView } from "../../lib/stats/comparison";
 import { comparisonCsv } from "../../lib/stats/csv";
-import { metricLabel } from "../../lib/stats/format";
+import { metricLabel } from "../../lib/format";
 import { BoxPlot } from "./BoxPlot";
-import { ChartFrame } from "./ChartFrame";
+import { ChartCard } from "../charts/ChartCard";
 import { CompareTable } from "./CompareTable";
-import { variantColors } from "./colors";
+import { variantColors } from "../charts/palette";
 import { EcdfChart } from "./EcdfChart";
 import { downloadBlob } from "../charts/exportChart";
 import { FctBars } from "./FctBars";
@@ -197,9 +197,9 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
       ) : (
         <>
           <div ref={wideRef}>
-            <ChartFrame
+            <ChartCard
               title={`${metricName}, normalized to ${view.baseline}`}
-              filename={`comparison-${view.id}-bars`}
+              exportName={`comparison-${view.id}-bars`}
               caption={
                 <>
                   Mean {view.metric} of each variant divided by the mean of {view.baseline} in the same cell (lower is faster).
@@ -207,34 +207,31 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
                 </>
               }
             >
-              {(ref) => (
-                <FctBars
-                  view={view}
-                  variants={selected}
-                  colors={colors}
-                  selectedCell={cellIdx}
-                  onSelectCell={(c) => setCell(String(view.cells.findIndex((x) => x.index === c)))}
-                  width={Math.max(320, wide - 32)}
-                  svgRef={ref}
-                />
-              )}
-            </ChartFrame>
+              <FctBars
+                view={view}
+                variants={selected}
+                colors={colors}
+                selectedCell={cellIdx}
+                onSelectCell={(c) => setCell(String(view.cells.findIndex((x) => x.index === c)))}
+                width={Math.max(320, wide - 32)}
+              />
+            </ChartCard>
           </div>
           {view.cells.length > 1 && <h2 className="cell-title">Cell: {cellLabel(cell?.params ?? {})}</h2>}
           <div className="chart-pair">
             <div ref={halfRef}>
-              <ChartFrame title={`ECDF of ${view.metric}`} filename={`comparison-${view.id}-ecdf`} caption="Over every replication and flow of the cell.">
-                {(ref) => <EcdfChart cell={cell} metric={view.metric} variants={selected} colors={colors} width={Math.max(280, half - 32)} svgRef={ref} />}
-              </ChartFrame>
+              <ChartCard title={`ECDF of ${view.metric}`} exportName={`comparison-${view.id}-ecdf`} caption="Over every replication and flow of the cell.">
+                <EcdfChart cell={cell} metric={view.metric} variants={selected} colors={colors} width={Math.max(280, half - 32)} />
+              </ChartCard>
             </div>
             <div>
-              <ChartFrame
+              <ChartCard
                 title={`Box plot of ${view.metric}`}
-                filename={`comparison-${view.id}-box`}
+                exportName={`comparison-${view.id}-box`}
                 caption="Whiskers p5–p95 and median from the API's exact statistics; box Q1–Q3 read off the ECDF points (inverse ECDF); dot: mean."
               >
-                {(ref) => <BoxPlot cell={cell} metric={view.metric} variants={selected} colors={colors} width={Math.max(280, half - 32)} svgRef={ref} />}
-              </ChartFrame>
+                <BoxPlot cell={cell} metric={view.metric} variants={selected} colors={colors} width={Math.max(280, half - 32)} />
+              </ChartCard>
             </div>
           </div>
           <CompareTable

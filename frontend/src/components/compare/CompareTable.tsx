@@ -4,7 +4,7 @@
 import { Link } from "react-router";
 import { statsFor, type ComparisonView } from "../../lib/stats/comparison";
 import { diffFromBaseline } from "../../lib/stats/diff";
-import { fmtNum, fmtPct, fmtRatio, fmtSigned, metricLabel } from "../../lib/stats/format";
+import { fmtNum, fmtPct, fmtRatio, fmtSigned, metricLabel } from "../../lib/format";
 import { shortKey } from "../../lib/stats/comparison";
 
 export function CompareTable(props: {

@@ -4,8 +4,8 @@ import { scaleLinear } from "d3-scale";
 import { line } from "d3-shape";
 import type { CellView } from "../../lib/stats/comparison";
 import { ecdfDomain, ecdfSteps } from "../../lib/stats/ecdf";
-import { fmtNum, metricLabel } from "../../lib/stats/format";
-import { AxisBottom, AxisLeft } from "./Axes";
+import { fmtNum, metricLabel } from "../../lib/format";
+import { AxisBottom, AxisLeft } from "../charts/Axes";
 
 const M = { top: 12, right: 16, bottom: 46, left: 58 };
 
@@ -15,7 +15,6 @@ export function EcdfChart(props: {
   variants: string[];
   colors: Record<string, string>;
   width: number;
-  svgRef?: React.Ref<SVGSVGElement>;
 }) {
   const { cell, variants, colors } = props;
   const height = 280;
@@ -33,7 +32,7 @@ export function EcdfChart(props: {
   // a small vertical offset keeps identical lines (deterministic runs) distinguishable
   const offset = (i: number) => (series.length > 1 ? (i - (series.length - 1) / 2) * 1.5 : 0);
   return (
-    <svg ref={props.svgRef} data-testid="chart-ecdf" width={props.width} height={height} role="img" aria-label={`ECDF of ${name} per variant`} fontFamily="system-ui, sans-serif">
+    <svg data-testid="chart-ecdf" width={props.width} height={height} role="img" aria-label={`ECDF of ${name} per variant`} fontFamily="system-ui, sans-serif">
       <g transform={`translate(${M.left},${M.top})`}>
         <AxisLeft ticks={y.ticks(5).map((v) => ({ value: v, y: y(v) }))} x={0} y0={0} y1={innerH} format={(v) => v.toFixed(1)} title="fraction ≤ x" grid={innerW} />
         <AxisBottom ticks={x.ticks(6).map((v) => ({ value: v, x: x(v) }))} y={innerH} x0={0} x1={innerW} format={(v) => fmtNum(v)} title={`${name}${unit ? ` (${unit})` : ""}`} />

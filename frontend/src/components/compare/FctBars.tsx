@@ -2,8 +2,8 @@
  * as in Fig. 1/2 of the tail-loss paper: the baseline variant is 1.0. */
 import { barLayout } from "../../lib/stats/bars";
 import { cellLabel, shortKey, type ComparisonView } from "../../lib/stats/comparison";
-import { fmtRatio, metricLabel } from "../../lib/stats/format";
-import { AxisLeft } from "./Axes";
+import { fmtRatio, metricLabel } from "../../lib/format";
+import { AxisLeft } from "../charts/Axes";
 
 const M = { top: 14, right: 84, left: 58 };
 const ROW = 16;
@@ -15,7 +15,6 @@ export function FctBars(props: {
   selectedCell: number;
   onSelectCell?: (cell: number) => void;
   width: number;
-  svgRef?: React.Ref<SVGSVGElement>;
 }) {
   const { view, variants, colors } = props;
   const keys = view.gridKeys;
@@ -36,7 +35,7 @@ export function FctBars(props: {
   const many = layout.groups.length > 1;
   return (
     <svg
-      ref={props.svgRef}
+     
       data-testid="fct-bars"
       width={props.width}
       height={height}

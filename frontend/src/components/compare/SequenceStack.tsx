@@ -1,13 +1,15 @@
 /** Time-aligned sequence diagrams: the first run of each shown variant in the
  * selected cell, stacked on one shared time axis (the run page's
  * TimeSequenceChart, fed from GET /runs/{id}/trace). */
-import { useEffect, useMemo, useState } from "react";
+import { useQueries } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
 import { RunsService, type RunPublic, type TraceWindow } from "../../lib/api";
 import { toEvents, type TraceEvent } from "../../lib/chart-math/events";
 import { buildExplainIndex, explainEvent } from "../../lib/chart-math/explain";
 import { timeScale } from "../../lib/chart-math/idleScale";
 import { linkTimers, stateSegments } from "../../lib/chart-math/timeline";
 import type { CellView } from "../../lib/stats/comparison";
+import { flowOf, mssOf } from "../../lib/mss";
 import { TimeSequenceChart } from "../charts/TimeSequenceChart";
 import { ErrorBoundary } from "./ErrorBoundary";
 
@@ -19,17 +21,8 @@ interface Loaded {
 
 const MARGIN = { top: 30, right: 16, bottom: 4, left: 64 };
 
-function mssOf(scenario: Record<string, unknown> | null, flow: number, events: readonly TraceEvent[]): number {
-  const flows = Array.isArray(scenario?.flows) ? (scenario!.flows as Record<string, unknown>[]) : [];
-  const tcp = (flows[flow]?.tcp ?? {}) as Record<string, unknown>;
-  if (typeof tcp.mss === "number" && tcp.mss > 0) return tcp.mss;
-  let m = 0;
-  for (const e of events) if (e.kind === "send") m = Math.max(m, e.arg);
-  return m || 1448;
-}
-
 function nFlowsOf(scenario: Record<string, unknown> | null): number {
-  return Array.isArray(scenario?.flows) ? (scenario!.flows as unknown[]).length : 1;
+  return Array.isArray(scenario?.flows) ? scenario.flows.length : 1;
 }
 
 function Panel(props: { variant: string; color: string; loaded: Loaded | undefined; flow: number; domain: [number, number]; width: number }) {
@@ -47,7 +40,7 @@ function Panel(props: { variant: string; color: string; loaded: Loaded | undefin
       links: linkTimers(events),
       states: stateSegments(events, flow, props.domain[0], props.domain[1]),
       explain: (ev: TraceEvent) => explainEvent(ev, ix),
-      mss: mssOf(loaded?.scenario ?? null, flow, events),
+      mss: mssOf(flowOf(loaded?.scenario, flow), events),
     };
   }, [events, loaded, flow, props.domain, props.width]);
   return (
@@ -83,47 +76,41 @@ function Panel(props: { variant: string; color: string; loaded: Loaded | undefin
   );
 }
 
+/** One run's trace of a flow and its scenario; failures become a message, not an error state. */
+async function loadPanel(runId: string, flow: number): Promise<Loaded> {
+  const [tr, run] = await Promise.all([
+    RunsService.readTrace({ path: { run_id: runId }, query: { flows: String(flow), max_points: 3000 } }),
+    RunsService.readRun({ path: { run_id: runId } }),
+  ]);
+  return {
+    trace: (tr.data as TraceWindow | undefined) ?? null,
+    scenario: ((run.data as RunPublic | undefined)?.scenario as Record<string, unknown>) ?? null,
+    error: tr.error || !tr.data ? "the trace is not available (the run may still be running, or it failed)" : null,
+  };
+}
+
 export function SequenceStack(props: { cell: CellView | undefined; variants: string[]; colors: Record<string, string>; width: number; ready: boolean }) {
   const runs = props.variants
     .map((v) => ({ variant: v, runId: props.cell?.variants[v]?.runs[0] }))
     .filter((r): r is { variant: string; runId: string } => !!r.runId);
   const [flow, setFlow] = useState(0);
-  const [loaded, setLoaded] = useState<Record<string, Loaded>>({});
-  const key = `${runs.map((r) => r.runId).join(",")}|${flow}|${props.ready}`;
-  useEffect(() => {
-    if (!props.ready) return;
-    let stop = false;
-    for (const r of runs) {
-      const k = `${r.runId}|${flow}`;
-      if (loaded[k] && !loaded[k].error) continue;
-      Promise.all([
-        RunsService.readTrace({ path: { run_id: r.runId }, query: { flows: String(flow), max_points: 3000 } }),
-        RunsService.readRun({ path: { run_id: r.runId } }),
-      ]).then(([tr, run]) => {
-        if (stop) return;
-        setLoaded((m) => ({
-          ...m,
-          [k]: {
-            trace: (tr.data as TraceWindow | undefined) ?? null,
-            scenario: ((run.data as RunPublic | undefined)?.scenario as Record<string, unknown>) ?? null,
-            error: tr.error ? "the trace is not available (the run may still be running, or it failed)" : null,
-          },
-        }));
-      });
-    }
-    return () => {
-      stop = true;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
-
-  const panels = runs.map((r) => ({ ...r, loaded: loaded[`${r.runId}|${flow}`] }));
+  const loaded = useQueries({
+    queries: runs.map((r) => ({
+      queryKey: ["sequence-panel", r.runId, flow],
+      queryFn: () => loadPanel(r.runId, flow),
+      enabled: props.ready,
+      staleTime: Number.POSITIVE_INFINITY,
+    })),
+  });
+  const panels = runs.map((r, k) => ({ ...r, loaded: loaded[k]?.data }));
   // one time domain for every panel: the union of the flow's events
+  const traces = panels.map((p) => p.loaded?.trace ?? null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the traces' identities, not the array's
   const domain = useMemo<[number, number]>(() => {
-    let lo = Infinity;
-    let hi = -Infinity;
-    for (const p of panels) {
-      for (const e of p.loaded?.trace?.events ?? []) {
+    let lo = Number.POSITIVE_INFINITY;
+    let hi = Number.NEGATIVE_INFINITY;
+    for (const trace of traces) {
+      for (const e of trace?.events ?? []) {
         if (e.flow !== flow) continue;
         const t = Number(e.t_ns) / 1e6;
         if (t < lo) lo = t;
@@ -133,8 +120,7 @@ export function SequenceStack(props: { cell: CellView | undefined; variants: str
     if (!Number.isFinite(lo)) return [0, 1];
     const pad = (hi - lo) * 0.02 || 1;
     return [Math.max(0, lo - pad), hi + pad];
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [panels.map((p) => (p.loaded ? "1" : "0")).join(""), flow]);
+  }, [flow, ...traces]);
 
   if (runs.length === 0) return null;
   if (!props.ready)
@@ -155,7 +141,7 @@ export function SequenceStack(props: { cell: CellView | undefined; variants: str
               Flow{" "}
               <select aria-label="Sequence diagram flow" value={flow} onChange={(e) => setFlow(Number(e.target.value))}>
                 {Array.from({ length: nFlows }, (_, i) => (
-                  <option key={i} value={i}>
+                  <option key={`flow-${i}`} value={i}>
                     {i}
                   </option>
                 ))}

@@ -2,7 +2,7 @@
  * hovered event, large enough to read on a projector. */
 import { STATE_LABEL, DATA_TX_KINDS, type TraceEvent } from "../../lib/chart-math/events";
 import type { Explanation } from "../../lib/chart-math/explain";
-import { formatBytes, formatUs } from "../../lib/chart-math/format";
+import { formatBytes, formatUs } from "../../lib/format";
 
 export function EventDetails(props: {
   ev: TraceEvent | null;

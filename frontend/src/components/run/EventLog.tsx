@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { DATA_TX_KINDS, type EventKind, type TraceEvent } from "../../lib/chart-math/events";
 import type { Explanation } from "../../lib/chart-math/explain";
-import { trimNumber } from "../../lib/chart-math/format";
+import { trimNumber } from "../../lib/format";
 
 const ROW = 26;
 const OVERSCAN = 12;

@@ -1,7 +1,7 @@
 /** Per-flow metrics as the API reports them: one row per flow, one cell per
  * metric (data-testid="metric-{flow}-{name}").  Clicking a flow shows it in
  * the charts. */
-import { formatMetric } from "../../lib/chart-math/format";
+import { formatMetric } from "../../lib/format";
 
 const ORDER: [string, string, string][] = [
   ["completed", "done", "the transfer completed within the run"],

@@ -1,6 +1,6 @@
 /** What was simulated, in one line, plus downloads and sharing. */
 import type { RunPublic } from "../../lib/api";
-import { formatMs } from "../../lib/chart-math/format";
+import { formatMs } from "../../lib/format";
 import type { Catalogue } from "../../lib/forms/catalogue";
 import { mechanismFamilies, mechanismLabel } from "../../lib/forms/mechanisms";
 import { useCatalogue } from "../../lib/queries";
@@ -77,7 +77,16 @@ export function RunHeader(props: { run: RunPublic; actions?: React.ReactNode }) 
           </p>
         )}
       </div>
-      {props.actions && <div className="rv-header-actions">{props.actions}</div>}
+      <div className="rv-header-actions">
+        <span className="rv-downloads">
+          {["csv", "json", "pcap"].map((f) => (
+            <a key={f} href={`/api/v1/runs/${run.id}/export?format=${f}`} download>
+              {f === "pcap" ? f : f.toUpperCase()}
+            </a>
+          ))}
+        </span>
+        {props.actions}
+      </div>
     </header>
   );
 }

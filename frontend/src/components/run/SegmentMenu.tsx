@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import type { TraceEvent } from "../../lib/chart-math/events";
-import { ordinal } from "../../lib/chart-math/format";
+import { ordinal } from "../../lib/format";
 import type { PositionedRule } from "../../lib/chart-math/segmentIndex";
 import { locateTransmission, observedDropRules, preparePlan, submitRerun, type TargetInfo } from "./rerun";
 

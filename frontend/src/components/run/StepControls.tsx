@@ -1,24 +1,23 @@
 /** Step-through controls for teaching: play, pause, step to the next or
  * previous event; the charts reveal events up to the current one. */
+import type { StepThrough } from "./useStepThrough";
+
 export type StepScope = "all" | "sender";
 
-export function StepControls(props: {
-  position: number | null; // index among the step events, null = everything shown
-  total: number;
-  playing: boolean;
-  speed: number;
-  scope: StepScope;
-  onPlay: () => void;
-  onPause: () => void;
-  onNext: () => void;
-  onPrev: () => void;
-  onShowAll: () => void;
-  onSpeed: (s: number) => void;
-  onScope: (s: StepScope) => void;
-}) {
+export function StepControls({ step }: { step: StepThrough }) {
+  const props = {
+    ...step,
+    onPlay: step.play,
+    onPause: step.pause,
+    onNext: step.next,
+    onPrev: step.prev,
+    onShowAll: step.showAll,
+    onSpeed: step.setSpeed,
+    onScope: step.setScope,
+  };
   const atEnd = props.position !== null && props.position >= props.total - 1;
   return (
-    <div className="rv-step" role="group" aria-label="Step through the events">
+    <fieldset className="rv-step" aria-label="Step through the events">
       <span className="rv-step-label">Step through</span>
       <button type="button" onClick={props.onPlay} disabled={props.playing || props.total === 0} aria-label="Play">
         ▶ Play
@@ -54,6 +53,6 @@ export function StepControls(props: {
       <span className="muted" aria-live="polite" data-testid="step-position">
         {props.position === null ? `${props.total} events` : `event ${props.position + 1} of ${props.total}`}
       </span>
-    </div>
+    </fieldset>
   );
 }

@@ -3,6 +3,7 @@
  * missing, so for the event the user selects the dashboard fetches them: the
  * timer events since the timer could have been armed, then every event at the
  * arming instant. */
+import { useQuery } from "@tanstack/react-query";
 import type { TraceEvent } from "../../lib/chart-math/events";
 import { buildExplainIndex, explainEvent, type Explanation } from "../../lib/chart-math/explain";
 import { fetchRange } from "../../lib/queries";
@@ -52,4 +53,16 @@ export async function explainWithContext(runId: string, ev: TraceEvent, scenario
   const target = events.find((e) => key(e) === key(ev));
   if (!target) return null;
   return explainEvent(target, buildExplainIndex(events, scenario));
+}
+
+/** The explanation of the selected event with its context fetched, when the
+ * window is downsampled and the event needs it; `key` names the window. */
+export function useContextExplanation(runId: string, events: TraceEvent[], scenario: Record<string, unknown>, downsampled: boolean, key: string | null, sel: number | null) {
+  const ev = sel !== null ? events[sel] : undefined;
+  return useQuery({
+    queryKey: ["explain-context", runId, key, sel],
+    queryFn: () => (ev ? explainWithContext(runId, ev, scenario, events) : null),
+    enabled: !!ev && downsampled && needsContext(ev),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 }

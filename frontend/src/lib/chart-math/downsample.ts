@@ -51,22 +51,6 @@ export function clipSeries(points: readonly Point[], upTo: number): Point[] {
   return out;
 }
 
-/** Keep at most one mark per (pixel column, pixel row) cell: indices into xs/ys,
- * in order.  Marks sharing a cell would be drawn on top of each other. */
-export function thinByPixel(xs: ArrayLike<number>, ys: ArrayLike<number>, cell = 1): number[] {
-  const seen = new Set<number>();
-  const out: number[] = [];
-  for (let i = 0; i < xs.length; i++) {
-    const cx = Math.round(xs[i] / cell);
-    const cy = Math.round(ys[i] / cell);
-    const key = cx * 100_003 + cy;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push(i);
-  }
-  return out;
-}
-
 /** Min/max of the non-null values of several series, or null. */
 export function seriesExtent(series: readonly (readonly Point[])[]): [number, number] | null {
   let lo = Infinity;
@@ -79,13 +63,4 @@ export function seriesExtent(series: readonly (readonly Point[])[]): [number, nu
     }
   }
   return Number.isFinite(lo) ? [lo, hi] : null;
-}
-
-/** An evenly strided subset of at most `max` items, always keeping the first and last. */
-export function stride<T>(items: readonly T[], max: number): T[] {
-  if (items.length <= max || max < 2) return items.slice();
-  const out: T[] = [];
-  const step = (items.length - 1) / (max - 1);
-  for (let k = 0; k < max; k++) out.push(items[Math.round(k * step)]);
-  return out;
 }

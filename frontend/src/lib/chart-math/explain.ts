@@ -16,7 +16,8 @@
  *   delack       the receiver's delayed-ACK timer
  */
 import { dataEnd, STATE_LABEL, TIMER_LABEL, type TraceEvent } from "./events";
-import { formatBytes, formatMs, formatUs, ordinal, trimNumber } from "./format";
+import { formatBytes, formatMs, formatUs, ordinal, trimNumber } from "../format";
+import { flowOf, mssOf } from "../mss";
 import { droppedTransmission, linkTimers, type TimerLinks } from "./timeline";
 
 export interface Explanation {
@@ -49,10 +50,6 @@ function forwardLoss(scenario: Obj | null, direction = "forward"): Obj {
   return ((path[direction] as Obj | undefined)?.loss as Obj | undefined) ?? {};
 }
 
-function mssOf(scenario: Obj | null, flow: number): number {
-  const m = flowTcp(scenario, flow).mss;
-  return typeof m === "number" && m > 0 ? m : 1448;
-}
 
 /** Precompute the links that explanations need, once per window.  Segment
  * numbers are exact when the window starts at the run's start or when
@@ -90,7 +87,7 @@ function bytesRange(e: TraceEvent): string {
 
 function segLabel(ix: ExplainIndex, e: TraceEvent): string {
   const n = ix.segIndex.get(e.flow)?.get(e.seq);
-  return n !== undefined ? `segment #${n}` : `segment ≈#${Math.floor(e.seq / mssOf(ix.scenario, e.flow)) + 1}`;
+  return n !== undefined ? `segment #${n}` : `segment ≈#${Math.floor(e.seq / mssOf(flowOf(ix.scenario, e.flow))) + 1}`;
 }
 
 function segsText(bytes: number, mss: number): string {
@@ -209,7 +206,7 @@ function rtoSummary(fired: TraceEvent, ix: ExplainIndex): { title: string; detai
     details.push("exponential backoff (RFC 6298 §5.5): the next RTO doubles");
   }
   const st = ix.links.stateAfter.get(fired.i);
-  const mss = mssOf(ix.scenario, fired.flow);
+  const mss = mssOf(flowOf(ix.scenario, fired.flow));
   if (st) {
     details.push(
       `the sender enters ${STATE_LABEL[st.state]}: cwnd ${formatBytes(fired.cwnd_bytes)} → ${segsText(st.cwnd_bytes, mss)}, ssthresh → ${st.ssthresh_bytes === null ? "∞" : formatBytes(st.ssthresh_bytes)}, and retransmits the first unacknowledged segment`,
@@ -228,7 +225,7 @@ function probeTimerSummary(fired: TraceEvent, ix: ExplainIndex): string {
 /** Explain one event.  Never throws; falls back to the event's own columns. */
 export function explainEvent(e: TraceEvent, ix: ExplainIndex): Explanation {
   const sc = ix.scenario;
-  const mss = mssOf(sc, e.flow);
+  const mss = mssOf(flowOf(sc, e.flow));
   const window = `cwnd ${segsText(e.cwnd_bytes, mss)}, pipe ${formatBytes(e.pipe_bytes)}${e.ssthresh_bytes === null ? "" : `, ssthresh ${formatBytes(e.ssthresh_bytes)}`}`;
   const at = `t = ${formatMs(e.t, 3)}`;
   switch (e.kind) {

@@ -1,5 +1,5 @@
 import { clampWindow, panWindow, seqExtent, seqValue, valueScale, zoomWindow } from "./scales";
-import { formatBytes, formatMetric, formatMs, formatTimeTick, ordinal, trimNumber } from "./format";
+import { formatBytes, formatMetric, formatMs, formatTimeTick, ordinal, trimNumber } from "../format";
 import { TLP_TAIL } from "./fixtures";
 
 describe("sequence scales", () => {

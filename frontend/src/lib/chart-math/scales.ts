@@ -73,3 +73,13 @@ export function panWindow(win: [number, number], fraction: number, lo: number, h
   const d = (win[1] - win[0]) * fraction;
   return clampWindow(win[0] + d, win[1] + d, lo, hi);
 }
+
+/** The time domain of a whole run's diagram: the flow's first event to its last
+ * (+2%), else the window the server reports, else [0, runEnd]. */
+export function fullDomain(events: readonly { t: number }[], served: [number, number] | null, runEnd: number): [number, number] {
+  const t0 = events[0]?.t ?? 0;
+  const t1 = events.at(-1)?.t ?? 0;
+  if (t1 > t0) return [t0, Math.min(runEnd, t1 + (t1 - t0) * 0.02)];
+  if (served && served[1] > served[0]) return served;
+  return [0, runEnd];
+}

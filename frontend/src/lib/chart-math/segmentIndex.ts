@@ -34,14 +34,6 @@ export function segmentIndexMap(events: readonly TraceEvent[], flow: number): Ma
   return map;
 }
 
-/** {segment, transmission} of a data event, or null if its segment is unknown. */
-export function transmissionRef(ev: TraceEvent, index: ReadonlyMap<number, number>): { segment: number; transmission: number } | null {
-  if (ev.kind !== "send" && ev.kind !== "retransmit" && ev.kind !== "probe") return null;
-  const segment = index.get(ev.seq);
-  if (segment === undefined) return null;
-  return { segment, transmission: ev.transmission ?? 1 };
-}
-
 /** Estimate of a segment index when the full list of sends is not available:
  * assumes every earlier segment was a full MSS (true for bulk transfers and
  * fixed-size objects). */

@@ -1,4 +1,4 @@
-import { ackSteps, droppedTransmission, linkTimers, nearestPoint, stateSegments } from "./timeline";
+import { droppedTransmission, linkTimers, nearestPoint, stateSegments } from "./timeline";
 import { BASELINE_TAIL, TLP_TAIL } from "./fixtures";
 
 describe("stateSegments", () => {
@@ -22,18 +22,6 @@ describe("stateSegments", () => {
   });
   it("is empty for another flow", () => {
     expect(stateSegments(evs, 3, 0, 1000)).toEqual([]);
-  });
-});
-
-describe("ackSteps", () => {
-  it("keeps the sender's cumulative ACKs, not the SYN-ACK, non-decreasing", () => {
-    const steps = ackSteps(TLP_TAIL.events, 0);
-    expect(steps.map((s) => s.ack)).toEqual([2896, 5792, 8688, 11584, 13032, 14480]);
-    expect(steps[0].t).toBe(160);
-  });
-  it("stops at the step cursor", () => {
-    const probe = TLP_TAIL.events.find((e) => e.kind === "probe")!;
-    expect(ackSteps(TLP_TAIL.events, 0, probe.i).map((s) => s.ack)).toEqual([2896, 5792, 8688, 11584]);
   });
 });
 

@@ -45,21 +45,6 @@ export function stateSegments(events: readonly TraceEvent[], flow: number, t0: n
   return merged;
 }
 
-/** The cumulative ACK as seen by the sender: (t, ack) points of ack_recv events
- * (the SYN-ACK excluded), to be drawn as a step-after line. Non-decreasing. */
-export function ackSteps(events: readonly TraceEvent[], flow: number, upToIndex = Infinity): { t: number; ack: number }[] {
-  const out: { t: number; ack: number }[] = [];
-  let best = -Infinity;
-  for (const e of events) {
-    if (e.i > upToIndex) break;
-    if (e.kind !== "ack_recv" || e.flow !== flow || e.syn_ack) continue;
-    if (e.seq < best) continue;
-    best = e.seq;
-    out.push({ t: e.t, ack: e.seq });
-  }
-  return out;
-}
-
 /** Index maps for timers: the timer_armed event behind every timer_fired
  * (same flow, timer kind and expiry; the latest one before the fire), the
  * timer_fired just before each probe/retransmit at the same instant, and

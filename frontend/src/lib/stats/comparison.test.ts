@@ -5,7 +5,7 @@ import { cellLabel, formatSelection, parseCell, parseSelection, readComparison, 
 import { comparisonCsv } from "./csv";
 import { diffFromBaseline } from "./diff";
 import { ecdfDomain, ecdfSteps } from "./ecdf";
-import { fmtNum, fmtPct, fmtRatio, fmtSigned, metricLabel } from "./format";
+import { fmtNum, fmtPct, fmtRatio, fmtSigned, metricLabel } from "../format";
 
 const g = readComparison(grid as unknown as ComparisonPublic);
 const r = readComparison(rep as unknown as ComparisonPublic);

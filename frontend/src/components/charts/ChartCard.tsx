@@ -1,0 +1,47 @@
+/** One chart card for both dashboards: a title, an optional status line,
+ * SVG/PNG export of what the card holds, a load error, and a caption. The
+ * chart inside only draws; the card knows nothing about what it shows. */
+import { useRef } from "react";
+import { ExportButtons } from "./ExportButtons";
+import "./charts.css";
+
+export function ChartCard(props: {
+  title: string;
+  /** the exported files' name, without extension */
+  exportName: string;
+  /** what the export buttons call the chart ("time-sequence diagram"); the title by default */
+  exportLabel?: string;
+  /** a line next to the title (window, counts, loading) */
+  status?: React.ReactNode;
+  statusTestId?: string;
+  caption?: React.ReactNode;
+  /** shown instead of a broken chart's data: "Could not load ..." */
+  error?: string | null;
+  busy?: boolean;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  const body = useRef<HTMLDivElement | null>(null);
+  return (
+    <figure className={`chart-card${props.className ? ` ${props.className}` : ""}`} aria-busy={props.busy || undefined}>
+      <div className="chart-card-head">
+        <h2>{props.title}</h2>
+        {props.status !== undefined && (
+          <span className="muted chart-card-status" data-testid={props.statusTestId}>
+            {props.status}
+          </span>
+        )}
+        <ExportButtons target={body} name={props.exportName} label={props.exportLabel ?? props.title} />
+      </div>
+      {props.error && (
+        <p className="error" role="alert">
+          {props.error}
+        </p>
+      )}
+      <div ref={body} className="chart-card-body">
+        {props.children}
+      </div>
+      {props.caption && <figcaption className="muted">{props.caption}</figcaption>}
+    </figure>
+  );
+}

@@ -1,0 +1,57 @@
+/** The sender's variables under the time-sequence diagram, on the same time
+ * axis: cwnd, ssthresh and pipe (in segments or bytes), and SRTT and RTO. */
+import type { Series } from "../../lib/api";
+import { seriesPoints, type SeriesPayload } from "../../lib/chart-math/downsample";
+import type { TimeScale } from "../../lib/chart-math/idleScale";
+import type { Margin, SeqUnit } from "../../lib/chart-math/scales";
+import { formatCompact, trimNumber } from "../../lib/format";
+import { ChartCard } from "../charts/ChartCard";
+import { palette } from "../charts/palette";
+import { SeriesChart } from "../charts/SeriesChart";
+
+export function SeriesCards(props: {
+  series: Series | null;
+  error: string | null;
+  unit: SeqUnit;
+  mss: number;
+  /** the exported files' name: prefix + "-cwnd" */
+  exportPrefix: string;
+  x: TimeScale;
+  width: number;
+  margin: Margin;
+  cursorT: number | null;
+  guideT: number | null;
+}) {
+  const { unit, exportPrefix, error, mss } = props;
+  const common = { x: props.x, width: props.width, margin: props.margin, cursorT: props.cursorT, guideT: props.guideT };
+  const p = palette();
+  const data = (props.series?.series ?? {}) as Record<string, SeriesPayload>;
+  const div = unit === "segments" ? mss : 1;
+  const cwnd = [
+    { key: "cwnd", label: "cwnd", color: p.cwnd, points: seriesPoints(data.cwnd, div), width: 2.2 },
+    { key: "ssthresh", label: "ssthresh", color: p.ssthresh, points: seriesPoints(data.ssthresh, div), dash: "6 4", width: 1.6 },
+    { key: "pipe", label: "pipe", color: p.pipe, points: seriesPoints(data.pipe, div), width: 1.6 },
+  ];
+  const rtt = [
+    { key: "srtt", label: "SRTT", color: p.srtt, points: seriesPoints(data.srtt, 1000), width: 2 },
+    { key: "rto", label: "RTO", color: p.rto, points: seriesPoints(data.rto, 1000), dash: "5 3", width: 1.8 },
+  ];
+  return (
+    <>
+      <ChartCard title="Congestion window" exportName={`${exportPrefix}-cwnd`} exportLabel="congestion window chart" error={error && `Could not load the series: ${error}`}>
+        <SeriesChart
+          {...common}
+          lines={cwnd}
+          plotHeight={130}
+          format={(v) => (unit === "segments" ? trimNumber(v, 1) : formatCompact(v))}
+          yLabel={unit === "segments" ? "segments" : "bytes"}
+          testId="chart-cwnd"
+          title={`cwnd, ssthresh, pipe (${unit})`}
+        />
+      </ChartCard>
+      <ChartCard title="RTT estimate and RTO" exportName={`${exportPrefix}-rtt`} exportLabel="SRTT and RTO chart">
+        <SeriesChart {...common} lines={rtt} plotHeight={100} format={(v) => trimNumber(v, 1)} yLabel="ms" testId="chart-rtt" title="SRTT and RTO (ms)" />
+      </ChartCard>
+    </>
+  );
+}
