@@ -13,9 +13,15 @@
  *   W_est        bytes scaled by 2^16 (w_est_fp), same scale.
  *   time         the simulator's ns for instants; the cubic function works in
  *                "ticks" of 2^-16 s (about 15.3 us, CUBIC_TICK_SHIFT).
- *   C = 0.4      applied as the exact ratio 2/5 segments per s^3.
- *   beta = 0.7   applied as 7/10; (1 + beta)/2 = 17/20.
- *   alpha_cubic  3(1 - beta)/(1 + beta) = 0.9/1.7 = 9/17 exactly.
+ *   C            member parameter c_permille, C = c/1000 segments per s^3
+ *                (default 400: C = 0.4, §5), applied as the exact ratio.
+ *   beta         member parameter beta_permille, beta_cubic = b/1000
+ *                (default 700: 0.7, §4.6); (1 + beta)/2 = (1000 + b)/2000
+ *                (17/20 by default) and alpha_cubic = 3(1 - beta)/(1 + beta)
+ *                = 3(1000 - b)/(1000 + b) (9/17 by default), exact ratios.
+ *                Scaling a ratio's terms does not change a floored quotient,
+ *                so the defaults give the same windows as 7/10, 17/20, 9/17
+ *                and 2/5 written out.
  *
  * RFC 9438 reasons in segments; here a segment is cc->mss_bytes bytes, so
  * "segments_acked / cwnd" becomes acked_bytes * mss / cwnd_bytes in bytes.
@@ -25,6 +31,7 @@
 #include <string.h>
 
 #include "rexsim/cc.h"
+#include "rexsim/params.h"
 #include "rexsim/rexsim.h"
 #include "cc_helpers.h"
 
@@ -36,14 +43,42 @@
 #define CUBIC_NS_PER_S UINT64_C(1000000000)
 #define CUBIC_T_MAX_NS (INT64_C(1) << 47)         /* ~39 h: clamp for t + RTT */
 #define CUBIC_OFFS_MAX_TICKS (UINT64_C(1) << 28)  /* |t - K| <= 4096 s */
-#define CUBIC_C_NUM 2                             /* C = 2/5 = 0.4 seg/s^3 (§4.1.1, §5) */
-#define CUBIC_C_DEN 5
-#define CUBIC_BETA_NUM 7                          /* beta_cubic = 7/10 (§4.6) */
-#define CUBIC_BETA_DEN 10
-#define CUBIC_FC_NUM 17                           /* (1 + beta)/2 = 17/20 (§4.7) */
-#define CUBIC_FC_DEN 20
-#define CUBIC_ALPHA_NUM 9                         /* alpha_cubic = 9/17 (§4.3) */
-#define CUBIC_ALPHA_DEN 17
+#define CUBIC_PERMILLE 1000                       /* denominator of beta and C */
+#define CUBIC_BETA_MIN 100                        /* parameter ranges, also enforced here */
+#define CUBIC_BETA_MAX 990
+#define CUBIC_C_MIN 100                           /* C >= 0.1 keeps K < 2^31 ticks */
+#define CUBIC_C_MAX 10000
+
+/* the parameter block (cc->cfg) */
+struct cubic_cfg {
+	int64_t beta_permille;          /* beta_cubic, 1/1000 (§4.6) */
+	int64_t c_permille;             /* C, 1/1000 segment per s^3 (§4.1.1, §5) */
+};
+
+static const struct cubic_cfg cubic_defaults = {
+	.beta_permille = 700,
+	.c_permille = 400,
+};
+
+static const struct rx_param cubic_params[] = {
+	{ .section = 0, .key = "beta_permille", .type = RX_PT_INT,
+	  .offset = offsetof(struct cubic_cfg, beta_permille),
+	  .min = CUBIC_BETA_MIN, .max = CUBIC_BETA_MAX, .def = 700, .unit = "1/1000",
+	  .doc = "Multiplicative decrease factor beta_cubic in thousandths: after a congestion event "
+		 "ssthresh = max(cwnd x beta, 2 MSS); it also sets fast convergence's (1 + beta)/2 "
+		 "and the Reno-friendly alpha = 3(1 - beta)/(1 + beta). RFC 9438 §4.6 (beta_cubic = 0.7)." },
+	{ .section = 0, .key = "c_permille", .type = RX_PT_INT,
+	  .offset = offsetof(struct cubic_cfg, c_permille),
+	  .min = CUBIC_C_MIN, .max = CUBIC_C_MAX, .def = 400, .unit = "1/1000",
+	  .doc = "The cubic function's scaling constant C in thousandths of a segment per s^3: "
+		 "W(t) = C (t - K)^3 + W_max. Larger C regrows faster. RFC 9438 §4.2 and §5 (C = 0.4)." },
+};
+
+/* beta and C of this flow, clamped to the parameter ranges */
+struct cubic_k {
+	uint64_t beta;                  /* beta_cubic * 1000 */
+	uint64_t c;                     /* C * 1000 */
+};
 
 /* flags */
 #define CUBIC_F_EPOCH 0x01      /* a congestion-avoidance stage is running (§4.2) */
@@ -87,6 +122,16 @@ uint64_t rx_cubic_icbrt_u64(uint64_t x)
 	return rx_icbrt_u64(x);
 }
 
+static struct cubic_k cubic_k_of(const struct rx_cc *cc)
+{
+	const struct cubic_cfg *cfg = cc->cfg ? (const struct cubic_cfg *)cc->cfg : &cubic_defaults;
+	struct cubic_k k;
+
+	k.beta = (uint64_t)rx_min_i64(rx_max_i64(cfg->beta_permille, CUBIC_BETA_MIN), CUBIC_BETA_MAX);
+	k.c = (uint64_t)rx_min_i64(rx_max_i64(cfg->c_permille, CUBIC_C_MIN), CUBIC_C_MAX);
+	return k;
+}
+
 static uint64_t cubic_mss_bytes(const struct rx_cc *cc)
 {
 	return cc->mss_bytes ? cc->mss_bytes : 1;
@@ -102,15 +147,16 @@ static uint64_t cubic_cwnd_bytes(const struct rx_cc *cc)
 }
 
 /* K = cbrt((W_max - cwnd_epoch) / C) (§4.2, Figure 2) in ticks of 2^-16 s:
- * K_ticks = cbrt(diff_bytes * 5 / (2 * mss) * 2^48).  diff_bytes <= 2^40, so
- * diff_bytes * 5 < 2^43.  The finest scale 2^48 overflows 63 bits once
- * W_max - cwnd_epoch exceeds about 13000 segments; then the radicand is
- * scaled by 2^(48 - 3j) and the root by 2^-j, which still leaves more than
- * 2^60 under the root, so the root keeps at least 20 significant bits. */
-static uint32_t cubic_k_ticks(uint64_t diff_bytes, uint64_t mss_bytes)
+ * K_ticks = cbrt(diff_bytes * 1000 / (c * mss) * 2^48) with C = c/1000.
+ * diff_bytes <= 2^40, so diff_bytes * 1000 < 2^50.  The finest scale 2^48
+ * overflows 63 bits once (W_max - cwnd_epoch) / C exceeds about 32000
+ * segment-s^3 (13000 segments at C = 0.4); then the radicand is scaled by
+ * 2^(48 - 3j) and the root by 2^-j, which still leaves more than 2^60 under
+ * the root, so the root keeps at least 20 significant bits. */
+static uint32_t cubic_k_ticks(uint64_t diff_bytes, uint64_t mss_bytes, uint64_t c)
 {
-	uint64_t num = rx_min_u64(diff_bytes, CUBIC_WIN_MAX_BYTES) * CUBIC_C_DEN;
-	uint64_t den = mss_bytes * CUBIC_C_NUM;         /* < 2^34 */
+	uint64_t num = rx_min_u64(diff_bytes, CUBIC_WIN_MAX_BYTES) * CUBIC_PERMILLE;
+	uint64_t den = mss_bytes * c;                   /* < 2^46 */
 	uint64_t radicand = 0;
 	int sh;
 
@@ -120,15 +166,15 @@ static uint32_t cubic_k_ticks(uint64_t diff_bytes, uint64_t mss_bytes)
 			break;
 	}
 	if (sh < 0)
-		sh = 0;                 /* unreachable: num / den < 2^43 */
-	/* K = cbrt(num / den) * 2^16 <= cbrt(2^43) * 2^16 < 2^31 ticks */
+		sh = 0;                 /* unreachable: num / den <= 2^50 / 100 < 2^44 */
+	/* K = cbrt(num / den) * 2^16 < cbrt(2^44) * 2^16 < 2^31 ticks (C >= 0.1) */
 	return (uint32_t)(rx_icbrt_u64(radicand) << ((48 - sh) / 3));
 }
 
 /* W_cubic(t) = C * (t - K)^3 + W_max (§4.2, Figure 1) in bytes, with t in
- * ns since the epoch.  With dt = |t - K| in ticks (dt_s * 2^16):
- * C * dt_s^3 * mss = (dt^3 / 2^24) * 2 * mss / (5 * 2^24). */
-static uint64_t cubic_w_bytes(const struct cubic *st, uint64_t mss_bytes, uint64_t t_ns)
+ * ns since the epoch.  With dt = |t - K| in ticks (dt_s * 2^16) and
+ * C = c/1000: C * dt_s^3 * mss = (dt^3 / 2^24) * c * mss / (1000 * 2^24). */
+static uint64_t cubic_w_bytes(const struct cubic *st, uint64_t mss_bytes, uint64_t c, uint64_t t_ns)
 {
 	uint64_t t_ticks, offs_ticks, cube, delta_bytes;
 
@@ -140,7 +186,7 @@ static uint64_t cubic_w_bytes(const struct cubic *st, uint64_t mss_bytes, uint64
 	/* offs^2 <= 2^56; offs^3 / 2^24 <= 2^60 (units of 2^-24 s^3) */
 	cube = rx_muldiv_u64(offs_ticks * offs_ticks, offs_ticks, UINT64_C(1) << 24);
 	/* saturates to UINT64_MAX past 2^64, clamped to the window cap below */
-	delta_bytes = rx_muldiv_u64(cube, CUBIC_C_NUM * mss_bytes, (uint64_t)CUBIC_C_DEN << 24);
+	delta_bytes = rx_muldiv_u64(cube, c * mss_bytes, (uint64_t)CUBIC_PERMILLE << 24);
 	if (t_ticks >= st->k_ticks) {
 		/* §4.5 convex side (and the plateau at t = K) */
 		if (delta_bytes >= CUBIC_WIN_MAX_BYTES - st->w_max_bytes)
@@ -160,7 +206,7 @@ static void cubic_init(struct rx_cc *cc)
 
 /* A new congestion-avoidance stage begins at its first ACK (§4.2). */
 static void cubic_start_epoch(struct cubic *st, uint64_t cwnd_bytes, uint64_t mss_bytes,
-			      int64_t now_ns)
+			      uint64_t c, int64_t now_ns)
 {
 	st->epoch_start_ns = now_ns;
 	st->frac_fp = 0;
@@ -178,7 +224,7 @@ static void cubic_start_epoch(struct cubic *st, uint64_t cwnd_bytes, uint64_t ms
 		st->k_ticks = 0;
 	} else {
 		/* §4.2 Figure 2 */
-		st->k_ticks = cubic_k_ticks(st->w_max_bytes - cwnd_bytes, mss_bytes);
+		st->k_ticks = cubic_k_ticks(st->w_max_bytes - cwnd_bytes, mss_bytes, c);
 	}
 	/* §4.3 (and §4.8): W_est starts at cwnd_epoch */
 	st->w_est_fp = cwnd_bytes << CUBIC_FRAC_SHIFT;  /* <= 2^56 */
@@ -192,6 +238,7 @@ static void cubic_cong_avoid(struct rx_cc *cc, const struct rx_ack_sample *s)
 	uint64_t cwnd_bytes = cubic_cwnd_bytes(cc);
 	uint64_t acked_bytes, t_ns, rtt_ns, w_t_bytes, w_est_bytes, inc_fp;
 	int64_t prev_ack_ns = st->last_ack_ns;
+	struct cubic_k k = cubic_k_of(cc);
 
 	st->last_ack_ns = s->now_ns;
 	if (!s->is_cwnd_limited) {
@@ -225,7 +272,7 @@ static void cubic_cong_avoid(struct rx_cc *cc, const struct rx_ack_sample *s)
 	}
 
 	if (!(st->flags & CUBIC_F_EPOCH))
-		cubic_start_epoch(st, cwnd_bytes, mss_bytes, s->now_ns);
+		cubic_start_epoch(st, cwnd_bytes, mss_bytes, k.c, s->now_ns);
 
 	/* one ACK cannot sensibly cover more than a window; this bound also keeps
 	 * acked_bytes <= 2^40 in the products below */
@@ -245,19 +292,21 @@ static void cubic_cong_avoid(struct rx_cc *cc, const struct rx_ack_sample *s)
 	rtt_ns = rx_min_u64(rtt_ns, (uint64_t)CUBIC_T_MAX_NS);  /* t + RTT <= 2^48 */
 
 	/* §4.3 Figure 4: W_est += alpha * segments_acked / cwnd, in bytes
-	 * acked * mss / cwnd; alpha = 9/17 until W_est >= cwnd_prior, then 1.
-	 * acked << 16 <= 2^56; mss * 9 < 2^36; cwnd * 17 < 2^45 */
+	 * acked * mss / cwnd; alpha = 3(1000 - b)/(1000 + b) (9/17 by default)
+	 * until W_est >= cwnd_prior, then 1.  acked << 16 <= 2^56;
+	 * mss * 3(1000 - b) < 2^32 * 2700 < 2^44; cwnd * (1000 + b) < 2^51 */
 	w_est_bytes = st->w_est_fp >> CUBIC_FRAC_SHIFT;
 	if (w_est_bytes >= st->cwnd_prior_bytes)
 		inc_fp = rx_muldiv_u64(acked_bytes << CUBIC_FRAC_SHIFT, mss_bytes, cwnd_bytes);
 	else
 		inc_fp = rx_muldiv_u64(acked_bytes << CUBIC_FRAC_SHIFT,
-				    mss_bytes * CUBIC_ALPHA_NUM, cwnd_bytes * CUBIC_ALPHA_DEN);
+				    mss_bytes * 3 * (CUBIC_PERMILLE - k.beta),
+				    cwnd_bytes * (CUBIC_PERMILLE + k.beta));
 	/* inc_fp <= (mss << 16) < 2^48 */
 	st->w_est_fp = rx_min_u64(st->w_est_fp + inc_fp, CUBIC_WIN_MAX_BYTES << CUBIC_FRAC_SHIFT);
 	w_est_bytes = st->w_est_fp >> CUBIC_FRAC_SHIFT;
 
-	w_t_bytes = cubic_w_bytes(st, mss_bytes, t_ns);
+	w_t_bytes = cubic_w_bytes(st, mss_bytes, k.c, t_ns);
 	if (w_t_bytes < w_est_bytes) {
 		/* §4.3 Reno-friendly region: cwnd = W_est (never lowered by an ACK) */
 		cwnd_bytes = rx_max_u64(cwnd_bytes, w_est_bytes);
@@ -266,7 +315,7 @@ static void cubic_cong_avoid(struct rx_cc *cc, const struct rx_ack_sample *s)
 		 * target = W_cubic(t + RTT) bounded to [cwnd, 1.5 cwnd] (§4.2),
 		 * cwnd += (target - cwnd) / cwnd per segment acked, i.e.
 		 * (target - cwnd) * acked / cwnd bytes */
-		uint64_t target_bytes = cubic_w_bytes(st, mss_bytes, t_ns + rtt_ns);
+		uint64_t target_bytes = cubic_w_bytes(st, mss_bytes, k.c, t_ns + rtt_ns);
 		uint64_t sum_fp;
 
 		target_bytes = rx_max_u64(target_bytes, cwnd_bytes);
@@ -290,6 +339,7 @@ static uint64_t cubic_ssthresh(struct rx_cc *cc, uint64_t flight_bytes, int64_t 
 	uint64_t mss_bytes = cubic_mss_bytes(cc);
 	uint64_t cwnd_bytes = rx_min_u64(cc->cwnd_bytes, CUBIC_WIN_MAX_BYTES);
 	uint64_t ssthresh_bytes;
+	struct cubic_k k = cubic_k_of(cc);
 
 	/* §4.6 allows cwnd instead of flight_size when cwnd does not grow while
 	 * application-limited, which cong_avoid guarantees (§5.8) */
@@ -305,15 +355,15 @@ static uint64_t cubic_ssthresh(struct rx_cc *cc, uint64_t flight_bytes, int64_t 
 	st->undo_flags = (uint8_t)(st->flags & CUBIC_F_EPOCH);
 
 	/* §4.7 fast convergence: a loss below the previous W_max lowers it to
-	 * cwnd * (1 + beta) / 2; cwnd <= 2^40, * 17 < 2^45 */
+	 * cwnd * (1 + beta) / 2; cwnd <= 2^40, * (1000 + b) < 2^51 */
 	if (cwnd_bytes < st->w_max_bytes)
-		st->w_max_bytes = cwnd_bytes * CUBIC_FC_NUM / CUBIC_FC_DEN;
+		st->w_max_bytes = cwnd_bytes * (CUBIC_PERMILLE + k.beta) / (2 * CUBIC_PERMILLE);
 	else
 		st->w_max_bytes = cwnd_bytes;
 	st->cwnd_prior_bytes = cwnd_bytes;     /* §4.6 Figure 5 */
 
-	/* §4.6: ssthresh = max(cwnd * beta, 2 MSS); cwnd * 7 < 2^43 */
-	ssthresh_bytes = cwnd_bytes * CUBIC_BETA_NUM / CUBIC_BETA_DEN;
+	/* §4.6: ssthresh = max(cwnd * beta, 2 MSS); cwnd * b < 2^50 */
+	ssthresh_bytes = cwnd_bytes * k.beta / CUBIC_PERMILLE;
 	ssthresh_bytes = rx_max_u64(ssthresh_bytes, 2 * mss_bytes);
 
 	/* the next CA stage starts a new epoch (§4.2) */
@@ -357,6 +407,9 @@ static uint64_t cubic_undo_cwnd(struct rx_cc *cc)
 const struct rx_cc_ops rx_cc_cubic = {
 	.name = "cubic",
 	.label = "CUBIC",
+	.params = cubic_params,
+	.n_params = sizeof(cubic_params) / sizeof(cubic_params[0]),
+	.cfg_size = sizeof(struct cubic_cfg),
 	.doc = "CUBIC (RFC 9438): after a loss, ssthresh = max(0.7 cwnd, 2 MSS) "
 	       "(beta = 0.7) and the window then regrows as a cubic function of the "
 	       "time since congestion avoidance resumed, W(t) = C(t - K)^3 + W_max "
