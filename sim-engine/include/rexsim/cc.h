@@ -65,15 +65,17 @@ struct rx_ack_sample {
 	 * (delivered_bytes now - delivered_bytes when it was sent), over the
 	 * interval max(send elapsed, ACK elapsed) in ns.  The rate is
 	 * rate_delivered_bytes * 1e9 / rate_interval_ns bytes/s.
-	 * rate_interval_ns <= 0 (-1 from the core, 0 while the core does not fill
-	 * it) means no sample: members must then ignore both fields. */
+	 * rate_interval_ns <= 0 means no sample (the core gives -1, also when
+	 * the interval is shorter than min RTT; a zero-initialised sample reads
+	 * as none): members must then ignore both fields. */
 	uint64_t rate_delivered_bytes;
 	int64_t rate_interval_ns;
-	/* 1 when this ACK ends a round trip: it cumulatively acknowledges the
-	 * snd_nxt recorded when the previous round began (the first round begins
-	 * with the first transmission); the core then records the current snd_nxt
-	 * as the end of the new round.  At most one ACK per round has it.  0 on
-	 * every other ACK (and always, while the core does not fill it). */
+	/* 1 when this ACK ends a round trip: it cumulatively ACKs new data and
+	 * snd_una reaches the snd_nxt recorded when the previous round began
+	 * (the first ACK of new data ends the initial round); the core then
+	 * records the current snd_nxt as the end of the new round.  At most one
+	 * ACK per round has it; 0 on every other ACK (and on every ACK of a core
+	 * that does not fill it). */
 	int round_start;
 };
 
