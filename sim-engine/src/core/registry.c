@@ -13,7 +13,8 @@
 	X(rx_cc_ops, rx_cc_reno) \
 	X(rx_cc_ops, rx_cc_cubic) \
 	X(rx_cc_ops, rx_cc_veno) \
-	X(rx_cc_ops, rx_cc_westwood)
+	X(rx_cc_ops, rx_cc_westwood) \
+	X(rx_cc_ops, rx_cc_vegas)
 
 #define TIMER_MEMBERS(X) \
 	X(rx_timer_ops, rx_tmr_rto) \

@@ -159,7 +159,7 @@ def golden_scenarios() -> dict[str, dict]:
     g["trace-none-tail"] = {**_tail("tlpr", LINUX_317, 2, "delayed"), "trace": "none"}
     # congestion controls added with engine v2: a queue that grows (20 Mbps,
     # 60-packet buffer) and random loss, so delay- and rate-based reactions show
-    for cc in ("veno", "westwood"):
+    for cc in ("veno", "westwood", "vegas"):
         g[f"cc-{cc}-bulk"] = {
             "seed": 6, "duration_s": 4,
             "path": _path(20, {"model": "bernoulli", "p": 0.003}, rate_bps=20e6, buffer_pkts=60),
