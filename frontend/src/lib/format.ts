@@ -7,8 +7,10 @@ const { format } = formatLocale({ decimal: ".", thousands: ",", grouping: [3], c
 
 const memo = new Map<string, (n: number) => string>();
 function fmt(spec: string): (n: number) => string {
-  let f = memo.get(spec);
-  if (!f) memo.set(spec, (f = format(spec)));
+  const known = memo.get(spec);
+  if (known) return known;
+  const f = format(spec);
+  memo.set(spec, f);
   return f;
 }
 

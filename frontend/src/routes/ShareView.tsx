@@ -77,7 +77,7 @@ export function ShareView({ slug }: { slug: string }) {
       <div className="share-banner card" role="note" data-testid="share-banner">
         <div>
           <strong>Frozen permalink — read-only.</strong> This {share.kind} is shown exactly as it was shared on{" "}
-          <time dateTime={share.created_at}>{isNaN(created.getTime()) ? share.created_at : created.toLocaleString()}</time> with engine version{" "}
+          <time dateTime={share.created_at}>{Number.isNaN(created.getTime()) ? share.created_at : created.toLocaleString()}</time> with engine version{" "}
           <code data-testid="share-engine">{engineOf(share)}</code>; later runs or engine changes do not alter it.{" "}
           <Link to={share.kind === "run" ? `/runs/${share.target_id}` : `/compare/${share.target_id}`}>Open the live {share.kind}</Link>
         </div>
@@ -139,6 +139,7 @@ export function FrozenRun({ run }: { run: RunPublic }) {
             </thead>
             <tbody>
               {metrics.map((m, flow) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a flow is its index
                 <tr key={flow}>
                   <th scope="row">{flow}</th>
                   {names.map((n) => (

@@ -38,7 +38,7 @@ export function BreakMarkers(props: { x: TimeScale; top: number; bottom: number;
   if (!props.x.breaks.length) return null;
   let lastLabel = -Infinity;
   return (
-    <g aria-hidden="true" fontFamily={FONT} fontSize={10}>
+    <g fontFamily={FONT} fontSize={10}>
       {props.x.breaks.map((b) => {
         const cx = (b.x0 + b.x1) / 2;
         const w = b.x1 - b.x0;

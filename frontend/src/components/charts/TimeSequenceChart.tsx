@@ -225,6 +225,7 @@ export function TimeSequenceChart(props: TimeSequenceChartProps) {
         </g>
       </svg>
       <CanvasLayer width={width} height={height} draw={draw} onDrawn={props.onDrawn} label="segments sent, arrivals, ACK line and SACK blocks" />
+      {/* biome-ignore lint/a11y/useSemanticElements: an interactive SVG chart cannot be a <fieldset> */}
       <svg
         data-layer="front"
         width={width}
@@ -239,6 +240,7 @@ export function TimeSequenceChart(props: TimeSequenceChartProps) {
             <rect x={-6} y={-6} width={plotW + 12} height={stateTop + LANE.state + 12} />
           </clipPath>
         </defs>
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: pointer exploration of the marks; the event log is the keyboard way to every event */}
         <g transform={`translate(${margin.left},${margin.top})`} onMouseMove={onMove} onMouseLeave={onLeave} onClick={onClick}>
           <rect width={plotW} height={stateTop + LANE.state} fill="transparent" />
           {props.onZoom && (
@@ -278,8 +280,8 @@ export function TimeSequenceChart(props: TimeSequenceChartProps) {
           style={{ left: Math.min(tip.x + 14, width - 360), top: Math.max(0, tip.y + 14) }}
         >
           <strong>{tipText.title}</strong>
-          {tipText.details.slice(0, 4).map((d, k) => (
-            <div key={k}>{d}</div>
+          {tipText.details.slice(0, 4).map((d) => (
+            <div key={d}>{d}</div>
           ))}
           {tipEv && DATA_TX_KINDS.has(tipEv.kind) && props.onDataClick && <div className="rv-tip-hint">click to drop or delay this transmission</div>}
         </div>
@@ -357,11 +359,11 @@ export function StateStrip(props: { states: StateSegment[]; x: TimeScale; y: num
   const p = palette();
   return (
     <g data-testid="state-strip">
-      {props.states.map((s, k) => {
+      {props.states.map((s) => {
         const x0 = props.x(s.t0);
         const w = Math.max(1, props.x(s.t1) - x0);
         return (
-          <g key={k}>
+          <g key={`${s.t0}-${s.state}`}>
             <rect x={x0} y={props.y} width={w} height={props.height} fill={p.state[s.state]} stroke="#fff" strokeWidth={0.5}>
               <title>{`${STATE_LABEL[s.state]}: ${formatMs(s.t0)} – ${formatMs(s.t1)}`}</title>
             </rect>

@@ -25,7 +25,7 @@ export interface DenseDrawOptions {
 
 export function drawDense(ctx: CanvasRenderingContext2D, o: DenseDrawOptions) {
   const { events, x, y, unit, mss, palette: p } = o;
-  const Y = (b: number) => y(seqValue(b, unit, mss));
+  const yOf = (b: number) => y(seqValue(b, unit, mss));
   ctx.save();
   ctx.translate(o.left, o.top);
   ctx.beginPath();
@@ -56,7 +56,7 @@ export function drawDense(ctx: CanvasRenderingContext2D, o: DenseDrawOptions) {
   ctx.lineWidth = 1;
   for (const e of events) {
     if (e.i > o.upTo) break;
-    if (e.kind === "deliver") bar(Math.round(x(e.t)) + 0.5, Y(e.seq), Y(e.seq + e.arg), false);
+    if (e.kind === "deliver") bar(Math.round(x(e.t)) + 0.5, yOf(e.seq), yOf(e.seq + e.arg), false);
   }
   ctx.stroke();
 
@@ -70,7 +70,7 @@ export function drawDense(ctx: CanvasRenderingContext2D, o: DenseDrawOptions) {
       if (e.kind !== "ack_recv" || !e.sack?.length) continue;
       const px = Math.round(x(e.t)) + 2.5;
       e.sack.forEach(([a, b], k) => {
-        if ((k === 0 && e.dsack) === dsack) bar(px, Y(a), Y(b), false);
+        if ((k === 0 && e.dsack) === dsack) bar(px, yOf(a), yOf(b), false);
       });
     }
     ctx.stroke();
@@ -90,7 +90,7 @@ export function drawDense(ctx: CanvasRenderingContext2D, o: DenseDrawOptions) {
     const px = x(e.t);
     const a = Math.max(best, e.seq);
     best = a;
-    const py = Y(a);
+    const py = yOf(a);
     if (!started) {
       ctx.moveTo(px, py);
       started = true;
@@ -119,7 +119,7 @@ export function drawDense(ctx: CanvasRenderingContext2D, o: DenseDrawOptions) {
   ctx.lineWidth = 1.5;
   for (const e of events) {
     if (e.i > o.upTo) break;
-    if (e.kind === "send") bar(Math.round(x(e.t)) + 0.5, Y(e.seq), Y(e.seq + e.arg), true);
+    if (e.kind === "send") bar(Math.round(x(e.t)) + 0.5, yOf(e.seq), yOf(e.seq + e.arg), true);
   }
   ctx.stroke();
 
@@ -129,7 +129,7 @@ export function drawDense(ctx: CanvasRenderingContext2D, o: DenseDrawOptions) {
   ctx.lineWidth = 1;
   for (const e of events) {
     if (e.i > o.upTo) break;
-    if (e.kind === "syn") ctx.rect(x(e.t) - 3, Y(0) - 3, 6, 6);
+    if (e.kind === "syn") ctx.rect(x(e.t) - 3, yOf(0) - 3, 6, 6);
   }
   ctx.stroke();
   ctx.restore();

@@ -27,7 +27,7 @@ function offsetOf(el: Element, container: Element): { x: number; y: number } {
 
 function cleanSvg(svg: SVGSVGElement): SVGSVGElement {
   const clone = svg.cloneNode(true) as SVGSVGElement;
-  clone.querySelectorAll('[data-export="skip"]').forEach((n) => n.remove());
+  for (const n of clone.querySelectorAll('[data-export="skip"]')) n.remove();
   return clone;
 }
 

@@ -145,7 +145,7 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
         </p>
       )}
 
-      <div className="compare-toolbar card" role="group" aria-label="View">
+      <div className="compare-toolbar card" role="toolbar" aria-label="View">
         <fieldset className="variant-toggles">
           <legend>Variants</legend>
           {view.variants.map((v) => (

@@ -56,17 +56,28 @@ export function FctBars(props: {
         {layout.groups.map((g) => {
           const selected = many && g.cell === props.selectedCell;
           return (
-            <g key={g.cell} data-testid="fct-group" data-cell={g.cell}>
+            <g
+              key={g.cell}
+              data-testid="fct-group"
+              data-cell={g.cell}
+              {...(many && props.onSelectCell
+                ? {
+                    role: "button",
+                    tabIndex: 0,
+                    "aria-label": `Show the distribution of ${g.label}`,
+                    "aria-pressed": selected,
+                    style: { cursor: "pointer" },
+                    onClick: () => props.onSelectCell?.(g.cell),
+                    onKeyDown: (e: React.KeyboardEvent) => {
+                      if (e.key !== "Enter" && e.key !== " ") return;
+                      e.preventDefault();
+                      props.onSelectCell?.(g.cell);
+                    },
+                  }
+                : {})}
+            >
               {many && (
-                <rect
-                  x={g.x - 3}
-                  y={0}
-                  width={g.width + 6}
-                  height={innerH + bottom - 6}
-                  fill={selected ? "#e8f0fd" : "transparent"}
-                  style={{ cursor: props.onSelectCell ? "pointer" : undefined }}
-                  onClick={() => props.onSelectCell?.(g.cell)}
-                >
+                <rect x={g.x - 3} y={0} width={g.width + 6} height={innerH + bottom - 6} fill={selected ? "#e8f0fd" : "transparent"}>
                   <title>{g.label}</title>
                 </rect>
               )}
@@ -74,7 +85,7 @@ export function FctBars(props: {
                 const narrow = b.width < 26;
                 const label = fmtRatio(b.value);
                 return (
-                  <g key={b.variant} data-testid="fct-bar" data-variant={b.variant} data-value={String(b.value)} data-cell={b.cell} onClick={() => props.onSelectCell?.(g.cell)}>
+                  <g key={b.variant} data-testid="fct-bar" data-variant={b.variant} data-value={String(b.value)} data-cell={b.cell}>
                     <rect x={b.x} y={b.y} width={Math.max(1, b.width)} height={Math.max(0, b.height)} fill={colors[b.variant]} rx={1.5}>
                       <title>{`${b.variant}: ${label} × ${view.baseline}${many ? ` (${g.label})` : ""}`}</title>
                     </rect>

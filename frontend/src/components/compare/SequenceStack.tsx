@@ -141,7 +141,8 @@ export function SequenceStack(props: { cell: CellView | undefined; variants: str
               Flow{" "}
               <select aria-label="Sequence diagram flow" value={flow} onChange={(e) => setFlow(Number(e.target.value))}>
                 {Array.from({ length: nFlows }, (_, i) => (
-                  <option key={`flow-${i}`} value={i}>
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a flow is its index
+                  <option key={i} value={i}>
                     {i}
                   </option>
                 ))}

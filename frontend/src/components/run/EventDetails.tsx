@@ -25,8 +25,8 @@ export function EventDetails(props: {
           </p>
           <p className="rv-why-title">{explanation.title}</p>
           <ul>
-            {explanation.details.filter(Boolean).map((d, k) => (
-              <li key={k}>{d}</li>
+            {explanation.details.filter(Boolean).map((d) => (
+              <li key={d}>{d}</li>
             ))}
           </ul>
           <p className="muted rv-why-cols">

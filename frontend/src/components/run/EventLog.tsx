@@ -33,14 +33,14 @@ export function EventLog(props: {
 }) {
   const [filter, setFilter] = useState<LogFilter>("all");
   const rows = useMemo(() => filterEvents(props.events, filter), [props.events, filter]);
-  const boxRef = useRef<HTMLDivElement | null>(null);
+  const boxRef = useRef<HTMLElement | null>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const height = props.height ?? 420;
   const first = Math.max(0, Math.floor(scrollTop / ROW) - OVERSCAN);
   const last = Math.min(rows.length, Math.ceil((scrollTop + height) / ROW) + OVERSCAN);
   const posOf = useMemo(() => {
     const m = new Map<number, number>();
-    rows.forEach((e, k) => m.set(e.i, k));
+    for (const [k, e] of rows.entries()) m.set(e.i, k);
     return m;
   }, [rows]);
 
@@ -82,14 +82,14 @@ export function EventLog(props: {
         </label>
         <span className="muted">{rows.length} of {props.events.length}</span>
       </div>
-      <div
+      <section
         ref={boxRef}
         className="rv-log-box"
         style={{ height }}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (and it handles the arrow keys)
         tabIndex={0}
-        role="region"
         aria-label="Event log (arrow keys select, Enter changes a transmission)"
-        onScroll={(e) => setScrollTop((e.target as HTMLDivElement).scrollTop)}
+        onScroll={(e) => setScrollTop((e.target as HTMLElement).scrollTop)}
         onKeyDown={(e) => {
           if (e.key === "ArrowDown") {
             e.preventDefault();
@@ -122,6 +122,7 @@ export function EventLog(props: {
           </thead>
           <tbody>
             {first > 0 && (
+              // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty spacer row of the virtual list
               <tr aria-hidden="true" style={{ height: first * ROW }}>
                 <td colSpan={5} />
               </tr>
@@ -171,6 +172,7 @@ export function EventLog(props: {
               );
             })}
             {last < rows.length && (
+              // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty spacer row of the virtual list
               <tr aria-hidden="true" style={{ height: (rows.length - last) * ROW }}>
                 <td colSpan={5} />
               </tr>
@@ -178,7 +180,7 @@ export function EventLog(props: {
           </tbody>
         </table>
         {rows.length === 0 && <p className="muted rv-pad">No events in this window.</p>}
-      </div>
+      </section>
     </div>
   );
 }

@@ -49,6 +49,7 @@ export function MetricsTable(props: { metrics: Record<string, unknown>[]; flow: 
         </thead>
         <tbody>
           {props.metrics.map((m, f) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a flow is its index
             <tr key={f} className={f === props.flow && many ? "sel" : ""}>
               <th scope="row">
                 {many && props.onFlow ? (

@@ -30,7 +30,8 @@ export function FlowSection(p: FlowSectionProps) {
           Editing flow{" "}
           <select aria-label="Flow to edit" value={p.flow} onChange={(e) => p.onFlow(Number(e.target.value))}>
             {Array.from({ length: p.nFlows }, (_, i) => (
-              <option key={`flow-${i}`} value={i}>
+              // biome-ignore lint/suspicious/noArrayIndexKey: a flow is its index
+              <option key={i} value={i}>
                 Flow {i}
               </option>
             ))}

@@ -71,7 +71,7 @@ export function MechanismPicker(props: {
         <span className="field-note">
           Ctrl/⌘-click or Shift+arrows to pick several. Applies to {props.scope === "flows[*]" ? "every flow" : props.scope}.
         </span>
-        <div className="quick-picks" role="group" aria-label="Quick picks">
+        <fieldset className="quick-picks" aria-label="Quick picks">
           {props.quickPicks.map((q) => (
             <button
               key={`${q.family}:${q.choices.join(",")}`}
@@ -86,7 +86,7 @@ export function MechanismPicker(props: {
           <button type="button" className="small" onClick={() => props.onChange({ family, choices: names })}>
             All
           </button>
-        </div>
+        </fieldset>
       </div>
       <div className="timer-docs">
         {selected.map((t) => (

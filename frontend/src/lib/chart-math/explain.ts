@@ -69,8 +69,8 @@ export function buildExplainIndex(events: readonly TraceEvent[], scenario?: Obj 
       lastAck.set(e.flow, Math.max(p ?? -Infinity, e.seq));
     }
     if (fromStart && (e.kind === "send" || e.kind === "probe") && (e.transmission ?? 1) === 1) {
-      let m = own.get(e.flow);
-      if (!m) own.set(e.flow, (m = new Map()));
+      const m = own.get(e.flow) ?? new Map<number, number>();
+      own.set(e.flow, m);
       if (!m.has(e.seq)) {
         const n = (counters.get(e.flow) ?? 0) + 1;
         counters.set(e.flow, n);
@@ -152,8 +152,7 @@ export function timerFormulaText(armed: TraceEvent, scenario: Obj | null): strin
       return `ER delay = max(SRTT/4, 2 ms) = max(${formatMs(srtt)}/4, 2 ms) = ${T}`;
     case "delack":
       return `delayed-ACK timeout = ${T}`;
-    case "rto":
-    default:
+    default: // "rto"
       return srtt > 0 ? `RTO = ${T} (SRTT ${formatMs(srtt)})` : `RTO = ${T} (no RTT sample yet: the initial RTO)`;
   }
 }
@@ -181,8 +180,8 @@ function rtoSummary(fired: TraceEvent, ix: ExplainIndex): { title: string; detai
   let head = "RTO expired";
   if (armed) {
     const cause = armCauseText(ix.links.armCause.get(armed.i));
-    head += `: armed at ${formatMs(armed.t)}${cause ? " " + cause : ""}`;
-    details.push(`armed at ${formatMs(armed.t)}${cause ? " " + cause : ""}, to fire at ${formatMs((armed.expires_ns ?? 0) / 1e6)}`);
+    head += `: armed at ${formatMs(armed.t)}${cause ? ` ${cause}` : ""}`;
+    details.push(`armed at ${formatMs(armed.t)}${cause ? ` ${cause}` : ""}, to fire at ${formatMs((armed.expires_ns ?? 0) / 1e6)}`);
   } else {
     details.push("(the arming event is outside the loaded window)");
   }
@@ -242,7 +241,7 @@ export function explainEvent(e: TraceEvent, ix: ExplainIndex): Explanation {
       const details = [at, `TLP ${what}: ${segLabel(ix, e)}, ${bytesRange(e)} (${ordinal(e.transmission ?? 1)} transmission)`];
       if (armed) {
         const cause = armCauseText(ix.links.armCause.get(armed.i));
-        details.push(`the probe timer was armed at ${formatMs(armed.t)}${cause ? " " + cause : ""}`);
+        details.push(`the probe timer was armed at ${formatMs(armed.t)}${cause ? ` ${cause}` : ""}`);
       }
       details.push("its ACK or SACK tells the sender what was lost, so fast recovery can start instead of an RTO");
       details.push(window);
@@ -340,7 +339,7 @@ export function explainEvent(e: TraceEvent, ix: ExplainIndex): Explanation {
       const cause = armCauseText(ix.links.armCause.get(e.i));
       const fires = e.expires_ns !== undefined ? formatMs(e.expires_ns / 1e6) : "?";
       const formula = e.timer === "probe" ? ptoReason(e, sc) : timerFormulaText(e, sc);
-      return { title: `${label} timer armed${cause ? " " + cause : ""}: fires at ${fires}`, details: [at, formula] };
+      return { title: `${label} timer armed${cause ? ` ${cause}` : ""}: fires at ${fires}`, details: [at, formula] };
     }
     case "timer_cancelled": {
       const label = TIMER_LABEL[e.timer ?? "rto"];

@@ -2,6 +2,9 @@ import { dropsToRules, estimateSegmentIndex, MAX_RULES, planRerun, segmentIndexM
 import { toEvents } from "./events";
 import { BASELINE_TAIL, TLP_TAIL } from "./fixtures";
 
+/** path.forward.loss of a scenario. */
+const lossOf = (sc: Record<string, unknown>) => (sc as { path: { forward: { loss: Record<string, unknown> } } }).path.forward.loss;
+
 describe("segment indexing", () => {
   const map = segmentIndexMap(TLP_TAIL.events, 0);
   it("counts the flow's new segments from 1 in send order", () => {
@@ -56,17 +59,17 @@ describe("planRerun", () => {
   const rule: PositionedRule = { flow: 0, segment: 3, transmission: 1, action: "drop", delay_ms: 0 };
   it("keeps the tail loss by converting it to positioned rules", () => {
     const plan = planRerun(TLP_TAIL.scenario, rule, dropsToRules(TLP_TAIL.events));
-    const loss = ((plan.scenario.path as any).forward as any).loss;
+    const loss = lossOf(plan.scenario);
     expect(loss.model).toBe("positioned");
     expect(loss.rules).toEqual([{ flow: 0, segment: 10, transmission: 1, action: "drop", delay_ms: 0 }, rule]);
     expect(plan.note).toContain("tail");
     expect(plan.note).toContain("converted");
     // the run's scenario is not modified
-    expect((((TLP_TAIL.scenario.path as any).forward as any).loss as any).model).toBe("tail");
+    expect(lossOf(TLP_TAIL.scenario).model).toBe("tail");
   });
   it("replaces a model whose drops are unknown, and says so", () => {
     const plan = planRerun(TLP_TAIL.scenario, rule, null);
-    expect(((plan.scenario.path as any).forward.loss.rules as unknown[]).length).toBe(1);
+    expect((lossOf(plan.scenario).rules as unknown[]).length).toBe(1);
     expect(plan.note).toContain("replaced");
   });
   it("appends to positioned rules, replacing a rule on the same transmission", () => {
@@ -77,7 +80,7 @@ describe("planRerun", () => {
   });
   it("adds a loss section when there is none", () => {
     const plan = planRerun({ flows: [{}] }, { ...rule, action: "delay", delay_ms: 300 }, null);
-    expect((plan.scenario.path as any).forward.loss).toEqual({ model: "positioned", rules: [{ flow: 0, segment: 3, transmission: 1, action: "delay", delay_ms: 300 }] });
+    expect(lossOf(plan.scenario)).toEqual({ model: "positioned", rules: [{ flow: 0, segment: 3, transmission: 1, action: "delay", delay_ms: 300 }] });
   });
   it("replaces a random model with too many drops for the rule limit", () => {
     const many = Array.from({ length: MAX_RULES + 5 }, (_, k) => ({ flow: 0, segment: k + 10, transmission: 1, action: "drop" as const, delay_ms: 0 }));

@@ -52,8 +52,8 @@ export function dropsToRules(events: readonly TraceEvent[]): PositionedRule[] {
   const rules: PositionedRule[] = [];
   for (const e of events) {
     if (e.kind === "send" || e.kind === "retransmit" || e.kind === "probe") {
-      let m = index.get(e.flow);
-      if (!m) index.set(e.flow, (m = new Map()));
+      const m = index.get(e.flow) ?? new Map();
+      index.set(e.flow, m);
       if ((e.transmission ?? 1) === 1 && e.kind !== "retransmit" && !m.has(e.seq)) {
         const n = (counters.get(e.flow) ?? 0) + 1;
         counters.set(e.flow, n);
@@ -112,9 +112,12 @@ function describeModel(loss: Obj): string {
  */
 export function planRerun(scenario: Obj, rule: PositionedRule, observedDrops: PositionedRule[] | null): RerunPlan {
   const sc = clone(scenario);
-  const path = (sc.path as Obj | undefined) ?? (sc.path = {});
-  const fwd = (path.forward as Obj | undefined) ?? (path.forward = {});
-  const loss = (fwd.loss as Obj | undefined) ?? (fwd.loss = { model: "none" });
+  sc.path ??= {};
+  const path = sc.path as Obj;
+  path.forward ??= {};
+  const fwd = path.forward as Obj;
+  fwd.loss ??= { model: "none" };
+  const loss = fwd.loss as Obj;
   const model = String(loss.model ?? "none");
   let rules: PositionedRule[];
   let note: string;

@@ -14,7 +14,8 @@ const NUMBER_RE = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 export function formatRange(spec: Pick<FieldSpec, "min" | "max">): string | null {
   if (spec.min === undefined && spec.max === undefined) return null;
   if (spec.min !== undefined && spec.max !== undefined) return `between ${fmt(spec.min)} and ${fmt(spec.max)}`;
-  return spec.min !== undefined ? `at least ${fmt(spec.min)}` : `at most ${fmt(spec.max!)}`;
+  if (spec.min !== undefined) return `at least ${fmt(spec.min)}`;
+  return spec.max !== undefined ? `at most ${fmt(spec.max)}` : null;
 }
 
 function fmt(n: number): string {
