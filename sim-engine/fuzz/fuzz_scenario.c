@@ -77,7 +77,11 @@ static void fz_fail(const char *what, long long a, long long b)
 	abort();
 }
 
-#define CHECK(cond, what, a, b) do { if (!(cond)) fz_fail(what, (long long)(a), (long long)(b)); } while (0)
+#define CHECK(cond, what, a, b) \
+	do { \
+		if (!(cond)) \
+			fz_fail(what, (long long)(a), (long long)(b)); \
+	} while (0)
 
 /* Checks with a tag can be switched off while a known engine bug is open, so
  * a fuzzing campaign can go past it: REXSIM_FUZZ_IGNORE=tag1,tag2 */
@@ -95,9 +99,11 @@ static bool ignored(const char *tag)
 	return false;
 }
 
-#define CHECK_TAG(tag, cond, what, a, b) do { \
-	if (!(cond) && !ignored(tag)) fz_fail(what " [" tag "]", (long long)(a), (long long)(b)); \
-} while (0)
+#define CHECK_TAG(tag, cond, what, a, b) \
+	do { \
+		if (!(cond) && !ignored(tag)) \
+			fz_fail(what " [" tag "]", (long long)(a), (long long)(b)); \
+	} while (0)
 
 /* ------------------------------------------------------------------ value generation
  * Mode byte m, by m % 32:
@@ -126,9 +132,9 @@ static int64_t int_in(struct fz_in *in, int64_t lo, int64_t hi)
 	uint8_t sel = u8(in);
 	uint64_t v;
 	if (sel < 96) {
-		v = (uint64_t)(sel % 17);                 /* lo + 0..16 */
+		v = (uint64_t)(sel % 17); /* lo + 0..16 */
 	} else {
-		int bits = sel % 64;                          /* log-scaled magnitude */
+		int bits = sel % 64; /* log-scaled magnitude */
 		v = un(in, (bits + 8) / 8);
 		if (bits < 64)
 			v &= bits ? ((UINT64_C(1) << bits) - 1) : 0;
@@ -153,10 +159,17 @@ static double float_in(struct fz_in *in, double lo, double hi)
 	}
 	double u = unit16(in);
 	switch (sel % 5) {
-	case 0: break;                                    /* uniform */
-	case 1: u = u * u; break;
-	case 2: u = u * u * u * u; break;
-	default: u = u * u * u * u * u * u * u * u; break;
+	case 0:
+		break; /* uniform */
+	case 1:
+		u = u * u;
+		break;
+	case 2:
+		u = u * u * u * u;
+		break;
+	default:
+		u = u * u * u * u * u * u * u * u;
+		break;
 	}
 	double v = lo + u * (hi - lo);
 	if (v < lo)
@@ -166,10 +179,26 @@ static double float_in(struct fz_in *in, double lo, double hi)
 	return v;
 }
 
-static void put_i64(void *at, int64_t v) { memcpy(at, &v, sizeof(v)); }
-static void put_f64(void *at, double v) { memcpy(at, &v, sizeof(v)); }
-static int64_t get_i64(const void *at) { int64_t v; memcpy(&v, at, sizeof(v)); return v; }
-static double get_f64(const void *at) { double v; memcpy(&v, at, sizeof(v)); return v; }
+static void put_i64(void *at, int64_t v)
+{
+	memcpy(at, &v, sizeof(v));
+}
+static void put_f64(void *at, double v)
+{
+	memcpy(at, &v, sizeof(v));
+}
+static int64_t get_i64(const void *at)
+{
+	int64_t v;
+	memcpy(&v, at, sizeof(v));
+	return v;
+}
+static double get_f64(const void *at)
+{
+	double v;
+	memcpy(&v, at, sizeof(v));
+	return v;
+}
 
 static void gen_row(struct fz_in *in, const struct rx_param *p, void *base, bool vmode)
 {
@@ -276,8 +305,14 @@ static const struct rx_param *row(int section, const char *key)
 /* ------------------------------------------------------------------ budget clamps
  * Only in-range values are touched, and only made smaller (or, for rates,
  * raised out of (0, 1e6)), so a scenario's validity does not change. */
-static bool f_valid(const struct rx_param *p, double v) { return isfinite(v) && v >= p->min && v <= p->max; }
-static bool i_valid(const struct rx_param *p, int64_t v) { return (double)v >= p->min && (double)v <= p->max; }
+static bool f_valid(const struct rx_param *p, double v)
+{
+	return isfinite(v) && v >= p->min && v <= p->max;
+}
+static bool i_valid(const struct rx_param *p, int64_t v)
+{
+	return (double)v >= p->min && (double)v <= p->max;
+}
 
 static void clamp_f(int section, const char *key, void *base, double cap)
 {
@@ -330,7 +365,8 @@ static void budget(struct rx_scenario *sc, int64_t n_decoded)
 		clamp_i(RX_SEC_FLOW, "app.bytes", f, cap_bytes);
 		clamp_f(RX_SEC_FLOW, "app.duration_s", f, FZ_MAX_BULK_S);
 		int64_t n_obj = f->app_n_sizes > 0 && f->app_n_sizes <= RX_MAX_REQUESTS ? f->app_n_sizes
-			: f->app_requests >= 1 && f->app_requests <= RX_MAX_REQUESTS ? f->app_requests : 1;
+			: f->app_requests >= 1 && f->app_requests <= RX_MAX_REQUESTS    ? f->app_requests
+											: 1;
 		int64_t per = cap_bytes / n_obj;
 		if (per < 1)
 			per = 1;
@@ -373,11 +409,11 @@ static void gen_rules(struct fz_in *in, struct rx_loss_cfg *l, bool vmode)
 	uint8_t b = u8(in);
 	int64_t n = b % (FZ_MAX_RULES_NORMAL + 1);
 	if (b >= 250)
-		n = RX_MAX_POS_RULES;                 /* the edge, every rule defaulted or drawn */
+		n = RX_MAX_POS_RULES; /* the edge, every rule defaulted or drawn */
 	if (vmode && b >= 240 && b < 250) {
 		static const int64_t bad[] = { -1, RX_MAX_POS_RULES + 1, INT64_MIN, INT64_MAX, 1000 };
 		l->n_rules = bad[b % 5];
-		return;                                /* validation rejects the count first */
+		return; /* validation rejects the count first */
 	}
 	l->n_rules = n;
 	for (int64_t i = 0; i < n; i++) {
@@ -397,7 +433,7 @@ static void gen_sizes(struct fz_in *in, struct rx_flow_cfg *f, bool vmode)
 {
 	uint8_t b = u8(in);
 	if (b < 192)
-		return;                                /* no list (most inputs) */
+		return; /* no list (most inputs) */
 	int64_t n = 1 + b % 16;
 	if (b >= 252)
 		n = RX_MAX_REQUESTS;
@@ -428,7 +464,7 @@ static int64_t gen_n_flows(struct fz_in *in, bool vmode)
 		static const int64_t bad[] = { 0, -1, RX_MAX_FLOWS + 1, INT64_MAX, INT64_MIN, 1000 };
 		return bad[u8(in) % 6];
 	}
-	return 5 + u8(in) % (RX_MAX_FLOWS - 4);   /* 5..64 */
+	return 5 + u8(in) % (RX_MAX_FLOWS - 4); /* 5..64 */
 }
 
 /* decode; returns how many flows were initialised (1..RX_MAX_FLOWS) */
@@ -479,7 +515,10 @@ static int64_t flow_n_obj(const struct rx_flow_cfg *f)
 	return 0;
 }
 
-static bool is_ack_kind(int k) { return k == RX_EV_ACK_SENT || k == RX_EV_ACK_RECV; }
+static bool is_ack_kind(int k)
+{
+	return k == RX_EV_ACK_SENT || k == RX_EV_ACK_RECV;
+}
 
 static void check_result(const struct rx_scenario *sc, const struct rx_result *res)
 {
@@ -487,8 +526,8 @@ static void check_result(const struct rx_scenario *sc, const struct rx_result *r
 	int64_t nf = sc->n_flows;
 
 	CHECK(res->n_flows == nf, "result n_flows differs from the scenario", res->n_flows, nf);
-	CHECK(res->events >= 0 && res->events <= sc->max_events, "events outside [0, max_events]",
-	      res->events, sc->max_events);
+	CHECK(res->events >= 0 && res->events <= sc->max_events, "events outside [0, max_events]", res->events,
+	      sc->max_events);
 	/* the engine's own consistency checks (pipe, cwnd >= 1 MSS, scoreboard) */
 	CHECK(res->invariant_violations == 0, "engine reported internal invariant violations",
 	      res->invariant_violations, 0);
@@ -498,7 +537,7 @@ static void check_result(const struct rx_scenario *sc, const struct rx_result *r
 		/* every column must hold n entries: all of them are read below, so
 		 * a short column is an ASan report */
 		CHECK(t->t_ns && t->seq && t->arg && t->cwnd_bytes && t->ssthresh_bytes && t->pipe_bytes &&
-		      t->srtt_us && t->rto_us && t->flow && t->kind && t->state && t->detail,
+			      t->srtt_us && t->rto_us && t->flow && t->kind && t->state && t->detail,
 		      "a trace column is NULL while n > 0", t->n, 0);
 	}
 	if (sc->trace_mode == RX_TRACE_NONE)
@@ -509,11 +548,11 @@ static void check_result(const struct rx_scenario *sc, const struct rx_result *r
 	int64_t last_send_ns[RX_MAX_FLOWS];
 	for (int i = 0; i < RX_MAX_FLOWS; i++)
 		last_send_ns[i] = -1;
-	uint64_t sum = 0;   /* touches every cell of every column */
+	uint64_t sum = 0; /* touches every cell of every column */
 	for (size_t i = 0; i < t->n; i++) {
 		int64_t tn = t->t_ns[i];
-		sum += (uint64_t)tn + t->seq[i] + t->arg[i] + t->ssthresh_bytes[i] + t->pipe_bytes[i] +
-		       t->srtt_us[i] + t->rto_us[i] + t->detail[i];
+		sum += (uint64_t)tn + t->seq[i] + t->arg[i] + t->ssthresh_bytes[i] + t->pipe_bytes[i] + t->srtt_us[i] +
+			t->rto_us[i] + t->detail[i];
 		CHECK(tn >= 0, "negative trace time", i, tn);
 		if (i > 0)
 			CHECK(tn >= t->t_ns[i - 1], "trace time decreases", i, tn);
@@ -581,12 +620,14 @@ static void check_result(const struct rx_scenario *sc, const struct rx_result *r
 		}
 		/* (extra) trace and counters agree in full trace mode */
 		if (sc->trace_mode == RX_TRACE_FULL) {
-			CHECK_TAG("trace_counters", n_probe[i] == m->probe_count, "PROBE rows differ from probe_count", n_probe[i],
-			      m->probe_count);
-			CHECK_TAG("trace_counters", n_send[i] + n_rtx[i] + n_probe[i] == m->segments_sent + m->retransmissions,
-			      "SEND+RETRANSMIT+PROBE rows differ from segments_sent+retransmissions",
-			      n_send[i] + n_rtx[i] + n_probe[i], m->segments_sent + m->retransmissions);
-			CHECK_TAG("trace_counters", n_drop[i] == m->drops, "DROP rows differ from drops", n_drop[i], m->drops);
+			CHECK_TAG("trace_counters", n_probe[i] == m->probe_count, "PROBE rows differ from probe_count",
+				  n_probe[i], m->probe_count);
+			CHECK_TAG("trace_counters",
+				  n_send[i] + n_rtx[i] + n_probe[i] == m->segments_sent + m->retransmissions,
+				  "SEND+RETRANSMIT+PROBE rows differ from segments_sent+retransmissions",
+				  n_send[i] + n_rtx[i] + n_probe[i], m->segments_sent + m->retransmissions);
+			CHECK_TAG("trace_counters", n_drop[i] == m->drops, "DROP rows differ from drops", n_drop[i],
+				  m->drops);
 		}
 	}
 }
@@ -594,29 +635,44 @@ static void check_result(const struct rx_scenario *sc, const struct rx_result *r
 static void check_same(const struct rx_result *a, const struct rx_result *b, int64_t nf)
 {
 	CHECK_TAG("determinism", a->events == b->events, "non-deterministic: events", a->events, b->events);
-	CHECK_TAG("determinism", a->sim_end_ns == b->sim_end_ns, "non-deterministic: sim_end_ns", a->sim_end_ns, b->sim_end_ns);
-	CHECK_TAG("determinism", a->truncated == b->truncated, "non-deterministic: truncated", a->truncated, b->truncated);
+	CHECK_TAG("determinism", a->sim_end_ns == b->sim_end_ns, "non-deterministic: sim_end_ns", a->sim_end_ns,
+		  b->sim_end_ns);
+	CHECK_TAG("determinism", a->truncated == b->truncated, "non-deterministic: truncated", a->truncated,
+		  b->truncated);
 	const struct rx_trace *x = &a->trace, *y = &b->trace;
 	CHECK_TAG("determinism", x->n == y->n && x->n_sack == y->n_sack, "non-deterministic: trace length", x->n, y->n);
 	size_t n = x->n;
-#define SAME(col) CHECK_TAG("determinism", n == 0 || memcmp(x->col, y->col, n * sizeof(*x->col)) == 0, \
-			"non-deterministic: trace column " #col, n, 0)
-	SAME(t_ns); SAME(seq); SAME(arg); SAME(cwnd_bytes); SAME(ssthresh_bytes); SAME(pipe_bytes);
-	SAME(srtt_us); SAME(rto_us); SAME(flow); SAME(kind); SAME(state); SAME(detail);
+#define SAME(col) \
+	CHECK_TAG("determinism", n == 0 || memcmp(x->col, y->col, n * sizeof(*x->col)) == 0, \
+		  "non-deterministic: trace column " #col, n, 0)
+	SAME(t_ns);
+	SAME(seq);
+	SAME(arg);
+	SAME(cwnd_bytes);
+	SAME(ssthresh_bytes);
+	SAME(pipe_bytes);
+	SAME(srtt_us);
+	SAME(rto_us);
+	SAME(flow);
+	SAME(kind);
+	SAME(state);
+	SAME(detail);
 #undef SAME
 	CHECK_TAG("determinism", x->n_sack == 0 || memcmp(x->sack_words, y->sack_words, x->n_sack * 8) == 0,
-	      "non-deterministic: SACK side table", x->n_sack, 0);
+		  "non-deterministic: SACK side table", x->n_sack, 0);
 	for (int64_t i = 0; i < nf; i++) {
 		const struct rx_flow_metrics *p = &a->flows[i], *q = &b->flows[i];
-		CHECK_TAG("determinism", p->completed == q->completed && p->bytes_delivered == q->bytes_delivered &&
-		      p->segments_sent == q->segments_sent && p->retransmissions == q->retransmissions &&
-		      p->rto_count == q->rto_count && p->probe_count == q->probe_count &&
-		      p->drops == q->drops && p->n_requests == q->n_requests &&
-		      memcmp(&p->fct_ms, &q->fct_ms, sizeof(double)) == 0,
-		      "non-deterministic: flow metrics", i, 0);
+		CHECK_TAG("determinism",
+			  p->completed == q->completed && p->bytes_delivered == q->bytes_delivered &&
+				  p->segments_sent == q->segments_sent && p->retransmissions == q->retransmissions &&
+				  p->rto_count == q->rto_count && p->probe_count == q->probe_count &&
+				  p->drops == q->drops && p->n_requests == q->n_requests &&
+				  memcmp(&p->fct_ms, &q->fct_ms, sizeof(double)) == 0,
+			  "non-deterministic: flow metrics", i, 0);
 		if (p->n_requests > 0)
-			CHECK_TAG("determinism", memcmp(p->request_ms, q->request_ms, (size_t)p->n_requests * sizeof(double)) == 0,
-			      "non-deterministic: request_ms", i, 0);
+			CHECK_TAG("determinism",
+				  memcmp(p->request_ms, q->request_ms, (size_t)p->n_requests * sizeof(double)) == 0,
+				  "non-deterministic: request_ms", i, 0);
 	}
 }
 
@@ -701,13 +757,15 @@ static void dump_scenario(const struct rx_scenario *sc, int64_t nf, bool vmode, 
 
 static void dump_result(const struct rx_result *res)
 {
-	fprintf(stderr, "result: events=%lld sim_end=%.3f ms truncated=%d (%s) trace.n=%zu n_sack=%zu "
+	fprintf(stderr,
+		"result: events=%lld sim_end=%.3f ms truncated=%d (%s) trace.n=%zu n_sack=%zu "
 		"invariant_violations=%lld\n",
 		(long long)res->events, (double)res->sim_end_ns / 1e6, res->truncated, res->truncated_reason,
 		res->trace.n, res->trace.n_sack, (long long)res->invariant_violations);
 	for (int64_t i = 0; i < res->n_flows && i < RX_MAX_FLOWS; i++) {
 		const struct rx_flow_metrics *m = &res->flows[i];
-		fprintf(stderr, "  flow %lld: completed=%d fct=%.3f ms delivered=%lld sent=%lld rtx=%lld rto=%lld "
+		fprintf(stderr,
+			"  flow %lld: completed=%d fct=%.3f ms delivered=%lld sent=%lld rtx=%lld rto=%lld "
 			"probes=%lld er=%lld fr=%lld drops=%lld syn_rtx=%lld\n",
 			(long long)i, m->completed, m->fct_ms, (long long)m->bytes_delivered,
 			(long long)m->segments_sent, (long long)m->retransmissions, (long long)m->rto_count,
@@ -725,8 +783,8 @@ static bool run_checked(const struct rx_scenario *sc, struct rx_result *res, boo
 	int rc = progress ? rx_run_progress(sc, res, &err, &progress_ns) : rx_run(sc, res, &err);
 	if (rc != 0) {
 		if (!strstr(err.msg, "out of memory")) {
-			fprintf(stderr, "fuzz_scenario: rx_run failed on a validated scenario: %s: %s\n",
-				err.path, err.msg);
+			fprintf(stderr, "fuzz_scenario: rx_run failed on a validated scenario: %s: %s\n", err.path,
+				err.msg);
 			abort();
 		}
 		return false;

@@ -73,14 +73,14 @@ static void emit_int_in(int64_t v, int64_t lo, int64_t hi)
 		emit((uint8_t)off);
 		return;
 	}
-	emit(127);             /* 127 % 64 = 63 bits, 8 bytes */
+	emit(127); /* 127 % 64 = 63 bits, 8 bytes */
 	emit_be(off, 8);
 }
 
 static void emit_row(const struct rx_param *p, const char *val)
 {
 	if (!val) {
-		emit(0);           /* keep the default */
+		emit(0); /* keep the default */
 		return;
 	}
 	if (strcmp(val, "!nan") == 0 || strcmp(val, "!above") == 0) {
@@ -94,7 +94,7 @@ static void emit_row(const struct rx_param *p, const char *val)
 		}
 		return;
 	}
-	emit(8);               /* in range */
+	emit(8); /* in range */
 	switch (p->type) {
 	case RX_PT_BOOL:
 		emit(strcmp(val, "true") == 0 || strcmp(val, "1") == 0);
@@ -119,7 +119,7 @@ static void emit_row(const struct rx_param *p, const char *val)
 		double d = strtod(val, NULL);
 		uint64_t bits;
 		memcpy(&bits, &d, sizeof(bits));
-		emit(4);           /* exact IEEE value */
+		emit(4); /* exact IEEE value */
 		emit_be(bits, 8);
 		break;
 	}
@@ -214,7 +214,7 @@ int main(int argc, char **argv)
 		}
 		emit((uint8_t)(192 + ns - 1));
 		for (int j = 0; j < ns; j++) {
-			emit(0);   /* item mode: in range */
+			emit(0); /* item mode: in range */
 			emit_int_in(sizes[j], 1, 1000000000);
 		}
 	}

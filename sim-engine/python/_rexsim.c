@@ -27,7 +27,10 @@ typedef struct {
 	PyTypeObject *ColumnType;
 } modstate;
 
-static modstate *get_state(PyObject *module) { return (modstate *)PyModule_GetState(module); }
+static modstate *get_state(PyObject *module)
+{
+	return (modstate *)PyModule_GetState(module);
+}
 
 /* ------------------------------------------------------------------ errors */
 static PyObject *raise_scenario(PyObject *module, const char *path, const char *msg)
@@ -74,10 +77,14 @@ static int perr(struct pctx *c, const char *key, const char *fmt, ...)
 static const char *type_name(int t)
 {
 	switch (t) {
-	case RX_PT_INT: return "an integer";
-	case RX_PT_FLOAT: return "a number";
-	case RX_PT_BOOL: return "true or false";
-	default: return "a string";
+	case RX_PT_INT:
+		return "an integer";
+	case RX_PT_FLOAT:
+		return "a number";
+	case RX_PT_BOOL:
+		return "true or false";
+	default:
+		return "a string";
 	}
 }
 
@@ -87,12 +94,14 @@ static int set_value(struct pctx *c, const struct rx_param *p, void *base, PyObj
 	switch (p->type) {
 	case RX_PT_INT: {
 		if (PyBool_Check(v) || !(PyLong_Check(v) || PyFloat_Check(v)))
-			return perr(c, p->key, "must be %s between %.17g and %.17g", type_name(p->type), p->min, p->max);
+			return perr(c, p->key, "must be %s between %.17g and %.17g", type_name(p->type), p->min,
+				    p->max);
 		int64_t x;
 		if (PyFloat_Check(v)) {
 			double d = PyFloat_AsDouble(v);
 			if (!isfinite(d) || d != floor(d) || d < p->min || d > p->max)
-				return perr(c, p->key, "must be an integer between %.17g and %.17g (got %.17g)", p->min, p->max, d);
+				return perr(c, p->key, "must be an integer between %.17g and %.17g (got %.17g)", p->min,
+					    p->max, d);
 			x = (int64_t)d;
 		} else {
 			int overflow = 0;
@@ -132,8 +141,9 @@ static int set_value(struct pctx *c, const struct rx_param *p, void *base, PyObj
 			char choices[400] = "";
 			size_t used = 0;
 			for (int i = 0; p->choice(i); i++)
-				used += (size_t)snprintf(choices + used, used < sizeof(choices) ? sizeof(choices) - used : 0,
-							 "%s'%s'", i ? ", " : "", p->choice(i));
+				used += (size_t)snprintf(choices + used,
+							 used < sizeof(choices) ? sizeof(choices) - used : 0, "%s'%s'",
+							 i ? ", " : "", p->choice(i));
 			return perr(c, p->key, "must be one of %s", choices);
 		}
 		memcpy(at, &idx, sizeof(idx));
@@ -166,8 +176,8 @@ typedef int (*special_fn)(struct pctx *c, void *base, const char *key, PyObject 
 
 /* Walk dict `d` whose keys extend `kprefix` within `section`; keys the table
  * lacks go to `special` (which returns 1 if it did not know the key). */
-static int parse_dict(struct pctx *c, PyObject *d, int section, void *base, const char *kprefix,
-		      special_fn special, void *arg)
+static int parse_dict(struct pctx *c, PyObject *d, int section, void *base, const char *kprefix, special_fn special,
+		      void *arg)
 {
 	if (!PyDict_Check(d))
 		return perr(c, kprefix, "must be an object");
@@ -213,7 +223,10 @@ static int push_path(struct pctx *c, const char *fmt, ...)
 	return (int)len;
 }
 
-static int special_rule(struct pctx *c, void *base, const char *key, PyObject *v, void *arg) { return 1; }
+static int special_rule(struct pctx *c, void *base, const char *key, PyObject *v, void *arg)
+{
+	return 1;
+}
 
 static int special_loss(struct pctx *c, void *base, const char *key, PyObject *v, void *arg)
 {
@@ -289,7 +302,8 @@ static int special_scenario(struct pctx *c, void *base, const char *key, PyObjec
 				d = &sc->rev;
 			if (!d) {
 				PyErr_Clear();
-				return perr(c, "path", "has an unknown key '%s' (expected 'forward' or 'reverse')", ks ? ks : "?");
+				return perr(c, "path", "has an unknown key '%s' (expected 'forward' or 'reverse')",
+					    ks ? ks : "?");
 			}
 			int saved = push_path(c, "path.%s", ks);
 			int r = parse_dict(c, dv, RX_SEC_DIR, d, "", special_dir, NULL);
@@ -308,7 +322,8 @@ static int special_scenario(struct pctx *c, void *base, const char *key, PyObjec
 		for (Py_ssize_t i = 0; i < n; i++) {
 			rx_flow_init(&sc->flows[i]);
 			int saved = push_path(c, "flows[%zd]", i);
-			int r = parse_dict(c, PyList_GET_ITEM(v, i), RX_SEC_FLOW, &sc->flows[i], "", special_flow, NULL);
+			int r = parse_dict(c, PyList_GET_ITEM(v, i), RX_SEC_FLOW, &sc->flows[i], "", special_flow,
+					   NULL);
 			c->path[saved] = 0;
 			if (r)
 				return -1;
@@ -347,17 +362,15 @@ static struct rx_scenario *scenario_from_dict(PyObject *module, PyObject *d)
 
 /* ------------------------------------------------------------------ Result */
 typedef struct {
-	PyObject_HEAD
-	struct rx_result res;
+	PyObject_HEAD struct rx_result res;
 	int64_t n_flows;
-	int64_t exports;   /* live buffer views */
+	int64_t exports; /* live buffer views */
 } ResultObject;
 
 typedef struct {
-	PyObject_HEAD
-	PyObject *owner;   /* the Result */
+	PyObject_HEAD PyObject *owner; /* the Result */
 	void *ptr;
-	Py_ssize_t len;    /* items */
+	Py_ssize_t len; /* items */
 	Py_ssize_t itemsize;
 	const char *format;
 } ColumnObject;
@@ -442,7 +455,8 @@ static PyObject *Result_metrics(ResultObject *self, PyObject *arg)
 	return d;
 }
 
-static PyObject *make_column(PyObject *module, ResultObject *owner, void *ptr, size_t n, size_t itemsize, const char *fmt)
+static PyObject *make_column(PyObject *module, ResultObject *owner, void *ptr, size_t n, size_t itemsize,
+			     const char *fmt)
 {
 	modstate *st = get_state(module);
 	ColumnObject *c = PyObject_New(ColumnObject, st->ColumnType);
@@ -462,12 +476,24 @@ static PyObject *Result_columns(ResultObject *self, PyObject *Py_UNUSED(ignored)
 	if (!module)
 		return NULL;
 	const struct rx_trace *t = &self->res.trace;
-	struct { const char *name; void *p; size_t sz; const char *fmt; } cols[] = {
-		{ "t_ns", t->t_ns, 8, "q" }, { "seq", t->seq, 8, "Q" }, { "arg", t->arg, 4, "I" },
-		{ "cwnd_bytes", t->cwnd_bytes, 4, "I" }, { "ssthresh_bytes", t->ssthresh_bytes, 4, "I" },
-		{ "pipe_bytes", t->pipe_bytes, 4, "I" }, { "srtt_us", t->srtt_us, 4, "I" },
-		{ "rto_us", t->rto_us, 4, "I" }, { "flow", t->flow, 2, "H" }, { "kind", t->kind, 1, "B" },
-		{ "state", t->state, 1, "B" }, { "detail", t->detail, 1, "B" },
+	struct {
+		const char *name;
+		void *p;
+		size_t sz;
+		const char *fmt;
+	} cols[] = {
+		{ "t_ns", t->t_ns, 8, "q" },
+		{ "seq", t->seq, 8, "Q" },
+		{ "arg", t->arg, 4, "I" },
+		{ "cwnd_bytes", t->cwnd_bytes, 4, "I" },
+		{ "ssthresh_bytes", t->ssthresh_bytes, 4, "I" },
+		{ "pipe_bytes", t->pipe_bytes, 4, "I" },
+		{ "srtt_us", t->srtt_us, 4, "I" },
+		{ "rto_us", t->rto_us, 4, "I" },
+		{ "flow", t->flow, 2, "H" },
+		{ "kind", t->kind, 1, "B" },
+		{ "state", t->state, 1, "B" },
+		{ "detail", t->detail, 1, "B" },
 	};
 	PyObject *d = PyDict_New();
 	if (!d)
@@ -491,20 +517,44 @@ static PyObject *Result_columns(ResultObject *self, PyObject *Py_UNUSED(ignored)
 	return d;
 }
 
-static PyObject *Result_get_truncated(ResultObject *self, void *c) { return PyBool_FromLong(self->res.truncated); }
+static PyObject *Result_get_truncated(ResultObject *self, void *c)
+{
+	return PyBool_FromLong(self->res.truncated);
+}
 static PyObject *Result_get_reason(ResultObject *self, void *c)
 {
 	if (!self->res.truncated)
 		Py_RETURN_NONE;
 	return PyUnicode_FromString(self->res.truncated_reason);
 }
-static PyObject *Result_get_events(ResultObject *self, void *c) { return PyLong_FromLongLong(self->res.events); }
-static PyObject *Result_get_viol(ResultObject *self, void *c) { return PyLong_FromLongLong(self->res.invariant_violations); }
-static PyObject *Result_get_samples(ResultObject *self, void *c) { return PyLong_FromLongLong(self->res.samples); }
-static PyObject *Result_get_ttrunc(ResultObject *self, void *c) { return PyBool_FromLong(self->res.trace_truncated); }
-static PyObject *Result_get_end(ResultObject *self, void *c) { return PyLong_FromLongLong(self->res.sim_end_ns); }
-static PyObject *Result_get_nflows(ResultObject *self, void *c) { return PyLong_FromLongLong(self->n_flows); }
-static PyObject *Result_get_ntrace(ResultObject *self, void *c) { return PyLong_FromSize_t(self->res.trace.n); }
+static PyObject *Result_get_events(ResultObject *self, void *c)
+{
+	return PyLong_FromLongLong(self->res.events);
+}
+static PyObject *Result_get_viol(ResultObject *self, void *c)
+{
+	return PyLong_FromLongLong(self->res.invariant_violations);
+}
+static PyObject *Result_get_samples(ResultObject *self, void *c)
+{
+	return PyLong_FromLongLong(self->res.samples);
+}
+static PyObject *Result_get_ttrunc(ResultObject *self, void *c)
+{
+	return PyBool_FromLong(self->res.trace_truncated);
+}
+static PyObject *Result_get_end(ResultObject *self, void *c)
+{
+	return PyLong_FromLongLong(self->res.sim_end_ns);
+}
+static PyObject *Result_get_nflows(ResultObject *self, void *c)
+{
+	return PyLong_FromLongLong(self->n_flows);
+}
+static PyObject *Result_get_ntrace(ResultObject *self, void *c)
+{
+	return PyLong_FromSize_t(self->res.trace.n);
+}
 
 static PyMethodDef Result_methods[] = {
 	{ "metrics", (PyCFunction)Result_metrics, METH_O, "metrics(i) -> dict of flow i's metrics" },
@@ -518,7 +568,8 @@ static PyGetSetDef Result_getset[] = {
 	{ "events", (getter)Result_get_events, NULL, "discrete events processed", NULL },
 	{ "samples", (getter)Result_get_samples, NULL, "state samples taken (trace mode 'sampled')", NULL },
 	{ "trace_truncated", (getter)Result_get_ttrunc, NULL, "sampling stopped at the max_events budget", NULL },
-	{ "invariant_violations", (getter)Result_get_viol, NULL, "failed internal consistency checks (0 unless the engine has a bug)", NULL },
+	{ "invariant_violations", (getter)Result_get_viol, NULL,
+	  "failed internal consistency checks (0 unless the engine has a bug)", NULL },
 	{ "sim_end_ns", (getter)Result_get_end, NULL, "simulated time at the end", NULL },
 	{ "n_flows", (getter)Result_get_nflows, NULL, "number of flows", NULL },
 	{ "n_trace", (getter)Result_get_ntrace, NULL, "number of trace events", NULL },
@@ -563,7 +614,10 @@ static int Column_getbuffer(ColumnObject *self, Py_buffer *view, int flags)
 	return 0;
 }
 
-static Py_ssize_t Column_len(ColumnObject *self) { return self->len; }
+static Py_ssize_t Column_len(ColumnObject *self)
+{
+	return self->len;
+}
 
 static PyType_Slot Column_slots[] = {
 	{ Py_tp_dealloc, Column_dealloc },
@@ -603,7 +657,8 @@ static PyObject *mod_run(PyObject *module, PyObject *args, PyObject *kwargs)
 			return NULL;
 		if (pbuf.len < 8 || ((uintptr_t)pbuf.buf % 8) != 0) {
 			PyBuffer_Release(&pbuf);
-			return PyErr_Format(PyExc_ValueError, "progress must be a writable, 8-byte aligned buffer of 8 bytes");
+			return PyErr_Format(PyExc_ValueError,
+					    "progress must be a writable, 8-byte aligned buffer of 8 bytes");
 		}
 		pp = (volatile int64_t *)pbuf.buf;
 	}
@@ -617,10 +672,8 @@ static PyObject *mod_run(PyObject *module, PyObject *args, PyObject *kwargs)
 	}
 	struct rx_error err;
 	int rc;
-	Py_BEGIN_ALLOW_THREADS
-	rc = rx_run_progress(sc, &r->res, &err, pp);
-	Py_END_ALLOW_THREADS
-	free(sc);
+	Py_BEGIN_ALLOW_THREADS rc = rx_run_progress(sc, &r->res, &err, pp);
+	Py_END_ALLOW_THREADS free(sc);
 	if (pp)
 		PyBuffer_Release(&pbuf);
 	if (rc) {
@@ -651,16 +704,14 @@ static PyObject *mod_run_repeat(PyObject *module, PyObject *args)
 	struct rx_error err;
 	int rc = 0;
 	struct timespec a, b;
-	Py_BEGIN_ALLOW_THREADS
-	clock_gettime(CLOCK_MONOTONIC, &a);
+	Py_BEGIN_ALLOW_THREADS clock_gettime(CLOCK_MONOTONIC, &a);
 	for (long long i = 0; i < n && rc == 0; i++) {
 		if (i)
 			rx_result_free(&r->res);
 		rc = rx_run(sc, &r->res, &err);
 	}
 	clock_gettime(CLOCK_MONOTONIC, &b);
-	Py_END_ALLOW_THREADS
-	free(sc);
+	Py_END_ALLOW_THREADS free(sc);
 	if (rc) {
 		Py_DECREF(r);
 		return raise_scenario(module, err.path, err.msg);
@@ -669,16 +720,31 @@ static PyObject *mod_run_repeat(PyObject *module, PyObject *args)
 	return Py_BuildValue("(LN)", ns, (PyObject *)r);
 }
 
-
 /* ------------------------------------------------------------------ normalize */
 static PyObject *value_of(const struct rx_param *p, const void *base)
 {
 	const char *at = (const char *)base + p->offset;
 	switch (p->type) {
-	case RX_PT_INT: { int64_t v; memcpy(&v, at, 8); return PyLong_FromLongLong(v); }
-	case RX_PT_FLOAT: { double v; memcpy(&v, at, 8); return PyFloat_FromDouble(v); }
-	case RX_PT_BOOL: { bool v; memcpy(&v, at, sizeof(v)); return PyBool_FromLong(v); }
-	default: { int64_t v; memcpy(&v, at, 8); return PyUnicode_FromString(p->choice((int)v)); }
+	case RX_PT_INT: {
+		int64_t v;
+		memcpy(&v, at, 8);
+		return PyLong_FromLongLong(v);
+	}
+	case RX_PT_FLOAT: {
+		double v;
+		memcpy(&v, at, 8);
+		return PyFloat_FromDouble(v);
+	}
+	case RX_PT_BOOL: {
+		bool v;
+		memcpy(&v, at, sizeof(v));
+		return PyBool_FromLong(v);
+	}
+	default: {
+		int64_t v;
+		memcpy(&v, at, 8);
+		return PyUnicode_FromString(p->choice((int)v));
+	}
 	}
 }
 
@@ -739,7 +805,8 @@ static PyObject *dir_dict(const struct rx_dir_cfg *dc)
 			Py_DECREF(r);
 		}
 	}
-	if (!d || !loss || !rules || PyDict_SetItemString(loss, "rules", rules) || PyDict_SetItemString(d, "loss", loss)) {
+	if (!d || !loss || !rules || PyDict_SetItemString(loss, "rules", rules) ||
+	    PyDict_SetItemString(d, "loss", loss)) {
 		Py_XDECREF(d);
 		d = NULL;
 	}
@@ -791,11 +858,16 @@ static PyObject *mod_normalize(PyObject *module, PyObject *scenario)
 static const char *section_prefix(int s)
 {
 	switch (s) {
-	case RX_SEC_SCENARIO: return "";
-	case RX_SEC_DIR: return "path.{forward,reverse}.";
-	case RX_SEC_LOSS: return "path.{forward,reverse}.loss.";
-	case RX_SEC_RULE: return "path.{forward,reverse}.loss.rules[].";
-	default: return "flows[].";
+	case RX_SEC_SCENARIO:
+		return "";
+	case RX_SEC_DIR:
+		return "path.{forward,reverse}.";
+	case RX_SEC_LOSS:
+		return "path.{forward,reverse}.loss.";
+	case RX_SEC_RULE:
+		return "path.{forward,reverse}.loss.rules[].";
+	default:
+		return "flows[].";
 	}
 }
 
@@ -814,15 +886,17 @@ static PyObject *mechanisms(PyObject **families_out)
 		const struct rx_family *f = rx_family_at(fi);
 		PyObject *l = PyList_New(0);
 		for (int i = 0; l && i < f->n_members; i++) {
-			PyObject *m = Py_BuildValue("{s:s,s:s,s:s}", "name", rx_member_name(fi, i),
-						    "label", rx_member_label(fi, i), "doc", rx_member_doc(fi, i));
+			PyObject *m = Py_BuildValue("{s:s,s:s,s:s}", "name", rx_member_name(fi, i), "label",
+						    rx_member_label(fi, i), "doc", rx_member_doc(fi, i));
 			if (!m || PyList_Append(l, m))
 				Py_CLEAR(l);
 			Py_XDECREF(m);
 		}
 		PyObject *fd = l ? Py_BuildValue("{s:s,s:z,s:s,s:O}", "name", f->name, "key", f->key, "doc", f->doc,
-						 "members", l) : NULL;
-		bool ok = fd && !PyList_Append(fams, fd) && (fi == RX_FAM_STAGE || !PyDict_SetItemString(d, f->name, l));
+						 "members", l)
+				 : NULL;
+		bool ok =
+			fd && !PyList_Append(fams, fd) && (fi == RX_FAM_STAGE || !PyDict_SetItemString(d, f->name, l));
 		Py_XDECREF(fd);
 		Py_XDECREF(l);
 		if (!ok) {
@@ -858,18 +932,44 @@ static PyObject *param_default(const struct rx_param *p, const struct rx_scenari
 {
 	const char *base;
 	switch (p->section) {
-	case RX_SEC_SCENARIO: base = (const char *)sc; break;
-	case RX_SEC_DIR: base = (const char *)&sc->fwd; break;
-	case RX_SEC_LOSS: base = (const char *)&sc->fwd.loss; break;
-	case RX_SEC_RULE: base = (const char *)rule; break;
-	default: base = (const char *)&sc->flows[0]; break;
+	case RX_SEC_SCENARIO:
+		base = (const char *)sc;
+		break;
+	case RX_SEC_DIR:
+		base = (const char *)&sc->fwd;
+		break;
+	case RX_SEC_LOSS:
+		base = (const char *)&sc->fwd.loss;
+		break;
+	case RX_SEC_RULE:
+		base = (const char *)rule;
+		break;
+	default:
+		base = (const char *)&sc->flows[0];
+		break;
 	}
 	const char *at = base + p->offset;
 	switch (p->type) {
-	case RX_PT_INT: { int64_t v; memcpy(&v, at, 8); return PyLong_FromLongLong(v); }
-	case RX_PT_FLOAT: { double v; memcpy(&v, at, 8); return PyFloat_FromDouble(v); }
-	case RX_PT_BOOL: { bool v; memcpy(&v, at, sizeof(v)); return PyBool_FromLong(v); }
-	default: { int64_t v; memcpy(&v, at, 8); return PyUnicode_FromString(p->choice((int)v)); }
+	case RX_PT_INT: {
+		int64_t v;
+		memcpy(&v, at, 8);
+		return PyLong_FromLongLong(v);
+	}
+	case RX_PT_FLOAT: {
+		double v;
+		memcpy(&v, at, 8);
+		return PyFloat_FromDouble(v);
+	}
+	case RX_PT_BOOL: {
+		bool v;
+		memcpy(&v, at, sizeof(v));
+		return PyBool_FromLong(v);
+	}
+	default: {
+		int64_t v;
+		memcpy(&v, at, 8);
+		return PyUnicode_FromString(p->choice((int)v));
+	}
 	}
 }
 
@@ -896,10 +996,10 @@ static PyObject *mod_catalog(PyObject *module, PyObject *Py_UNUSED(ignored))
 		PyObject *def = param_default(p, sc, &rule);
 		PyObject *path = PyUnicode_FromFormat("%s%s", section_prefix(p->section), p->key);
 		PyObject *d = (choices && def && path)
-			? Py_BuildValue("{s:s,s:s,s:O,s:s,s:s,s:O,s:d,s:d,s:O,s:s}",
-					"section", section_name(p->section), "key", p->key, "path", path,
-					"type", tn[p->type], "unit", p->unit, "default", def,
-					"min", pmin, "max", pmax, "choices", choices, "doc", p->doc)
+			? Py_BuildValue("{s:s,s:s,s:O,s:s,s:s,s:O,s:d,s:d,s:O,s:s}", "section",
+					section_name(p->section), "key", p->key, "path", path, "type", tn[p->type],
+					"unit", p->unit, "default", def, "min", pmin, "max", pmax, "choices", choices,
+					"doc", p->doc)
 			: NULL;
 		Py_XDECREF(choices);
 		Py_XDECREF(def);
@@ -920,15 +1020,13 @@ static PyObject *mod_catalog(PyObject *module, PyObject *Py_UNUSED(ignored))
 		Py_DECREF(params);
 		return NULL;
 	}
-	PyObject *limits = Py_BuildValue("{s:i,s:i,s:i,s:i}", "max_flows", RX_MAX_FLOWS,
-					 "max_rules", RX_MAX_POS_RULES, "max_requests", RX_MAX_REQUESTS,
-					 "max_sack_blocks", RX_MAX_SACK_BLOCKS);
-	return Py_BuildValue("{s:s,s:i,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N}",
-		"engine_version", RX_ENGINE_VERSION, "ops_abi", RX_OPS_ABI, "parameters", params, "mechanisms", mech,
-		"families", families,
-		"events", name_list(rx_event_kind_name), "timer_kinds", name_list(rx_timer_kind_name),
-		"timer_formulas", name_list(rx_timer_formula_name), "states", name_list(rx_ca_state_name),
-		"drop_reasons", name_list(rx_drop_reason_name), "limits", limits);
+	PyObject *limits = Py_BuildValue("{s:i,s:i,s:i,s:i}", "max_flows", RX_MAX_FLOWS, "max_rules", RX_MAX_POS_RULES,
+					 "max_requests", RX_MAX_REQUESTS, "max_sack_blocks", RX_MAX_SACK_BLOCKS);
+	return Py_BuildValue("{s:s,s:i,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N}", "engine_version", RX_ENGINE_VERSION,
+			     "ops_abi", RX_OPS_ABI, "parameters", params, "mechanisms", mech, "families", families,
+			     "events", name_list(rx_event_kind_name), "timer_kinds", name_list(rx_timer_kind_name),
+			     "timer_formulas", name_list(rx_timer_formula_name), "states", name_list(rx_ca_state_name),
+			     "drop_reasons", name_list(rx_drop_reason_name), "limits", limits);
 }
 
 static PyMethodDef mod_methods[] = {
@@ -939,7 +1037,8 @@ static PyMethodDef mod_methods[] = {
 	  "run_repeat(scenario, n) -> (elapsed_ns, last Result): parse once, run n times (benchmarks)" },
 	{ "catalog", (PyCFunction)mod_catalog, METH_NOARGS, "catalog() -> dict of every parameter and mechanism" },
 	{ "normalize", (PyCFunction)mod_normalize, METH_O,
-	  "normalize(scenario) -> the validated scenario with every field explicit (defaults filled); raises ScenarioError" },
+	  "normalize(scenario) -> the validated scenario with every field explicit (defaults filled); raises "
+	  "ScenarioError" },
 	{ NULL, NULL, 0, NULL },
 };
 
@@ -952,7 +1051,8 @@ static int mod_exec(PyObject *m)
 		PyErr_Format(PyExc_ImportError, "rexsim registry is inconsistent: %s", why);
 		return -1;
 	}
-	st->ScenarioError = PyErr_NewExceptionWithDoc("rexsim._rexsim.ScenarioError",
+	st->ScenarioError = PyErr_NewExceptionWithDoc(
+		"rexsim._rexsim.ScenarioError",
 		"An invalid scenario: .path names the field, the message states the limit.", PyExc_ValueError, NULL);
 	if (!st->ScenarioError || PyModule_AddObjectRef(m, "ScenarioError", st->ScenarioError))
 		return -1;

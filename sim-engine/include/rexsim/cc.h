@@ -23,18 +23,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
-struct rx_param;   /* rexsim/params.h */
+struct rx_param; /* rexsim/params.h */
 
 #define RX_CC_PRIV_SIZE 96
 
 struct rx_cc {
 	uint64_t cwnd_bytes;
-	uint64_t ssthresh_bytes;      /* UINT64_MAX-like "infinite" is RX_SSTHRESH_INF */
+	uint64_t ssthresh_bytes; /* UINT64_MAX-like "infinite" is RX_SSTHRESH_INF */
 	uint32_t mss_bytes;
-	uint64_t prior_cwnd_bytes;    /* saved by the core before a reduction (for undo) */
+	uint64_t prior_cwnd_bytes; /* saved by the core before a reduction (for undo) */
 	uint64_t prior_ssthresh_bytes;
-	int64_t srtt_ns;              /* read-only view of the estimator; 0 = no sample yet */
-	int64_t min_rtt_ns;           /* read-only: smallest RTT sample so far; 0 = none yet */
+	int64_t srtt_ns; /* read-only view of the estimator; 0 = no sample yet */
+	int64_t min_rtt_ns; /* read-only: smallest RTT sample so far; 0 = none yet */
 	/* read-only: the member's own parameter block (struct of cfg_size bytes
 	 * laid out as its params table says), or NULL = all defaults; set by the
 	 * core before init and never changed during a run */
@@ -50,9 +50,9 @@ struct rx_ack_sample {
 	/* in_ack and pkts_acked: newly cumulatively ACKed + newly SACKed bytes;
 	 * cong_avoid: newly cumulatively ACKed bytes only */
 	uint64_t acked_bytes;
-	int64_t rtt_ns;             /* valid sample per Karn's rule, or -1 */
-	uint64_t in_flight_bytes;   /* pipe before this ACK */
-	int is_cwnd_limited;        /* the sender was limited by cwnd, not by the app */
+	int64_t rtt_ns; /* valid sample per Karn's rule, or -1 */
+	uint64_t in_flight_bytes; /* pipe before this ACK */
+	int is_cwnd_limited; /* the sender was limited by cwnd, not by the app */
 	/* Total bytes delivered to the receiver since the connection began,
 	 * counted once each, after this ACK: cumulatively ACKed bytes plus bytes
 	 * SACKed above snd_una (a SACKed byte counts when first SACKed, not again
@@ -94,14 +94,14 @@ enum rx_cc_event {
 };
 
 struct rx_cc_ops {
-	const char *name;        /* (required) unique, lower case */
-	const char *label;       /* (required) short human label, e.g. "Westwood+" */
-	const char *doc;         /* (required) one paragraph with citations, for the catalogue */
+	const char *name; /* (required) unique, lower case */
+	const char *label; /* (required) short human label, e.g. "Westwood+" */
+	const char *doc; /* (required) one paragraph with citations, for the catalogue */
 	/* (optional) the member's own parameters: rows with .section = 0,
 	 * .key = short name (e.g. "alpha"), .offset into the cfg block */
 	const struct rx_param *params;
-	size_t n_params;         /* (optional) rows in params; 0 if none */
-	size_t cfg_size;         /* (optional) bytes of the cfg block; required if n_params > 0 */
+	size_t n_params; /* (optional) rows in params; 0 if none */
+	size_t cfg_size; /* (optional) bytes of the cfg block; required if n_params > 0 */
 	/* (optional) set up priv; cwnd/ssthresh already hold IW and infinity,
 	 * cfg is already set */
 	void (*init)(struct rx_cc *cc);

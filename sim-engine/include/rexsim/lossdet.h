@@ -20,15 +20,15 @@ struct rx_sender;
 #define RX_LD_PRIV_SIZE 32
 
 enum rx_ld_verdict {
-	RX_LD_NONE = 0,        /* no recovery (marks may have changed) */
-	RX_LD_FAST,            /* fast retransmit: enter recovery (RFC 5681 §3.2, RFC 6675 §5) */
-	RX_LD_EARLY,           /* early retransmit: enter recovery (RFC 5827) */
+	RX_LD_NONE = 0, /* no recovery (marks may have changed) */
+	RX_LD_FAST, /* fast retransmit: enter recovery (RFC 5681 §3.2, RFC 6675 §5) */
+	RX_LD_EARLY, /* early retransmit: enter recovery (RFC 5827) */
 };
 
 struct rx_lossdet_ops {
-	const char *name;      /* (required) unique, lower case */
-	const char *label;     /* (required) short human label */
-	const char *doc;       /* (required) one paragraph with citations */
+	const char *name; /* (required) unique, lower case */
+	const char *label; /* (required) short human label */
+	const char *doc; /* (required) one paragraph with citations */
 	/* (optional) set up its private state */
 	void (*init)(struct rx_sender *s);
 	/* (required) an ACK, after the scoreboard took it.  In the Open,

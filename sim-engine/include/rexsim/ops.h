@@ -20,23 +20,23 @@
 #define RX_OPS_ABI 2
 
 enum rx_ack_flags {
-	RX_ACKF_DSACK = 1,     /* the ACK carries a D-SACK block (RFC 2883) */
-	RX_ACKF_ADVANCED = 2,  /* it advanced snd_una */
-	RX_ACKF_SACKED = 4,    /* it SACKed new data */
-	RX_ACKF_DUP = 8,       /* it counted as a duplicate ACK (RFC 5681 §2, RFC 6675 §2) */
+	RX_ACKF_DSACK = 1, /* the ACK carries a D-SACK block (RFC 2883) */
+	RX_ACKF_ADVANCED = 2, /* it advanced snd_una */
+	RX_ACKF_SACKED = 4, /* it SACKed new data */
+	RX_ACKF_DUP = 8, /* it counted as a duplicate ACK (RFC 5681 §2, RFC 6675 §2) */
 };
 
 /* Why a segment is sent: the cause of every transmission. */
 enum rx_tx_cause {
-	RX_TXC_NEW = 0,        /* new data */
-	RX_TXC_FAST,           /* fast retransmit on entering recovery (RFC 5681 §3.2, RFC 6675 (4.3)) */
-	RX_TXC_EARLY,          /* early retransmit on entering recovery (RFC 5827) */
-	RX_TXC_LOST,           /* a segment marked lost, during recovery (RFC 6675 NextSeg rule 1) */
-	RX_TXC_RULE3,          /* RFC 6675 NextSeg rule 3: a hole below the highest SACK */
-	RX_TXC_RESCUE,         /* RFC 6675 NextSeg rule 4: the rescue retransmission */
-	RX_TXC_RTO,            /* the retransmission on RTO expiry (RFC 6298 (5.4)) */
-	RX_TXC_LOSS,           /* a later retransmission in the Loss state (slow start after RTO) */
-	RX_TXC_PROBE,          /* a tail loss probe (paper §2.2, RFC 8985 §7) */
+	RX_TXC_NEW = 0, /* new data */
+	RX_TXC_FAST, /* fast retransmit on entering recovery (RFC 5681 §3.2, RFC 6675 (4.3)) */
+	RX_TXC_EARLY, /* early retransmit on entering recovery (RFC 5827) */
+	RX_TXC_LOST, /* a segment marked lost, during recovery (RFC 6675 NextSeg rule 1) */
+	RX_TXC_RULE3, /* RFC 6675 NextSeg rule 3: a hole below the highest SACK */
+	RX_TXC_RESCUE, /* RFC 6675 NextSeg rule 4: the rescue retransmission */
+	RX_TXC_RTO, /* the retransmission on RTO expiry (RFC 6298 (5.4)) */
+	RX_TXC_LOSS, /* a later retransmission in the Loss state (slow start after RTO) */
+	RX_TXC_PROBE, /* a tail loss probe (paper §2.2, RFC 8985 §7) */
 	RX_TXC__COUNT
 };
 
@@ -44,14 +44,14 @@ enum rx_tx_cause {
  * read-only for mechanisms. */
 struct rx_ack_info {
 	int64_t now_ns;
-	uint64_t ack;                 /* cumulative ACK, clamped to snd_nxt */
-	uint64_t prior_una;           /* snd_una before this ACK */
-	uint64_t acked_bytes;         /* newly cumulatively acknowledged */
-	uint64_t newly_sacked_bytes;  /* newly SACKed (D-SACK blocks excluded) */
-	uint64_t prior_pipe_bytes;    /* pipe (RFC 6675 SetPipe) before this ACK */
-	int64_t rtt_ns;               /* RTT sample valid under Karn's rule, or -1 */
-	uint32_t tsecr;               /* echoed timestamp (RFC 7323), ms ticks; 0 if none */
-	int flags;                    /* enum rx_ack_flags */
+	uint64_t ack; /* cumulative ACK, clamped to snd_nxt */
+	uint64_t prior_una; /* snd_una before this ACK */
+	uint64_t acked_bytes; /* newly cumulatively acknowledged */
+	uint64_t newly_sacked_bytes; /* newly SACKed (D-SACK blocks excluded) */
+	uint64_t prior_pipe_bytes; /* pipe (RFC 6675 SetPipe) before this ACK */
+	int64_t rtt_ns; /* RTT sample valid under Karn's rule, or -1 */
+	uint32_t tsecr; /* echoed timestamp (RFC 7323), ms ticks; 0 if none */
+	int flags; /* enum rx_ack_flags */
 	uint64_t dsack_start, dsack_end; /* the D-SACK range when flags has RX_ACKF_DSACK */
 };
 

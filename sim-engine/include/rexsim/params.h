@@ -12,22 +12,22 @@ enum rx_ptype { RX_PT_INT = 0, RX_PT_FLOAT, RX_PT_BOOL, RX_PT_ENUM };
 
 /* where a row's offset points */
 enum rx_psection {
-	RX_SEC_SCENARIO = 0,  /* struct rx_scenario, keys at the top level */
-	RX_SEC_DIR,           /* struct rx_dir_cfg, under path.forward / path.reverse */
-	RX_SEC_LOSS,          /* struct rx_loss_cfg, under path.<dir>.loss */
-	RX_SEC_RULE,          /* struct rx_pos_rule, items of path.<dir>.loss.rules */
-	RX_SEC_FLOW,          /* struct rx_flow_cfg, items of flows */
+	RX_SEC_SCENARIO = 0, /* struct rx_scenario, keys at the top level */
+	RX_SEC_DIR, /* struct rx_dir_cfg, under path.forward / path.reverse */
+	RX_SEC_LOSS, /* struct rx_loss_cfg, under path.<dir>.loss */
+	RX_SEC_RULE, /* struct rx_pos_rule, items of path.<dir>.loss.rules */
+	RX_SEC_FLOW, /* struct rx_flow_cfg, items of flows */
 	RX_SEC__COUNT
 };
 
 struct rx_param {
 	int section;
-	const char *key;          /* dotted path inside the section, e.g. "tcp.mss" */
+	const char *key; /* dotted path inside the section, e.g. "tcp.mss" */
 	int type;
 	size_t offset;
-	double min, max;          /* inclusive */
+	double min, max; /* inclusive */
 	double def;
-	const char *unit;         /* "ms", "bytes", "segments", "bps", "" */
+	const char *unit; /* "ms", "bytes", "segments", "bps", "" */
 	const char *(*choice)(int i); /* RX_PT_ENUM: name of value i, NULL past the end */
 	const char *doc;
 };

@@ -23,9 +23,9 @@ enum rx_reduction { RX_RED_RECOVERY = 0, RX_RED_CWR };
 
 /* why a segment was sent during a reduction (see enum rx_tx_cause) */
 struct rx_recovery_ops {
-	const char *name;   /* (required) */
-	const char *label;  /* (required) short human label */
-	const char *doc;    /* (required) */
+	const char *name; /* (required) */
+	const char *label; /* (required) short human label */
+	const char *doc; /* (required) */
 	/* (required) a reduction starts (enum rx_reduction); ssthresh is already set by cc */
 	void (*enter)(struct rx_sender *s, int reduction, int64_t now_ns);
 	/* (required) an ACK arrived during the reduction (after the scoreboard

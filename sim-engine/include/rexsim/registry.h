@@ -23,13 +23,13 @@ enum rx_family_id {
 };
 
 struct rx_member_req {
-	size_t offset;        /* of a function pointer in the ops table */
+	size_t offset; /* of a function pointer in the ops table */
 	const char *name;
 };
 
 struct rx_family {
-	const char *name;     /* "cc" */
-	const char *key;      /* the flow parameter that picks a member ("tcp.cc"), or NULL */
+	const char *name; /* "cc" */
+	const char *key; /* the flow parameter that picks a member ("tcp.cc"), or NULL */
 	const char *doc;
 	const void *const *members;
 	int n_members;
@@ -38,14 +38,14 @@ struct rx_family {
 	int n_required;
 };
 
-const struct rx_family *rx_family_at(int id);           /* enum rx_family_id */
+const struct rx_family *rx_family_at(int id); /* enum rx_family_id */
 const struct rx_family *rx_family_by_name(const char *name);
-const void *rx_member(int family, int i);               /* NULL past the end */
-const char *rx_member_name(int family, int i);          /* NULL past the end */
+const void *rx_member(int family, int i); /* NULL past the end */
+const char *rx_member_name(int family, int i); /* NULL past the end */
 const char *rx_member_label(int family, int i);
 const char *rx_member_doc(int family, int i);
 int rx_member_count(int family);
-int rx_member_index(int family, const char *name);      /* -1 if unknown */
+int rx_member_index(int family, const char *name); /* -1 if unknown */
 /* 0 if every table is complete and every name unique within its family;
  * else -1 with a sentence in why */
 int rx_registry_validate(char *why, size_t why_len);

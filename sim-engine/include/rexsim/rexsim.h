@@ -49,93 +49,86 @@ enum rx_er_variant { RX_ER_RFC5827 = 0, RX_ER_LINUX, RX_ER__COUNT };
 enum rx_trace_mode { RX_TRACE_FULL = 0, RX_TRACE_SAMPLED, RX_TRACE_NONE, RX_TRACE__COUNT };
 
 /* Congestion states, named as Linux names them (tcp_ca_state). */
-enum rx_ca_state {
-	RX_CA_OPEN = 0,
-	RX_CA_DISORDER,
-	RX_CA_CWR,
-	RX_CA_RECOVERY,
-	RX_CA_LOSS,
-	RX_CA__COUNT
-};
+enum rx_ca_state { RX_CA_OPEN = 0, RX_CA_DISORDER, RX_CA_CWR, RX_CA_RECOVERY, RX_CA_LOSS, RX_CA__COUNT };
 
 /* ---- scenario ---- */
 struct rx_pos_rule {
-	int64_t flow;         /* index into flows[] */
-	int64_t segment;      /* data: i-th new segment sent (1-based; 0 = SYN);
+	int64_t flow; /* index into flows[] */
+	int64_t segment; /* data: i-th new segment sent (1-based; 0 = SYN);
 	                         reverse path: i-th ACK sent by the receiver (0 = SYN-ACK) */
 	int64_t transmission; /* k-th transmission of that segment (1-based); ignored on ACKs */
-	int64_t action;       /* enum rx_pos_action */
-	double delay_ms;      /* for RX_POS_DELAY */
+	int64_t action; /* enum rx_pos_action */
+	double delay_ms; /* for RX_POS_DELAY */
 };
 
 struct rx_loss_cfg {
-	int64_t model;        /* enum rx_loss_model */
-	int64_t count;        /* tail: last n data segments of each object */
-	double p;             /* bernoulli: loss probability; gilbert_elliott: P(good -> bad) */
-	double r;             /* gilbert_elliott: P(bad -> good) per packet */
-	double loss_good;     /* gilbert_elliott: loss probability in the good state */
-	double loss_bad;      /* gilbert_elliott: loss probability in the bad state */
+	int64_t model; /* enum rx_loss_model */
+	int64_t count; /* tail: last n data segments of each object */
+	double p; /* bernoulli: loss probability; gilbert_elliott: P(good -> bad) */
+	double r; /* gilbert_elliott: P(bad -> good) per packet */
+	double loss_good; /* gilbert_elliott: loss probability in the good state */
+	double loss_bad; /* gilbert_elliott: loss probability in the bad state */
 	int64_t n_rules;
 	struct rx_pos_rule rules[RX_MAX_POS_RULES];
 };
 
 struct rx_dir_cfg {
-	double rate_bps;      /* 0 = unlimited */
-	double delay_ms;      /* one-way propagation delay */
-	int64_t buffer_pkts;  /* drop-tail limit in packets (0 = no packet limit) */
+	double rate_bps; /* 0 = unlimited */
+	double delay_ms; /* one-way propagation delay */
+	int64_t buffer_pkts; /* drop-tail limit in packets (0 = no packet limit) */
 	int64_t buffer_bytes; /* drop-tail limit in bytes (0 = no byte limit) */
 	struct rx_loss_cfg loss;
 };
 
 struct rx_flow_cfg {
 	/* app */
-	int64_t app_kind;           /* enum rx_app_kind */
-	int64_t app_segments;       /* fixed: size in full segments (if app_bytes == 0) */
-	int64_t app_bytes;          /* fixed: size in bytes (overrides segments) */
-	double app_duration_s;      /* bulk: how long the application writes */
-	int64_t app_requests;       /* requests: number of objects */
-	int64_t app_object_bytes;   /* requests: size of every object (if no list) */
-	double app_gap_ms;          /* requests: idle gap before the next request */
-	int64_t app_n_sizes;        /* requests: optional per-object sizes */
+	int64_t app_kind; /* enum rx_app_kind */
+	int64_t app_segments; /* fixed: size in full segments (if app_bytes == 0) */
+	int64_t app_bytes; /* fixed: size in bytes (overrides segments) */
+	double app_duration_s; /* bulk: how long the application writes */
+	int64_t app_requests; /* requests: number of objects */
+	int64_t app_object_bytes; /* requests: size of every object (if no list) */
+	double app_gap_ms; /* requests: idle gap before the next request */
+	int64_t app_n_sizes; /* requests: optional per-object sizes */
 	int64_t app_sizes[RX_MAX_REQUESTS];
-	double start_ms;            /* staggered start */
+	double start_ms; /* staggered start */
 	/* tcp */
 	int64_t mss;
-	int64_t iw;                 /* initial window, segments */
+	int64_t iw; /* initial window, segments */
 	bool sack;
 	bool timestamps;
 	bool handshake;
-	int64_t rtt_profile;        /* enum rx_rtt_profile */
-	int64_t cc;                 /* index in the cc registry */
-	int64_t timer;              /* index in the timer registry */
-	int64_t recovery;           /* index in the recovery registry */
-	int64_t lossdet;            /* index in the loss-detection registry */
+	int64_t rtt_profile; /* enum rx_rtt_profile */
+	int64_t cc; /* index in the cc registry */
+	int64_t timer; /* index in the timer registry */
+	int64_t recovery; /* index in the recovery registry */
+	int64_t lossdet; /* index in the loss-detection registry */
 	bool early_retransmit;
-	int64_t er_variant;         /* enum rx_er_variant */
-	bool er_delayed;            /* Linux's delayed ER: wait max(RTT/4, 2 ms) */
-	bool ssthresh_from_cwnd;    /* Linux: ssthresh from cwnd, not FlightSize (RFC 5681 eq. 4) */
+	int64_t er_variant; /* enum rx_er_variant */
+	bool er_delayed; /* Linux's delayed ER: wait max(RTT/4, 2 ms) */
+	bool ssthresh_from_cwnd; /* Linux: ssthresh from cwnd, not FlightSize (RFC 5681 eq. 4) */
 	bool fack;
 	bool limited_transmit;
 	int64_t dupthresh;
-	int64_t rrthresh;           /* RTOR: restart only below this many outstanding segments */
-	double wc_delack_ms;        /* TLP: worst-case delayed-ACK timer */
-	double min_rto_ms;          /* < 0: profile default (1000 rfc6298, 200 linux) */
+	int64_t rrthresh; /* RTOR: restart only below this many outstanding segments */
+	double wc_delack_ms; /* TLP: worst-case delayed-ACK timer */
+	double min_rto_ms; /* < 0: profile default (1000 rfc6298, 200 linux) */
 	double max_rto_ms;
 	double initial_rto_ms;
-	double clock_granularity_ms;/* G in RFC 6298 */
+	double clock_granularity_ms; /* G in RFC 6298 */
 	bool slow_start_after_idle;
 	/* receiver */
-	int64_t ack_policy;         /* enum rx_ack_policy */
+	int64_t ack_policy; /* enum rx_ack_policy */
 	double delack_ms;
 	int64_t rwnd_bytes;
 };
 
 struct rx_scenario {
 	uint64_t seed;
-	double duration_s;          /* simulated-time budget */
-	int64_t max_events;         /* event-count budget */
-	int64_t trace_mode;         /* enum rx_trace_mode */
-	double sample_ms;           /* RX_TRACE_SAMPLED: series sample interval */
+	double duration_s; /* simulated-time budget */
+	int64_t max_events; /* event-count budget */
+	int64_t trace_mode; /* enum rx_trace_mode */
+	double sample_ms; /* RX_TRACE_SAMPLED: series sample interval */
 	struct rx_dir_cfg fwd, rev;
 	int64_t n_flows;
 	struct rx_flow_cfg flows[RX_MAX_FLOWS];
@@ -148,8 +141,8 @@ void rx_pos_rule_init(struct rx_pos_rule *r);
 
 /* ---- errors ---- */
 struct rx_error {
-	char path[160];   /* e.g. "flows[0].tcp.mss" */
-	char msg[256];    /* e.g. "must be between 88 and 65495 (got 20)" */
+	char path[160]; /* e.g. "flows[0].tcp.mss" */
+	char msg[256]; /* e.g. "must be between 88 and 65495 (got 20)" */
 };
 
 /* 0 if valid; otherwise fills err and returns -1. */
@@ -164,42 +157,42 @@ int rx_scenario_validate(const struct rx_scenario *sc, struct rx_error *err);
  *           data: transmission number (saturating at 255)
  */
 enum rx_event_kind {
-	RX_EV_SEND = 0,       /* new data segment */
-	RX_EV_RETRANSMIT,     /* retransmission (fast, RTO, or rule 3/4) */
-	RX_EV_PROBE,          /* TLP probe (new data or retransmission) */
-	RX_EV_DROP,           /* a packet dropped on the path */
-	RX_EV_DELIVER,        /* data arrived at the receiver */
+	RX_EV_SEND = 0, /* new data segment */
+	RX_EV_RETRANSMIT, /* retransmission (fast, RTO, or rule 3/4) */
+	RX_EV_PROBE, /* TLP probe (new data or retransmission) */
+	RX_EV_DROP, /* a packet dropped on the path */
+	RX_EV_DELIVER, /* data arrived at the receiver */
 	RX_EV_ACK_SENT,
 	RX_EV_ACK_RECV,
 	RX_EV_TIMER_ARMED,
 	RX_EV_TIMER_FIRED,
 	RX_EV_TIMER_CANCELLED,
-	RX_EV_STATE,          /* congestion state change */
-	RX_EV_SYN,            /* SYN or SYN-ACK sent */
-	RX_EV_SAMPLE,         /* periodic series sample (sampled mode) */
-	RX_EV_APP,            /* application wrote an object (arg = bytes) */
+	RX_EV_STATE, /* congestion state change */
+	RX_EV_SYN, /* SYN or SYN-ACK sent */
+	RX_EV_SAMPLE, /* periodic series sample (sampled mode) */
+	RX_EV_APP, /* application wrote an object (arg = bytes) */
 	RX_EV__COUNT
 };
 
 enum rx_timer_kind {
 	RX_TMR_RTO = 0,
 	RX_TMR_PROBE,
-	RX_TMR_ER,            /* delayed early retransmit */
+	RX_TMR_ER, /* delayed early retransmit */
 	RX_TMR_DELACK,
 	RX_TMR__COUNT
 };
 
 /* Which rule set the timer (the "why now" of the UI). */
 enum rx_timer_formula {
-	RX_F_RTO = 0,         /* now + RTO (RFC 6298 5.1/5.3) */
-	RX_F_RTOR,            /* RTO - T_earliest (RFC 7765) */
-	RX_F_PTO_MULTI,       /* max(2 SRTT, 10 ms) (TLP eq. 1) */
-	RX_F_PTO_SINGLE,      /* max(2 SRTT, 1.5 SRTT + WCDelAckT) (TLP eq. 2) */
-	RX_F_PTO_CAPPED,      /* PTO cut to the pending RTO */
-	RX_F_PTO_RFC8985,     /* 2 SRTT (+ WCDelAckT if one segment) */
-	RX_F_PTO_NO_SRTT,     /* no SRTT yet: 1 s */
-	RX_F_ER_DELAY,        /* max(SRTT/4, 2 ms) */
-	RX_F_DELACK,          /* receiver delayed-ACK timer */
+	RX_F_RTO = 0, /* now + RTO (RFC 6298 5.1/5.3) */
+	RX_F_RTOR, /* RTO - T_earliest (RFC 7765) */
+	RX_F_PTO_MULTI, /* max(2 SRTT, 10 ms) (TLP eq. 1) */
+	RX_F_PTO_SINGLE, /* max(2 SRTT, 1.5 SRTT + WCDelAckT) (TLP eq. 2) */
+	RX_F_PTO_CAPPED, /* PTO cut to the pending RTO */
+	RX_F_PTO_RFC8985, /* 2 SRTT (+ WCDelAckT if one segment) */
+	RX_F_PTO_NO_SRTT, /* no SRTT yet: 1 s */
+	RX_F_ER_DELAY, /* max(SRTT/4, 2 ms) */
+	RX_F_DELACK, /* receiver delayed-ACK timer */
 	RX_F__COUNT
 };
 
@@ -211,7 +204,7 @@ struct rx_trace {
 	uint64_t *seq;
 	uint32_t *arg;
 	uint32_t *cwnd_bytes;
-	uint32_t *ssthresh_bytes;   /* UINT32_MAX = infinite */
+	uint32_t *ssthresh_bytes; /* UINT32_MAX = infinite */
 	uint32_t *pipe_bytes;
 	uint32_t *srtt_us;
 	uint32_t *rto_us;
@@ -228,33 +221,33 @@ struct rx_trace {
 /* ---- per-flow metrics ---- */
 struct rx_flow_metrics {
 	bool completed;
-	double fct_ms;                 /* -1 if not completed */
+	double fct_ms; /* -1 if not completed */
 	int64_t bytes_delivered;
 	double goodput_bps;
-	int64_t segments_sent;         /* new data segments */
-	int64_t retransmissions;       /* every retransmitted segment, probes included */
+	int64_t segments_sent; /* new data segments */
+	int64_t retransmissions; /* every retransmitted segment, probes included */
 	int64_t spurious_retransmissions;
 	int64_t rto_count;
 	int64_t probe_count;
-	int64_t er_count;              /* early retransmits */
+	int64_t er_count; /* early retransmits */
 	int64_t fast_retransmits;
 	int64_t recovery_episodes;
 	double time_in_recovery_ms;
-	int64_t drops;                 /* this flow's packets dropped on the path (both directions) */
+	int64_t drops; /* this flow's packets dropped on the path (both directions) */
 	int64_t syn_retransmits;
-	int64_t tlp_loss_episodes;     /* probe repaired a loss (RFC 8985 7.4) */
+	int64_t tlp_loss_episodes; /* probe repaired a loss (RFC 8985 7.4) */
 	int64_t n_requests;
-	double *request_ms;            /* completion time per object (n_requests), -1 if not done */
+	double *request_ms; /* completion time per object (n_requests), -1 if not done */
 };
 
 struct rx_result {
-	bool truncated;                /* a budget stopped the run */
-	char truncated_reason[64];     /* "max_events" or "duration_s" */
-	int64_t events;                /* discrete simulation events processed */
-	int64_t samples;               /* state samples taken (trace mode 'sampled') */
-	bool trace_truncated;          /* sampling stopped at the max_events budget */
-	int64_t invariant_violations;  /* internal consistency checks that failed (must stay 0) */
-	int64_t sim_end_ns;            /* simulated time reached: last event or state sample */
+	bool truncated; /* a budget stopped the run */
+	char truncated_reason[64]; /* "max_events" or "duration_s" */
+	int64_t events; /* discrete simulation events processed */
+	int64_t samples; /* state samples taken (trace mode 'sampled') */
+	bool trace_truncated; /* sampling stopped at the max_events budget */
+	int64_t invariant_violations; /* internal consistency checks that failed (must stay 0) */
+	int64_t sim_end_ns; /* simulated time reached: last event or state sample */
 	int64_t n_flows;
 	struct rx_flow_metrics flows[RX_MAX_FLOWS];
 	struct rx_trace trace;

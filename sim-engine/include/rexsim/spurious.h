@@ -22,9 +22,9 @@ struct rx_sender;
 enum rx_spurious_verdict { RX_SP_UNDECIDED = 0, RX_SP_SPURIOUS, RX_SP_GENUINE };
 
 struct rx_spurious_ops {
-	const char *name;   /* (required) */
-	const char *label;  /* (required) short human label */
-	const char *doc;    /* (required) */
+	const char *name; /* (required) */
+	const char *label; /* (required) short human label */
+	const char *doc; /* (required) */
 	/* (required) an RTO fired and its retransmission was sent; priv is the
 	 * detector's own RX_SP_PRIV_SIZE bytes */
 	void (*on_rto)(struct rx_sender *s, void *priv);

@@ -21,15 +21,15 @@ enum rx_stage_verdict { RX_STAGE_PASS = 0, RX_STAGE_DROP };
 
 struct rx_stage {
 	const struct rx_stage_ops *ops;
-	const void *cfg;               /* the stage's part of the scenario */
-	uint64_t seed;                 /* its own PRNG stream seed */
+	const void *cfg; /* the stage's part of the scenario */
+	uint64_t seed; /* its own PRNG stream seed */
 	_Alignas(8) unsigned char priv[RX_STAGE_PRIV_SIZE];
 };
 
 struct rx_stage_ops {
-	const char *name;              /* (required) */
-	const char *label;             /* (required) short human label */
-	const char *doc;               /* (required) */
+	const char *name; /* (required) */
+	const char *label; /* (required) short human label */
+	const char *doc; /* (required) */
 	/* (optional) set up priv from cfg */
 	void (*init)(struct rx_stage *st, int dir);
 	/* (required) a packet enters: return a verdict; may set p->extra_ns or

@@ -21,30 +21,29 @@ struct rx_sender;
 #define RX_TMR_PRIV_SIZE 32
 
 enum rx_arm_reason {
-	RX_ARM_SENT_NEW = 0,   /* new data was just sent */
-	RX_ARM_ACK,            /* an ACK acknowledged new data (cumulative or SACK) */
-	RX_ARM_RETRANSMIT,     /* a retransmission was just sent */
-	RX_ARM_AFTER_PROBE,    /* a probe was just sent */
+	RX_ARM_SENT_NEW = 0, /* new data was just sent */
+	RX_ARM_ACK, /* an ACK acknowledged new data (cumulative or SACK) */
+	RX_ARM_RETRANSMIT, /* a retransmission was just sent */
+	RX_ARM_AFTER_PROBE, /* a probe was just sent */
 };
 
 struct rx_timer_decision {
-	int kind;             /* enum rx_timer_kind: RTO or PROBE */
-	int formula;          /* enum rx_timer_formula */
+	int kind; /* enum rx_timer_kind: RTO or PROBE */
+	int formula; /* enum rx_timer_formula */
 	int64_t expires_ns;
-	int64_t timeout_ns;   /* the value the formula produced (before restart offset) */
-	int64_t rto_cap_ns;   /* PROBE: the RTO deadline the probe stands in for */
+	int64_t timeout_ns; /* the value the formula produced (before restart offset) */
+	int64_t rto_cap_ns; /* PROBE: the RTO deadline the probe stands in for */
 };
 
 struct rx_timer_ops {
-	const char *name;     /* (required) */
-	const char *label;    /* (required) short human label */
-	const char *doc;      /* (required) one paragraph with citations */
+	const char *name; /* (required) */
+	const char *label; /* (required) short human label */
+	const char *doc; /* (required) one paragraph with citations */
 	/* (optional) set up its private state (rx_tmr_priv(s), RX_TMR_PRIV_SIZE bytes) */
 	void (*init)(struct rx_sender *s);
 	/* (required) decide the slot after an event; s has outstanding data.
 	 * Fills out; the core arms it (replacing whatever was pending). */
-	void (*arm)(struct rx_sender *s, int reason, int64_t now_ns,
-		    struct rx_timer_decision *out);
+	void (*arm)(struct rx_sender *s, int reason, int64_t now_ns, struct rx_timer_decision *out);
 	/* (optional) a PROBE timer fired: send the probe through rx_snd_send_probe() */
 	void (*on_probe)(struct rx_sender *s, int64_t now_ns);
 	/* (optional) every ACK, after congestion control saw it and before the

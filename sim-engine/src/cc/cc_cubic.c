@@ -37,22 +37,22 @@
 
 /* ---- constants ---- */
 
-#define CUBIC_WIN_MAX_BYTES RX_SSTHRESH_INF       /* 2^40: bound for every window */
-#define CUBIC_FRAC_SHIFT 16                       /* fixed-point bits below one byte */
-#define CUBIC_TICK_SHIFT 16                       /* 1 tick = 2^-16 s */
+#define CUBIC_WIN_MAX_BYTES RX_SSTHRESH_INF /* 2^40: bound for every window */
+#define CUBIC_FRAC_SHIFT 16 /* fixed-point bits below one byte */
+#define CUBIC_TICK_SHIFT 16 /* 1 tick = 2^-16 s */
 #define CUBIC_NS_PER_S UINT64_C(1000000000)
-#define CUBIC_T_MAX_NS (INT64_C(1) << 47)         /* ~39 h: clamp for t + RTT */
-#define CUBIC_OFFS_MAX_TICKS (UINT64_C(1) << 28)  /* |t - K| <= 4096 s */
-#define CUBIC_PERMILLE 1000                       /* denominator of beta and C */
-#define CUBIC_BETA_MIN 100                        /* parameter ranges, also enforced here */
+#define CUBIC_T_MAX_NS (INT64_C(1) << 47) /* ~39 h: clamp for t + RTT */
+#define CUBIC_OFFS_MAX_TICKS (UINT64_C(1) << 28) /* |t - K| <= 4096 s */
+#define CUBIC_PERMILLE 1000 /* denominator of beta and C */
+#define CUBIC_BETA_MIN 100 /* parameter ranges, also enforced here */
 #define CUBIC_BETA_MAX 990
-#define CUBIC_C_MIN 100                           /* C >= 0.1 keeps K < 2^31 ticks */
+#define CUBIC_C_MIN 100 /* C >= 0.1 keeps K < 2^31 ticks */
 #define CUBIC_C_MAX 10000
 
 /* the parameter block (cc->cfg) */
 struct cubic_cfg {
-	int64_t beta_permille;          /* beta_cubic, 1/1000 (§4.6) */
-	int64_t c_permille;             /* C, 1/1000 segment per s^3 (§4.1.1, §5) */
+	int64_t beta_permille; /* beta_cubic, 1/1000 (§4.6) */
+	int64_t c_permille; /* C, 1/1000 segment per s^3 (§4.1.1, §5) */
 };
 
 static const struct cubic_cfg cubic_defaults = {
@@ -61,50 +61,59 @@ static const struct cubic_cfg cubic_defaults = {
 };
 
 static const struct rx_param cubic_params[] = {
-	{ .section = 0, .key = "beta_permille", .type = RX_PT_INT,
+	{ .section = 0,
+	  .key = "beta_permille",
+	  .type = RX_PT_INT,
 	  .offset = offsetof(struct cubic_cfg, beta_permille),
-	  .min = CUBIC_BETA_MIN, .max = CUBIC_BETA_MAX, .def = 700, .unit = "1/1000",
+	  .min = CUBIC_BETA_MIN,
+	  .max = CUBIC_BETA_MAX,
+	  .def = 700,
+	  .unit = "1/1000",
 	  .doc = "Multiplicative decrease factor beta_cubic in thousandths: after a congestion event "
 		 "ssthresh = max(cwnd x beta, 2 MSS); it also sets fast convergence's (1 + beta)/2 "
 		 "and the Reno-friendly alpha = 3(1 - beta)/(1 + beta). RFC 9438 §4.6 (beta_cubic = 0.7)." },
-	{ .section = 0, .key = "c_permille", .type = RX_PT_INT,
+	{ .section = 0,
+	  .key = "c_permille",
+	  .type = RX_PT_INT,
 	  .offset = offsetof(struct cubic_cfg, c_permille),
-	  .min = CUBIC_C_MIN, .max = CUBIC_C_MAX, .def = 400, .unit = "1/1000",
+	  .min = CUBIC_C_MIN,
+	  .max = CUBIC_C_MAX,
+	  .def = 400,
+	  .unit = "1/1000",
 	  .doc = "The cubic function's scaling constant C in thousandths of a segment per s^3: "
 		 "W(t) = C (t - K)^3 + W_max. Larger C regrows faster. RFC 9438 §4.2 and §5 (C = 0.4)." },
 };
 
 /* beta and C of this flow, clamped to the parameter ranges */
 struct cubic_k {
-	uint64_t beta;                  /* beta_cubic * 1000 */
-	uint64_t c;                     /* C * 1000 */
+	uint64_t beta; /* beta_cubic * 1000 */
+	uint64_t c; /* C * 1000 */
 };
 
 /* flags */
-#define CUBIC_F_EPOCH 0x01      /* a congestion-avoidance stage is running (§4.2) */
-#define CUBIC_F_AFTER_RTO 0x02  /* next CA stage is the first after a timeout (§4.8) */
-#define CUBIC_F_HAVE_UNDO 0x04  /* undo_* hold a snapshot (§4.9.2) */
+#define CUBIC_F_EPOCH 0x01 /* a congestion-avoidance stage is running (§4.2) */
+#define CUBIC_F_AFTER_RTO 0x02 /* next CA stage is the first after a timeout (§4.8) */
+#define CUBIC_F_HAVE_UNDO 0x04 /* undo_* hold a snapshot (§4.9.2) */
 
 struct cubic {
-	uint64_t w_max_bytes;           /* W_max (§4.6, §4.7); 0 = no congestion event yet */
-	uint64_t cwnd_prior_bytes;      /* cwnd_prior (§4.1.2) */
-	uint64_t w_est_fp;              /* W_est (§4.3), bytes << 16 */
-	int64_t epoch_start_ns;         /* t_epoch (§4.2), shifted past app-limited gaps (§5.8) */
-	int64_t last_ack_ns;            /* time of the previous cong_avoid call */
+	uint64_t w_max_bytes; /* W_max (§4.6, §4.7); 0 = no congestion event yet */
+	uint64_t cwnd_prior_bytes; /* cwnd_prior (§4.1.2) */
+	uint64_t w_est_fp; /* W_est (§4.3), bytes << 16 */
+	int64_t epoch_start_ns; /* t_epoch (§4.2), shifted past app-limited gaps (§5.8) */
+	int64_t last_ack_ns; /* time of the previous cong_avoid call */
 	/* §4.9.2: saved at each congestion event, restored on undo */
 	uint64_t undo_w_max_bytes;
 	uint64_t undo_cwnd_prior_bytes;
 	uint64_t undo_w_est_fp;
 	int64_t undo_epoch_start_ns;
-	uint32_t k_ticks;               /* K (§4.2) in 2^-16 s; < 2^31 for windows <= 2^40 */
+	uint32_t k_ticks; /* K (§4.2) in 2^-16 s; < 2^31 for windows <= 2^40 */
 	uint32_t undo_k_ticks;
-	uint16_t frac_fp;               /* pending cwnd growth below one byte, 2^-16 byte */
+	uint16_t frac_fp; /* pending cwnd growth below one byte, 2^-16 byte */
 	uint8_t flags;
 	uint8_t undo_flags;
 };
 
-_Static_assert(sizeof(struct cubic) <= RX_CC_PRIV_SIZE,
-	       "struct cubic must fit in rx_cc.priv (RX_CC_PRIV_SIZE)");
+_Static_assert(sizeof(struct cubic) <= RX_CC_PRIV_SIZE, "struct cubic must fit in rx_cc.priv (RX_CC_PRIV_SIZE)");
 
 /* Exported for tests/c/test_cc_cubic.c (an alias of rx_icbrt_u64); not
  * part of any header. */
@@ -156,7 +165,7 @@ static uint64_t cubic_cwnd_bytes(const struct rx_cc *cc)
 static uint32_t cubic_k_ticks(uint64_t diff_bytes, uint64_t mss_bytes, uint64_t c)
 {
 	uint64_t num = rx_min_u64(diff_bytes, CUBIC_WIN_MAX_BYTES) * CUBIC_PERMILLE;
-	uint64_t den = mss_bytes * c;                   /* < 2^46 */
+	uint64_t den = mss_bytes * c; /* < 2^46 */
 	uint64_t radicand = 0;
 	int sh;
 
@@ -166,7 +175,7 @@ static uint32_t cubic_k_ticks(uint64_t diff_bytes, uint64_t mss_bytes, uint64_t 
 			break;
 	}
 	if (sh < 0)
-		sh = 0;                 /* unreachable: num / den <= 2^50 / 100 < 2^44 */
+		sh = 0; /* unreachable: num / den <= 2^50 / 100 < 2^44 */
 	/* K = cbrt(num / den) * 2^16 < cbrt(2^44) * 2^16 < 2^31 ticks (C >= 0.1) */
 	return (uint32_t)(rx_icbrt_u64(radicand) << ((48 - sh) / 3));
 }
@@ -205,8 +214,7 @@ static void cubic_init(struct rx_cc *cc)
 }
 
 /* A new congestion-avoidance stage begins at its first ACK (§4.2). */
-static void cubic_start_epoch(struct cubic *st, uint64_t cwnd_bytes, uint64_t mss_bytes,
-			      uint64_t c, int64_t now_ns)
+static void cubic_start_epoch(struct cubic *st, uint64_t cwnd_bytes, uint64_t mss_bytes, uint64_t c, int64_t now_ns)
 {
 	st->epoch_start_ns = now_ns;
 	st->frac_fp = 0;
@@ -227,7 +235,7 @@ static void cubic_start_epoch(struct cubic *st, uint64_t cwnd_bytes, uint64_t ms
 		st->k_ticks = cubic_k_ticks(st->w_max_bytes - cwnd_bytes, mss_bytes, c);
 	}
 	/* §4.3 (and §4.8): W_est starts at cwnd_epoch */
-	st->w_est_fp = cwnd_bytes << CUBIC_FRAC_SHIFT;  /* <= 2^56 */
+	st->w_est_fp = cwnd_bytes << CUBIC_FRAC_SHIFT; /* <= 2^56 */
 	st->flags = (uint8_t)((st->flags | CUBIC_F_EPOCH) & ~CUBIC_F_AFTER_RTO);
 }
 
@@ -244,8 +252,7 @@ static void cubic_cong_avoid(struct rx_cc *cc, const struct rx_ack_sample *s)
 	if (!s->is_cwnd_limited) {
 		/* §5.8: no growth while application-limited, and §4.2: t must not
 		 * include such periods, so the epoch moves forward by the gap */
-		if ((st->flags & CUBIC_F_EPOCH) && s->now_ns > prev_ack_ns &&
-		    s->now_ns > st->epoch_start_ns) {
+		if ((st->flags & CUBIC_F_EPOCH) && s->now_ns > prev_ack_ns && s->now_ns > st->epoch_start_ns) {
 			/* simulated time is >= 0, so both differences fit;
 			 * the epoch never moves past now */
 			int64_t gap_ns = s->now_ns - prev_ack_ns;
@@ -280,8 +287,7 @@ static void cubic_cong_avoid(struct rx_cc *cc, const struct rx_ack_sample *s)
 
 	/* §4.2: t = t_current - t_epoch; RTT = smoothed RTT (fallbacks while
 	 * the estimator has no sample yet) */
-	t_ns = s->now_ns > st->epoch_start_ns ?
-	       (uint64_t)s->now_ns - (uint64_t)st->epoch_start_ns : 0;
+	t_ns = s->now_ns > st->epoch_start_ns ? (uint64_t)s->now_ns - (uint64_t)st->epoch_start_ns : 0;
 	t_ns = rx_min_u64(t_ns, (uint64_t)CUBIC_T_MAX_NS);
 	if (cc->srtt_ns > 0)
 		rtt_ns = (uint64_t)cc->srtt_ns;
@@ -289,7 +295,7 @@ static void cubic_cong_avoid(struct rx_cc *cc, const struct rx_ack_sample *s)
 		rtt_ns = (uint64_t)s->rtt_ns;
 	else
 		rtt_ns = 0;
-	rtt_ns = rx_min_u64(rtt_ns, (uint64_t)CUBIC_T_MAX_NS);  /* t + RTT <= 2^48 */
+	rtt_ns = rx_min_u64(rtt_ns, (uint64_t)CUBIC_T_MAX_NS); /* t + RTT <= 2^48 */
 
 	/* §4.3 Figure 4: W_est += alpha * segments_acked / cwnd, in bytes
 	 * acked * mss / cwnd; alpha = 3(1000 - b)/(1000 + b) (9/17 by default)
@@ -299,9 +305,8 @@ static void cubic_cong_avoid(struct rx_cc *cc, const struct rx_ack_sample *s)
 	if (w_est_bytes >= st->cwnd_prior_bytes)
 		inc_fp = rx_muldiv_u64(acked_bytes << CUBIC_FRAC_SHIFT, mss_bytes, cwnd_bytes);
 	else
-		inc_fp = rx_muldiv_u64(acked_bytes << CUBIC_FRAC_SHIFT,
-				    mss_bytes * 3 * (CUBIC_PERMILLE - k.beta),
-				    cwnd_bytes * (CUBIC_PERMILLE + k.beta));
+		inc_fp = rx_muldiv_u64(acked_bytes << CUBIC_FRAC_SHIFT, mss_bytes * 3 * (CUBIC_PERMILLE - k.beta),
+				       cwnd_bytes * (CUBIC_PERMILLE + k.beta));
 	/* inc_fp <= (mss << 16) < 2^48 */
 	st->w_est_fp = rx_min_u64(st->w_est_fp + inc_fp, CUBIC_WIN_MAX_BYTES << CUBIC_FRAC_SHIFT);
 	w_est_bytes = st->w_est_fp >> CUBIC_FRAC_SHIFT;
@@ -322,8 +327,7 @@ static void cubic_cong_avoid(struct rx_cc *cc, const struct rx_ack_sample *s)
 		target_bytes = rx_min_u64(target_bytes, cwnd_bytes + cwnd_bytes / 2);
 		/* (target - cwnd) <= 2^39, << 16 <= 2^55; acked <= cwnd so
 		 * inc_fp <= (target - cwnd) << 16 */
-		inc_fp = rx_muldiv_u64((target_bytes - cwnd_bytes) << CUBIC_FRAC_SHIFT,
-				    acked_bytes, cwnd_bytes);
+		inc_fp = rx_muldiv_u64((target_bytes - cwnd_bytes) << CUBIC_FRAC_SHIFT, acked_bytes, cwnd_bytes);
 		sum_fp = inc_fp + st->frac_fp;
 		cwnd_bytes += sum_fp >> CUBIC_FRAC_SHIFT;
 		st->frac_fp = (uint16_t)(sum_fp & ((1u << CUBIC_FRAC_SHIFT) - 1));
@@ -360,7 +364,7 @@ static uint64_t cubic_ssthresh(struct rx_cc *cc, uint64_t flight_bytes, int64_t 
 		st->w_max_bytes = cwnd_bytes * (CUBIC_PERMILLE + k.beta) / (2 * CUBIC_PERMILLE);
 	else
 		st->w_max_bytes = cwnd_bytes;
-	st->cwnd_prior_bytes = cwnd_bytes;     /* §4.6 Figure 5 */
+	st->cwnd_prior_bytes = cwnd_bytes; /* §4.6 Figure 5 */
 
 	/* §4.6: ssthresh = max(cwnd * beta, 2 MSS); cwnd * b < 2^50 */
 	ssthresh_bytes = cwnd_bytes * k.beta / CUBIC_PERMILLE;
@@ -378,7 +382,7 @@ static void cubic_set_state(struct rx_cc *cc, int new_state, int64_t now_ns)
 
 	(void)now_ns;
 	if (new_state == RX_CA_LOSS)
-		st->flags |= CUBIC_F_AFTER_RTO;         /* §4.8 */
+		st->flags |= CUBIC_F_AFTER_RTO; /* §4.8 */
 	else if (new_state == RX_CA_RECOVERY || new_state == RX_CA_CWR)
 		st->flags &= (uint8_t)~CUBIC_F_AFTER_RTO; /* a newer event with a real W_max */
 }
@@ -396,7 +400,7 @@ static uint64_t cubic_undo_cwnd(struct rx_cc *cc)
 		st->w_est_fp = st->undo_w_est_fp;
 		st->epoch_start_ns = st->undo_epoch_start_ns;
 		st->k_ticks = st->undo_k_ticks;
-		st->flags = st->undo_flags;             /* also clears AFTER_RTO, HAVE_UNDO */
+		st->flags = st->undo_flags; /* also clears AFTER_RTO, HAVE_UNDO */
 		st->frac_fp = 0;
 	} else {
 		st->flags &= (uint8_t)~CUBIC_F_HAVE_UNDO;
@@ -428,7 +432,7 @@ const struct rx_cc_ops rx_cc_cubic = {
 	.init = cubic_init,
 	.ssthresh = cubic_ssthresh,
 	.cong_avoid = cubic_cong_avoid,
-	.pkts_acked = NULL,                     /* not needed: all growth happens in cong_avoid */
+	.pkts_acked = NULL, /* not needed: all growth happens in cong_avoid */
 	.set_state = cubic_set_state,
 	.undo_cwnd = cubic_undo_cwnd,
 };

@@ -13,7 +13,7 @@ uint64_t rx_muldiv_u64(uint64_t a, uint64_t b, uint64_t d)
 	a_hi = a >> 32;
 	b_lo = b & 0xffffffffu;
 	b_hi = b >> 32;
-	p_ll = a_lo * b_lo;             /* each partial product < 2^64 */
+	p_ll = a_lo * b_lo; /* each partial product < 2^64 */
 	p_lh = a_lo * b_hi;
 	p_hl = a_hi * b_lo;
 	p_hh = a_hi * b_hi;
@@ -21,7 +21,7 @@ uint64_t rx_muldiv_u64(uint64_t a, uint64_t b, uint64_t d)
 	lo = (p_ll & 0xffffffffu) | (mid << 32);
 	hi = p_hh + (p_lh >> 32) + (p_hl >> 32) + (mid >> 32);
 	if (hi >= d)
-		return UINT64_MAX;      /* quotient >= 2^64 */
+		return UINT64_MAX; /* quotient >= 2^64 */
 	/* restoring division of hi:lo by d, one quotient bit per step; the
 	 * running remainder stays below d, with its 65th bit kept in `carry` */
 	for (i = 63; i >= 0; i--) {
@@ -30,7 +30,7 @@ uint64_t rx_muldiv_u64(uint64_t a, uint64_t b, uint64_t d)
 		hi = (hi << 1) | ((lo >> i) & 1u);
 		q <<= 1;
 		if (carry || hi >= d) {
-			hi -= d;        /* wraps back into range when carry is set */
+			hi -= d; /* wraps back into range when carry is set */
 			q |= 1u;
 		}
 	}
@@ -53,7 +53,7 @@ uint64_t rx_icbrt_u64(uint64_t x)
 		y <<= 1;
 		b = 3 * y * (y + 1) + 1;
 		if ((x >> s) >= b) {
-			x -= b << s;    /* b << s <= x: no overflow */
+			x -= b << s; /* b << s <= x: no overflow */
 			y++;
 		}
 	}
@@ -65,8 +65,7 @@ void rx_reno_slow_start(struct rx_cc *cc, uint64_t acked_bytes)
 	cc->cwnd_bytes += rx_min_u64(acked_bytes, cc->mss_bytes);
 }
 
-int rx_reno_cong_avoid_ai(struct rx_cc *cc, uint64_t *acc_bytes, uint64_t w_bytes,
-			  uint64_t acked_bytes)
+int rx_reno_cong_avoid_ai(struct rx_cc *cc, uint64_t *acc_bytes, uint64_t w_bytes, uint64_t acked_bytes)
 {
 	*acc_bytes += acked_bytes;
 	if (*acc_bytes < w_bytes)

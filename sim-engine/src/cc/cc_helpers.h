@@ -16,10 +16,22 @@
 
 #include "rexsim/cc.h"
 
-static inline uint64_t rx_min_u64(uint64_t a, uint64_t b) { return a < b ? a : b; }
-static inline uint64_t rx_max_u64(uint64_t a, uint64_t b) { return a > b ? a : b; }
-static inline int64_t rx_min_i64(int64_t a, int64_t b) { return a < b ? a : b; }
-static inline int64_t rx_max_i64(int64_t a, int64_t b) { return a > b ? a : b; }
+static inline uint64_t rx_min_u64(uint64_t a, uint64_t b)
+{
+	return a < b ? a : b;
+}
+static inline uint64_t rx_max_u64(uint64_t a, uint64_t b)
+{
+	return a > b ? a : b;
+}
+static inline int64_t rx_min_i64(int64_t a, int64_t b)
+{
+	return a < b ? a : b;
+}
+static inline int64_t rx_max_i64(int64_t a, int64_t b)
+{
+	return a > b ? a : b;
+}
 
 /* floor(a * b / d), d > 0, exact for any 64-bit a and b (the product is
  * formed in 128 bits); UINT64_MAX if the quotient does not fit in 64 bits. */
@@ -41,8 +53,7 @@ void rx_reno_slow_start(struct rx_cc *cc, uint64_t acked_bytes);
  * w_bytes = cwnd (one segment per window of data ACKed, i.e. per RTT);
  * passing 2 * cwnd grows one segment every other RTT.  Returns 1 if cwnd
  * grew, 0 otherwise. */
-int rx_reno_cong_avoid_ai(struct rx_cc *cc, uint64_t *acc_bytes, uint64_t w_bytes,
-			  uint64_t acked_bytes);
+int rx_reno_cong_avoid_ai(struct rx_cc *cc, uint64_t *acc_bytes, uint64_t w_bytes, uint64_t acked_bytes);
 
 /* RFC 5681 §3.1 eq. (4): ssthresh = max(basis / 2, 2 SMSS), where the core
  * passes FlightSize as the basis (or cwnd in Linux mode). */

@@ -10,7 +10,7 @@
 #include "cc_helpers.h"
 
 struct reno {
-	uint64_t acked_bytes;   /* bytes ACKed since the last avoidance step */
+	uint64_t acked_bytes; /* bytes ACKed since the last avoidance step */
 };
 _Static_assert(sizeof(struct reno) <= RX_CC_PRIV_SIZE, "reno state exceeds RX_CC_PRIV_SIZE");
 
@@ -30,7 +30,7 @@ static void reno_cong_avoid(struct rx_cc *cc, const struct rx_ack_sample *s)
 	struct reno *r = (struct reno *)(void *)cc->priv;
 
 	if (!s->is_cwnd_limited)
-		return;                 /* RFC 7661: do not grow an unused window */
+		return; /* RFC 7661: do not grow an unused window */
 	if (cc->cwnd_bytes < cc->ssthresh_bytes) {
 		rx_reno_slow_start(cc, s->acked_bytes);
 		return;
@@ -46,7 +46,9 @@ static uint64_t reno_undo(struct rx_cc *cc)
 const struct rx_cc_ops rx_cc_reno = {
 	.name = "reno",
 	.label = "Reno",
-	.doc = "Reno (RFC 5681): slow start adds up to one segment per ACK until ssthresh, congestion avoidance one segment per window of ACKed data; a loss halves the window (ssthresh = max(FlightSize/2, 2 MSS), or cwnd/2 in Linux mode).",
+	.doc = "Reno (RFC 5681): slow start adds up to one segment per ACK until ssthresh, congestion avoidance one "
+	       "segment per window of ACKed data; a loss halves the window (ssthresh = max(FlightSize/2, 2 MSS), or "
+	       "cwnd/2 in Linux mode).",
 	.init = reno_init,
 	.ssthresh = reno_ssthresh,
 	.cong_avoid = reno_cong_avoid,

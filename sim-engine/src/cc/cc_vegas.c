@@ -70,13 +70,13 @@
 #include "rexsim/rexsim.h"
 #include "cc_helpers.h"
 
-#define VEGAS_MIN_SAMPLES 3u    /* RTT samples a round needs for a Vegas decision */
+#define VEGAS_MIN_SAMPLES 3u /* RTT samples a round needs for a Vegas decision */
 
 /* the parameter block (cc->cfg) */
 struct vegas_cfg {
-	int64_t alpha_segs;     /* grow below this many queued segments */
-	int64_t beta_segs;      /* shrink above this many */
-	int64_t gamma_segs;     /* leave slow start above this many */
+	int64_t alpha_segs; /* grow below this many queued segments */
+	int64_t beta_segs; /* shrink above this many */
+	int64_t gamma_segs; /* leave slow start above this many */
 };
 
 static const struct vegas_cfg vegas_defaults = {
@@ -86,33 +86,51 @@ static const struct vegas_cfg vegas_defaults = {
 };
 
 static const struct rx_param vegas_params[] = {
-	{ .section = 0, .key = "alpha", .type = RX_PT_INT, .offset = offsetof(struct vegas_cfg, alpha_segs),
-	  .min = 0, .max = 1000, .def = 2, .unit = "segments",
+	{ .section = 0,
+	  .key = "alpha",
+	  .type = RX_PT_INT,
+	  .offset = offsetof(struct vegas_cfg, alpha_segs),
+	  .min = 0,
+	  .max = 1000,
+	  .def = 2,
+	  .unit = "segments",
 	  .doc = "Vegas grows cwnd by one segment per RTT while fewer than alpha of its segments are "
 		 "estimated queued (diff = cwnd (RTT - BaseRTT) / RTT). Brakmo & Peterson, IEEE JSAC "
 		 "13(8) 1995, §III-B (the paper used 1; 2 is Linux's default)." },
-	{ .section = 0, .key = "beta", .type = RX_PT_INT, .offset = offsetof(struct vegas_cfg, beta_segs),
-	  .min = 0, .max = 1000, .def = 4, .unit = "segments",
+	{ .section = 0,
+	  .key = "beta",
+	  .type = RX_PT_INT,
+	  .offset = offsetof(struct vegas_cfg, beta_segs),
+	  .min = 0,
+	  .max = 1000,
+	  .def = 4,
+	  .unit = "segments",
 	  .doc = "Vegas shrinks cwnd by one segment per RTT while more than beta of its segments are "
 		 "estimated queued; between alpha and beta it holds. Below alpha it acts as alpha. "
 		 "Brakmo & Peterson, IEEE JSAC 13(8) 1995, §III-B (the paper used 3; 4 is Linux's default)." },
-	{ .section = 0, .key = "gamma", .type = RX_PT_INT, .offset = offsetof(struct vegas_cfg, gamma_segs),
-	  .min = 0, .max = 1000, .def = 1, .unit = "segments",
+	{ .section = 0,
+	  .key = "gamma",
+	  .type = RX_PT_INT,
+	  .offset = offsetof(struct vegas_cfg, gamma_segs),
+	  .min = 0,
+	  .max = 1000,
+	  .def = 1,
+	  .unit = "segments",
 	  .doc = "Vegas leaves its modified slow start (doubling every other RTT) once more than gamma "
 		 "of its segments are estimated queued. Brakmo & Peterson, IEEE JSAC 13(8) 1995, §III-C "
 		 "(gamma = 1 as in Linux)." },
 };
 
 /* flags */
-#define VEGAS_F_RENO 0x01       /* Reno mode: too few RTT samples for a decision */
-#define VEGAS_F_SS_GROW 0x02    /* slow start: this round grows (else it holds) */
+#define VEGAS_F_RENO 0x01 /* Reno mode: too few RTT samples for a decision */
+#define VEGAS_F_SS_GROW 0x02 /* slow start: this round grows (else it holds) */
 
 struct vegas {
-	int64_t base_rtt_ns;            /* BaseRTT: smallest RTT sample ever; 0 = none */
-	int64_t rnd_min_rtt_ns;         /* smallest RTT sample this round; 0 = none */
-	uint64_t ai_acc_bytes;          /* Reno-mode avoidance byte counter */
-	uint32_t rnd_samples;           /* RTT samples this round */
-	int ca_state;                   /* enum rx_ca_state, from set_state */
+	int64_t base_rtt_ns; /* BaseRTT: smallest RTT sample ever; 0 = none */
+	int64_t rnd_min_rtt_ns; /* smallest RTT sample this round; 0 = none */
+	uint64_t ai_acc_bytes; /* Reno-mode avoidance byte counter */
+	uint32_t rnd_samples; /* RTT samples this round */
+	int ca_state; /* enum rx_ca_state, from set_state */
 	uint8_t flags;
 };
 _Static_assert(sizeof(struct vegas) <= RX_CC_PRIV_SIZE, "vegas state exceeds RX_CC_PRIV_SIZE");
@@ -155,7 +173,7 @@ static void vegas_set_state(struct rx_cc *cc, int new_state, int64_t now_ns)
 	(void)now_ns;
 	v->ca_state = new_state;
 	if (new_state == RX_CA_CWR || new_state == RX_CA_RECOVERY || new_state == RX_CA_LOSS) {
-		v->flags = VEGAS_F_RENO | VEGAS_F_SS_GROW;  /* Reno until a full round */
+		v->flags = VEGAS_F_RENO | VEGAS_F_SS_GROW; /* Reno until a full round */
 		vegas_new_round(v);
 	}
 }
@@ -174,13 +192,13 @@ static void vegas_round_end(struct rx_cc *cc, const struct rx_ack_sample *s)
 	base_ns = (uint64_t)v->base_rtt_ns;
 	vegas_new_round(v);
 	if (v->ca_state != RX_CA_OPEN && v->ca_state != RX_CA_DISORDER)
-		return;                                 /* not Vegas' to decide */
+		return; /* not Vegas' to decide */
 	if (n < VEGAS_MIN_SAMPLES || base_ns == 0) {
 		v->flags |= VEGAS_F_RENO;
 		return;
 	}
 	v->flags &= (uint8_t)~VEGAS_F_RENO;
-	v->ai_acc_bytes = 0;                            /* Reno credit is stale from here */
+	v->ai_acc_bytes = 0; /* Reno credit is stale from here */
 	if (!s->is_cwnd_limited)
 		return;
 	/* diff = cwnd * (RTT - BaseRTT) / RTT, bytes; RTT >= BaseRTT > 0 */
@@ -189,7 +207,7 @@ static void vegas_round_end(struct rx_cc *cc, const struct rx_ack_sample *s)
 	if (cc->cwnd_bytes < cc->ssthresh_bytes) {
 		/* §III-C modified slow start */
 		if (was_reno || (v->flags & VEGAS_F_SS_GROW)) {
-			v->flags &= (uint8_t)~VEGAS_F_SS_GROW;  /* a grow round ended: hold */
+			v->flags &= (uint8_t)~VEGAS_F_SS_GROW; /* a grow round ended: hold */
 			return;
 		}
 		if (diff_bytes > vegas_segs_bytes(cc, cfg->gamma_segs)) {
@@ -199,7 +217,7 @@ static void vegas_round_end(struct rx_cc *cc, const struct rx_ack_sample *s)
 			cc->ssthresh_bytes = cc->cwnd_bytes;
 			return;
 		}
-		v->flags |= VEGAS_F_SS_GROW;            /* a hold round ended: grow */
+		v->flags |= VEGAS_F_SS_GROW; /* a hold round ended: grow */
 		return;
 	}
 	/* §III-B linear increase / decrease */
@@ -242,7 +260,7 @@ static void vegas_cong_avoid(struct rx_cc *cc, const struct rx_ack_sample *s)
 	struct vegas *v = vegas_of(cc);
 
 	if (!s->is_cwnd_limited)
-		return;                 /* RFC 7661 */
+		return; /* RFC 7661 */
 	if (v->flags & VEGAS_F_RENO) {
 		if (cc->cwnd_bytes < cc->ssthresh_bytes)
 			rx_reno_slow_start(cc, s->acked_bytes);

@@ -46,8 +46,8 @@
 
 /* the parameter block (cc->cfg) */
 struct veno_cfg {
-	int64_t beta_segs;              /* backlog threshold beta, segments */
-	int64_t random_loss_permille;   /* ssthresh factor after a random loss, 1/1000 */
+	int64_t beta_segs; /* backlog threshold beta, segments */
+	int64_t random_loss_permille; /* ssthresh factor after a random loss, 1/1000 */
 };
 
 static const struct veno_cfg veno_defaults = {
@@ -56,22 +56,33 @@ static const struct veno_cfg veno_defaults = {
 };
 
 static const struct rx_param veno_params[] = {
-	{ .section = 0, .key = "beta", .type = RX_PT_INT, .offset = offsetof(struct veno_cfg, beta_segs),
-	  .min = 0, .max = 10000, .def = 3, .unit = "segments",
+	{ .section = 0,
+	  .key = "beta",
+	  .type = RX_PT_INT,
+	  .offset = offsetof(struct veno_cfg, beta_segs),
+	  .min = 0,
+	  .max = 10000,
+	  .def = 3,
+	  .unit = "segments",
 	  .doc = "Backlog threshold beta: with fewer than beta of this flow's segments estimated queued at "
 		 "the bottleneck (N = cwnd (RTT - BaseRTT) / RTT), a loss counts as random and avoidance "
 		 "grows as Reno; at or above it, the loss counts as congestive and avoidance slows to one "
 		 "segment every other RTT. Fu & Liew, IEEE JSAC 21(2) 2003, §II (beta = 3)." },
-	{ .section = 0, .key = "random_loss_permille", .type = RX_PT_INT,
+	{ .section = 0,
+	  .key = "random_loss_permille",
+	  .type = RX_PT_INT,
 	  .offset = offsetof(struct veno_cfg, random_loss_permille),
-	  .min = 500, .max = 1000, .def = 800, .unit = "1/1000",
+	  .min = 500,
+	  .max = 1000,
+	  .def = 800,
+	  .unit = "1/1000",
 	  .doc = "Multiplicative decrease after a random loss (N < beta), in thousandths: ssthresh = "
 		 "loss basis x 800/1000 = 4/5. A congestive loss halves it as Reno. Fu & Liew, IEEE JSAC "
 		 "21(2) 2003, §II-B." },
 };
 
 struct veno {
-	uint64_t ai_acc_bytes;          /* bytes ACKed since the last avoidance step */
+	uint64_t ai_acc_bytes; /* bytes ACKed since the last avoidance step */
 };
 _Static_assert(sizeof(struct veno) <= RX_CC_PRIV_SIZE, "veno state exceeds RX_CC_PRIV_SIZE");
 
@@ -101,8 +112,8 @@ static int veno_backlog_bytes(const struct rx_cc *cc, uint64_t *n_bytes)
 	if (cc->srtt_ns <= cc->min_rtt_ns)
 		*n_bytes = 0;
 	else
-		*n_bytes = rx_muldiv_u64(cc->cwnd_bytes, (uint64_t)(cc->srtt_ns - cc->min_rtt_ns),
-					 (uint64_t)cc->srtt_ns);
+		*n_bytes =
+			rx_muldiv_u64(cc->cwnd_bytes, (uint64_t)(cc->srtt_ns - cc->min_rtt_ns), (uint64_t)cc->srtt_ns);
 	return 1;
 }
 
@@ -120,10 +131,9 @@ static uint64_t veno_ssthresh(struct rx_cc *cc, uint64_t basis_bytes, int64_t no
 	if (veno_backlog_bytes(cc, &n_bytes) && n_bytes < veno_beta_bytes(cc)) {
 		/* random loss: basis * 4/5 (f in [500, 1000]) */
 		f = f < 0 ? 0 : f > 1000 ? 1000 : f;
-		return rx_max_u64(rx_muldiv_u64(basis_bytes, (uint64_t)f, 1000),
-				  2 * (uint64_t)cc->mss_bytes);
+		return rx_max_u64(rx_muldiv_u64(basis_bytes, (uint64_t)f, 1000), 2 * (uint64_t)cc->mss_bytes);
 	}
-	return rx_reno_ssthresh(cc, basis_bytes);      /* congestive loss, or no estimate */
+	return rx_reno_ssthresh(cc, basis_bytes); /* congestive loss, or no estimate */
 }
 
 static void veno_cong_avoid(struct rx_cc *cc, const struct rx_ack_sample *s)
@@ -132,13 +142,13 @@ static void veno_cong_avoid(struct rx_cc *cc, const struct rx_ack_sample *s)
 	uint64_t n_bytes, w_bytes = cc->cwnd_bytes;
 
 	if (!s->is_cwnd_limited)
-		return;                 /* RFC 7661, as Reno */
+		return; /* RFC 7661, as Reno */
 	if (cc->cwnd_bytes < cc->ssthresh_bytes) {
 		rx_reno_slow_start(cc, s->acked_bytes);
 		return;
 	}
 	if (veno_backlog_bytes(cc, &n_bytes) && n_bytes >= veno_beta_bytes(cc))
-		w_bytes = 2 * cc->cwnd_bytes;           /* one segment every other RTT */
+		w_bytes = 2 * cc->cwnd_bytes; /* one segment every other RTT */
 	rx_reno_cong_avoid_ai(cc, &v->ai_acc_bytes, w_bytes, s->acked_bytes);
 }
 

@@ -61,8 +61,8 @@
 
 /* the parameter block (cc->cfg) */
 struct westwood_cfg {
-	int64_t gain_permille;          /* EWMA weight g of the previous estimate, 1/1000 */
-	int64_t min_interval_ms;        /* floor of the sampling interval, ms */
+	int64_t gain_permille; /* EWMA weight g of the previous estimate, 1/1000 */
+	int64_t min_interval_ms; /* floor of the sampling interval, ms */
 };
 
 static const struct westwood_cfg westwood_defaults = {
@@ -71,26 +71,36 @@ static const struct westwood_cfg westwood_defaults = {
 };
 
 static const struct rx_param westwood_params[] = {
-	{ .section = 0, .key = "gain_permille", .type = RX_PT_INT,
+	{ .section = 0,
+	  .key = "gain_permille",
+	  .type = RX_PT_INT,
 	  .offset = offsetof(struct westwood_cfg, gain_permille),
-	  .min = 0, .max = 999, .def = 875, .unit = "1/1000",
+	  .min = 0,
+	  .max = 999,
+	  .def = 875,
+	  .unit = "1/1000",
 	  .doc = "Low-pass filter of the bandwidth estimate, in thousandths: each once-per-RTT "
 		 "sample b updates BWE = g BWE + (1 - g) b. Westwood+ uses a constant-coefficient "
 		 "EWMA of per-RTT samples (Grieco & Mascolo, ACM CCR 34(2) 2004, §2); 875 = 7/8 is "
 		 "the coefficient of the Linux implementation (Dell'Aera, Grieco & Mascolo, ICC 2004)." },
-	{ .section = 0, .key = "min_interval_ms", .type = RX_PT_INT,
+	{ .section = 0,
+	  .key = "min_interval_ms",
+	  .type = RX_PT_INT,
 	  .offset = offsetof(struct westwood_cfg, min_interval_ms),
-	  .min = 0, .max = 10000, .def = 50, .unit = "ms",
+	  .min = 0,
+	  .max = 10000,
+	  .def = 50,
+	  .unit = "ms",
 	  .doc = "Shortest bandwidth-sampling interval: a sample covers max(SRTT, this) of ACKs. "
 		 "Westwood+ samples once per RTT (Grieco & Mascolo, ACM CCR 34(2) 2004, §2); the "
 		 "Linux implementation does not sample more often than every 50 ms. 0 = exactly once per RTT." },
 };
 
 struct westwood {
-	uint64_t bwe_bytes_per_s;       /* filtered estimate BWE; 0 = none yet */
-	uint64_t win_acked_bytes;       /* bytes ACKed in the open sampling window */
-	int64_t win_start_ns;           /* when the window opened; -1 = not open */
-	uint64_t ai_acc_bytes;          /* Reno avoidance byte counter */
+	uint64_t bwe_bytes_per_s; /* filtered estimate BWE; 0 = none yet */
+	uint64_t win_acked_bytes; /* bytes ACKed in the open sampling window */
+	int64_t win_start_ns; /* when the window opened; -1 = not open */
+	uint64_t ai_acc_bytes; /* Reno avoidance byte counter */
 };
 _Static_assert(sizeof(struct westwood) <= RX_CC_PRIV_SIZE, "westwood state exceeds RX_CC_PRIV_SIZE");
 
@@ -121,13 +131,13 @@ static void westwood_in_ack(struct rx_cc *cc, const struct rx_ack_sample *s)
 	uint64_t g, sample;
 
 	if (w->win_start_ns < 0 || s->now_ns < w->win_start_ns) {
-		w->win_start_ns = s->now_ns;            /* open the first window */
+		w->win_start_ns = s->now_ns; /* open the first window */
 		w->win_acked_bytes = 0;
 		return;
 	}
 	w->win_acked_bytes += s->acked_bytes;
 	if (cc->srtt_ns <= 0)
-		return;                                 /* no RTT yet: keep counting */
+		return; /* no RTT yet: keep counting */
 	min_ns = cfg->min_interval_ms > 0 ? cfg->min_interval_ms * WW_NS_PER_MS : 0;
 	need_ns = rx_max_i64(cc->srtt_ns, min_ns);
 	interval_ns = s->now_ns - w->win_start_ns;
@@ -136,13 +146,11 @@ static void westwood_in_ack(struct rx_cc *cc, const struct rx_ack_sample *s)
 	/* b_k = d_k / T_k in bytes/s */
 	sample = rx_muldiv_u64(w->win_acked_bytes, WW_NS_PER_S, (uint64_t)interval_ns);
 	if (w->bwe_bytes_per_s == 0) {
-		w->bwe_bytes_per_s = sample;            /* first sample: the estimate itself */
+		w->bwe_bytes_per_s = sample; /* first sample: the estimate itself */
 	} else {
-		g = (uint64_t)(cfg->gain_permille < 0 ? 0 : cfg->gain_permille > 1000 ? 1000
-							   : cfg->gain_permille);
+		g = (uint64_t)(cfg->gain_permille < 0 ? 0 : cfg->gain_permille > 1000 ? 1000 : cfg->gain_permille);
 		/* g BWE + (1 - g) b, each term floored; the sum is <= max(BWE, b) */
-		w->bwe_bytes_per_s = rx_muldiv_u64(w->bwe_bytes_per_s, g, 1000) +
-				     rx_muldiv_u64(sample, 1000 - g, 1000);
+		w->bwe_bytes_per_s = rx_muldiv_u64(w->bwe_bytes_per_s, g, 1000) + rx_muldiv_u64(sample, 1000 - g, 1000);
 	}
 	w->win_start_ns = s->now_ns;
 	w->win_acked_bytes = 0;
@@ -155,8 +163,7 @@ static uint64_t westwood_bdp_bytes(const struct rx_cc *cc)
 
 	if (w->bwe_bytes_per_s == 0 || cc->min_rtt_ns <= 0)
 		return 0;
-	return rx_min_u64(rx_muldiv_u64(w->bwe_bytes_per_s, (uint64_t)cc->min_rtt_ns, WW_NS_PER_S),
-			  RX_SSTHRESH_INF);
+	return rx_min_u64(rx_muldiv_u64(w->bwe_bytes_per_s, (uint64_t)cc->min_rtt_ns, WW_NS_PER_S), RX_SSTHRESH_INF);
 }
 
 static uint64_t westwood_ssthresh(struct rx_cc *cc, uint64_t basis_bytes, int64_t now_ns)
@@ -165,7 +172,7 @@ static uint64_t westwood_ssthresh(struct rx_cc *cc, uint64_t basis_bytes, int64_
 
 	(void)now_ns;
 	if (bdp_bytes == 0)
-		return rx_reno_ssthresh(cc, basis_bytes);   /* no estimate yet */
+		return rx_reno_ssthresh(cc, basis_bytes); /* no estimate yet */
 	return rx_max_u64(bdp_bytes, 2 * (uint64_t)cc->mss_bytes);
 }
 
@@ -178,7 +185,7 @@ static void westwood_cwnd_event(struct rx_cc *cc, int ev)
 			cc->cwnd_bytes = cc->ssthresh_bytes;
 		break;
 	case RX_CC_EV_LOSS:
-		cc->cwnd_bytes = cc->mss_bytes;         /* timeout: cwnd = 1 segment */
+		cc->cwnd_bytes = cc->mss_bytes; /* timeout: cwnd = 1 segment */
 		break;
 	default:
 		break;
@@ -190,7 +197,7 @@ static void westwood_cong_avoid(struct rx_cc *cc, const struct rx_ack_sample *s)
 	struct westwood *w = westwood_of(cc);
 
 	if (!s->is_cwnd_limited)
-		return;                 /* RFC 7661, as Reno */
+		return; /* RFC 7661, as Reno */
 	if (cc->cwnd_bytes < cc->ssthresh_bytes) {
 		rx_reno_slow_start(cc, s->acked_bytes);
 		return;

@@ -62,7 +62,7 @@ void rx_cs_enter_recovery(struct rx_sender *s, int verdict)
 	 * RFC 5827 §3, RFC 5681 §3.2 step 2) */
 	rx_sb_mark_lost(s, s->una_idx);
 	reduce_ssthresh(s);
-	s->recovery_point = s->snd_nxt;         /* RFC 6675 (4.1) */
+	s->recovery_point = s->snd_nxt; /* RFC 6675 (4.1) */
 	s->high_rxt_idx = s->una_idx - 1;
 	rx_cs_set_state(s, RX_CA_RECOVERY);
 	s->rec->enter(s, RX_RED_RECOVERY, s->sim->now_ns);
@@ -110,7 +110,7 @@ void rx_cs_on_ack(struct rx_sender *s, const struct rx_ack_info *ai)
 			exit_recovery(s);
 			break;
 		}
-		s->ld->on_ack(s, ai);            /* marks only (e.g. RFC 6582 partial ACK) */
+		s->ld->on_ack(s, ai); /* marks only (e.g. RFC 6582 partial ACK) */
 		s->rec->on_ack(s, ai);
 		break;
 	case RX_CA_LOSS:
@@ -156,7 +156,7 @@ void rx_cs_on_rto(struct rx_sender *s)
 		s->rec->exit(s, RX_RED_RECOVERY, s->sim->now_ns);
 	else if (s->ca_state == RX_CA_CWR)
 		s->rec->exit(s, RX_RED_CWR, s->sim->now_ns);
-	s->cc.cwnd_bytes = s->mss;             /* loss window */
+	s->cc.cwnd_bytes = s->mss; /* loss window */
 	cc_event(s, RX_CC_EV_LOSS);
 	rx_sb_mark_all_lost(s);
 	if (s->ld->on_rto)
@@ -165,7 +165,7 @@ void rx_cs_on_rto(struct rx_sender *s)
 	if (s->tmr->on_rto)
 		s->tmr->on_rto(s);
 	rx_cs_set_state(s, RX_CA_LOSS);
-	rx_rtt_backoff(s);                      /* (5.5) */
+	rx_rtt_backoff(s); /* (5.5) */
 	/* (5.4) retransmit the earliest segment, (5.6) restart the timer */
 	uint64_t idx = rx_sb_next_lost(s);
 	if (idx)

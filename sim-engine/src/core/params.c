@@ -10,7 +10,8 @@
 
 /* ---- enum names */
 #define NAMES(fn, ...) \
-	static const char *fn(int i) { \
+	static const char *fn(int i) \
+	{ \
 		static const char *const n[] = { __VA_ARGS__, NULL }; \
 		return (i >= 0 && i < (int)(sizeof(n) / sizeof(n[0])) - 1) ? n[i] : NULL; \
 	}
@@ -21,22 +22,41 @@ NAMES(ch_ack, "quick", "delayed")
 NAMES(ch_rtt, "rfc6298", "linux")
 NAMES(ch_trace, "full", "sampled", "none")
 NAMES(ch_er, "rfc5827", "linux")
-NAMES(ev_names, "send", "retransmit", "probe", "drop", "deliver", "ack_sent", "ack_recv",
-      "timer_armed", "timer_fired", "timer_cancelled", "state", "syn", "sample", "app")
+NAMES(ev_names, "send", "retransmit", "probe", "drop", "deliver", "ack_sent", "ack_recv", "timer_armed", "timer_fired",
+      "timer_cancelled", "state", "syn", "sample", "app")
 NAMES(tk_names, "rto", "probe", "early_retransmit", "delack")
-NAMES(tf_names, "rto", "rto_restart", "pto_multi", "pto_single", "pto_capped", "pto_rfc8985",
-      "pto_no_srtt", "er_delay", "delack")
+NAMES(tf_names, "rto", "rto_restart", "pto_multi", "pto_single", "pto_capped", "pto_rfc8985", "pto_no_srtt", "er_delay",
+      "delack")
 NAMES(st_names, "open", "disorder", "cwr", "recovery", "loss")
 NAMES(dr_names, "loss_model", "queue")
 
-const char *rx_event_kind_name(int k) { return ev_names(k); }
-const char *rx_timer_kind_name(int k) { return tk_names(k); }
-const char *rx_timer_formula_name(int f) { return tf_names(f); }
-const char *rx_ca_state_name(int s) { return st_names(s); }
-const char *rx_drop_reason_name(int r) { return dr_names(r); }
+const char *rx_event_kind_name(int k)
+{
+	return ev_names(k);
+}
+const char *rx_timer_kind_name(int k)
+{
+	return tk_names(k);
+}
+const char *rx_timer_formula_name(int f)
+{
+	return tf_names(f);
+}
+const char *rx_ca_state_name(int s)
+{
+	return st_names(s);
+}
+const char *rx_drop_reason_name(int r)
+{
+	return dr_names(r);
+}
 
 /* a family's members as an enum parameter's choices (the first is the default) */
-#define FAMILY_CHOICES(fn, fam) static const char *fn(int i) { return rx_member_name(fam, i); }
+#define FAMILY_CHOICES(fn, fam) \
+	static const char *fn(int i) \
+	{ \
+		return rx_member_name(fam, i); \
+	}
 FAMILY_CHOICES(ch_cc, RX_FAM_CC)
 FAMILY_CHOICES(ch_timer, RX_FAM_TIMER)
 FAMILY_CHOICES(ch_recovery, RX_FAM_RECOVERY)
@@ -44,181 +64,212 @@ FAMILY_CHOICES(ch_lossdet, RX_FAM_LOSSDET)
 
 /* ---- the table */
 #define P(key_, type_, min_, max_, def_, unit_, ch_, doc_, sec_, off_) \
-	{ .section = sec_, .key = key_, .type = type_, .offset = off_, .min = min_, .max = max_, \
-	  .def = def_, .unit = unit_, .choice = ch_, .doc = doc_ }
+	{ .section = sec_, \
+	  .key = key_, \
+	  .type = type_, \
+	  .offset = off_, \
+	  .min = min_, \
+	  .max = max_, \
+	  .def = def_, \
+	  .unit = unit_, \
+	  .choice = ch_, \
+	  .doc = doc_ }
 
 static const struct rx_param table[] = {
 	/* scenario */
 	P("seed", RX_PT_INT, 0, 9007199254740991.0, 1, "", NULL,
-	  "Seed of the PRNG (xoshiro256** seeded through SplitMix64). The same scenario and seed give a byte-identical trace.",
+	  "Seed of the PRNG (xoshiro256** seeded through SplitMix64). The same scenario and seed give a byte-identical "
+	  "trace.",
 	  RX_SEC_SCENARIO, offsetof(struct rx_scenario, seed)),
 	P("duration_s", RX_PT_FLOAT, 0.001, 3600, 60, "s", NULL,
 	  "Simulated-time budget. A run that still has work when it is reached stops with truncated = true.",
 	  RX_SEC_SCENARIO, offsetof(struct rx_scenario, duration_s)),
 	P("max_events", RX_PT_INT, 1, 2e9, 50000000, "events", NULL,
-	  "Event-count budget: the run stops cleanly with truncated = true when it is reached.",
-	  RX_SEC_SCENARIO, offsetof(struct rx_scenario, max_events)),
+	  "Event-count budget: the run stops cleanly with truncated = true when it is reached.", RX_SEC_SCENARIO,
+	  offsetof(struct rx_scenario, max_events)),
 	P("trace", RX_PT_ENUM, 0, RX_TRACE__COUNT - 1, RX_TRACE_FULL, "", ch_trace,
-	  "full: every event. sampled: retransmissions, probes, drops, timer fires, state changes and a sample of every flow's state each sample_ms (for very long runs). none: metrics only.",
+	  "full: every event. sampled: retransmissions, probes, drops, timer fires, state changes and a sample of "
+	  "every flow's state each sample_ms (for very long runs). none: metrics only.",
 	  RX_SEC_SCENARIO, offsetof(struct rx_scenario, trace_mode)),
 	P("sample_ms", RX_PT_FLOAT, 0.01, 60000, 10, "ms", NULL,
-	  "Interval of the state samples in trace mode 'sampled'.",
-	  RX_SEC_SCENARIO, offsetof(struct rx_scenario, sample_ms)),
+	  "Interval of the state samples in trace mode 'sampled'.", RX_SEC_SCENARIO,
+	  offsetof(struct rx_scenario, sample_ms)),
 	/* path direction */
 	P("rate_bps", RX_PT_FLOAT, 0, 1e11, 1e9, "bps", NULL,
-	  "Bottleneck rate of this direction; 0 means unlimited (no serialization delay, no queue). Packets are served FIFO; serialization counts IP and TCP headers and options.",
+	  "Bottleneck rate of this direction; 0 means unlimited (no serialization delay, no queue). Packets are served "
+	  "FIFO; serialization counts IP and TCP headers and options.",
 	  RX_SEC_DIR, offsetof(struct rx_dir_cfg, rate_bps)),
 	P("delay_ms", RX_PT_FLOAT, 0, 10000, 20, "ms", NULL,
 	  "One-way propagation delay of this direction. The base RTT is the sum of both directions' delays.",
 	  RX_SEC_DIR, offsetof(struct rx_dir_cfg, delay_ms)),
 	P("buffer_pkts", RX_PT_INT, 0, 1000000, 1000, "packets", NULL,
-	  "Drop-tail buffer limit in packets waiting at the bottleneck (the one in service not counted); 0 = no packet limit.",
+	  "Drop-tail buffer limit in packets waiting at the bottleneck (the one in service not counted); 0 = no packet "
+	  "limit.",
 	  RX_SEC_DIR, offsetof(struct rx_dir_cfg, buffer_pkts)),
-	P("buffer_bytes", RX_PT_INT, 0, 1e10, 0, "bytes", NULL,
-	  "Drop-tail buffer limit in bytes; 0 = no byte limit.",
+	P("buffer_bytes", RX_PT_INT, 0, 1e10, 0, "bytes", NULL, "Drop-tail buffer limit in bytes; 0 = no byte limit.",
 	  RX_SEC_DIR, offsetof(struct rx_dir_cfg, buffer_bytes)),
 	/* loss stage */
 	P("model", RX_PT_ENUM, 0, RX_LOSS__COUNT - 1, RX_LOSS_NONE, "", ch_loss,
-	  "Loss stage at the ingress of this direction. positioned: act on chosen transmissions (drop, delay, duplicate), as KauNet does; tail: drop the last `count` data segments of every object on their first transmission; bernoulli: independent loss with probability p; gilbert_elliott: two-state Markov loss (Gilbert 1960, Elliott 1963).",
+	  "Loss stage at the ingress of this direction. positioned: act on chosen transmissions (drop, delay, "
+	  "duplicate), as KauNet does; tail: drop the last `count` data segments of every object on their first "
+	  "transmission; bernoulli: independent loss with probability p; gilbert_elliott: two-state Markov loss "
+	  "(Gilbert 1960, Elliott 1963).",
 	  RX_SEC_LOSS, offsetof(struct rx_loss_cfg, model)),
 	P("count", RX_PT_INT, 0, 1000000, 1, "segments", NULL,
-	  "tail: how many of the last data segments of each object are lost (first transmission only).",
-	  RX_SEC_LOSS, offsetof(struct rx_loss_cfg, count)),
+	  "tail: how many of the last data segments of each object are lost (first transmission only).", RX_SEC_LOSS,
+	  offsetof(struct rx_loss_cfg, count)),
 	P("p", RX_PT_FLOAT, 0, 1, 0, "", NULL,
-	  "bernoulli: loss probability per packet. gilbert_elliott: probability of moving from the good to the bad state per packet.",
+	  "bernoulli: loss probability per packet. gilbert_elliott: probability of moving from the good to the bad "
+	  "state per packet.",
 	  RX_SEC_LOSS, offsetof(struct rx_loss_cfg, p)),
 	P("r", RX_PT_FLOAT, 0, 1, 0.5, "", NULL,
 	  "gilbert_elliott: probability of moving from the bad to the good state per packet (mean burst length 1/r).",
 	  RX_SEC_LOSS, offsetof(struct rx_loss_cfg, r)),
-	P("loss_good", RX_PT_FLOAT, 0, 1, 0, "", NULL,
-	  "gilbert_elliott: loss probability in the good state.",
+	P("loss_good", RX_PT_FLOAT, 0, 1, 0, "", NULL, "gilbert_elliott: loss probability in the good state.",
 	  RX_SEC_LOSS, offsetof(struct rx_loss_cfg, loss_good)),
-	P("loss_bad", RX_PT_FLOAT, 0, 1, 1, "", NULL,
-	  "gilbert_elliott: loss probability in the bad state.",
+	P("loss_bad", RX_PT_FLOAT, 0, 1, 1, "", NULL, "gilbert_elliott: loss probability in the bad state.",
 	  RX_SEC_LOSS, offsetof(struct rx_loss_cfg, loss_bad)),
 	/* positioned rules */
-	P("flow", RX_PT_INT, 0, RX_MAX_FLOWS - 1, 0, "", NULL,
-	  "Index of the flow whose packet the rule acts on.",
+	P("flow", RX_PT_INT, 0, RX_MAX_FLOWS - 1, 0, "", NULL, "Index of the flow whose packet the rule acts on.",
 	  RX_SEC_RULE, offsetof(struct rx_pos_rule, flow)),
 	P("segment", RX_PT_INT, 0, 1e9, 1, "", NULL,
-	  "Forward path: the i-th new data segment the flow sends (1-based; 0 = the SYN). Reverse path: the i-th ACK the receiver sends (0 = the SYN-ACK).",
+	  "Forward path: the i-th new data segment the flow sends (1-based; 0 = the SYN). Reverse path: the i-th ACK "
+	  "the receiver sends (0 = the SYN-ACK).",
 	  RX_SEC_RULE, offsetof(struct rx_pos_rule, segment)),
 	P("transmission", RX_PT_INT, 1, 1000, 1, "", NULL,
-	  "The k-th transmission of that segment (1 = original, 2 = first retransmission, ...). Ignored for ACKs other than the SYN-ACK.",
+	  "The k-th transmission of that segment (1 = original, 2 = first retransmission, ...). Ignored for ACKs other "
+	  "than the SYN-ACK.",
 	  RX_SEC_RULE, offsetof(struct rx_pos_rule, transmission)),
 	P("action", RX_PT_ENUM, 0, RX_POS__COUNT - 1, RX_POS_DROP, "", ch_action,
-	  "drop the packet, delay it by delay_ms (it may be overtaken: a spurious-timeout demonstration), or duplicate it (a DSACK demonstration).",
+	  "drop the packet, delay it by delay_ms (it may be overtaken: a spurious-timeout demonstration), or duplicate "
+	  "it (a DSACK demonstration).",
 	  RX_SEC_RULE, offsetof(struct rx_pos_rule, action)),
-	P("delay_ms", RX_PT_FLOAT, 0, 600000, 0, "ms", NULL,
-	  "Extra delay for action 'delay'.",
-	  RX_SEC_RULE, offsetof(struct rx_pos_rule, delay_ms)),
+	P("delay_ms", RX_PT_FLOAT, 0, 600000, 0, "ms", NULL, "Extra delay for action 'delay'.", RX_SEC_RULE,
+	  offsetof(struct rx_pos_rule, delay_ms)),
 	/* flow: application */
 	P("app.kind", RX_PT_ENUM, 0, RX_APP__COUNT - 1, RX_APP_FIXED, "", ch_app,
-	  "fixed: one object of app.segments (or app.bytes); bulk: writes without pause for app.duration_s; requests: request/response objects on one persistent connection with idle gaps (paper §3.3).",
+	  "fixed: one object of app.segments (or app.bytes); bulk: writes without pause for app.duration_s; requests: "
+	  "request/response objects on one persistent connection with idle gaps (paper §3.3).",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, app_kind)),
 	P("app.segments", RX_PT_INT, 1, 1e7, 10, "segments", NULL,
-	  "fixed: flow size in full-sized segments (ignored when app.bytes > 0).",
-	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, app_segments)),
-	P("app.bytes", RX_PT_INT, 0, 1e10, 0, "bytes", NULL,
-	  "fixed: flow size in bytes (0 = use app.segments).",
+	  "fixed: flow size in full-sized segments (ignored when app.bytes > 0).", RX_SEC_FLOW,
+	  offsetof(struct rx_flow_cfg, app_segments)),
+	P("app.bytes", RX_PT_INT, 0, 1e10, 0, "bytes", NULL, "fixed: flow size in bytes (0 = use app.segments).",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, app_bytes)),
-	P("app.duration_s", RX_PT_FLOAT, 0.001, 3600, 10, "s", NULL,
-	  "bulk: how long the application keeps writing.",
+	P("app.duration_s", RX_PT_FLOAT, 0.001, 3600, 10, "s", NULL, "bulk: how long the application keeps writing.",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, app_duration_s)),
 	P("app.requests", RX_PT_INT, 1, RX_MAX_REQUESTS, 10, "", NULL,
-	  "requests: number of objects (ignored when app.sizes is given).",
-	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, app_requests)),
+	  "requests: number of objects (ignored when app.sizes is given).", RX_SEC_FLOW,
+	  offsetof(struct rx_flow_cfg, app_requests)),
 	P("app.object_bytes", RX_PT_INT, 1, 1e9, 14480, "bytes", NULL,
-	  "requests: size of every object (when app.sizes is not given).",
-	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, app_object_bytes)),
+	  "requests: size of every object (when app.sizes is not given).", RX_SEC_FLOW,
+	  offsetof(struct rx_flow_cfg, app_object_bytes)),
 	P("app.gap_ms", RX_PT_FLOAT, 0, 600000, 100, "ms", NULL,
-	  "requests: the client's think time between the end of one response and its next request; the request reaches the sender one reverse one-way delay later.",
+	  "requests: the client's think time between the end of one response and its next request; the request reaches "
+	  "the sender one reverse one-way delay later.",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, app_gap_ms)),
 	P("start_ms", RX_PT_FLOAT, 0, 3600000, 0, "ms", NULL,
-	  "When the flow starts (its SYN, or its first data segment without a handshake).",
-	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, start_ms)),
+	  "When the flow starts (its SYN, or its first data segment without a handshake).", RX_SEC_FLOW,
+	  offsetof(struct rx_flow_cfg, start_ms)),
 	/* flow: tcp */
 	P("tcp.mss", RX_PT_INT, 64, 65495, 1448, "bytes", NULL,
-	  "Sender maximum segment size (payload bytes). 1448 fills a 1500-byte packet with timestamps.",
-	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, mss)),
-	P("tcp.iw", RX_PT_INT, 1, 1000, 10, "segments", NULL,
-	  "Initial congestion window (RFC 6928 recommends 10).",
+	  "Sender maximum segment size (payload bytes). 1448 fills a 1500-byte packet with timestamps.", RX_SEC_FLOW,
+	  offsetof(struct rx_flow_cfg, mss)),
+	P("tcp.iw", RX_PT_INT, 1, 1000, 10, "segments", NULL, "Initial congestion window (RFC 6928 recommends 10).",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, iw)),
 	P("tcp.sack", RX_PT_BOOL, 0, 1, 1, "", NULL,
-	  "Selective acknowledgments (RFC 2018) with RFC 6675 loss recovery; off: NewReno (RFC 6582).",
-	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, sack)),
+	  "Selective acknowledgments (RFC 2018) with RFC 6675 loss recovery; off: NewReno (RFC 6582).", RX_SEC_FLOW,
+	  offsetof(struct rx_flow_cfg, sack)),
 	P("tcp.timestamps", RX_PT_BOOL, 0, 1, 1, "", NULL,
 	  "TCP timestamps (RFC 7323): 12 option bytes per segment; leaves room for 3 SACK blocks instead of 4.",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, timestamps)),
 	P("tcp.handshake", RX_PT_BOOL, 0, 1, 1, "", NULL,
-	  "Three-way handshake before data; the SYN/SYN-ACK exchange gives the first RTT sample (RFC 6298 §2). Without it the first RTO is initial_rto_ms and SRTT is unknown.",
+	  "Three-way handshake before data; the SYN/SYN-ACK exchange gives the first RTT sample (RFC 6298 §2). Without "
+	  "it the first RTO is initial_rto_ms and SRTT is unknown.",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, handshake)),
 	P("tcp.rtt_profile", RX_PT_ENUM, 0, RX_RTT__COUNT - 1, RX_RTT_RFC6298, "", ch_rtt,
-	  "rfc6298: SRTT/RTTVAR of RFC 6298 with a 1 s minimum RTO. linux: Linux's estimator (RTTVAR tracks the largest deviation per RTT, never below the 200 ms minimum RTO; RTO = SRTT + RTTVAR).",
+	  "rfc6298: SRTT/RTTVAR of RFC 6298 with a 1 s minimum RTO. linux: Linux's estimator (RTTVAR tracks the "
+	  "largest deviation per RTT, never below the 200 ms minimum RTO; RTO = SRTT + RTTVAR).",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, rtt_profile)),
 	P("tcp.cc", RX_PT_ENUM, 0, 0, 0, "", ch_cc,
-	  "Congestion control: how the window grows, and the slow-start threshold after a loss (each member's description is in the catalogue's mechanisms.cc).",
+	  "Congestion control: how the window grows, and the slow-start threshold after a loss (each member's "
+	  "description is in the catalogue's mechanisms.cc).",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, cc)),
 	P("tcp.timer", RX_PT_ENUM, 0, 0, 0, "", ch_timer,
-	  "Retransmission-timer policy: when the timer slot fires (each member's description is in the catalogue's mechanisms.timer).",
+	  "Retransmission-timer policy: when the timer slot fires (each member's description is in the catalogue's "
+	  "mechanisms.timer).",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, timer)),
 	P("tcp.recovery", RX_PT_ENUM, 0, 0, 0, "", ch_recovery,
-	  "Recovery: how much is sent while the window is reduced, in fast recovery and CWR (each member's description is in the catalogue's mechanisms.recovery).",
+	  "Recovery: how much is sent while the window is reduced, in fast recovery and CWR (each member's description "
+	  "is in the catalogue's mechanisms.recovery).",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, recovery)),
 	P("tcp.lossdet", RX_PT_ENUM, 0, 0, 0, "", ch_lossdet,
-	  "Loss detection: which segments are lost and when fast recovery starts (each member's description is in the catalogue's mechanisms.lossdet).",
+	  "Loss detection: which segments are lost and when fast recovery starts (each member's description is in the "
+	  "catalogue's mechanisms.lossdet).",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, lossdet)),
 	P("tcp.early_retransmit", RX_PT_BOOL, 0, 1, 1, "", NULL,
-	  "Early Retransmit (RFC 5827): with fewer than 4 segments outstanding and nothing new to send, lower the duplicate-ACK threshold.",
+	  "Early Retransmit (RFC 5827): with fewer than 4 segments outstanding and nothing new to send, lower the "
+	  "duplicate-ACK threshold.",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, early_retransmit)),
 	P("tcp.er_variant", RX_PT_ENUM, 0, RX_ER__COUNT - 1, RX_ER_RFC5827, "", ch_er,
-	  "rfc5827: retransmit once oldSegs - 1 segments are SACKed (RFC 5827 §3.2). linux: once any segment is SACKed while fewer than 4 are outstanding and no retransmission is in flight, as Linux 3.x does (so one probe ACK recovers 2-3 tail losses, paper §3.1).",
+	  "rfc5827: retransmit once oldSegs - 1 segments are SACKed (RFC 5827 §3.2). linux: once any segment is SACKed "
+	  "while fewer than 4 are outstanding and no retransmission is in flight, as Linux 3.x does (so one probe ACK "
+	  "recovers 2-3 tail losses, paper §3.1).",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, er_variant)),
 	P("tcp.er_delayed", RX_PT_BOOL, 0, 1, 0, "", NULL,
-	  "Delay the early retransmission by max(SRTT/4, 2 ms), Linux's guard against reordering (RFC 5827 App. A.3); the paper's 'time-delayed ER'.",
+	  "Delay the early retransmission by max(SRTT/4, 2 ms), Linux's guard against reordering (RFC 5827 App. A.3); "
+	  "the paper's 'time-delayed ER'.",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, er_delayed)),
 	P("tcp.ssthresh_from_cwnd", RX_PT_BOOL, 0, 1, 0, "", NULL,
-	  "Compute the post-loss ssthresh from cwnd as Linux does, instead of from FlightSize as RFC 5681 eq. (4) says. Matters for application-limited flows: with FlightSize a 4-segment tail leaves too small a window to repair the holes at once.",
+	  "Compute the post-loss ssthresh from cwnd as Linux does, instead of from FlightSize as RFC 5681 eq. (4) "
+	  "says. Matters for application-limited flows: with FlightSize a 4-segment tail leaves too small a window to "
+	  "repair the holes at once.",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, ssthresh_from_cwnd)),
 	P("tcp.fack", RX_PT_BOOL, 0, 1, 0, "", NULL,
-	  "Forward acknowledgment loss marking (Mathis & Mahdavi, SIGCOMM 1996): a segment is lost once the highest SACKed segment is dupthresh or more segments above it. Linux 3.x enabled it by default; TLP relies on it to recover 4 or more tail losses (paper §3.1).",
+	  "Forward acknowledgment loss marking (Mathis & Mahdavi, SIGCOMM 1996): a segment is lost once the highest "
+	  "SACKed segment is dupthresh or more segments above it. Linux 3.x enabled it by default; TLP relies on it to "
+	  "recover 4 or more tail losses (paper §3.1).",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, fack)),
 	P("tcp.limited_transmit", RX_PT_BOOL, 0, 1, 1, "", NULL,
-	  "Limited Transmit (RFC 3042): send new data on the first two duplicate ACKs.",
-	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, limited_transmit)),
+	  "Limited Transmit (RFC 3042): send new data on the first two duplicate ACKs.", RX_SEC_FLOW,
+	  offsetof(struct rx_flow_cfg, limited_transmit)),
 	P("tcp.dupthresh", RX_PT_INT, 1, 8, 3, "ACKs", NULL,
 	  "DupThresh: duplicate ACKs (or SACKed segments above a hole) that mark a loss (RFC 5681 §3.2, RFC 6675 §4).",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, dupthresh)),
 	P("tcp.rrthresh", RX_PT_INT, 1, 1000, 4, "segments", NULL,
-	  "RTO Restart: restart to RTO - T_earliest only while fewer than rrthresh segments are outstanding (RFC 7765 §3).",
+	  "RTO Restart: restart to RTO - T_earliest only while fewer than rrthresh segments are outstanding (RFC 7765 "
+	  "§3).",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, rrthresh)),
 	P("tcp.wc_delack_ms", RX_PT_FLOAT, 0, 1000, 200, "ms", NULL,
-	  "TLP: WCDelAckT, the worst-case delayed-ACK timer added to the PTO when one segment is outstanding (paper eq. 2, RFC 8985 §7.2).",
+	  "TLP: WCDelAckT, the worst-case delayed-ACK timer added to the PTO when one segment is outstanding (paper "
+	  "eq. 2, RFC 8985 §7.2).",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, wc_delack_ms)),
 	P("tcp.min_rto_ms", RX_PT_FLOAT, -1, 60000, -1, "ms", NULL,
-	  "Minimum RTO; -1 = the profile's (1000 ms rfc6298, RFC 6298 (2.4); 200 ms linux).",
-	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, min_rto_ms)),
+	  "Minimum RTO; -1 = the profile's (1000 ms rfc6298, RFC 6298 (2.4); 200 ms linux).", RX_SEC_FLOW,
+	  offsetof(struct rx_flow_cfg, min_rto_ms)),
 	P("tcp.max_rto_ms", RX_PT_FLOAT, 0, 600000, 0, "ms", NULL,
-	  "Maximum RTO; 0 = the profile's (60 s rfc6298, RFC 6298 (2.5); 120 s linux).",
-	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, max_rto_ms)),
+	  "Maximum RTO; 0 = the profile's (60 s rfc6298, RFC 6298 (2.5); 120 s linux).", RX_SEC_FLOW,
+	  offsetof(struct rx_flow_cfg, max_rto_ms)),
 	P("tcp.initial_rto_ms", RX_PT_FLOAT, 1, 60000, 1000, "ms", NULL,
-	  "RTO before the first RTT sample (RFC 6298 (2.1): 1 s).",
-	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, initial_rto_ms)),
+	  "RTO before the first RTT sample (RFC 6298 (2.1): 1 s).", RX_SEC_FLOW,
+	  offsetof(struct rx_flow_cfg, initial_rto_ms)),
 	P("tcp.clock_granularity_ms", RX_PT_FLOAT, 0, 1000, 1, "ms", NULL,
-	  "G of RFC 6298 (2.2): RTO = SRTT + max(G, 4 RTTVAR) (rfc6298 profile).",
-	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, clock_granularity_ms)),
+	  "G of RFC 6298 (2.2): RTO = SRTT + max(G, 4 RTTVAR) (rfc6298 profile).", RX_SEC_FLOW,
+	  offsetof(struct rx_flow_cfg, clock_granularity_ms)),
 	P("tcp.slow_start_after_idle", RX_PT_BOOL, 0, 1, 1, "", NULL,
 	  "Reset cwnd to the restart window min(IW, cwnd) after an idle period longer than the RTO (RFC 5681 §4.1).",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, slow_start_after_idle)),
 	/* flow: receiver */
 	P("receiver.ack_policy", RX_PT_ENUM, 0, RX_ACK__COUNT - 1, RX_ACK_DELAYED, "", ch_ack,
-	  "quick: ACK every segment (Linux quickack). delayed: ACK every second full-sized segment or after delack_ms, and at once for out-of-order, duplicate and gap-filling segments (RFC 5681 §4.2).",
+	  "quick: ACK every segment (Linux quickack). delayed: ACK every second full-sized segment or after delack_ms, "
+	  "and at once for out-of-order, duplicate and gap-filling segments (RFC 5681 §4.2).",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, ack_policy)),
 	P("receiver.delack_ms", RX_PT_FLOAT, 0.001, 500, 200, "ms", NULL,
-	  "Delayed-ACK timeout (RFC 5681 §4.2: under 500 ms; 200 ms is common).",
-	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, delack_ms)),
+	  "Delayed-ACK timeout (RFC 5681 §4.2: under 500 ms; 200 ms is common).", RX_SEC_FLOW,
+	  offsetof(struct rx_flow_cfg, delack_ms)),
 	P("receiver.rwnd_bytes", RX_PT_INT, 64, 1073741824, 67108864, "bytes", NULL,
-	  "Receive buffer: the advertised window is this minus the out-of-order data held (the application reads in-order data at once).",
+	  "Receive buffer: the advertised window is this minus the out-of-order data held (the application reads "
+	  "in-order data at once).",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, rwnd_bytes)),
 };
 
@@ -260,7 +311,7 @@ static void apply_defaults(int section, void *base)
 		switch (p->type) {
 		case RX_PT_INT:
 		case RX_PT_ENUM: {
-			int64_t v = (int64_t)p->def;   /* a family's default is its first member */
+			int64_t v = (int64_t)p->def; /* a family's default is its first member */
 			memcpy(at, &v, sizeof(v));
 			break;
 		}
@@ -308,8 +359,8 @@ void rx_scenario_init(struct rx_scenario *sc)
 }
 
 /* ---- validation */
-__attribute__((format(printf, 4, 5)))
-static int fail(struct rx_error *e, const char *prefix, const char *key, const char *fmt, ...)
+__attribute__((format(printf, 4, 5))) static int fail(struct rx_error *e, const char *prefix, const char *key,
+						      const char *fmt, ...)
 {
 	snprintf(e->path, sizeof(e->path), "%s%s%s", prefix, (*prefix && *key) ? "." : "", key);
 	va_list ap;
@@ -331,24 +382,24 @@ static int check_section(int section, const void *base, const char *prefix, stru
 			int64_t v;
 			memcpy(&v, at, sizeof(v));
 			if ((double)v < p->min || (double)v > p->max)
-				return fail(e, prefix, p->key, "must be between %.17g and %.17g (got %lld)",
-					    p->min, p->max, (long long)v);
+				return fail(e, prefix, p->key, "must be between %.17g and %.17g (got %lld)", p->min,
+					    p->max, (long long)v);
 			break;
 		}
 		case RX_PT_ENUM: {
 			int64_t v;
 			memcpy(&v, at, sizeof(v));
 			if (v < 0 || v >= choice_count(p))
-				return fail(e, prefix, p->key, "must be one of the catalogue's choices (got index %lld)",
-					    (long long)v);
+				return fail(e, prefix, p->key,
+					    "must be one of the catalogue's choices (got index %lld)", (long long)v);
 			break;
 		}
 		case RX_PT_FLOAT: {
 			double v;
 			memcpy(&v, at, sizeof(v));
 			if (!isfinite(v) || v < p->min || v > p->max)
-				return fail(e, prefix, p->key, "must be between %.17g and %.17g (got %.17g)",
-					    p->min, p->max, v);
+				return fail(e, prefix, p->key, "must be between %.17g and %.17g (got %.17g)", p->min,
+					    p->max, v);
 			break;
 		}
 		case RX_PT_BOOL: {
@@ -363,8 +414,7 @@ static int check_section(int section, const void *base, const char *prefix, stru
 	return 0;
 }
 
-static int check_dir(const struct rx_scenario *sc, const struct rx_dir_cfg *d, const char *name,
-		     struct rx_error *e)
+static int check_dir(const struct rx_scenario *sc, const struct rx_dir_cfg *d, const char *name, struct rx_error *e)
 {
 	char prefix[64], lp[80];
 	snprintf(prefix, sizeof(prefix), "path.%s", name);
@@ -372,7 +422,8 @@ static int check_dir(const struct rx_scenario *sc, const struct rx_dir_cfg *d, c
 	if (check_section(RX_SEC_DIR, d, prefix, e) || check_section(RX_SEC_LOSS, &d->loss, lp, e))
 		return -1;
 	if (d->loss.n_rules < 0 || d->loss.n_rules > RX_MAX_POS_RULES)
-		return fail(e, lp, "rules", "at most %d rules (got %lld)", RX_MAX_POS_RULES, (long long)d->loss.n_rules);
+		return fail(e, lp, "rules", "at most %d rules (got %lld)", RX_MAX_POS_RULES,
+			    (long long)d->loss.n_rules);
 	for (int64_t i = 0; i < d->loss.n_rules; i++) {
 		char rp[112];
 		snprintf(rp, sizeof(rp), "%s.rules[%lld]", lp, (long long)i);
@@ -413,8 +464,9 @@ int rx_scenario_validate(const struct rx_scenario *sc, struct rx_error *e)
 				    (long long)f->app_n_sizes);
 		for (int64_t j = 0; j < f->app_n_sizes; j++)
 			if (f->app_sizes[j] < 1 || f->app_sizes[j] > 1000000000)
-				return fail(e, fp, "app.sizes", "item %lld must be between 1 and 1000000000 bytes (got %lld)",
-					    (long long)j, (long long)f->app_sizes[j]);
+				return fail(e, fp, "app.sizes",
+					    "item %lld must be between 1 and 1000000000 bytes (got %lld)", (long long)j,
+					    (long long)f->app_sizes[j]);
 		if (f->rwnd_bytes < f->mss)
 			return fail(e, fp, "receiver.rwnd_bytes", "must be at least tcp.mss = %lld (got %lld)",
 				    (long long)f->mss, (long long)f->rwnd_bytes);
@@ -422,8 +474,8 @@ int rx_scenario_validate(const struct rx_scenario *sc, struct rx_error *e)
 			return fail(e, fp, "tcp.min_rto_ms", "must not exceed tcp.max_rto_ms = %.17g (got %.17g)",
 				    f->max_rto_ms, f->min_rto_ms);
 		if (f->min_rto_ms >= 0 && f->min_rto_ms < 0.001)
-			return fail(e, fp, "tcp.min_rto_ms", "must be -1 (profile default) or at least 0.001 (got %.17g)",
-				    f->min_rto_ms);
+			return fail(e, fp, "tcp.min_rto_ms",
+				    "must be -1 (profile default) or at least 0.001 (got %.17g)", f->min_rto_ms);
 	}
 	if (check_dir(sc, &sc->fwd, "forward", e) || check_dir(sc, &sc->rev, "reverse", e))
 		return -1;

@@ -16,10 +16,10 @@ uint32_t rx_wire_bytes(uint32_t payload, bool ts, int n_sack, bool syn)
 {
 	uint32_t opt = 0;
 	if (syn)
-		opt = 20;                     /* MSS 4, SACK-permitted 2, TS 10, WS 3, padded */
+		opt = 20; /* MSS 4, SACK-permitted 2, TS 10, WS 3, padded */
 	else {
 		if (ts)
-			opt += 12;                /* 2 NOPs + timestamps (RFC 7323) */
+			opt += 12; /* 2 NOPs + timestamps (RFC 7323) */
 		if (n_sack)
 			opt += 2 + 8 * (uint32_t)n_sack + 2; /* 2 NOPs + kind/len + blocks (RFC 2018) */
 	}
@@ -53,8 +53,8 @@ static void trace_drop(struct rx_link *l, struct rx_pkt *p, int reason)
 {
 	struct rx_sim *sim = l->sim;
 	sim->res->flows[p->flow].drops++;
-	rx_trace_add(sim, RX_EV_DROP, p->flow, (p->flags & RX_PF_DATA) ? p->seq : p->ack,
-		     p->len_bytes, (uint8_t)(reason | (l->dir << 4)));
+	rx_trace_add(sim, RX_EV_DROP, p->flow, (p->flags & RX_PF_DATA) ? p->seq : p->ack, p->len_bytes,
+		     (uint8_t)(reason | (l->dir << 4)));
 	rx_pkt_free(sim, p);
 }
 

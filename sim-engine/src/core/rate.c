@@ -21,7 +21,7 @@
 void rx_rate_on_send(struct rx_sender *s, struct rx_seg *g, bool first_in_flight)
 {
 	int64_t now = s->sim->now_ns;
-	if (first_in_flight)                 /* nothing in flight: a new flight starts */
+	if (first_in_flight) /* nothing in flight: a new flight starts */
 		s->rate.first_sent_ns = s->rate.delivered_ns = now;
 	g->tx_delivered_bytes = s->rate.delivered_bytes;
 	g->tx_delivered_ns = s->rate.delivered_ns;

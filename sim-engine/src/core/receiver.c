@@ -23,7 +23,7 @@ void rx_rcv_free(struct rx_receiver *r)
 
 static uint32_t ts_now(const struct rx_sim *sim)
 {
-	return (uint32_t)(sim->now_ns / RX_NS_PER_MS);   /* 1 ms timestamp clock */
+	return (uint32_t)(sim->now_ns / RX_NS_PER_MS); /* 1 ms timestamp clock */
 }
 
 /* ---- out-of-order store: sorted disjoint intervals with recency stamps */
@@ -166,7 +166,8 @@ static void send_ack(struct rx_receiver *r, int trigger_block)
 void rx_rcv_on_delack(struct rx_receiver *r)
 {
 	if (r->ack_pending) {
-		rx_trace_add(r->sim, RX_EV_TIMER_FIRED, r->flow, (uint64_t)r->sim->now_ns, 0, RX_TMR_DELACK | (RX_F_DELACK << 4));
+		rx_trace_add(r->sim, RX_EV_TIMER_FIRED, r->flow, (uint64_t)r->sim->now_ns, 0,
+			     RX_TMR_DELACK | (RX_F_DELACK << 4));
 		send_ack(r, -1);
 	}
 }
@@ -258,6 +259,7 @@ void rx_rcv_on_pkt(struct rx_receiver *r, struct rx_pkt *p)
 		r->delack.formula = RX_F_DELACK;
 		rx_tslot_arm(sim, &r->delack, t, RX_HEV_DELACK, r);
 		rx_trace_add(sim, RX_EV_TIMER_ARMED, r->flow, (uint64_t)t,
-			     (uint32_t)(rx_ms_to_ns(r->cfg->delack_ms) / RX_NS_PER_US), RX_TMR_DELACK | (RX_F_DELACK << 4));
+			     (uint32_t)(rx_ms_to_ns(r->cfg->delack_ms) / RX_NS_PER_US),
+			     RX_TMR_DELACK | (RX_F_DELACK << 4));
 	}
 }

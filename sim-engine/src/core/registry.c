@@ -23,11 +23,9 @@
 	X(rx_timer_ops, rx_tmr_tlpr) \
 	X(rx_timer_ops, rx_tmr_tlp_rfc8985)
 
-#define RECOVERY_MEMBERS(X) \
-	X(rx_recovery_ops, rx_rec_rfc6675)
+#define RECOVERY_MEMBERS(X) X(rx_recovery_ops, rx_rec_rfc6675)
 
-#define LOSSDET_MEMBERS(X) \
-	X(rx_lossdet_ops, rx_ld_dupack)
+#define LOSSDET_MEMBERS(X) X(rx_lossdet_ops, rx_ld_dupack)
 
 #define SPURIOUS_MEMBERS(X)
 
@@ -56,11 +54,15 @@ static const void *const stage_members[] = { STAGE_MEMBERS(ADDRESS) NULL };
 /* ---- required members of each ops table */
 #define REQ(type, m) { offsetof(struct type, m), #m }
 static const struct rx_member_req cc_req[] = {
-	REQ(rx_cc_ops, ssthresh), REQ(rx_cc_ops, cong_avoid), REQ(rx_cc_ops, undo_cwnd),
+	REQ(rx_cc_ops, ssthresh),
+	REQ(rx_cc_ops, cong_avoid),
+	REQ(rx_cc_ops, undo_cwnd),
 };
 static const struct rx_member_req timer_req[] = { REQ(rx_timer_ops, arm) };
 static const struct rx_member_req recovery_req[] = {
-	REQ(rx_recovery_ops, enter), REQ(rx_recovery_ops, on_ack), REQ(rx_recovery_ops, send_quota),
+	REQ(rx_recovery_ops, enter),
+	REQ(rx_recovery_ops, on_ack),
+	REQ(rx_recovery_ops, send_quota),
 	REQ(rx_recovery_ops, exit),
 };
 static const struct rx_member_req lossdet_req[] = { REQ(rx_lossdet_ops, on_ack) };
@@ -69,29 +71,37 @@ static const struct rx_member_req stage_req[] = { REQ(rx_stage_ops, apply) };
 
 #define COUNT_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
 #define FAMILY(name_, key_, doc_, type, list, req) \
-	{ .name = name_, .key = key_, .doc = doc_, .members = list, .n_members = COUNT_OF(list) - 1, \
-	  .off_name = offsetof(struct type, name), .off_label = offsetof(struct type, label), \
-	  .off_doc = offsetof(struct type, doc), .required = req, .n_required = COUNT_OF(req) }
+	{ .name = name_, \
+	  .key = key_, \
+	  .doc = doc_, \
+	  .members = list, \
+	  .n_members = COUNT_OF(list) - 1, \
+	  .off_name = offsetof(struct type, name), \
+	  .off_label = offsetof(struct type, label), \
+	  .off_doc = offsetof(struct type, doc), \
+	  .required = req, \
+	  .n_required = COUNT_OF(req) }
 
 static const struct rx_family families[RX_FAM__COUNT] = {
 	[RX_FAM_CC] = FAMILY("cc", "tcp.cc",
-		"Congestion control: how the window grows, and the slow-start threshold after a loss.",
-		rx_cc_ops, cc_members, cc_req),
-	[RX_FAM_TIMER] = FAMILY("timer", "tcp.timer",
-		"Retransmission-timer policy: when the timer slot fires (RTO, RTO Restart, loss probes).",
-		rx_timer_ops, timer_members, timer_req),
+			     "Congestion control: how the window grows, and the slow-start threshold after a loss.",
+			     rx_cc_ops, cc_members, cc_req),
+	[RX_FAM_TIMER] =
+		FAMILY("timer", "tcp.timer",
+		       "Retransmission-timer policy: when the timer slot fires (RTO, RTO Restart, loss probes).",
+		       rx_timer_ops, timer_members, timer_req),
 	[RX_FAM_RECOVERY] = FAMILY("recovery", "tcp.recovery",
-		"Recovery: how much is sent while the window is reduced (fast recovery and CWR).",
-		rx_recovery_ops, recovery_members, recovery_req),
+				   "Recovery: how much is sent while the window is reduced (fast recovery and CWR).",
+				   rx_recovery_ops, recovery_members, recovery_req),
 	[RX_FAM_LOSSDET] = FAMILY("lossdet", "tcp.lossdet",
-		"Loss detection: which segments are lost, and when fast recovery starts.",
-		rx_lossdet_ops, lossdet_members, lossdet_req),
+				  "Loss detection: which segments are lost, and when fast recovery starts.",
+				  rx_lossdet_ops, lossdet_members, lossdet_req),
 	[RX_FAM_SPURIOUS] = FAMILY("spurious", NULL,
-		"Spurious-timeout detection: whether an RTO was needed, and undoing it when not.",
-		rx_spurious_ops, spurious_members, spurious_req),
-	[RX_FAM_STAGE] = FAMILY("stage", NULL,
-		"Path stages: what happens to a packet at the ingress of a path direction.",
-		rx_stage_ops, stage_members, stage_req),
+				   "Spurious-timeout detection: whether an RTO was needed, and undoing it when not.",
+				   rx_spurious_ops, spurious_members, spurious_req),
+	[RX_FAM_STAGE] =
+		FAMILY("stage", NULL, "Path stages: what happens to a packet at the ingress of a path direction.",
+		       rx_stage_ops, stage_members, stage_req),
 };
 
 const struct rx_family *rx_family_at(int id)
@@ -123,10 +133,22 @@ static const char *field(int family, int i, size_t off)
 	return v;
 }
 
-const char *rx_member_name(int family, int i) { return field(family, i, families[family].off_name); }
-const char *rx_member_label(int family, int i) { return field(family, i, families[family].off_label); }
-const char *rx_member_doc(int family, int i) { return field(family, i, families[family].off_doc); }
-int rx_member_count(int family) { return rx_family_at(family) ? families[family].n_members : 0; }
+const char *rx_member_name(int family, int i)
+{
+	return field(family, i, families[family].off_name);
+}
+const char *rx_member_label(int family, int i)
+{
+	return field(family, i, families[family].off_label);
+}
+const char *rx_member_doc(int family, int i)
+{
+	return field(family, i, families[family].off_doc);
+}
+int rx_member_count(int family)
+{
+	return rx_family_at(family) ? families[family].n_members : 0;
+}
 
 int rx_member_index(int family, const char *name)
 {

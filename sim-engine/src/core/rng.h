@@ -7,7 +7,9 @@
 
 #include <stdint.h>
 
-struct rx_rng { uint64_t s[4]; };
+struct rx_rng {
+	uint64_t s[4];
+};
 
 static inline uint64_t rx_splitmix64(uint64_t *x)
 {
@@ -24,7 +26,10 @@ static inline void rx_rng_seed(struct rx_rng *r, uint64_t seed, uint64_t stream)
 		r->s[i] = rx_splitmix64(&x);
 }
 
-static inline uint64_t rx_rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+static inline uint64_t rx_rotl(uint64_t x, int k)
+{
+	return (x << k) | (x >> (64 - k));
+}
 
 static inline uint64_t rx_rng_next(struct rx_rng *r)
 {

@@ -34,7 +34,8 @@ void rx_rtt_init(struct rx_sender *s)
 	const struct rx_flow_cfg *c = s->cfg;
 	bool is_linux = c->rtt_profile == RX_RTT_LINUX;
 	s->min_rto_ns = c->min_rto_ms >= 0 ? rx_ms_to_ns(c->min_rto_ms) : (is_linux ? 200 * RX_NS_PER_MS : RX_NS_PER_S);
-	s->max_rto_ns = c->max_rto_ms > 0 ? rx_ms_to_ns(c->max_rto_ms) : (is_linux ? 120 * RX_NS_PER_S : 60 * RX_NS_PER_S);
+	s->max_rto_ns =
+		c->max_rto_ms > 0 ? rx_ms_to_ns(c->max_rto_ms) : (is_linux ? 120 * RX_NS_PER_S : 60 * RX_NS_PER_S);
 	s->g_ns = rx_ms_to_ns(c->clock_granularity_ms);
 	s->have_srtt = false;
 	s->backoff = 0;
@@ -54,7 +55,7 @@ void rx_rtt_syn_fallback(struct rx_sender *s)
 static void sample_rfc6298(struct rx_sender *s, int64_t r)
 {
 	if (!s->have_srtt) {
-		s->srtt_ns = r;              /* (2.2) */
+		s->srtt_ns = r; /* (2.2) */
 		s->rttvar_ns = r / 2;
 	} else {
 		int64_t err = s->srtt_ns - r; /* (2.3): RTTVAR uses the old SRTT */
@@ -70,27 +71,27 @@ static void sample_linux(struct rx_sender *s, int64_t m)
 {
 	if (!s->have_srtt) {
 		s->srtt8_ns = 8 * m;
-		s->mdev4_ns = 2 * m;                 /* mean deviation m/2, kept x4 */
+		s->mdev4_ns = 2 * m; /* mean deviation m/2, kept x4 */
 		s->rttvar4_ns = rx_max64(s->mdev4_ns, s->min_rto_ns);
 		s->mdev_max4_ns = s->rttvar4_ns;
 		s->rtt_seq = s->snd_nxt;
 	} else {
 		int64_t err = m - s->srtt8_ns / 8;
-		s->srtt8_ns += err;                  /* SRTT += err/8 (x8 scale) */
+		s->srtt8_ns += err; /* SRTT += err/8 (x8 scale) */
 		if (err < 0) {
 			err = -err - s->mdev4_ns / 4;
 			if (err > 0)
-				err /= 8;                    /* a falling RTT raises mdev slowly */
+				err /= 8; /* a falling RTT raises mdev slowly */
 		} else {
 			err -= s->mdev4_ns / 4;
 		}
-		s->mdev4_ns += err;                  /* mdev += (|err| - mdev)/4 (x4 scale) */
+		s->mdev4_ns += err; /* mdev += (|err| - mdev)/4 (x4 scale) */
 		if (s->mdev4_ns > s->mdev_max4_ns) {
 			s->mdev_max4_ns = s->mdev4_ns;
 			if (s->mdev_max4_ns > s->rttvar4_ns)
 				s->rttvar4_ns = s->mdev_max4_ns;
 		}
-		if (s->snd_una > s->rtt_seq) {       /* once per RTT */
+		if (s->snd_una > s->rtt_seq) { /* once per RTT */
 			if (s->mdev_max4_ns < s->rttvar4_ns)
 				s->rttvar4_ns -= (s->rttvar4_ns - s->mdev_max4_ns) / 4;
 			s->rtt_seq = s->snd_nxt;

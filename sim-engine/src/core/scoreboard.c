@@ -52,7 +52,7 @@ int64_t rx_snd_latest_tx_ns(const struct rx_sender *s)
 		if (g->last_tx_ns > t)
 			t = g->last_tx_ns;
 		if (!g->ever_rtx)
-			break;   /* older never-retransmitted segments were sent earlier */
+			break; /* older never-retransmitted segments were sent earlier */
 	}
 	return t == INT64_MIN ? s->sim->now_ns : t;
 }
@@ -155,8 +155,8 @@ static uint64_t idx_of_seq(const struct rx_sender *s, uint64_t seq)
 	return lo;
 }
 
-static void sack_block(struct rx_sender *s, uint64_t start, uint64_t end,
-		       uint64_t *newly, int64_t *rtt_tx_ns, struct rx_rate_sample *rs)
+static void sack_block(struct rx_sender *s, uint64_t start, uint64_t end, uint64_t *newly, int64_t *rtt_tx_ns,
+		       struct rx_rate_sample *rs)
 {
 	if (end <= s->snd_una || start >= s->snd_nxt || end <= start)
 		return;
@@ -194,8 +194,8 @@ static void sack_block(struct rx_sender *s, uint64_t start, uint64_t end,
  * scoreboard fields and returns through rtt_tx_ns the transmission time that
  * gives this ACK's RTT sample under Karn's rule (-1: none), and through rs
  * the delivery-rate sample in the making (rate.c). */
-void rx_sb_take_ack(struct rx_sender *s, const struct rx_pkt *p, struct rx_ack_info *ai,
-		    int64_t *rtt_tx_ns, struct rx_rate_sample *rs)
+void rx_sb_take_ack(struct rx_sender *s, const struct rx_pkt *p, struct rx_ack_info *ai, int64_t *rtt_tx_ns,
+		    struct rx_rate_sample *rs)
 {
 	uint64_t newly_sacked = 0;
 	int64_t sack_tx = -1;
@@ -230,7 +230,7 @@ void rx_sb_take_ack(struct rx_sender *s, const struct rx_pkt *p, struct rx_ack_i
 			} else if (g->ever_rtx) {
 				rtx_acked = true;
 			} else if (seq_tx < 0) {
-				seq_tx = g->last_tx_ns;   /* the oldest newly ACKed segment */
+				seq_tx = g->last_tx_ns; /* the oldest newly ACKed segment */
 			}
 			if (g->lost)
 				s->lost_bytes -= g->len;
@@ -240,7 +240,7 @@ void rx_sb_take_ack(struct rx_sender *s, const struct rx_pkt *p, struct rx_ack_i
 		}
 		acked = ack - s->snd_una;
 		s->snd_una = ack;
-		s->dupacks = 0;               /* RFC 6675 §5 (C) */
+		s->dupacks = 0; /* RFC 6675 §5 (C) */
 		s->reno_dupacks = 0;
 		for (int k = 0; k < RX_TOP_SACKED; k++)
 			if (s->top_sacked[k] < s->una_idx)

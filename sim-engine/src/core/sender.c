@@ -131,7 +131,7 @@ static bool send_new(struct rx_sender *s, int kind)
 	g->len = len;
 	g->from_end = from_end;
 	g->first_tx_ns = S_NOW(s);
-	if (s->out_bytes == 0)                  /* a new flight starts (rate.c) */
+	if (s->out_bytes == 0) /* a new flight starts (rate.c) */
 		rx_rate_on_send(s, g, true);
 	uint64_t idx = s->nxt_idx++;
 	s->snd_nxt += len;
@@ -176,7 +176,7 @@ void rx_snd_push(struct rx_sender *s)
 	bool sent_new = false, sent_rtx = false;
 	for (int guard = 0; guard < 1 << 20; guard++) {
 		uint64_t quota = rx_cs_send_quota(s);
-		uint64_t idx = rx_sb_next_lost(s);                 /* rule 1 */
+		uint64_t idx = rx_sb_next_lost(s); /* rule 1 */
 		if (idx) {
 			uint32_t len = rx_seg_at(s, idx)->len;
 			if (len > quota)
@@ -187,7 +187,7 @@ void rx_snd_push(struct rx_sender *s)
 			sent_rtx = true;
 			continue;
 		}
-		if (rx_snd_has_unsent(s)) {                        /* rule 2 */
+		if (rx_snd_has_unsent(s)) { /* rule 2 */
 			uint32_t len = next_new_len(s, NULL);
 			if (!rwnd_allows(s, len) || len > quota)
 				break;
@@ -205,7 +205,7 @@ void rx_snd_push(struct rx_sender *s)
 			sent_new = true;
 			continue;
 		}
-		if (s->ca_state == RX_CA_RECOVERY && s->rec->next_seg) {  /* rules 3, 4 */
+		if (s->ca_state == RX_CA_RECOVERY && s->rec->next_seg) { /* rules 3, 4 */
 			int cause = RX_TXC_LOST;
 			idx = s->rec->next_seg(s, &cause);
 			if (idx) {
@@ -241,7 +241,7 @@ static void on_synack(struct rx_sender *s, struct rx_pkt *p)
 	if (!s->syn_rtx)
 		rx_rtt_sample(s, S_NOW(s) - s->syn_sent_ns);
 	else
-		rx_rtt_syn_fallback(s);       /* RFC 6298 §5.7 */
+		rx_rtt_syn_fallback(s); /* RFC 6298 §5.7 */
 	rx_slot_cancel(s);
 	rx_flow_app_begin(s->sim, s->flow);
 }
@@ -262,8 +262,11 @@ void rx_snd_on_ack(struct rx_sender *s, struct rx_pkt *p)
 
 	/* 1. scoreboard */
 	struct rx_ack_info ai = {
-		.now_ns = S_NOW(s), .prior_una = s->snd_una, .prior_pipe_bytes = rx_snd_pipe(s),
-		.tsecr = s->cfg->timestamps ? p->tsecr : 0, .rtt_ns = -1,
+		.now_ns = S_NOW(s),
+		.prior_una = s->snd_una,
+		.prior_pipe_bytes = rx_snd_pipe(s),
+		.tsecr = s->cfg->timestamps ? p->tsecr : 0,
+		.rtt_ns = -1,
 	};
 	int64_t rtt_tx;
 	struct rx_rate_sample rs = { .has_data = false };
@@ -280,8 +283,10 @@ void rx_snd_on_ack(struct rx_sender *s, struct rx_pkt *p)
 
 	/* 4. congestion control: window growth, not while reducing (Recovery, CWR) */
 	struct rx_ack_sample as = {
-		.now_ns = ai.now_ns, .acked_bytes = ai.acked_bytes + ai.newly_sacked_bytes,
-		.rtt_ns = ai.rtt_ns, .in_flight_bytes = ai.prior_pipe_bytes,
+		.now_ns = ai.now_ns,
+		.acked_bytes = ai.acked_bytes + ai.newly_sacked_bytes,
+		.rtt_ns = ai.rtt_ns,
+		.in_flight_bytes = ai.prior_pipe_bytes,
 		.is_cwnd_limited = ai.prior_pipe_bytes * 2 >= s->cc.cwnd_bytes,
 	};
 	rx_rate_fill(s, &rs, &as);
@@ -316,8 +321,7 @@ void rx_snd_on_ack(struct rx_sender *s, struct rx_pkt *p)
 		rx_slot_rearm(s, RX_ARM_ACK);
 	/* a pending probe whose conditions no longer hold becomes the RTO it
 	 * stood in for */
-	if (s->rtx.armed && s->rtx.kind == RX_TMR_PROBE && s->ca_state != RX_CA_OPEN &&
-	    s->ca_state != RX_CA_CWR) {
+	if (s->rtx.armed && s->rtx.kind == RX_TMR_PROBE && s->ca_state != RX_CA_OPEN && s->ca_state != RX_CA_CWR) {
 		int64_t cap = s->rtx.rto_cap_ns > 0 ? s->rtx.rto_cap_ns : S_NOW(s) + s->rto_ns;
 		rx_slot_arm(s, RX_TMR_RTO, RX_F_RTO, cap, s->rto_ns);
 	}

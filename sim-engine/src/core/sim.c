@@ -50,7 +50,11 @@ void rx_sched(struct rx_sim *sim, int64_t t_ns, int type, void *obj, uint32_t ge
 		sim->heap = h;
 		sim->cap_heap = cap;
 	}
-	struct rx_hent e = { .t_ns = t_ns, .order = (event_class(type) << 60) | sim->order++, .obj = obj, .gen = gen, .type = (uint32_t)type };
+	struct rx_hent e = { .t_ns = t_ns,
+			     .order = (event_class(type) << 60) | sim->order++,
+			     .obj = obj,
+			     .gen = gen,
+			     .type = (uint32_t)type };
 	size_t i = sim->n_heap++;
 	while (i > 0) {
 		size_t parent = (i - 1) / 2;
@@ -106,11 +110,11 @@ void rx_tslot_cancel(struct rx_tslot *ts)
 static bool tslot_pop(struct rx_sim *sim, struct rx_tslot *ts, const struct rx_hent *e)
 {
 	if (e->gen != ts->gen)
-		return false;              /* superseded by an earlier entry */
+		return false; /* superseded by an earlier entry */
 	ts->queued = false;
 	if (!ts->armed)
 		return false;
-	if (ts->expires_ns > sim->now_ns) {  /* moved later: re-queue */
+	if (ts->expires_ns > sim->now_ns) { /* moved later: re-queue */
 		ts->gen++;
 		ts->queued = true;
 		ts->queued_ns = ts->expires_ns;
@@ -193,7 +197,8 @@ static int flow_setup(struct rx_sim *sim, int i)
 			if (cfg->app_kind == RX_APP_FIXED)
 				sz = cfg->app_bytes > 0 ? (uint64_t)cfg->app_bytes : (uint64_t)cfg->app_segments * mss;
 			else
-				sz = cfg->app_n_sizes > 0 ? (uint64_t)cfg->app_sizes[j] : (uint64_t)cfg->app_object_bytes;
+				sz = cfg->app_n_sizes > 0 ? (uint64_t)cfg->app_sizes[j]
+							  : (uint64_t)cfg->app_object_bytes;
 			off += sz;
 			f->obj_end[j] = off;
 			f->m->request_ms[j] = -1;
@@ -229,8 +234,7 @@ void rx_flow_delivered(struct rx_sim *sim, int flow, uint64_t rcv_nxt)
 			rx_tslot_arm(sim, &f->app_timer, issue + sim->link[1].prop_ns, RX_HEV_APP, f);
 		}
 	}
-	bool done = f->n_obj ? r->objects_done == f->n_obj
-			     : (f->snd.app_done && rcv_nxt >= f->snd.app_end);
+	bool done = f->n_obj ? r->objects_done == f->n_obj : (f->snd.app_done && rcv_nxt >= f->snd.app_end);
 	if (!m->completed && done) {
 		m->completed = true;
 		m->fct_ms = (double)(sim->now_ns - f->snd.start_ns) / 1e6;
@@ -255,7 +259,7 @@ void rx_flow_app_begin(struct rx_sim *sim, int flow)
 {
 	struct rx_flow *f = &sim->flows[flow];
 	if (f->snd.app_done)
-		return;   /* a bulk app that stopped before the handshake completed */
+		return; /* a bulk app that stopped before the handshake completed */
 	if (f->n_obj) {
 		f->snd.obj_next = 1;
 		rx_snd_app_write(&f->snd, f->obj_end[0]);
@@ -308,7 +312,8 @@ static void sample_all(struct rx_sim *sim)
 	for (int i = 0; i < sim->n_flows; i++) {
 		struct rx_sender *s = &sim->flows[i].snd;
 		if (s->started && !sim->res->flows[i].completed)
-			rx_trace_add(sim, RX_EV_SAMPLE, i, s->snd_una, (uint32_t)rx_umin64(s->out_bytes, UINT32_MAX), 0);
+			rx_trace_add(sim, RX_EV_SAMPLE, i, s->snd_una, (uint32_t)rx_umin64(s->out_bytes, UINT32_MAX),
+				     0);
 	}
 }
 
@@ -457,12 +462,13 @@ int rx_run_progress(const struct rx_scenario *sc, struct rx_result *res, struct 
 				sample_all(&sim);
 				res->sim_end_ns = sim.now_ns;
 				if (sim.flows_done < sim.n_flows)
-					rx_tslot_arm(&sim, &sim.sample_timer, sim.now_ns + sim.sample_ns, RX_HEV_SAMPLE, NULL);
+					rx_tslot_arm(&sim, &sim.sample_timer, sim.now_ns + sim.sample_ns, RX_HEV_SAMPLE,
+						     NULL);
 			}
 			break;
 		}
 		if (res->events != events_before)
-			res->sim_end_ns = sim.now_ns;   /* stale timer entries do not count */
+			res->sim_end_ns = sim.now_ns; /* stale timer entries do not count */
 	}
 
 	/* metrics */
@@ -481,7 +487,8 @@ int rx_run_progress(const struct rx_scenario *sc, struct rx_result *res, struct 
 	if (oom) {
 		rx_result_free(res);
 		snprintf(err->path, sizeof(err->path), "%s", "");
-		snprintf(err->msg, sizeof(err->msg), "%s", "out of memory during the run (lower duration_s or use trace 'sampled')");
+		snprintf(err->msg, sizeof(err->msg), "%s",
+			 "out of memory during the run (lower duration_s or use trace 'sampled')");
 		return -1;
 	}
 	return 0;

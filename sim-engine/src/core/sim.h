@@ -23,22 +23,22 @@ enum {
 
 struct rx_pkt {
 	struct rx_pkt *next;
-	int64_t arrive_ns;        /* arrival at the end of the current stage */
-	uint64_t seq;             /* data: first byte */
-	uint64_t ack;             /* ACKs: cumulative ACK */
-	uint32_t len_bytes;       /* payload */
-	uint32_t wire_bytes;      /* IP + TCP headers + options + payload */
+	int64_t arrive_ns; /* arrival at the end of the current stage */
+	uint64_t seq; /* data: first byte */
+	uint64_t ack; /* ACKs: cumulative ACK */
+	uint32_t len_bytes; /* payload */
+	uint32_t wire_bytes; /* IP + TCP headers + options + payload */
 	uint32_t rwnd_bytes;
-	uint32_t tsval, tsecr;    /* RFC 7323, in ms ticks */
-	uint32_t seg_idx;         /* data: i-th new segment (1-based); ACK: i-th ACK; SYN: 0 */
-	uint32_t tx_no;           /* k-th transmission of this segment */
-	int32_t from_end;         /* data: segments after this one in its object (-1: none) */
+	uint32_t tsval, tsecr; /* RFC 7323, in ms ticks */
+	uint32_t seg_idx; /* data: i-th new segment (1-based); ACK: i-th ACK; SYN: 0 */
+	uint32_t tx_no; /* k-th transmission of this segment */
+	int32_t from_end; /* data: segments after this one in its object (-1: none) */
 	uint16_t flow;
 	uint8_t flags;
-	uint8_t n_sack;           /* blocks in sack[] */
-	uint8_t dsack;            /* sack[0] is a DSACK block (RFC 2883) */
-	uint8_t is_dup_copy;      /* created by the 'duplicate' loss action */
-	int64_t extra_ns;         /* extra delay from the 'delay' loss action */
+	uint8_t n_sack; /* blocks in sack[] */
+	uint8_t dsack; /* sack[0] is a DSACK block (RFC 2883) */
+	uint8_t is_dup_copy; /* created by the 'duplicate' loss action */
+	int64_t extra_ns; /* extra delay from the 'delay' loss action */
 	uint64_t sack[RX_MAX_SACK_BLOCKS][2];
 };
 
@@ -52,10 +52,10 @@ struct rx_tslot {
 	uint32_t gen;
 	bool armed;
 	bool queued;
-	uint8_t kind;      /* enum rx_timer_kind */
-	uint8_t formula;   /* enum rx_timer_formula */
+	uint8_t kind; /* enum rx_timer_kind */
+	uint8_t formula; /* enum rx_timer_formula */
 	int64_t timeout_ns;
-	int64_t rto_cap_ns;/* PROBE: the RTO deadline the PTO was capped to */
+	int64_t rto_cap_ns; /* PROBE: the RTO deadline the PTO was capped to */
 };
 
 /* ---------------------------------------------------------------- path */
@@ -64,8 +64,8 @@ struct rx_link;
 
 struct rx_link {
 	struct rx_sim *sim;
-	int dir;                  /* 0 = forward (data), 1 = reverse (ACKs) */
-	uint64_t rate_bps;        /* 0 = unlimited */
+	int dir; /* 0 = forward (data), 1 = reverse (ACKs) */
+	uint64_t rate_bps; /* 0 = unlimited */
 	int64_t prop_ns;
 	int64_t buf_pkts, buf_bytes;
 	/* bottleneck queue (waiting, excluding the packet in service) */
@@ -91,7 +91,7 @@ struct rx_seg {
 	int32_t from_end;
 	uint8_t sacked;
 	uint8_t lost;
-	uint8_t rtx_inflight;    /* a retransmission of it is counted in pipe */
+	uint8_t rtx_inflight; /* a retransmission of it is counted in pipe */
 	uint8_t ever_rtx;
 	/* delivery-rate state at its last transmission (rate.c) */
 	uint64_t tx_delivered_bytes;
@@ -110,23 +110,23 @@ struct rx_rate {
 /* one ACK's rate sample in the making (the draft's rs) */
 struct rx_rate_sample {
 	bool has_data;
-	int64_t tx_ns;             /* send time of the newest delivered segment */
+	int64_t tx_ns; /* send time of the newest delivered segment */
 	uint64_t prior_delivered_bytes;
 	int64_t prior_ns;
 	int64_t send_elapsed_ns;
 };
 
 /* ---------------------------------------------------------------- sender */
-#define RX_TOP_SACKED 8            /* so DupThresh may be 1..8 */
+#define RX_TOP_SACKED 8 /* so DupThresh may be 1..8 */
 struct rx_sender {
 	struct rx_sim *sim;
 	int flow;
 	const struct rx_flow_cfg *cfg;
 	uint32_t mss;
 	/* application */
-	uint64_t app_end;          /* bytes the app has written so far */
-	bool app_done;             /* the app will write nothing more */
-	int64_t obj_next;          /* requests: index of the next object to write */
+	uint64_t app_end; /* bytes the app has written so far */
+	bool app_done; /* the app will write nothing more */
+	int64_t obj_next; /* requests: index of the next object to write */
 	/* sequence space (bytes) and segment indices (1-based) */
 	uint64_t snd_una, snd_nxt;
 	uint64_t una_idx, nxt_idx; /* segment index of snd_una / of the next new segment */
@@ -135,27 +135,27 @@ struct rx_sender {
 	/* scoreboard counters (bytes) */
 	uint64_t out_bytes, sacked_bytes, lost_bytes, rtx_bytes;
 	uint64_t sacked_segs;
-	uint64_t high_sacked_idx;  /* 0 = none */
+	uint64_t high_sacked_idx; /* 0 = none */
 	uint64_t top_sacked[RX_TOP_SACKED]; /* highest SACKed segment indices, descending */
-	uint64_t rtx_hint_idx;     /* no lost, unretransmitted segment below this */
-	uint64_t high_rxt_idx;     /* RFC 6675 HighRxt, as a segment index */
-	uint64_t reno_dupacks;     /* non-SACK: duplicate ACKs emulated as SACKed segments */
+	uint64_t rtx_hint_idx; /* no lost, unretransmitted segment below this */
+	uint64_t high_rxt_idx; /* RFC 6675 HighRxt, as a segment index */
+	uint64_t reno_dupacks; /* non-SACK: duplicate ACKs emulated as SACKed segments */
 	uint32_t dupacks;
 	uint64_t peer_rwnd;
 	/* shared estimators: delivery rate and round trips */
 	struct rx_rate rate;
-	uint64_t round_end_seq;    /* the current round ends when snd_una reaches this */
+	uint64_t round_end_seq; /* the current round ends when snd_una reaches this */
 	/* congestion */
 	int ca_state;
-	uint64_t recovery_point;   /* RFC 6675 RecoveryPoint / Linux high_seq */
+	uint64_t recovery_point; /* RFC 6675 RecoveryPoint / Linux high_seq */
 	struct rx_cc cc;
 	const struct rx_cc_ops *cc_ops;
 	const struct rx_timer_ops *tmr;
 	const struct rx_recovery_ops *rec;
 	const struct rx_lossdet_ops *ld;
-	int n_sp;                  /* spurious-timeout detectors, walked in order */
+	int n_sp; /* spurious-timeout detectors, walked in order */
 	const struct rx_spurious_ops *sp[RX_MAX_SPURIOUS];
-	bool sp_watch;             /* an RTO's verdict is still open */
+	bool sp_watch; /* an RTO's verdict is still open */
 	/* each family's private state */
 	_Alignas(8) unsigned char rec_priv[RX_REC_PRIV_SIZE];
 	_Alignas(8) unsigned char tmr_priv[RX_TMR_PRIV_SIZE];
@@ -164,17 +164,17 @@ struct rx_sender {
 	/* RTT estimation (RFC 6298; Linux profile) */
 	bool have_srtt;
 	int64_t srtt_ns, rttvar_ns;
-	int64_t srtt8_ns, mdev4_ns, mdev_max4_ns, rttvar4_ns;  /* linux profile */
+	int64_t srtt8_ns, mdev4_ns, mdev_max4_ns, rttvar4_ns; /* linux profile */
 	uint64_t rtt_seq;
-	int64_t rto_base_ns;       /* RTO before backoff */
-	int64_t rto_ns;            /* with backoff */
+	int64_t rto_base_ns; /* RTO before backoff */
+	int64_t rto_ns; /* with backoff */
 	int backoff;
 	int64_t min_rto_ns, max_rto_ns, g_ns;
 	/* the retransmission timer slot */
 	struct rx_tslot rtx;
 	/* handshake */
 	bool established;
-	bool syn_rtx;              /* SYN was retransmitted (RFC 6298 5.7) */
+	bool syn_rtx; /* SYN was retransmitted (RFC 6298 5.7) */
 	int64_t syn_sent_ns;
 	uint32_t syn_tx;
 	/* bookkeeping */
@@ -186,18 +186,21 @@ struct rx_sender {
 };
 
 /* ---------------------------------------------------------------- receiver */
-struct rx_ival { uint64_t start, end; uint64_t stamp; };
+struct rx_ival {
+	uint64_t start, end;
+	uint64_t stamp;
+};
 
 struct rx_receiver {
 	struct rx_sim *sim;
 	int flow;
 	const struct rx_flow_cfg *cfg;
 	uint64_t rcv_nxt;
-	struct rx_ival *ooo;       /* sorted, disjoint */
+	struct rx_ival *ooo; /* sorted, disjoint */
 	int n_ooo, cap_ooo;
 	uint64_t stamp;
 	uint64_t ooo_bytes;
-	uint32_t unacked_full;     /* full-sized segments since the last ACK */
+	uint32_t unacked_full; /* full-sized segments since the last ACK */
 	bool ack_pending;
 	struct rx_tslot delack;
 	uint32_t ts_recent;
@@ -216,11 +219,11 @@ struct rx_flow {
 	struct rx_flow_metrics *m;
 	/* object table (bytes offsets) */
 	int64_t n_obj;
-	uint64_t *obj_end;         /* cumulative end offset of each object */
-	int64_t *obj_issue_ns;     /* when the request was issued */
+	uint64_t *obj_end; /* cumulative end offset of each object */
+	int64_t *obj_issue_ns; /* when the request was issued */
 	struct rx_tslot app_timer; /* next request arrives at the sender */
 	struct rx_tslot start_timer;
-	uint64_t total_bytes;      /* UINT64_MAX for bulk */
+	uint64_t total_bytes; /* UINT64_MAX for bulk */
 	int64_t bulk_stop_ns;
 };
 
@@ -239,7 +242,7 @@ enum rx_hev {
 
 struct rx_hent {
 	int64_t t_ns;
-	uint64_t order;            /* insertion order: deterministic tie-break */
+	uint64_t order; /* insertion order: deterministic tie-break */
 	void *obj;
 	uint32_t gen;
 	uint32_t type;
@@ -315,8 +318,8 @@ int rx_sb_reserve(struct rx_sender *s);
 void rx_sb_mark_lost(struct rx_sender *s, uint64_t idx);
 uint64_t rx_sb_next_lost(struct rx_sender *s);
 void rx_sb_mark_all_lost(struct rx_sender *s);
-void rx_sb_take_ack(struct rx_sender *s, const struct rx_pkt *p, struct rx_ack_info *ai,
-		    int64_t *rtt_tx_ns, struct rx_rate_sample *rs);
+void rx_sb_take_ack(struct rx_sender *s, const struct rx_pkt *p, struct rx_ack_info *ai, int64_t *rtt_tx_ns,
+		    struct rx_rate_sample *rs);
 
 /* rate.c: the delivery-rate estimator and round-trip tracking shared by
  * every family (congestion control reads them in struct rx_ack_sample) */
@@ -360,13 +363,29 @@ void rx_trace_free(struct rx_trace *t);
 /* registry.c: the mechanism families (see include/rexsim/registry.h) */
 const struct rx_stage_ops *rx_stage_for_loss_model(int model);
 
-static inline int64_t rx_max64(int64_t a, int64_t b) { return a > b ? a : b; }
-static inline int64_t rx_min64(int64_t a, int64_t b) { return a < b ? a : b; }
-static inline uint64_t rx_umin64(uint64_t a, uint64_t b) { return a < b ? a : b; }
-static inline uint64_t rx_umax64(uint64_t a, uint64_t b) { return a > b ? a : b; }
+static inline int64_t rx_max64(int64_t a, int64_t b)
+{
+	return a > b ? a : b;
+}
+static inline int64_t rx_min64(int64_t a, int64_t b)
+{
+	return a < b ? a : b;
+}
+static inline uint64_t rx_umin64(uint64_t a, uint64_t b)
+{
+	return a < b ? a : b;
+}
+static inline uint64_t rx_umax64(uint64_t a, uint64_t b)
+{
+	return a > b ? a : b;
+}
 
 /* ms/s doubles from the scenario to integer ns (round half away from zero) */
-static inline int64_t rx_ms_to_ns(double ms) { double v = ms * 1e6; return (int64_t)(v >= 0 ? v + 0.5 : v - 0.5); }
+static inline int64_t rx_ms_to_ns(double ms)
+{
+	double v = ms * 1e6;
+	return (int64_t)(v >= 0 ? v + 0.5 : v - 0.5);
+}
 
 static inline struct rx_seg *rx_seg_at(const struct rx_sender *s, uint64_t idx)
 {
@@ -384,8 +403,17 @@ static inline struct rx_flow_metrics *rx_snd_metrics(struct rx_sender *s)
 }
 
 /* each family's private area */
-static inline void *rx_tmr_priv(struct rx_sender *s) { return s->tmr_priv; }
-static inline void *rx_rec_priv(struct rx_sender *s) { return s->rec_priv; }
-static inline void *rx_ld_priv(struct rx_sender *s) { return s->ld_priv; }
+static inline void *rx_tmr_priv(struct rx_sender *s)
+{
+	return s->tmr_priv;
+}
+static inline void *rx_rec_priv(struct rx_sender *s)
+{
+	return s->rec_priv;
+}
+static inline void *rx_ld_priv(struct rx_sender *s)
+{
+	return s->ld_priv;
+}
 
 #endif

@@ -6,11 +6,13 @@
 #include <string.h>
 #include "sim.h"
 
-#define GROW(ptr, cap, type) do { \
-	type *n_ = realloc((ptr), (cap) * sizeof(type)); \
-	if (!n_) return -1; \
-	(ptr) = n_; \
-} while (0)
+#define GROW(ptr, cap, type) \
+	do { \
+		type *n_ = realloc((ptr), (cap) * sizeof(type)); \
+		if (!n_) \
+			return -1; \
+		(ptr) = n_; \
+	} while (0)
 
 static int trace_grow(struct rx_trace *t)
 {
@@ -50,7 +52,10 @@ static bool keep_sampled(int kind)
 	}
 }
 
-static inline uint32_t sat32(uint64_t v) { return v > UINT32_MAX ? UINT32_MAX : (uint32_t)v; }
+static inline uint32_t sat32(uint64_t v)
+{
+	return v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
+}
 
 /* Invariants checked on every traced event (in every trace mode): pipe is
  * never negative, cwnd never below one segment once the flow started, and
@@ -58,17 +63,15 @@ static inline uint32_t sat32(uint64_t v) { return v > UINT32_MAX ? UINT32_MAX : 
 static void check_invariants(struct rx_sim *sim, const struct rx_sender *s)
 {
 	uint64_t minus = s->sacked_bytes + s->lost_bytes;
-	if (minus > s->out_bytes + s->rtx_bytes || s->cc.cwnd_bytes < s->mss ||
-	    s->sacked_bytes > s->out_bytes || s->lost_bytes > s->out_bytes ||
-	    s->out_bytes != s->snd_nxt - s->snd_una)
+	if (minus > s->out_bytes + s->rtx_bytes || s->cc.cwnd_bytes < s->mss || s->sacked_bytes > s->out_bytes ||
+	    s->lost_bytes > s->out_bytes || s->out_bytes != s->snd_nxt - s->snd_una)
 		sim->res->invariant_violations++;
 }
 
 void rx_trace_add(struct rx_sim *sim, int kind, int flow, uint64_t seq, uint32_t arg, uint8_t detail)
 {
 	check_invariants(sim, &sim->flows[flow].snd);
-	if (sim->trace_mode == RX_TRACE_NONE ||
-	    (sim->trace_mode == RX_TRACE_SAMPLED && !keep_sampled(kind)))
+	if (sim->trace_mode == RX_TRACE_NONE || (sim->trace_mode == RX_TRACE_SAMPLED && !keep_sampled(kind)))
 		return;
 	struct rx_trace *t = &sim->res->trace;
 	if (t->n == t->cap && trace_grow(t)) {
@@ -116,7 +119,7 @@ uint32_t rx_trace_add_sack(struct rx_sim *sim, const struct rx_pkt *p)
 		t->sack_words[at + 2 + 2 * (size_t)b] = p->sack[b][1];
 	}
 	t->n_sack += need;
-	return (uint32_t)(at + 1);    /* 0 means "no SACK" */
+	return (uint32_t)(at + 1); /* 0 means "no SACK" */
 }
 
 void rx_trace_free(struct rx_trace *t)

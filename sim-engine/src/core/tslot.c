@@ -45,9 +45,8 @@ void rx_slot_rearm(struct rx_sender *s, int reason)
 	struct rx_timer_decision d = { .kind = -1 };
 	s->tmr->arm(s, reason, s->sim->now_ns, &d);
 	if (d.kind < 0)
-		return;                       /* keep what is pending */
-	if (s->rtx.armed && s->rtx.kind == d.kind && s->rtx.expires_ns == d.expires_ns &&
-	    s->rtx.formula == d.formula)
+		return; /* keep what is pending */
+	if (s->rtx.armed && s->rtx.kind == d.kind && s->rtx.expires_ns == d.expires_ns && s->rtx.formula == d.formula)
 		return;
 	s->rtx.rto_cap_ns = d.kind == RX_TMR_PROBE ? d.rto_cap_ns : 0;
 	rx_slot_arm(s, d.kind, d.formula, d.expires_ns, d.timeout_ns);

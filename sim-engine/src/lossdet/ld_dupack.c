@@ -16,11 +16,14 @@
 #include "../core/sim.h"
 
 struct dupack {
-	uint64_t lost_upto_idx;   /* IsLost/FACK marks applied up to this segment index */
+	uint64_t lost_upto_idx; /* IsLost/FACK marks applied up to this segment index */
 };
 _Static_assert(sizeof(struct dupack) <= RX_LD_PRIV_SIZE, "dupack state exceeds RX_LD_PRIV_SIZE");
 
-static struct dupack *priv(struct rx_sender *s) { return rx_ld_priv(s); }
+static struct dupack *priv(struct rx_sender *s)
+{
+	return rx_ld_priv(s);
+}
 
 /* Apply IsLost() (RFC 6675) and FACK marks, which are monotone in the
  * segment index, up to the current boundary. */
@@ -28,7 +31,7 @@ static void update_lost_marks(struct rx_sender *s)
 {
 	struct dupack *d = priv(s);
 	uint64_t dt = (uint64_t)s->cfg->dupthresh;
-	uint64_t boundary = 0;   /* segments with idx <= boundary are lost (if not SACKed) */
+	uint64_t boundary = 0; /* segments with idx <= boundary are lost (if not SACKed) */
 	if (s->cfg->sack) {
 		if (dt <= RX_TOP_SACKED && s->top_sacked[dt - 1] > 0)
 			boundary = s->top_sacked[dt - 1] - 1;
@@ -60,16 +63,16 @@ static bool er_condition(const struct rx_sender *s)
 		if (s->cfg->er_variant == RX_ER_LINUX)
 			/* Linux: any SACKed segment, no retransmission in flight */
 			return s->sacked_segs >= 1 && s->rtx_bytes == 0;
-		return s->sacked_segs >= old_segs - 1;   /* oldSegs - 1 SACKed */
+		return s->sacked_segs >= old_segs - 1; /* oldSegs - 1 SACKed */
 	}
-	return s->dupacks >= old_segs - 1;            /* ER_thresh = oldSegs - 1 */
+	return s->dupacks >= old_segs - 1; /* ER_thresh = oldSegs - 1 */
 }
 
 static int on_ack(struct rx_sender *s, const struct rx_ack_info *ai)
 {
 	if (s->ca_state == RX_CA_RECOVERY) {
 		if (!s->cfg->sack && ai->acked_bytes)
-			rx_sb_mark_lost(s, s->una_idx);  /* RFC 6582 §3.2 (3): partial ACK */
+			rx_sb_mark_lost(s, s->una_idx); /* RFC 6582 §3.2 (3): partial ACK */
 		update_lost_marks(s);
 		return RX_LD_NONE;
 	}
@@ -102,13 +105,18 @@ static int on_timer(struct rx_sender *s)
 
 static void on_rto(struct rx_sender *s)
 {
-	priv(s)->lost_upto_idx = s->nxt_idx - 1;   /* everything is marked lost */
+	priv(s)->lost_upto_idx = s->nxt_idx - 1; /* everything is marked lost */
 }
 
 const struct rx_lossdet_ops rx_ld_dupack = {
 	.name = "dupack",
 	.label = "DupThresh, SACK, FACK, ER",
-	.doc = "Loss detection by duplicate ACKs and SACK: fast retransmit after DupThresh duplicate ACKs (RFC 5681 §3.2); with SACK a segment is lost once DupThresh segments above it are SACKed (RFC 6675 §4 IsLost), or with FACK once the highest SACK is DupThresh segments above it (Mathis & Mahdavi 1996); Early Retransmit with fewer than four segments outstanding (RFC 5827, strict or Linux's variant, optionally delayed by max(SRTT/4, 2 ms) as Linux 3.x); NewReno partial ACKs mark the next segment lost (RFC 6582 §3.2). Options: tcp.dupthresh, tcp.fack, tcp.early_retransmit, tcp.er_variant, tcp.er_delayed.",
+	.doc = "Loss detection by duplicate ACKs and SACK: fast retransmit after DupThresh duplicate ACKs (RFC 5681 "
+	       "§3.2); with SACK a segment is lost once DupThresh segments above it are SACKed (RFC 6675 §4 IsLost), "
+	       "or with FACK once the highest SACK is DupThresh segments above it (Mathis & Mahdavi 1996); Early "
+	       "Retransmit with fewer than four segments outstanding (RFC 5827, strict or Linux's variant, optionally "
+	       "delayed by max(SRTT/4, 2 ms) as Linux 3.x); NewReno partial ACKs mark the next segment lost (RFC 6582 "
+	       "§3.2). Options: tcp.dupthresh, tcp.fack, tcp.early_retransmit, tcp.er_variant, tcp.er_delayed.",
 	.on_ack = on_ack,
 	.on_timer = on_timer,
 	.on_rto = on_rto,

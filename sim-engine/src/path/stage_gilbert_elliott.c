@@ -40,7 +40,8 @@ static int ge_apply(struct rx_stage *st, int dir, struct rx_pkt *p, bool *duplic
 const struct rx_stage_ops rx_stage_gilbert_elliott = {
 	.name = "gilbert_elliott",
 	.label = "Gilbert–Elliott loss",
-	.doc = "Two-state Markov (Gilbert-Elliott) correlated loss: good->bad with probability p, bad->good with r per packet, loss probabilities loss_good and loss_bad.",
+	.doc = "Two-state Markov (Gilbert-Elliott) correlated loss: good->bad with probability p, bad->good with r per "
+	       "packet, loss probabilities loss_good and loss_bad.",
 	.init = ge_init,
 	.apply = ge_apply,
 };

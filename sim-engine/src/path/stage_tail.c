@@ -14,6 +14,7 @@ static int tail_apply(struct rx_stage *st, int dir, struct rx_pkt *p, bool *dupl
 const struct rx_stage_ops rx_stage_tail = {
 	.name = "tail",
 	.label = "Tail loss",
-	.doc = "Drop the last n data segments of every object (first transmission only): the paper's n-degree tail loss (§3.1).",
+	.doc = "Drop the last n data segments of every object (first transmission only): the paper's n-degree tail "
+	       "loss (§3.1).",
 	.apply = tail_apply,
 };

@@ -10,11 +10,14 @@
 #include "../core/sim.h"
 
 struct rfc6675 {
-	uint64_t rescue_end;   /* RescueRxt + 1 as a byte offset: (4.a) HighACK > RescueRxt */
+	uint64_t rescue_end; /* RescueRxt + 1 as a byte offset: (4.a) HighACK > RescueRxt */
 };
 _Static_assert(sizeof(struct rfc6675) <= RX_REC_PRIV_SIZE, "rfc6675 state exceeds RX_REC_PRIV_SIZE");
 
-static struct rfc6675 *priv(struct rx_sender *s) { return rx_rec_priv(s); }
+static struct rfc6675 *priv(struct rx_sender *s)
+{
+	return rx_rec_priv(s);
+}
 
 static void enter(struct rx_sender *s, int reduction, int64_t now)
 {
@@ -22,12 +25,13 @@ static void enter(struct rx_sender *s, int reduction, int64_t now)
 	if (reduction == RX_RED_CWR)
 		s->cc.cwnd_bytes = rx_umax64(rx_umin64(s->cc.cwnd_bytes, s->cc.ssthresh_bytes), s->mss);
 	else
-		s->cc.cwnd_bytes = rx_umax64(s->cc.ssthresh_bytes, s->mss);     /* (4.2) */
+		s->cc.cwnd_bytes = rx_umax64(s->cc.ssthresh_bytes, s->mss); /* (4.2) */
 }
 
 static void on_ack(struct rx_sender *s, const struct rx_ack_info *ai)
 {
-	(void)s; (void)ai;
+	(void)s;
+	(void)ai;
 }
 
 static uint64_t send_quota(struct rx_sender *s)
@@ -69,7 +73,7 @@ static void on_sent(struct rx_sender *s, uint64_t idx, uint32_t bytes, int cause
 		/* (4.3) RescueRxt takes the first retransmission's end */
 		r->rescue_end = rx_seg_at(s, idx)->seq + bytes + 1;
 	else if (cause == RX_TXC_RESCUE)
-		r->rescue_end = s->recovery_point + 1;   /* RescueRxt = RecoveryPoint */
+		r->rescue_end = s->recovery_point + 1; /* RescueRxt = RecoveryPoint */
 }
 
 static void rec_exit(struct rx_sender *s, int reduction, int64_t now)
@@ -83,7 +87,11 @@ static void rec_exit(struct rx_sender *s, int reduction, int64_t now)
 const struct rx_recovery_ops rx_rec_rfc6675 = {
 	.name = "rfc6675",
 	.label = "RFC 6675 (pipe)",
-	.doc = "Conservative SACK-based loss recovery (RFC 6675): on entering recovery cwnd = ssthresh, and a segment is sent whenever cwnd - pipe is at least one segment, choosing lost segments first, then new data, then holes below the highest SACK, then one rescue retransmission. Without SACK the same rule runs NewReno (RFC 6582), each duplicate ACK counting one segment out of the pipe. In CWR (after a loss a probe repaired) cwnd drops to ssthresh at once.",
+	.doc = "Conservative SACK-based loss recovery (RFC 6675): on entering recovery cwnd = ssthresh, and a segment "
+	       "is sent whenever cwnd - pipe is at least one segment, choosing lost segments first, then new data, "
+	       "then holes below the highest SACK, then one rescue retransmission. Without SACK the same rule runs "
+	       "NewReno (RFC 6582), each duplicate ACK counting one segment out of the pipe. In CWR (after a loss a "
+	       "probe repaired) cwnd drops to ssthresh at once.",
 	.enter = enter,
 	.on_ack = on_ack,
 	.send_quota = send_quota,

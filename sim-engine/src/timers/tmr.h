@@ -8,9 +8,9 @@ void rx_tmr_standard_rto(struct rx_sender *s, int reason, int64_t now, struct rx
 
 /* TLP's episode (RFC 8985 §7.4), in the timer's private area */
 struct rx_tlp_episode {
-	uint64_t high_seq;   /* TLP.end_seq: snd_nxt when the probe went out; 0 = no episode */
-	bool is_rtx;         /* the probe was a retransmission */
-	bool dsacked;        /* a D-SACK arrived during the episode */
+	uint64_t high_seq; /* TLP.end_seq: snd_nxt when the probe went out; 0 = no episode */
+	bool is_rtx; /* the probe was a retransmission */
+	bool dsacked; /* a D-SACK arrived during the episode */
 };
 struct rx_tlp_episode *rx_tlp_episode(const struct rx_sender *s);
 
@@ -19,8 +19,8 @@ bool rx_tlp_may_schedule(const struct rx_sender *s);
 /* paper eq. (1)/(2); sets *formula */
 int64_t rx_tlp_pto_ns(const struct rx_sender *s, int *formula);
 /* place a probe at `expires`, no later than the RTO it stands in for */
-void rx_tlp_place(struct rx_sender *s, int reason, int64_t now, int64_t pto, int formula,
-		  int64_t expires, struct rx_timer_decision *out);
+void rx_tlp_place(struct rx_sender *s, int reason, int64_t now, int64_t pto, int formula, int64_t expires,
+		  struct rx_timer_decision *out);
 void rx_tlp_on_probe(struct rx_sender *s, int64_t now);
 void rx_tlp_on_ack(struct rx_sender *s, const struct rx_ack_info *ai);
 void rx_tlp_on_rto(struct rx_sender *s);

@@ -15,16 +15,19 @@ static void rtor_arm(struct rx_sender *s, int reason, int64_t now, struct rx_tim
 		return;
 	int64_t t_earliest = now - rx_snd_earliest_tx_ns(s);
 	if (s->rto_ns - t_earliest <= 0)
-		return;                        /* (c.2): plain RTO */
+		return; /* (c.2): plain RTO */
 	out->kind = RX_TMR_RTO;
 	out->formula = RX_F_RTOR;
 	out->timeout_ns = s->rto_ns;
-	out->expires_ns = now + s->rto_ns - t_earliest;  /* (c.1) */
+	out->expires_ns = now + s->rto_ns - t_earliest; /* (c.1) */
 }
 
 const struct rx_timer_ops rx_tmr_rtor = {
 	.name = "rtor",
 	.label = "RTO Restart",
-	.doc = "RTO Restart (RFC 7765): when an ACK restarts the retransmission timer while fewer than rrthresh (4) segments are outstanding and no unsent data is ready, the timer is set to RTO - T_earliest, so a tail loss is retransmitted exactly RTO after the lost segment was sent. Saves about one RTT, plus the delayed-ACK wait when the restarting ACK was delayed (paper §2.1, §3.1).",
+	.doc = "RTO Restart (RFC 7765): when an ACK restarts the retransmission timer while fewer than rrthresh (4) "
+	       "segments are outstanding and no unsent data is ready, the timer is set to RTO - T_earliest, so a tail "
+	       "loss is retransmitted exactly RTO after the lost segment was sent. Saves about one RTT, plus the "
+	       "delayed-ACK wait when the restarting ACK was delayed (paper §2.1, §3.1).",
 	.arm = rtor_arm,
 };

@@ -35,15 +35,15 @@ int64_t rx_tlp_pto_ns(const struct rx_sender *s, int *formula)
 {
 	int64_t two = 2 * s->srtt_ns;
 	if (rx_snd_outstanding_segs(s) > 1) {
-		*formula = RX_F_PTO_MULTI;                               /* eq. (1) */
+		*formula = RX_F_PTO_MULTI; /* eq. (1) */
 		return rx_max64(two, 10 * RX_NS_PER_MS);
 	}
-	*formula = RX_F_PTO_SINGLE;                                      /* eq. (2) */
+	*formula = RX_F_PTO_SINGLE; /* eq. (2) */
 	return rx_max64(two, s->srtt_ns + s->srtt_ns / 2 + rx_ms_to_ns(s->cfg->wc_delack_ms));
 }
 
-void rx_tlp_place(struct rx_sender *s, int reason, int64_t now, int64_t pto, int formula,
-		  int64_t expires, struct rx_timer_decision *out)
+void rx_tlp_place(struct rx_sender *s, int reason, int64_t now, int64_t pto, int formula, int64_t expires,
+		  struct rx_timer_decision *out)
 {
 	/* the RTO that the probe stands in for: the pending one when new data
 	 * goes out behind it, else a fresh one (RFC 6298 5.3) */
@@ -128,7 +128,11 @@ void rx_tlp_on_ack(struct rx_sender *s, const struct rx_ack_info *ai)
 const struct rx_timer_ops rx_tmr_tlp = {
 	.name = "tlp",
 	.label = "TLP",
-	.doc = "Tail Loss Probe (Dukkipati et al.; paper §2.2, as Linux 3.x ran it): in the Open state with SACK, a probe timer PTO = max(2 SRTT, 10 ms) with several segments outstanding, or max(2 SRTT, 1.5 SRTT + WCDelAckT) with one, replaces the RTO (never later than it). On expiry one probe goes out (new data if allowed, else the last segment), whose ACK or SACK lets Early Retransmit or FACK start fast recovery. The timer restarts on every ACK.",
+	.doc = "Tail Loss Probe (Dukkipati et al.; paper §2.2, as Linux 3.x ran it): in the Open state with SACK, a "
+	       "probe timer PTO = max(2 SRTT, 10 ms) with several segments outstanding, or max(2 SRTT, 1.5 SRTT + "
+	       "WCDelAckT) with one, replaces the RTO (never later than it). On expiry one probe goes out (new data if "
+	       "allowed, else the last segment), whose ACK or SACK lets Early Retransmit or FACK start fast recovery. "
+	       "The timer restarts on every ACK.",
 	.arm = tlp_arm,
 	.on_probe = rx_tlp_on_probe,
 	.on_ack = rx_tlp_on_ack,

@@ -57,7 +57,11 @@ static void arm(struct rx_sender *s, int reason, int64_t now, struct rx_timer_de
 const struct rx_timer_ops rx_tmr_tlp_rfc8985 = {
 	.name = "tlp_rfc8985",
 	.label = "TLP (RFC 8985)",
-	.doc = "The Tail Loss Probe of RACK-TLP (RFC 8985 §7) as current Linux runs it: PTO = 2 SRTT (+ WCDelAckT with one segment outstanding, + 2 ms otherwise; 1 s without an RTT sample), in the Open or CWR state, capped by the RTO counted from the first outstanding segment's transmission; after the probe the RTO is re-armed relative to that transmission. RACK's time-based loss detection is not modelled by this timer.",
+	.doc = "The Tail Loss Probe of RACK-TLP (RFC 8985 §7) as current Linux runs it: PTO = 2 SRTT (+ WCDelAckT with "
+	       "one segment outstanding, + 2 ms otherwise; 1 s without an RTT sample), in the Open or CWR state, "
+	       "capped by the RTO counted from the first outstanding segment's transmission; after the probe the RTO "
+	       "is re-armed relative to that transmission. RACK's time-based loss detection is not modelled by this "
+	       "timer.",
 	.arm = arm,
 	.on_probe = rx_tlp_on_probe,
 	.on_ack = rx_tlp_on_ack,

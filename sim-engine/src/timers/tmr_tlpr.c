@@ -18,7 +18,10 @@ static void tlpr_arm(struct rx_sender *s, int reason, int64_t now, struct rx_tim
 const struct rx_timer_ops rx_tmr_tlpr = {
 	.name = "tlpr",
 	.label = "TLP with restart",
-	.doc = "TLP with Restart (paper §2.3): TLP whose probe timer, when an ACK restarts it, is set to PTO - T_last, T_last being the time since the last outstanding segment was sent, so the probe goes out PTO after that segment rather than PTO after the last ACK. Combines the gains of RTOR and TLP; best in most of the paper's scenarios.",
+	.doc = "TLP with Restart (paper §2.3): TLP whose probe timer, when an ACK restarts it, is set to PTO - T_last, "
+	       "T_last being the time since the last outstanding segment was sent, so the probe goes out PTO after "
+	       "that segment rather than PTO after the last ACK. Combines the gains of RTOR and TLP; best in most of "
+	       "the paper's scenarios.",
 	.arm = tlpr_arm,
 	.on_probe = rx_tlp_on_probe,
 	.on_ack = rx_tlp_on_ack,

@@ -67,13 +67,14 @@ void t_dump(const struct rx_trace *t, FILE *f)
 				 rx_timer_formula_name(t->detail[i] >> 4), (double)t->seq[i] / 1e6, t->arg[i] / 1e3);
 			extra = buf;
 		} else if (t->kind[i] == RX_EV_STATE) {
-			snprintf(buf, sizeof(buf), " %s->%s", rx_ca_state_name((int)t->arg[i]), rx_ca_state_name(t->detail[i]));
+			snprintf(buf, sizeof(buf), " %s->%s", rx_ca_state_name((int)t->arg[i]),
+				 rx_ca_state_name(t->detail[i]));
 			extra = buf;
 		}
 		fprintf(f, "%10.3f f%u %-15s seq=%-8llu arg=%-6u cwnd=%u ssth=%u pipe=%u srtt=%.3f rto=%.3f %s%s\n",
 			(double)t->t_ns[i] / 1e6, t->flow[i], rx_event_kind_name(t->kind[i]),
 			(unsigned long long)t->seq[i], t->arg[i], t->cwnd_bytes[i], t->ssthresh_bytes[i],
-			t->pipe_bytes[i], t->srtt_us[i] / 1e3, t->rto_us[i] / 1e3,
-			rx_ca_state_name(t->state[i]), extra);
+			t->pipe_bytes[i], t->srtt_us[i] / 1e3, t->rto_us[i] / 1e3, rx_ca_state_name(t->state[i]),
+			extra);
 	}
 }

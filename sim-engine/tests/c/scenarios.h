@@ -6,17 +6,31 @@
 #include "rexsim/params.h"
 
 extern int t_pass, t_fail;
-#define CHECK(cond) do { if (cond) t_pass++; else { t_fail++; \
-	fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); } } while (0)
-#define CHECK_EQ_I64(a, b) do { long long a_ = (long long)(a), b_ = (long long)(b); \
-	if (a_ == b_) t_pass++; else { t_fail++; \
-	fprintf(stderr, "%s:%d: %s == %s failed: %lld != %lld\n", __FILE__, __LINE__, #a, #b, a_, b_); } } while (0)
+#define CHECK(cond) \
+	do { \
+		if (cond) \
+			t_pass++; \
+		else { \
+			t_fail++; \
+			fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
+		} \
+	} while (0)
+#define CHECK_EQ_I64(a, b) \
+	do { \
+		long long a_ = (long long)(a), b_ = (long long)(b); \
+		if (a_ == b_) \
+			t_pass++; \
+		else { \
+			t_fail++; \
+			fprintf(stderr, "%s:%d: %s == %s failed: %lld != %lld\n", __FILE__, __LINE__, #a, #b, a_, b_); \
+		} \
+	} while (0)
 int t_report(const char *suite);
 
 /* The paper §3.1 setup: one 10-segment flow, symmetric path with unlimited
  * rate, one-way delay rtt_ms/2, the last `tail` segments lost. */
 struct rx_scenario *t_tail_scenario(double rtt_ms, int tail, const char *timer, const char *ack_policy);
-int t_enum(const char *key, const char *name);       /* a flow param's choice index */
+int t_enum(const char *key, const char *name); /* a flow param's choice index */
 /* n-th event (0-based) of a kind, or -1 */
 long t_find(const struct rx_trace *t, int kind, int nth);
 long t_count(const struct rx_trace *t, int kind);

@@ -3,7 +3,10 @@
 #include <string.h>
 #include "scenarios.h"
 
-static int64_t ms(double v) { return (int64_t)(v * 1e6 + 0.5); }
+static int64_t ms(double v)
+{
+	return (int64_t)(v * 1e6 + 0.5);
+}
 
 /* Regression (fuzz/crashes/bulk-stop-before-handshake): a bulk app that
  * writes for 0.5 s while its SYN is lost.  The SYN is retransmitted after the
@@ -17,7 +20,7 @@ static void bulk_stops_before_handshake(void)
 	sc->fwd.loss.model = RX_LOSS_POSITIONED;
 	sc->fwd.loss.n_rules = 1;
 	rx_pos_rule_init(&sc->fwd.loss.rules[0]);
-	sc->fwd.loss.rules[0].segment = 0;        /* the SYN */
+	sc->fwd.loss.rules[0].segment = 0; /* the SYN */
 	struct rx_result res;
 	struct rx_error err;
 	CHECK_EQ_I64(rx_run(sc, &res, &err), 0);

@@ -20,28 +20,25 @@
 #include "rexsim/rexsim.h"
 
 extern const struct rx_cc_ops rx_cc_cubic;
-uint64_t rx_cubic_icbrt_u64(uint64_t x);   /* exported by cc_cubic.c for this test */
+uint64_t rx_cubic_icbrt_u64(uint64_t x); /* exported by cc_cubic.c for this test */
 
 static int n_passed, n_failed;
 
-static void check_report(int ok, const char *file, int line, const char *expr,
-			 uint64_t a, uint64_t b)
+static void check_report(int ok, const char *file, int line, const char *expr, uint64_t a, uint64_t b)
 {
 	if (ok) {
 		n_passed++;
 		return;
 	}
 	n_failed++;
-	printf("%s:%d: CHECK failed: %s  (lhs = %" PRIu64 ", rhs = %" PRIu64 ")\n",
-	       file, line, expr, a, b);
+	printf("%s:%d: CHECK failed: %s  (lhs = %" PRIu64 ", rhs = %" PRIu64 ")\n", file, line, expr, a, b);
 }
 
 /* CHECK(a, op, b): compares as uint64_t, prints both values on failure. */
-#define CHECK(a, op, b)                                                        \
-	do {                                                                   \
-		uint64_t check_a_ = (uint64_t)(a), check_b_ = (uint64_t)(b);   \
-		check_report(check_a_ op check_b_, __FILE__, __LINE__,         \
-			     #a " " #op " " #b, check_a_, check_b_);           \
+#define CHECK(a, op, b) \
+	do { \
+		uint64_t check_a_ = (uint64_t)(a), check_b_ = (uint64_t)(b); \
+		check_report(check_a_ op check_b_, __FILE__, __LINE__, #a " " #op " " #b, check_a_, check_b_); \
 	} while (0)
 
 #define MSS 1460u
@@ -102,21 +99,21 @@ static uint64_t absdiff(uint64_t a, uint64_t b)
 /* (1) slow start: cwnd += min(acked, MSS) per ACK (RFC 5681 §3.1) */
 static void test_slow_start(void)
 {
-	struct rx_cc cc = new_cc(10, SRTT_NS);       /* IW 10 segs = 14600 */
+	struct rx_cc cc = new_cc(10, SRTT_NS); /* IW 10 segs = 14600 */
 	int64_t now = 0;
 
 	ack(&cc, now += MS_NS, MSS, 1);
-	CHECK(cc.cwnd_bytes, ==, 16060);              /* 14600 + 1460 */
+	CHECK(cc.cwnd_bytes, ==, 16060); /* 14600 + 1460 */
 	ack(&cc, now += MS_NS, 2 * MSS, 1);
-	CHECK(cc.cwnd_bytes, ==, 17520);              /* delayed ACK of 2 segs: + min(2920, 1460) */
+	CHECK(cc.cwnd_bytes, ==, 17520); /* delayed ACK of 2 segs: + min(2920, 1460) */
 	ack(&cc, now += MS_NS, 10000, 1);
-	CHECK(cc.cwnd_bytes, ==, 18980);              /* + min(10000, 1460) */
+	CHECK(cc.cwnd_bytes, ==, 18980); /* + min(10000, 1460) */
 	ack(&cc, now += MS_NS, 500, 1);
-	CHECK(cc.cwnd_bytes, ==, 19480);              /* + min(500, 1460) = 500 */
+	CHECK(cc.cwnd_bytes, ==, 19480); /* + min(500, 1460) = 500 */
 	ack(&cc, now += MS_NS, MSS, 0);
-	CHECK(cc.cwnd_bytes, ==, 19480);              /* app-limited: no growth (RFC 9438 §5.8) */
+	CHECK(cc.cwnd_bytes, ==, 19480); /* app-limited: no growth (RFC 9438 §5.8) */
 	ack(&cc, now += MS_NS, 0, 1);
-	CHECK(cc.cwnd_bytes, ==, 19480);              /* nothing newly ACKed */
+	CHECK(cc.cwnd_bytes, ==, 19480); /* nothing newly ACKed */
 
 	/* never below 1 MSS: a zero cwnd is lifted by the ACK to 0 + 1460 */
 	cc.cwnd_bytes = 0;
@@ -132,7 +129,7 @@ static void test_decrease(void)
 	uint64_t max_cwnd = 0;
 
 	loss(&cc, now);
-	CHECK(cc.ssthresh_bytes, ==, SEG(70));        /* 146000 * 7/10 = 102200 = 70 segs */
+	CHECK(cc.ssthresh_bytes, ==, SEG(70)); /* 146000 * 7/10 = 102200 = 70 segs */
 	CHECK(cc.cwnd_bytes, ==, SEG(70));
 
 	/* 2 MSS floor (§4.6): 2 segs * 0.7 = 1.4 segs -> 2 segs */
@@ -140,10 +137,10 @@ static void test_decrease(void)
 		struct rx_cc small = new_cc(2, SRTT_NS);
 
 		loss(&small, 0);
-		CHECK(small.ssthresh_bytes, ==, SEG(2));  /* max(2044, 2920) */
+		CHECK(small.ssthresh_bytes, ==, SEG(2)); /* max(2044, 2920) */
 		small = new_cc(1, SRTT_NS);
 		loss(&small, 0);
-		CHECK(small.ssthresh_bytes, ==, SEG(2));  /* max(1022, 2920) */
+		CHECK(small.ssthresh_bytes, ==, SEG(2)); /* max(1022, 2920) */
 	}
 
 	/* No fast convergence when the loss is at or above W_max: loss at 120 segs
@@ -169,7 +166,7 @@ static void test_decrease(void)
 	 * (W_max = 900, K = cbrt(675) = 8.772 s) it would be near
 	 * W_cubic(6.96 + 0.1) = 900 - 0.4 * 1.71^3 = 898 segs. */
 	t0 = now;
-	while (now - t0 < INT64_C(6962400000)) {      /* up to t = K */
+	while (now - t0 < INT64_C(6962400000)) { /* up to t = K */
 		ack(&cc, now, MSS, 1);
 		now += ack_gap_ns(&cc);
 	}
@@ -189,12 +186,12 @@ static void test_decrease(void)
 static void test_k_plateau(void)
 {
 	struct rx_cc cc = new_cc(100, SRTT_NS);
-	const int64_t k_ns = 4217163327;          /* cbrt(100 * 0.3 / 0.4) = cbrt(75) = 4.217163 s */
+	const int64_t k_ns = 4217163327; /* cbrt(100 * 0.3 / 0.4) = cbrt(75) = 4.217163 s */
 	int64_t now = 5 * S_NS, t0;
 	uint64_t above_before_k = 0, at_k = 0, at_k_seen = 0, prev;
 
-	loss(&cc, now);                             /* W_max = 100 segs = 146000, cwnd = 102200 */
-	t0 = now;                                   /* first CA ACK: epoch start (§4.2) */
+	loss(&cc, now); /* W_max = 100 segs = 146000, cwnd = 102200 */
+	t0 = now; /* first CA ACK: epoch start (§4.2) */
 
 	/* First ACK at t = 0: W_est = 102200 + 9/17 * 1460 * 1460 / 102200
 	 * = 102200 + 11.04 bytes, while W_cubic(0) = 100 - 0.4 * 75 = 70 segs =
@@ -216,7 +213,7 @@ static void test_k_plateau(void)
 	while (now - t0 <= 5 * S_NS) {
 		ack(&cc, now, MSS, 1);
 		if (now - t0 < k_ns && cc.cwnd_bytes >= SEG(100))
-			above_before_k++;                   /* must stay below W_max before K */
+			above_before_k++; /* must stay below W_max before K */
 		if (now - t0 >= k_ns && !at_k_seen) {
 			at_k = cc.cwnd_bytes;
 			at_k_seen = 1;
@@ -232,7 +229,7 @@ static void test_k_plateau(void)
 	 * 0.8828^3 = 100.275 segs; cwnd has passed W_max but stays below that
 	 * (the Reno estimate is still 70 + 50 RTTs * 9/17 = 96.5 segs) */
 	CHECK(prev, >, SEG(100));
-	CHECK(prev, <, 146402);                      /* 100.275 * 1460 */
+	CHECK(prev, <, 146402); /* 100.275 * 1460 */
 }
 
 /* (4) monotone growth bounded by W_cubic(t + RTT), and the Reno-friendly region */
@@ -248,7 +245,7 @@ static void test_bounds(void)
 	struct rx_cc cc = new_cc(100, SRTT_NS);
 	int64_t now = 0, t0;
 	uint64_t decreases = 0, over = 0, max_over_bytes = 0, prev, at_7s = 0;
-	double w_est_segs = 70.0;                    /* §4.3: W_est = cwnd_epoch */
+	double w_est_segs = 70.0; /* §4.3: W_est = cwnd_epoch */
 
 	loss(&cc, now);
 	t0 = now;
@@ -287,12 +284,12 @@ static void test_bounds(void)
 	/* W_est reaches 100 segs after 30 / (9/17) = 56.7 RTTs (5.67 s) and then
 	 * grows 1 seg per RTT: 100 + 13.3 = 113.3 segs at t = 7 s, above
 	 * W_cubic(7.1) = 100 + 0.4 * 2.883^3 = 109.6 segs: Reno-friendly region */
-	CHECK(at_7s, >=, 164737);                    /* 112.83 segs */
-	CHECK(at_7s, <=, 166197);                    /* 113.83 segs */
+	CHECK(at_7s, >=, 164737); /* 112.83 segs */
+	CHECK(at_7s, <=, 166197); /* 113.83 segs */
 	/* by t = 10 s the convex curve dominates again: W_cubic(10) = 100 + 0.4 *
 	 * 5.783^3 = 177.4 segs > W_est = 100 + 43.3 = 143.3 segs */
 	CHECK(prev, >, SEG(170));
-	CHECK(prev, <=, SEG(179));                   /* W_cubic(10.1) = 181.4 segs bounds it */
+	CHECK(prev, <=, SEG(179)); /* W_cubic(10.1) = 181.4 segs bounds it */
 
 	/* App-limited ACKs neither grow cwnd nor advance t (§5.8, §4.2): a 3 s
 	 * app-limited gap followed by cwnd-limited ACKs continues the curve where
@@ -304,7 +301,7 @@ static void test_bounds(void)
 
 		loss(&a, 0);
 		loss(&b, 0);
-		for (i = 0; i < 500; i++) {         /* identical first 500 ACKs */
+		for (i = 0; i < 500; i++) { /* identical first 500 ACKs */
 			ack(&a, ta, MSS, 1);
 			ack(&b, tb, MSS, 1);
 			ta += ack_gap_ns(&a);
@@ -312,7 +309,7 @@ static void test_bounds(void)
 		}
 		prev = b.cwnd_bytes;
 		tb += 3 * S_NS;
-		ack(&b, tb, MSS, 0);                /* app-limited after a 3 s gap */
+		ack(&b, tb, MSS, 0); /* app-limited after a 3 s gap */
 		CHECK(b.cwnd_bytes, ==, prev);
 		ack(&a, ta, MSS, 1);
 		ack(&b, tb, MSS, 1);
@@ -346,17 +343,17 @@ static void test_undo(void)
 	uint64_t before;
 	int i;
 
-	loss(&cc, now);                              /* W_max = 100 segs */
-	for (i = 0; i < 2000; i++) {                 /* t = 2.3 s, cwnd = 97.2 segs */
+	loss(&cc, now); /* W_max = 100 segs */
+	for (i = 0; i < 2000; i++) { /* t = 2.3 s, cwnd = 97.2 segs */
 		ack(&cc, now, MSS, 1);
 		now += ack_gap_ns(&cc);
 	}
 	before = cc.cwnd_bytes;
-	loss(&cc, now);                              /* spurious: cwnd -> 0.7 * before */
+	loss(&cc, now); /* spurious: cwnd -> 0.7 * before */
 	CHECK(cc.cwnd_bytes, <, before);
 	cc.cwnd_bytes = rx_cc_cubic.undo_cwnd(&cc);
 	cc.ssthresh_bytes = cc.prior_ssthresh_bytes;
-	CHECK(cc.cwnd_bytes, ==, before);            /* max(0.7 * before, before) */
+	CHECK(cc.cwnd_bytes, ==, before); /* max(0.7 * before, before) */
 	/* the restored curve (W_max = 100 segs, same epoch) carries on: the next
 	 * ACK neither drops cwnd nor jumps past W_max */
 	ack(&cc, now, MSS, 1);
@@ -377,10 +374,10 @@ static void test_timeout(void)
 	cc.prior_cwnd_bytes = cc.cwnd_bytes;
 	rx_cc_cubic.set_state(&cc, RX_CA_LOSS, now);
 	cc.ssthresh_bytes = rx_cc_cubic.ssthresh(&cc, cc.cwnd_bytes, now);
-	cc.cwnd_bytes = MSS;                         /* RFC 5681: cwnd = 1 MSS */
+	cc.cwnd_bytes = MSS; /* RFC 5681: cwnd = 1 MSS */
 	rx_cc_cubic.set_state(&cc, RX_CA_OPEN, now);
-	CHECK(cc.ssthresh_bytes, ==, SEG(70));       /* beta still applies to ssthresh */
-	while (cc.cwnd_bytes < cc.ssthresh_bytes) {  /* 69 slow-start ACKs: 1 -> 70 segs */
+	CHECK(cc.ssthresh_bytes, ==, SEG(70)); /* beta still applies to ssthresh */
+	while (cc.cwnd_bytes < cc.ssthresh_bytes) { /* 69 slow-start ACKs: 1 -> 70 segs */
 		ack(&cc, now, MSS, 1);
 		now += ack_gap_ns(&cc);
 	}
@@ -394,8 +391,8 @@ static void test_timeout(void)
 		ack(&cc, now, MSS, 1);
 		now += ack_gap_ns(&cc);
 	}
-	CHECK(cc.cwnd_bytes, >=, 109208);            /* 74.8 segs */
-	CHECK(cc.cwnd_bytes, <=, 110668);            /* 75.8 segs */
+	CHECK(cc.cwnd_bytes, >=, 109208); /* 74.8 segs */
+	CHECK(cc.cwnd_bytes, <=, 110668); /* 75.8 segs */
 }
 
 /* (5) determinism: two identical runs of 10,000 ACKs */
@@ -411,18 +408,18 @@ static void det_run(uint64_t *out)
 	for (i = 0; i < DET_ACKS; i++) {
 		uint64_t acked;
 
-		lcg = lcg * 1103515245u + 12345u;      /* fixed pseudo-random pattern */
-		acked = 1 + (lcg >> 8) % (2 * MSS);     /* 1 .. 2 MSS */
+		lcg = lcg * 1103515245u + 12345u; /* fixed pseudo-random pattern */
+		acked = 1 + (lcg >> 8) % (2 * MSS); /* 1 .. 2 MSS */
 		if (i % 2500 == 1500) {
 			loss(&cc, now);
-		} else if (i % 2500 == 2000) {          /* a timeout: cwnd = 1 MSS */
+		} else if (i % 2500 == 2000) { /* a timeout: cwnd = 1 MSS */
 			cc.prior_cwnd_bytes = cc.cwnd_bytes;
 			rx_cc_cubic.set_state(&cc, RX_CA_LOSS, now);
 			cc.ssthresh_bytes = rx_cc_cubic.ssthresh(&cc, cc.cwnd_bytes, now);
 			cc.cwnd_bytes = MSS;
 			rx_cc_cubic.set_state(&cc, RX_CA_OPEN, now);
 		}
-		ack(&cc, now, acked, (lcg >> 4) % 16 != 0);  /* 1 in 16 app-limited */
+		ack(&cc, now, acked, (lcg >> 4) % 16 != 0); /* 1 in 16 app-limited */
 		cc.srtt_ns = 40 * MS_NS + (int64_t)((lcg >> 12) % 1000) * 1000;
 		now += ack_gap_ns(&cc) + (int64_t)((lcg >> 16) % 50) * 1000;
 		out[i] = cc.cwnd_bytes;
@@ -446,7 +443,7 @@ static void test_determinism(void)
 			below_mss++;
 	}
 	CHECK(mismatches, ==, 0);
-	CHECK(changes, >, 1000);                     /* the run actually exercises growth */
+	CHECK(changes, >, 1000); /* the run actually exercises growth */
 	CHECK(below_mss, ==, 0);
 }
 
@@ -472,8 +469,8 @@ static void test_icbrt(void)
 	CHECK(rx_cubic_icbrt_u64(0), ==, 0);
 	CHECK(rx_cubic_icbrt_u64(7), ==, 1);
 	CHECK(rx_cubic_icbrt_u64(8), ==, 2);
-	CHECK(rx_cubic_icbrt_u64(75), ==, 4);                    /* 4^3 = 64 <= 75 < 125 */
-	CHECK(rx_cubic_icbrt_u64(UINT64_C(1) << 63), ==, 2097152);  /* 2^21 */
+	CHECK(rx_cubic_icbrt_u64(75), ==, 4); /* 4^3 = 64 <= 75 < 125 */
+	CHECK(rx_cubic_icbrt_u64(UINT64_C(1) << 63), ==, 2097152); /* 2^21 */
 	CHECK(rx_cubic_icbrt_u64((UINT64_C(1) << 63) - 1), ==, 2097151);
 	/* top of the range: 2642245^3 = 18446724184312856125 <= 2^64 - 1 < 2642246^3 */
 	CHECK(rx_cubic_icbrt_u64(UINT64_MAX), ==, 2642245);
@@ -485,8 +482,7 @@ int main(void)
 {
 	CHECK(strcmp(rx_cc_cubic.name, "cubic"), ==, 0);
 	CHECK(rx_cc_cubic.doc != NULL && strstr(rx_cc_cubic.doc, "RFC 9438") != NULL, ==, 1);
-	CHECK(rx_cc_cubic.ssthresh != NULL && rx_cc_cubic.cong_avoid != NULL &&
-	      rx_cc_cubic.undo_cwnd != NULL, ==, 1);
+	CHECK(rx_cc_cubic.ssthresh != NULL && rx_cc_cubic.cong_avoid != NULL && rx_cc_cubic.undo_cwnd != NULL, ==, 1);
 
 	test_slow_start();
 	test_decrease();

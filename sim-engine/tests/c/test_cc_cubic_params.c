@@ -21,17 +21,16 @@ extern const struct rx_cc_ops rx_cc_cubic;
 
 static int n_passed, n_failed;
 
-#define CHECK(a, op, b)                                                                  \
-	do {                                                                             \
-		uint64_t a_ = (uint64_t)(a), b_ = (uint64_t)(b);                         \
-		if (a_ op b_) {                                                          \
-			n_passed++;                                                      \
-		} else {                                                                 \
-			n_failed++;                                                      \
-			printf("%s:%d: CHECK failed: %s %s %s  (lhs = %" PRIu64          \
-			       ", rhs = %" PRIu64 ")\n", __FILE__, __LINE__, #a, #op, #b, \
-			       a_, b_);                                                  \
-		}                                                                        \
+#define CHECK(a, op, b) \
+	do { \
+		uint64_t a_ = (uint64_t)(a), b_ = (uint64_t)(b); \
+		if (a_ op b_) { \
+			n_passed++; \
+		} else { \
+			n_failed++; \
+			printf("%s:%d: CHECK failed: %s %s %s  (lhs = %" PRIu64 ", rhs = %" PRIu64 ")\n", __FILE__, \
+			       __LINE__, #a, #op, #b, a_, b_); \
+		} \
 	} while (0)
 
 #define MSS 1460u
@@ -75,7 +74,7 @@ static void set_int_param(const struct rx_cc_ops *ops, const char *key, int64_t 
 			memcpy(cfg_block + ops->params[i].offset, &v, sizeof v);
 			return;
 		}
-	CHECK(0, ==, 1);        /* unknown key */
+	CHECK(0, ==, 1); /* unknown key */
 }
 
 #define SRTT_NS (100 * MS_NS)
@@ -176,7 +175,7 @@ static void test_defaults_identical(void)
 		now += ack_gap_ns(&b);
 	}
 	CHECK(differ, ==, 0);
-	CHECK(a.cwnd_bytes, >, SEG(150));                 /* it did grow through K */
+	CHECK(a.cwnd_bytes, >, SEG(150)); /* it did grow through K */
 }
 
 static void test_beta(void)
@@ -240,16 +239,16 @@ static void test_c(void)
 	fast_cwnd = cwnd_after(cfg_block, 2110 * MS_NS);
 	CHECK(fast_cwnd + MSS, >=, SEG(100));
 	CHECK(fast_cwnd, <=, SEG(101));
-	CHECK(def_cwnd, >=, 140255);                      /* 96.06 segs */
-	CHECK(def_cwnd, <=, 142715);                      /* 97.75 segs */
+	CHECK(def_cwnd, >=, 140255); /* 96.06 segs */
+	CHECK(def_cwnd, <=, 142715); /* 97.75 segs */
 	/* and below K = 2.108 s the fast curve is still under W_max */
 	CHECK(cwnd_after(cfg_block, 1900 * MS_NS), <, SEG(100));
 	/* 1 s past K the convex side is C-steep: W_cubic(t) = 100 + 3.2 *
 	 * (3.11 - 2.108)^3 = 103.2 segs, bounded by W_cubic(t + RTT) = 100 +
 	 * 3.2 * 1.102^3 = 104.28 segs (C = 0.4 would give 100.4) */
 	fast_cwnd = cwnd_after(cfg_block, 3110 * MS_NS);
-	CHECK(fast_cwnd, >, 149650);                      /* 102.5 segs */
-	CHECK(fast_cwnd, <, 152249);                      /* 104.28 segs */
+	CHECK(fast_cwnd, >, 149650); /* 102.5 segs */
+	CHECK(fast_cwnd, <, 152249); /* 104.28 segs */
 	/* out-of-range values are clamped to the declared range: C = 0 acts as
 	 * C = 0.1 (K = cbrt(300) = 6.69 s), the same as c_permille = 100 */
 	set_int_param(&OPS, "c_permille", 0);

@@ -14,24 +14,23 @@
 #include "rexsim/cc.h"
 #include "rexsim/params.h"
 #include "rexsim/rexsim.h"
-#include "../../src/cc/cc_helpers.h"   /* internal to src/cc: tested here too */
+#include "../../src/cc/cc_helpers.h" /* internal to src/cc: tested here too */
 
 extern const struct rx_cc_ops rx_cc_reno;
 #define OPS rx_cc_reno
 
 static int n_passed, n_failed;
 
-#define CHECK(a, op, b)                                                                  \
-	do {                                                                             \
-		uint64_t a_ = (uint64_t)(a), b_ = (uint64_t)(b);                         \
-		if (a_ op b_) {                                                          \
-			n_passed++;                                                      \
-		} else {                                                                 \
-			n_failed++;                                                      \
-			printf("%s:%d: CHECK failed: %s %s %s  (lhs = %" PRIu64          \
-			       ", rhs = %" PRIu64 ")\n", __FILE__, __LINE__, #a, #op, #b, \
-			       a_, b_);                                                  \
-		}                                                                        \
+#define CHECK(a, op, b) \
+	do { \
+		uint64_t a_ = (uint64_t)(a), b_ = (uint64_t)(b); \
+		if (a_ op b_) { \
+			n_passed++; \
+		} else { \
+			n_failed++; \
+			printf("%s:%d: CHECK failed: %s %s %s  (lhs = %" PRIu64 ", rhs = %" PRIu64 ")\n", __FILE__, \
+			       __LINE__, #a, #op, #b, a_, b_); \
+		} \
 	} while (0)
 
 #define MSS 1000u
@@ -68,13 +67,12 @@ static void fill_defaults(const struct rx_cc_ops *ops, unsigned char *block, siz
 	}
 }
 
-
 static struct rx_cc new_cc(uint64_t cwnd_segs, uint64_t ssthresh_bytes)
 {
 	struct rx_cc cc;
 
 	memset(&cc, 0, sizeof cc);
-	fill_defaults(&OPS, cfg_block, sizeof cfg_block);   /* no parameters: stays zero */
+	fill_defaults(&OPS, cfg_block, sizeof cfg_block); /* no parameters: stays zero */
 	cc.cfg = NULL;
 	cc.mss_bytes = MSS;
 	cc.cwnd_bytes = SEG(cwnd_segs);
@@ -113,20 +111,20 @@ static void test_slow_start(void)
 	struct rx_cc cc = new_cc(10, RX_SSTHRESH_INF);
 
 	ack(&cc, MSS, 1);
-	CHECK(cc.cwnd_bytes, ==, 11000);                  /* + 1000 */
+	CHECK(cc.cwnd_bytes, ==, 11000); /* + 1000 */
 	ack(&cc, 2 * MSS, 1);
-	CHECK(cc.cwnd_bytes, ==, 12000);                  /* delayed ACK of 2 segs: + min(2000, 1000) */
+	CHECK(cc.cwnd_bytes, ==, 12000); /* delayed ACK of 2 segs: + min(2000, 1000) */
 	ack(&cc, 300, 1);
-	CHECK(cc.cwnd_bytes, ==, 12300);                  /* + min(300, 1000) */
+	CHECK(cc.cwnd_bytes, ==, 12300); /* + min(300, 1000) */
 	ack(&cc, MSS, 0);
-	CHECK(cc.cwnd_bytes, ==, 12300);                  /* app-limited: no growth (RFC 7661) */
+	CHECK(cc.cwnd_bytes, ==, 12300); /* app-limited: no growth (RFC 7661) */
 	/* the ACK that crosses ssthresh grows by its full min(N, SMSS): 12300
 	 * < 12500, so + 1000 = 13300, now in avoidance */
 	cc.ssthresh_bytes = 12500;
 	ack(&cc, MSS, 1);
 	CHECK(cc.cwnd_bytes, ==, 13300);
 	ack(&cc, MSS, 1);
-	CHECK(cc.cwnd_bytes, ==, 13300);                  /* avoidance: 1000 < 13300 counted */
+	CHECK(cc.cwnd_bytes, ==, 13300); /* avoidance: 1000 < 13300 counted */
 }
 
 /* Avoidance: one SMSS per cwnd of ACKed bytes (RFC 3465 §2.1); RTT plays no
@@ -138,25 +136,25 @@ static void test_avoidance(void)
 
 	for (i = 0; i < 9; i++)
 		ack(&a, MSS, 1);
-	CHECK(a.cwnd_bytes, ==, 10000);                   /* 9000 < 10000 */
+	CHECK(a.cwnd_bytes, ==, 10000); /* 9000 < 10000 */
 	ack(&a, MSS, 1);
-	CHECK(a.cwnd_bytes, ==, 11000);                   /* 10000 >= 10000: + 1 seg, counter 0 */
+	CHECK(a.cwnd_bytes, ==, 11000); /* 10000 >= 10000: + 1 seg, counter 0 */
 	ack(&a, 2500, 1);
 	ack(&a, 8400, 1);
-	CHECK(a.cwnd_bytes, ==, 11000);                   /* 10900 < 11000 */
+	CHECK(a.cwnd_bytes, ==, 11000); /* 10900 < 11000 */
 	ack(&a, 200, 1);
-	CHECK(a.cwnd_bytes, ==, 12000);                   /* 11100 >= 11000: + 1 seg, 100 left */
+	CHECK(a.cwnd_bytes, ==, 12000); /* 11100 >= 11000: + 1 seg, 100 left */
 	for (i = 0; i < 11; i++)
 		ack(&a, MSS, 1);
-	CHECK(a.cwnd_bytes, ==, 12000);                   /* 100 + 11000 = 11100 < 12000 */
+	CHECK(a.cwnd_bytes, ==, 12000); /* 100 + 11000 = 11100 < 12000 */
 	ack(&a, MSS, 1);
-	CHECK(a.cwnd_bytes, ==, 13000);                   /* 12100 >= 12000: 100 left */
+	CHECK(a.cwnd_bytes, ==, 13000); /* 12100 >= 12000: 100 left */
 	/* at most one step per ACK: a 30000-byte stretch ACK adds one segment
 	 * and keeps the rest as credit (100 + 30000 - 13000 = 17100) */
 	ack(&a, 30000, 1);
 	CHECK(a.cwnd_bytes, ==, 14000);
 	ack(&a, 1, 1);
-	CHECK(a.cwnd_bytes, ==, 15000);                   /* 17101 >= 14000: credit used */
+	CHECK(a.cwnd_bytes, ==, 15000); /* 17101 >= 14000: credit used */
 
 	/* the queue grows (srtt 100 -> 400 ms) for b: the same ACKs give the
 	 * same windows as for an unchanged RTT */
@@ -212,12 +210,12 @@ static void test_helpers(void)
 	uint64_t acc = 0;
 
 	/* rx_muldiv_u64: exact floor(a * b / d) past 2^64 */
-	CHECK(rx_muldiv_u64(10, 7, 3), ==, 23);                           /* 70 / 3 */
+	CHECK(rx_muldiv_u64(10, 7, 3), ==, 23); /* 70 / 3 */
 	CHECK(rx_muldiv_u64(UINT64_MAX, UINT64_MAX, UINT64_MAX), ==, UINT64_MAX);
 	CHECK(rx_muldiv_u64(UINT64_C(1) << 40, UINT64_C(1) << 40, UINT64_C(1) << 20), ==, UINT64_C(1) << 60);
-	CHECK(rx_muldiv_u64(UINT64_C(1000000007) << 20, UINT64_C(998244353) << 20, UINT64_C(1) << 40),
-	      ==, UINT64_C(1000000007) * UINT64_C(998244353));
-	CHECK(rx_muldiv_u64(UINT64_C(1) << 63, 4, 2), ==, UINT64_MAX);     /* 2^64 does not fit */
+	CHECK(rx_muldiv_u64(UINT64_C(1000000007) << 20, UINT64_C(998244353) << 20, UINT64_C(1) << 40), ==,
+	      UINT64_C(1000000007) * UINT64_C(998244353));
+	CHECK(rx_muldiv_u64(UINT64_C(1) << 63, 4, 2), ==, UINT64_MAX); /* 2^64 does not fit */
 	CHECK(rx_muldiv_u64(UINT64_C(1) << 63, 4, 3), ==, UINT64_C(12297829382473034410)); /* floor(2^65/3) */
 	CHECK(rx_muldiv_u64(0, UINT64_MAX, 7), ==, 0);
 	/* rx_icbrt_u64 */
@@ -229,7 +227,7 @@ static void test_helpers(void)
 	CHECK(cc.cwnd_bytes, ==, 10000);
 	CHECK(rx_reno_cong_avoid_ai(&cc, &acc, 2 * cc.cwnd_bytes, 2), ==, 1);
 	CHECK(cc.cwnd_bytes, ==, 11000);
-	CHECK(acc, ==, 1);                                                 /* 20001 - 20000 */
+	CHECK(acc, ==, 1); /* 20001 - 20000 */
 }
 
 int main(void)

@@ -24,17 +24,16 @@ extern const struct rx_cc_ops rx_cc_vegas, rx_cc_reno;
 
 static int n_passed, n_failed;
 
-#define CHECK(a, op, b)                                                                  \
-	do {                                                                             \
-		uint64_t a_ = (uint64_t)(a), b_ = (uint64_t)(b);                         \
-		if (a_ op b_) {                                                          \
-			n_passed++;                                                      \
-		} else {                                                                 \
-			n_failed++;                                                      \
-			printf("%s:%d: CHECK failed: %s %s %s  (lhs = %" PRIu64          \
-			       ", rhs = %" PRIu64 ")\n", __FILE__, __LINE__, #a, #op, #b, \
-			       a_, b_);                                                  \
-		}                                                                        \
+#define CHECK(a, op, b) \
+	do { \
+		uint64_t a_ = (uint64_t)(a), b_ = (uint64_t)(b); \
+		if (a_ op b_) { \
+			n_passed++; \
+		} else { \
+			n_failed++; \
+			printf("%s:%d: CHECK failed: %s %s %s  (lhs = %" PRIu64 ", rhs = %" PRIu64 ")\n", __FILE__, \
+			       __LINE__, #a, #op, #b, a_, b_); \
+		} \
 	} while (0)
 
 #define MSS 1000u
@@ -78,7 +77,7 @@ static void set_int_param(const struct rx_cc_ops *ops, const char *key, int64_t 
 			memcpy(cfg_block + ops->params[i].offset, &v, sizeof v);
 			return;
 		}
-	CHECK(0, ==, 1);        /* unknown key */
+	CHECK(0, ==, 1); /* unknown key */
 }
 
 static struct rx_cc new_cc(const struct rx_cc_ops *ops, uint64_t cwnd_segs, uint64_t ssthresh_bytes)
@@ -101,8 +100,8 @@ static struct rx_cc new_cc(const struct rx_cc_ops *ops, uint64_t cwnd_segs, uint
 static int ca_state = RX_CA_OPEN;
 
 /* one ACK in the core's order */
-static void ack_ops(const struct rx_cc_ops *ops, struct rx_cc *cc, uint64_t acked_bytes,
-		    int64_t rtt_ns, int round_start, int cwnd_limited)
+static void ack_ops(const struct rx_cc_ops *ops, struct rx_cc *cc, uint64_t acked_bytes, int64_t rtt_ns,
+		    int round_start, int cwnd_limited)
 {
 	struct rx_ack_sample s;
 
@@ -170,7 +169,7 @@ static void test_reno_fallback(void)
 
 		lcg = lcg * 1103515245u + 12345u;
 		acked = 1 + (lcg >> 8) % (3 * MSS);
-		if (i == 1000) {                           /* a loss: Reno halving for both */
+		if (i == 1000) { /* a loss: Reno halving for both */
 			v.ssthresh_bytes = OPS.ssthresh(&v, v.cwnd_bytes, 0);
 			r.ssthresh_bytes = rx_cc_reno.ssthresh(&r, r.cwnd_bytes, 0);
 			v.cwnd_bytes = v.ssthresh_bytes;
@@ -181,7 +180,7 @@ static void test_reno_fallback(void)
 		differ += v.cwnd_bytes != r.cwnd_bytes || v.ssthresh_bytes != r.ssthresh_bytes;
 	}
 	CHECK(differ, ==, 0);
-	CHECK(v.cwnd_bytes, >, SEG(100));                  /* it did grow */
+	CHECK(v.cwnd_bytes, >, SEG(100)); /* it did grow */
 
 	/* rounds with only 2 RTT samples keep it Reno: cwnd 20000 in avoidance,
 	 * ACKs of 1000 bytes; Reno adds a segment after 20 ACKs (20 x 1000 >=
@@ -189,7 +188,7 @@ static void test_reno_fallback(void)
 	v = new_cc(&OPS, 20, SEG(20));
 	for (i = 0; i < 19; i++)
 		ack(&v, 100 * MS_NS, i % 2 == 1);
-	CHECK(v.cwnd_bytes, ==, 20000);                    /* 19000 < 20000 counted */
+	CHECK(v.cwnd_bytes, ==, 20000); /* 19000 < 20000 counted */
 	ack(&v, 100 * MS_NS, 1);
 	CHECK(v.cwnd_bytes, ==, 21000);
 
@@ -198,7 +197,7 @@ static void test_reno_fallback(void)
 	v = new_cc(&OPS, 20, SEG(20));
 	for (i = 0; i < 5; i++)
 		ack(&v, -1, i == 4);
-	CHECK(v.cwnd_bytes, ==, 20000);                    /* Reno: 5000 < 20000 counted */
+	CHECK(v.cwnd_bytes, ==, 20000); /* Reno: 5000 < 20000 counted */
 	/* ...and a round_start ACK without an RTT sample (in_ack) does end a
 	 * round that has enough samples: 4 ACKs at 100 ms, then the sampleless
 	 * round_start ACK: Vegas mode, diff 0 < alpha: +1 seg */
@@ -250,8 +249,8 @@ static void test_avoidance(void)
 	/* a smaller beta (2 segs, also below alpha: acts as alpha) turns the
 	 * hold of round 4's 3500 into a decrease */
 	set_int_param(&OPS, "beta", 2);
-	set_int_param(&OPS, "alpha", 3);               /* beta < alpha: beta acts as 3000 */
-	round_of(&cc, 10, 120);                        /* diff = 21000 * 20 / 120 = 3500 > 3000 */
+	set_int_param(&OPS, "alpha", 3); /* beta < alpha: beta acts as 3000 */
+	round_of(&cc, 10, 120); /* diff = 21000 * 20 / 120 = 3500 > 3000 */
 	CHECK(cc.cwnd_bytes, ==, 20000);
 
 	/* application-limited round end: no decision (RTT 100 would add a seg) */
@@ -260,28 +259,28 @@ static void test_avoidance(void)
 		ack(&cc, 100 * MS_NS, 0);
 	ack_ops(&OPS, &cc, MSS, 100 * MS_NS, 1, 0);
 	CHECK(cc.cwnd_bytes, ==, 20000);
-	round_of(&cc, 10, 100);                        /* cwnd-limited again: +1 */
+	round_of(&cc, 10, 100); /* cwnd-limited again: +1 */
 	CHECK(cc.cwnd_bytes, ==, 21000);
 
 	/* the 2 MSS floor: cwnd 2500 in avoidance, diff > beta: 2500 - 1000 =
 	 * 1500 -> 2000 */
 	cc = new_cc(&OPS, 0, 2000);
 	cc.cwnd_bytes = 2500;
-	round_of(&cc, 3, 100);                          /* diff 0: 2500 + 1000 = 3500 */
+	round_of(&cc, 3, 100); /* diff 0: 2500 + 1000 = 3500 */
 	CHECK(cc.cwnd_bytes, ==, 3500);
-	round_of(&cc, 3, 1000);                         /* diff = 3500 * 900/1000 = 3150 <= 4000: hold */
+	round_of(&cc, 3, 1000); /* diff = 3500 * 900/1000 = 3150 <= 4000: hold */
 	CHECK(cc.cwnd_bytes, ==, 3500);
 	cc.cwnd_bytes = 2500;
-	round_of(&cc, 3, 100000);                       /* diff = 2500 * 0.999 = 2497: hold */
+	round_of(&cc, 3, 100000); /* diff = 2500 * 0.999 = 2497: hold */
 	CHECK(cc.cwnd_bytes, ==, 2500);
-	cc.cwnd_bytes = 6000;                           /* diff = 6000 * 0.999 = 5994 > 4000 */
+	cc.cwnd_bytes = 6000; /* diff = 6000 * 0.999 = 5994 > 4000 */
 	round_of(&cc, 3, 100000);
 	CHECK(cc.cwnd_bytes, ==, 5000);
 	cc.cwnd_bytes = 2500;
 	set_int_param(&OPS, "beta", 1);
-	set_int_param(&OPS, "alpha", 0);                /* beta 1000: 2497 > 1000 */
+	set_int_param(&OPS, "alpha", 0); /* beta 1000: 2497 > 1000 */
 	round_of(&cc, 3, 100000);
-	CHECK(cc.cwnd_bytes, ==, 2000);                 /* max(1500, 2000) */
+	CHECK(cc.cwnd_bytes, ==, 2000); /* max(1500, 2000) */
 	fill_defaults(&OPS, cfg_block, sizeof cfg_block);
 }
 
@@ -326,7 +325,7 @@ static void test_slow_start(void)
 	round_of(&cc, 13, 110);
 	CHECK(cc.cwnd_bytes, ==, 13000);
 	CHECK(cc.ssthresh_bytes, ==, RX_SSTHRESH_INF);
-	round_of(&cc, 13, 110);                         /* grows: 12 x 1000 */
+	round_of(&cc, 13, 110); /* grows: 12 x 1000 */
 	CHECK(cc.cwnd_bytes, ==, 25000);
 	fill_defaults(&OPS, cfg_block, sizeof cfg_block);
 }
@@ -337,7 +336,7 @@ static void test_loss(void)
 	struct rx_cc cc = new_cc(&OPS, 20, SEG(20));
 	int i;
 
-	round_of(&cc, 10, 100);                         /* Vegas mode: 21000 */
+	round_of(&cc, 10, 100); /* Vegas mode: 21000 */
 	CHECK(cc.cwnd_bytes, ==, 21000);
 	/* fast retransmit: ssthresh = max(21000 / 2, 2000) = 10500 */
 	cc.prior_cwnd_bytes = cc.cwnd_bytes;
@@ -357,9 +356,9 @@ static void test_loss(void)
 	for (i = 0; i < 10; i++)
 		ack(&cc, 100 * MS_NS, 0);
 	CHECK(cc.cwnd_bytes, ==, 10500);
-	ack(&cc, 100 * MS_NS, 0);                       /* 11000 >= 10500: +1 seg (Reno) */
+	ack(&cc, 100 * MS_NS, 0); /* 11000 >= 10500: +1 seg (Reno) */
 	CHECK(cc.cwnd_bytes, ==, 11500);
-	ack(&cc, 100 * MS_NS, 1);                       /* round end, 12 samples: Vegas, diff 0: +1 */
+	ack(&cc, 100 * MS_NS, 1); /* round end, 12 samples: Vegas, diff 0: +1 */
 	CHECK(cc.cwnd_bytes, ==, 12500);
 	/* undo restores max(cwnd, prior) */
 	CHECK(OPS.undo_cwnd(&cc), ==, 21000);

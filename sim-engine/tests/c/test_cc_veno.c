@@ -21,17 +21,16 @@ extern const struct rx_cc_ops rx_cc_veno;
 
 static int n_passed, n_failed;
 
-#define CHECK(a, op, b)                                                                  \
-	do {                                                                             \
-		uint64_t a_ = (uint64_t)(a), b_ = (uint64_t)(b);                         \
-		if (a_ op b_) {                                                          \
-			n_passed++;                                                      \
-		} else {                                                                 \
-			n_failed++;                                                      \
-			printf("%s:%d: CHECK failed: %s %s %s  (lhs = %" PRIu64          \
-			       ", rhs = %" PRIu64 ")\n", __FILE__, __LINE__, #a, #op, #b, \
-			       a_, b_);                                                  \
-		}                                                                        \
+#define CHECK(a, op, b) \
+	do { \
+		uint64_t a_ = (uint64_t)(a), b_ = (uint64_t)(b); \
+		if (a_ op b_) { \
+			n_passed++; \
+		} else { \
+			n_failed++; \
+			printf("%s:%d: CHECK failed: %s %s %s  (lhs = %" PRIu64 ", rhs = %" PRIu64 ")\n", __FILE__, \
+			       __LINE__, #a, #op, #b, a_, b_); \
+		} \
 	} while (0)
 
 #define MSS 1000u
@@ -75,7 +74,7 @@ static void set_int_param(const struct rx_cc_ops *ops, const char *key, int64_t 
 			memcpy(cfg_block + ops->params[i].offset, &v, sizeof v);
 			return;
 		}
-	CHECK(0, ==, 1);        /* unknown key */
+	CHECK(0, ==, 1); /* unknown key */
 }
 
 static struct rx_cc new_cc(uint64_t cwnd_segs, int64_t srtt_ns, int64_t min_rtt_ns)
@@ -123,7 +122,7 @@ static void test_table(void)
 	CHECK(strcmp(rx_cc_veno.label, "Veno"), ==, 0);
 	CHECK(strstr(rx_cc_veno.doc, "Fu & Liew") != NULL, ==, 1);
 	CHECK(rx_cc_veno.n_params, ==, 2);
-	CHECK(rx_cc_veno.cfg_size, ==, 16);                /* two int64_t */
+	CHECK(rx_cc_veno.cfg_size, ==, 16); /* two int64_t */
 	for (size_t i = 0; i < rx_cc_veno.n_params; i++) {
 		const struct rx_param *p = &rx_cc_veno.params[i];
 
@@ -206,11 +205,11 @@ static void test_growth(void)
 	int i;
 
 	/* slow start is Reno's whatever N is: + min(acked, MSS) per ACK */
-	cc.srtt_ns = 300 * MS_NS;                         /* N = 10000*200/300 = 6666 */
+	cc.srtt_ns = 300 * MS_NS; /* N = 10000*200/300 = 6666 */
 	ack(&cc, MSS, 1);
 	CHECK(cc.cwnd_bytes, ==, 11000);
 	ack(&cc, 3 * MSS, 1);
-	CHECK(cc.cwnd_bytes, ==, 12000);                  /* + min(3000, 1000) */
+	CHECK(cc.cwnd_bytes, ==, 12000); /* + min(3000, 1000) */
 
 	/* congestion avoidance, empty queue (srtt = min RTT: N = 0): one
 	 * segment per cwnd of ACKed bytes.  cwnd 10000 = ssthresh: 10 ACKs of
@@ -219,9 +218,9 @@ static void test_growth(void)
 	cc.ssthresh_bytes = SEG(10);
 	for (i = 0; i < 9; i++)
 		ack(&cc, MSS, 1);
-	CHECK(cc.cwnd_bytes, ==, 10000);                  /* 9000 < 10000 counted */
+	CHECK(cc.cwnd_bytes, ==, 10000); /* 9000 < 10000 counted */
 	ack(&cc, MSS, 1);
-	CHECK(cc.cwnd_bytes, ==, 11000);                  /* 10000 >= 10000: +1 seg, counter 0 */
+	CHECK(cc.cwnd_bytes, ==, 11000); /* 10000 >= 10000: +1 seg, counter 0 */
 
 	/* the queue grows: srtt 200 ms over min 100 ms: N = 11000 * 100 / 200 =
 	 * 5500 >= 3000, so the window to count is 2 * cwnd = 22000: Reno would
@@ -229,9 +228,9 @@ static void test_growth(void)
 	cc.srtt_ns = 200 * MS_NS;
 	for (i = 0; i < 21; i++)
 		ack(&cc, MSS, 1);
-	CHECK(cc.cwnd_bytes, ==, 11000);                  /* 21000 < 22000 */
+	CHECK(cc.cwnd_bytes, ==, 11000); /* 21000 < 22000 */
 	ack(&cc, MSS, 1);
-	CHECK(cc.cwnd_bytes, ==, 12000);                  /* 22000 >= 22000: +1 seg */
+	CHECK(cc.cwnd_bytes, ==, 12000); /* 22000 >= 22000: +1 seg */
 
 	/* the queue drains (srtt back to 101 ms: N = 12000 * 1/101 = 118):
 	 * Reno's pace again, 12 ACKs for the next segment */
@@ -251,10 +250,10 @@ static void test_undo(void)
 {
 	struct rx_cc cc = new_cc(100, 102 * MS_NS, 100 * MS_NS);
 
-	loss(&cc);                                        /* 100000 -> 80000 */
-	CHECK(rx_cc_veno.undo_cwnd(&cc), ==, 100000);     /* max(80000, prior 100000) */
+	loss(&cc); /* 100000 -> 80000 */
+	CHECK(rx_cc_veno.undo_cwnd(&cc), ==, 100000); /* max(80000, prior 100000) */
 	cc.cwnd_bytes = 120000;
-	CHECK(rx_cc_veno.undo_cwnd(&cc), ==, 120000);     /* max(120000, 100000) */
+	CHECK(rx_cc_veno.undo_cwnd(&cc), ==, 120000); /* max(120000, 100000) */
 }
 
 int main(void)

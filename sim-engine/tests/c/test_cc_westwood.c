@@ -23,17 +23,16 @@ extern const struct rx_cc_ops rx_cc_westwood;
 
 static int n_passed, n_failed;
 
-#define CHECK(a, op, b)                                                                  \
-	do {                                                                             \
-		uint64_t a_ = (uint64_t)(a), b_ = (uint64_t)(b);                         \
-		if (a_ op b_) {                                                          \
-			n_passed++;                                                      \
-		} else {                                                                 \
-			n_failed++;                                                      \
-			printf("%s:%d: CHECK failed: %s %s %s  (lhs = %" PRIu64          \
-			       ", rhs = %" PRIu64 ")\n", __FILE__, __LINE__, #a, #op, #b, \
-			       a_, b_);                                                  \
-		}                                                                        \
+#define CHECK(a, op, b) \
+	do { \
+		uint64_t a_ = (uint64_t)(a), b_ = (uint64_t)(b); \
+		if (a_ op b_) { \
+			n_passed++; \
+		} else { \
+			n_failed++; \
+			printf("%s:%d: CHECK failed: %s %s %s  (lhs = %" PRIu64 ", rhs = %" PRIu64 ")\n", __FILE__, \
+			       __LINE__, #a, #op, #b, a_, b_); \
+		} \
 	} while (0)
 
 #define MSS 1000u
@@ -77,7 +76,7 @@ static void set_int_param(const struct rx_cc_ops *ops, const char *key, int64_t 
 			memcpy(cfg_block + ops->params[i].offset, &v, sizeof v);
 			return;
 		}
-	CHECK(0, ==, 1);        /* unknown key */
+	CHECK(0, ==, 1); /* unknown key */
 }
 
 static struct rx_cc new_cc(uint64_t cwnd_segs, int64_t srtt_ns, int64_t min_rtt_ns)
@@ -167,7 +166,7 @@ static void test_estimate_and_loss(void)
 	struct rx_cc cc = new_cc(20, 100 * MS_NS, 80 * MS_NS);
 	int64_t t;
 
-	cc.ssthresh_bytes = SEG(20);                      /* in avoidance */
+	cc.ssthresh_bytes = SEG(20); /* in avoidance */
 	/* no estimate yet: a loss is Reno's halving, 20000 / 2 = 10000 */
 	CHECK(OPS.ssthresh(&cc, cc.cwnd_bytes, 0), ==, 10000);
 
@@ -178,7 +177,7 @@ static void test_estimate_and_loss(void)
 	ack(&cc, 0, MSS);
 	for (t = 10; t <= 90; t += 10)
 		ack(&cc, t * MS_NS, MSS);
-	CHECK(OPS.ssthresh(&cc, cc.cwnd_bytes, 0), ==, 10000);   /* t = 90 ms: no sample yet */
+	CHECK(OPS.ssthresh(&cc, cc.cwnd_bytes, 0), ==, 10000); /* t = 90 ms: no sample yet */
 	ack(&cc, 100 * MS_NS, MSS);
 	/* avoidance counted 11 ACKs = 11000 < cwnd 20000 bytes: no growth yet.
 	 * A loss now: ssthresh = BWE * RTTmin = 100000 * 0.08 = 8000, where
@@ -197,8 +196,8 @@ static void test_estimate_and_loss(void)
 	cc.srtt_ns = 200 * MS_NS;
 	for (t = 110; t <= 290; t += 10)
 		ack(&cc, t * MS_NS, MSS);
-	CHECK(OPS.ssthresh(&cc, cc.cwnd_bytes, 0), ==, 8000);    /* t = 290: no new sample */
-	ack(&cc, 300 * MS_NS, MSS);                               /* closes 100..300 ms */
+	CHECK(OPS.ssthresh(&cc, cc.cwnd_bytes, 0), ==, 8000); /* t = 290: no new sample */
+	ack(&cc, 300 * MS_NS, MSS); /* closes 100..300 ms */
 	enter_recovery(&cc);
 	CHECK(cc.ssthresh_bytes, ==, 8000);
 	CHECK(cc.prior_cwnd_bytes, ==, SEG(40));
@@ -240,7 +239,7 @@ static void test_floors(void)
 
 	for (t = 0; t <= 40; t += 10)
 		ack_in_recovery(&cc, t * MS_NS, 2 * MSS);
-	CHECK(OPS.ssthresh(&cc, SEG(20), 0), ==, 10000);        /* no sample yet: Reno's */
+	CHECK(OPS.ssthresh(&cc, SEG(20), 0), ==, 10000); /* no sample yet: Reno's */
 	ack_in_recovery(&cc, 50 * MS_NS, 2 * MSS);
 	/* BWE * RTTmin = 200000 * 0.02 = 4000 */
 	CHECK(OPS.ssthresh(&cc, SEG(20), 0), ==, 4000);
@@ -297,11 +296,11 @@ static void test_growth(void)
 	int i;
 
 	ack(&cc, 0, 3 * MSS);
-	CHECK(cc.cwnd_bytes, ==, 11000);                  /* + min(3000, 1000) */
+	CHECK(cc.cwnd_bytes, ==, 11000); /* + min(3000, 1000) */
 	cc.ssthresh_bytes = SEG(11);
 	for (i = 0; i < 10; i++)
 		ack(&cc, MS_NS * (i + 1), MSS);
-	CHECK(cc.cwnd_bytes, ==, 11000);                  /* 10000 < 11000 counted */
+	CHECK(cc.cwnd_bytes, ==, 11000); /* 10000 < 11000 counted */
 	ack(&cc, 11 * MS_NS, MSS);
 	CHECK(cc.cwnd_bytes, ==, 12000);
 	{
@@ -309,10 +308,10 @@ static void test_growth(void)
 
 		OPS.in_ack(&cc, &s);
 		OPS.cong_avoid(&cc, &s);
-		CHECK(cc.cwnd_bytes, ==, 12000);          /* app-limited: no growth */
+		CHECK(cc.cwnd_bytes, ==, 12000); /* app-limited: no growth */
 	}
 	cc.prior_cwnd_bytes = 20000;
-	CHECK(OPS.undo_cwnd(&cc), ==, 20000);             /* max(12000, 20000) */
+	CHECK(OPS.undo_cwnd(&cc), ==, 20000); /* max(12000, 20000) */
 }
 
 int main(void)

@@ -43,9 +43,9 @@ static struct rx_scenario *mixed(uint64_t seed)
 static bool identical(const struct rx_trace *a, const struct rx_trace *b)
 {
 	return a->n == b->n && a->n_sack == b->n_sack && SAME(t_ns, 8) && SAME(seq, 8) && SAME(arg, 4) &&
-	       SAME(cwnd_bytes, 4) && SAME(ssthresh_bytes, 4) && SAME(pipe_bytes, 4) && SAME(srtt_us, 4) &&
-	       SAME(rto_us, 4) && SAME(flow, 2) && SAME(kind, 1) && SAME(state, 1) && SAME(detail, 1) &&
-	       memcmp(a->sack_words, b->sack_words, a->n_sack * 8) == 0;
+		SAME(cwnd_bytes, 4) && SAME(ssthresh_bytes, 4) && SAME(pipe_bytes, 4) && SAME(srtt_us, 4) &&
+		SAME(rto_us, 4) && SAME(flow, 2) && SAME(kind, 1) && SAME(state, 1) && SAME(detail, 1) &&
+		memcmp(a->sack_words, b->sack_words, a->n_sack * 8) == 0;
 }
 
 int main(void)

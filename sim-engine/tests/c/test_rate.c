@@ -11,7 +11,10 @@
 static struct rx_sim sim;
 static struct rx_sender snd;
 
-static void at(int64_t t_ns) { sim.now_ns = t_ns; }
+static void at(int64_t t_ns)
+{
+	sim.now_ns = t_ns;
+}
 
 static void send_seg(struct rx_seg *g, uint32_t len, bool first_in_flight)
 {
@@ -88,7 +91,7 @@ static void rate_samples(void)
 	snd.cc.min_rtt_ns = 150 * MS;
 	struct rx_seg e;
 	at(210 * MS);
-	send_seg(&e, 100, false);          /* flight from D's send, 150 ms; delivered 3500 at 200 */
+	send_seg(&e, 100, false); /* flight from D's send, 150 ms; delivered 3500 at 200 */
 	at(300 * MS);
 	struct rx_seg *last[] = { &e };
 	struct rx_ack_sample s4 = ack(last, 1);
@@ -112,11 +115,11 @@ static void rounds(void)
 	CHECK_EQ_I64(snd.round_end_seq, 10000);
 	snd.snd_una = 9000;
 	snd.snd_nxt = 20000;
-	CHECK_EQ_I64(rx_round_on_ack(&snd, &ai), 0);      /* 9000 < 10000 */
+	CHECK_EQ_I64(rx_round_on_ack(&snd, &ai), 0); /* 9000 < 10000 */
 	snd.snd_una = 10000;
-	CHECK_EQ_I64(rx_round_on_ack(&snd, &ai), 1);      /* reaches 10000 */
+	CHECK_EQ_I64(rx_round_on_ack(&snd, &ai), 1); /* reaches 10000 */
 	CHECK_EQ_I64(snd.round_end_seq, 20000);
-	ai.acked_bytes = 0;                                /* a duplicate ACK ends nothing */
+	ai.acked_bytes = 0; /* a duplicate ACK ends nothing */
 	snd.snd_una = 20000;
 	CHECK_EQ_I64(rx_round_on_ack(&snd, &ai), 0);
 }

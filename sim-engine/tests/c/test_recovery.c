@@ -6,7 +6,10 @@
 #include <string.h>
 #include "scenarios.h"
 
-static int64_t ms(double v) { return (int64_t)(v * 1e6 + 0.5); }
+static int64_t ms(double v)
+{
+	return (int64_t)(v * 1e6 + 0.5);
+}
 
 static struct rx_scenario *base(int segments, const char *timer)
 {
@@ -26,7 +29,10 @@ static void rule(struct rx_scenario *sc, int seg, int tx, int action, double del
 	r->delay_ms = delay_ms;
 }
 
-static uint64_t B(int seg) { return (uint64_t)(seg - 1) * 1448; }   /* first byte of segment seg */
+static uint64_t B(int seg)
+{
+	return (uint64_t)(seg - 1) * 1448;
+} /* first byte of segment seg */
 
 /* Segment 3 of 30 dropped.  At 40 ms the ACKs of 1 and 2 arrive (each opens
  * cwnd by one segment in slow start and releases two new segments), then
@@ -77,7 +83,7 @@ static void sack_order(void)
 		if (w[1] == B(7) && w[2] == B(8)) {
 			seen = true;
 			CHECK_EQ_I64(t->t_ns[i], ms(30));
-			CHECK_EQ_I64(t->seq[i], B(3));      /* cumulative ACK still at segment 3 */
+			CHECK_EQ_I64(t->seq[i], B(3)); /* cumulative ACK still at segment 3 */
 			CHECK_EQ_I64(w[0] & 0xff, 2);
 			CHECK_EQ_I64(w[3], B(4));
 			CHECK_EQ_I64(w[4], B(6));
@@ -235,7 +241,7 @@ int main(void)
 	tlp_then_delayed_er();
 	tlp_then_fack();
 	fast_retransmit(true);
-	fast_retransmit(false);   /* NewReno (RFC 6582): three plain duplicate ACKs */
+	fast_retransmit(false); /* NewReno (RFC 6582): three plain duplicate ACKs */
 	sack_order();
 	dsack();
 	spurious_rto();

@@ -25,9 +25,9 @@
 struct row {
 	const char *timer, *ack;
 	double rtt_ms;
-	double fire_ms;        /* the retransmission-timer expiry that repairs the loss */
-	int kind;              /* enum rx_timer_kind of that expiry */
-	int formula;           /* the formula that armed it */
+	double fire_ms; /* the retransmission-timer expiry that repairs the loss */
+	int kind; /* enum rx_timer_kind of that expiry */
+	int formula; /* the formula that armed it */
 	double fct_ms;
 	const char *why;
 };
@@ -73,7 +73,10 @@ static const struct row rows[] = {
 	{ "tlp_rfc8985", "delayed", 160, 1090, RX_TMR_PROBE, RX_F_PTO_RFC8985, 1170, "520 + 2*185 + 200" },
 };
 
-static int64_t ms(double v) { return (int64_t)(v * 1e6 + 0.5); }
+static int64_t ms(double v)
+{
+	return (int64_t)(v * 1e6 + 0.5);
+}
 
 static void check_row(const struct row *r)
 {
