@@ -13,6 +13,12 @@ export const MAX_POINTS = 4000;
 
 const TERMINAL = new Set(["succeeded", "failed"]);
 
+/** Poll every `ms` until the resource is in a terminal state or cannot be read. */
+function pollUntilDone(ms: number) {
+  return (query: { state: { data?: { state: string }; error: unknown } }) =>
+    query.state.error || (query.state.data && TERMINAL.has(query.state.data.state)) ? false : ms;
+}
+
 /** Retry network trouble and server errors twice; an answer such as 404 or 422 is final. */
 function retry(failures: number, error: unknown): boolean {
   return failures < 2 && !(error instanceof ApiError && error.status !== undefined && error.status < 500);
@@ -35,7 +41,7 @@ export function useRun(id: string | null, intervalMs = 150) {
     queryFn: () => unwrap(RunsService.readRun({ path: { run_id: id ?? "" } }), "could not load the run"),
     enabled: !!id,
     staleTime: 0,
-    refetchInterval: (query) => (query.state.data && TERMINAL.has(query.state.data.state) ? false : intervalMs),
+    refetchInterval: pollUntilDone(intervalMs),
   });
   return { run: (q.data ?? null) as RunPublic | null, error: errorText(q.error) };
 }
@@ -46,7 +52,7 @@ export function useComparison(id: string | null, intervalMs = 300) {
     queryFn: () => unwrap(ComparisonsService.readComparison({ path: { comparison_id: id ?? "" } }), "could not load the comparison"),
     enabled: !!id,
     staleTime: 0,
-    refetchInterval: (query) => (query.state.data && TERMINAL.has(query.state.data.state) ? false : intervalMs),
+    refetchInterval: pollUntilDone(intervalMs),
   });
   return { comparison: (q.data ?? null) as ComparisonPublic | null, error: errorText(q.error) };
 }

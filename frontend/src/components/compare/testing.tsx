@@ -15,10 +15,14 @@ export interface Rendered {
 }
 
 /** The node inside the app's providers, with a query cache of its own (no retries, so errors show at once). */
-export function withProviders(node: ReactNode): ReactNode {
+export function withProviders(node: ReactNode, client = testQueryClient()): ReactNode {
+  return <Providers client={client}>{node}</Providers>;
+}
+
+function testQueryClient() {
   const client = createQueryClient();
   client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
-  return <Providers client={client}>{node}</Providers>;
+  return client;
 }
 
 export async function render(node: ReactNode): Promise<Rendered> {
@@ -33,6 +37,27 @@ export async function render(node: ReactNode): Promise<Rendered> {
       act(() => root.unmount());
       container.remove();
     },
+  };
+}
+
+/** Render a hook in a probe component inside the providers; `result.current`
+ * is its latest value, `rerender()` renders it again (same providers, same cache). */
+export async function renderHook<T>(hook: () => T): Promise<{ result: { current: T }; rerender: () => Promise<void>; unmount: () => void }> {
+  const result = { current: undefined as T };
+  function Probe() {
+    result.current = hook();
+    return null;
+  }
+  const container = document.createElement("div");
+  const root = createRoot(container);
+  const client = testQueryClient();
+  await act(async () => root.render(withProviders(<Probe />, client)));
+  return {
+    result,
+    rerender: async () => {
+      await act(async () => root.render(withProviders(<Probe />, client)));
+    },
+    unmount: () => act(() => root.unmount()),
   };
 }
 

@@ -10,7 +10,6 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { RunPublic } from "../../lib/api";
 import { DATA_TX_KINDS, type TraceEvent } from "../../lib/chart-math/events";
-import { defaultIdleThreshold, findIdleGaps, timeScale } from "../../lib/chart-math/idleScale";
 import { fullDomain, type Margin } from "../../lib/chart-math/scales";
 import { linkTimers, stateSegments } from "../../lib/chart-math/timeline";
 import { formatMs } from "../../lib/format";
@@ -31,6 +30,7 @@ import { txCount, useExplain } from "./useExplain";
 import { useRenderTiming } from "./useRenderTiming";
 import { useRunViewState } from "./useRunViewState";
 import { useStepThrough } from "./useStepThrough";
+import { useTimeAxis } from "./useTimeAxis";
 import { useWheelZoom } from "./useWheelZoom";
 import "./run.css";
 
@@ -59,14 +59,8 @@ export function RunDashboard(props: { run: RunPublic; readOnly?: boolean; viewSt
   // ---- layout and scales
   const { ref: colRef, width: colWidth } = useParentSize<HTMLDivElement>(820);
   const width = Math.max(420, colWidth);
-  const autoThreshold = useMemo(() => defaultIdleThreshold(events.map((e) => e.srtt_us)), [events]);
-  const threshold = view.idleMs && view.idleMs > 0 ? view.idleMs : autoThreshold;
+  const { x, threshold } = useTimeAxis(events, domain, width - MARGIN.left - MARGIN.right, view.compress, view.idleMs);
   const [d0, d1] = domain;
-  const plotW = width - MARGIN.left - MARGIN.right;
-  const x = useMemo(() => {
-    const gaps = view.compress ? findIdleGaps(events.map((e) => e.t), [d0, d1], { threshold }) : [];
-    return timeScale({ domain: [d0, d1], range: [0, plotW], gaps, gapPx: 30 });
-  }, [view.compress, events, d0, d1, threshold, plotW]);
 
   const explain = useExplain(run, events, win, flow);
   const links = useMemo(() => linkTimers(events), [events]);

@@ -13,10 +13,10 @@ import { mechanismFamilies, mechanismsOf, orderChoices, type MechanismSelection,
 import { deletePath, getPath, setPath } from "../../lib/forms/paths";
 import { buildComparisonBody, buildRunBody, mechanismInScenario, variantNames, type BuilderState, type Scenario, type SubmitMode } from "../../lib/forms/requests";
 import { FlowSection } from "./FlowSection";
-import { InfoTip } from "./InfoTip";
 import { MechanismPicker, pickerPath } from "./MechanismPicker";
 import { ParamField } from "./ParamField";
 import { PathSection } from "./PathSection";
+import { SeedsSection } from "./SeedsSection";
 import { SubmitBar } from "./SubmitBar";
 import "./scenario.css";
 
@@ -37,7 +37,6 @@ export function ScenarioBuilder({ catalogue, initial, quickPicks = [], notice }:
   const [errors, setErrors] = useState<ApiFieldError[]>([]);
   const [flow, setFlow] = useState(0);
   const [busy, setBusy] = useState<SubmitMode | null>(null);
-  const [showAdvanced, setShowAdvanced] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
   const families = useMemo(() => mechanismFamilies(catalogue), [catalogue]);
@@ -151,8 +150,6 @@ export function ScenarioBuilder({ catalogue, initial, quickPicks = [], notice }:
 
   const fg = layout.flow;
   const sizes = getPath(scenario, `flows.${curFlow}.app.sizes`);
-  const repError = placement.placed.replications;
-  const seedValue = Number(getPath(scenario, "seed") ?? findParam(catalogue, "scenario", "seed")?.default ?? 1);
   const reps = Math.max(1, Math.floor(Number(replications)) || 1);
 
   return (
@@ -212,47 +209,17 @@ export function ScenarioBuilder({ catalogue, initial, quickPicks = [], notice }:
           {fg.other.length > 0 && <div className="field-grid">{fg.other.map((s) => field(s))}</div>}
         </fieldset>
 
-        <fieldset className="builder-section">
-          <legend>Seeds and budget</legend>
-          <div className="field-grid">
-            {layout.scenario.filter((s) => s.key === "seed").map((s) => field(s))}
-            <div className={`field field-number${repError ? " has-error" : ""}`} data-field="replications">
-              <div className="field-label">
-                <label htmlFor="replications">Replications</label>
-                <InfoTip text="How many seeds to run: seed, seed + 1, … A run creates one run per seed; a comparison runs every mechanism with each seed and reports the mean with a 95% confidence interval." label="Replications" />
-              </div>
-              <input
-                id="replications"
-                type="number"
-                min={1}
-                max={1000}
-                step={1}
-                aria-label="replications"
-                data-path="replications"
-                aria-invalid={repError ? true : undefined}
-                value={replications}
-                onChange={(e) => {
-                  setReplications(e.target.value);
-                  clearError("replications");
-                }}
-              />
-              {repError ? (
-                <span role="alert" data-testid="field-error" className="field-error">
-                  {repError}
-                </span>
-              ) : (
-                <span className="field-note">
-                  seeds {seedValue}
-                  {reps > 1 ? `–${seedValue + reps - 1}` : ""}
-                </span>
-              )}
-            </div>
-            {showAdvanced && layout.scenario.filter((s) => s.key !== "seed").map((s) => field(s))}
-          </div>
-          <button type="button" className="link-button" aria-expanded={showAdvanced} onClick={() => setShowAdvanced((x) => !x)}>
-            {showAdvanced ? "Hide" : "Show"} duration, event budget and trace settings
-          </button>
-        </fieldset>
+        <SeedsSection
+          fields={layout.scenario}
+          seed={Number(getPath(scenario, "seed") ?? findParam(catalogue, "scenario", "seed")?.default ?? 1)}
+          replications={replications}
+          error={placement.placed.replications}
+          field={field}
+          onReplications={(v) => {
+            setReplications(v);
+            clearError("replications");
+          }}
+        />
 
         <SubmitBar unplaced={placement.unplaced} chosen={chosen.map((c) => names[c])} replications={reps} busy={busy} onSubmit={submit} />
       </form>

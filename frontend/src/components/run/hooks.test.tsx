@@ -1,0 +1,121 @@
+import { act } from "react";
+import type { RunPublic } from "../../lib/api";
+import { toEvents } from "../../lib/chart-math/events";
+import { renderHook } from "../compare/testing";
+import { useRunViewState, windowParams } from "./useRunViewState";
+import { useStepThrough } from "./useStepThrough";
+import { useWheelZoom } from "./useWheelZoom";
+
+const RUN = {
+  id: "r",
+  scenario: { flows: [{ tcp: { mss: 1000 } }, { tcp: {} }] },
+  metrics: [{ drops: 1 }, { drops: 0 }],
+} as unknown as RunPublic;
+
+const EVENTS = toEvents([
+  { t_ns: 0, flow: 0, kind: "send", seq: 0, arg: 1000, transmission: 1 },
+  { t_ns: 1e6, flow: 0, kind: "deliver", seq: 0, arg: 1000 },
+  { t_ns: 2e6, flow: 0, kind: "ack_recv", seq: 1000, arg: 0 },
+  { t_ns: 3e6, flow: 0, kind: "send", seq: 1000, arg: 1000, transmission: 1 },
+]);
+
+afterEach(() => {
+  history.replaceState(null, "", "/");
+  vi.useRealTimers();
+});
+
+describe("useRunViewState", () => {
+  it("reads the view from the URL, typed", async () => {
+    history.replaceState(null, "", "/runs/r?from_ms=50&to_ms=300&flow=1&unit=bytes&compress=1&idle_ms=40");
+    const { result, unmount } = await renderHook(() => useRunViewState(RUN));
+    expect(result.current).toMatchObject({ win: [50, 300], flow: 1, nFlows: 2, unit: "bytes", compress: true, idleMs: 40, mss: 1448 });
+    unmount();
+  });
+
+  it("falls back to a permalink's view state, and the URL wins", async () => {
+    history.replaceState(null, "", "/s/x?to_ms=90");
+    const { result, unmount } = await renderHook(() => useRunViewState(RUN, { from_ms: 10, to_ms: 20, flow: 7, unit: "segments" }));
+    expect(result.current).toMatchObject({ win: [10, 90], flow: 1, unit: "segments", mss: 1448 });
+    unmount();
+  });
+
+  it("writes the view back into the URL, keeping every other parameter as it was", async () => {
+    history.replaceState(null, "", "/runs/r?v=a%2Cb&flow=1");
+    const { result, unmount } = await renderHook(() => useRunViewState(RUN));
+    expect(result.current.mss).toBe(1448);
+    await act(async () => result.current.setWindow(300, 50.1234567, 1000));
+    expect(location.search).toBe("?v=a%2Cb&flow=1&from_ms=50.123457&to_ms=300");
+    await act(async () => result.current.setFlow(0));
+    await act(async () => result.current.setCompress(true));
+    expect(location.search).toBe("?v=a%2Cb&from_ms=50.123457&to_ms=300&compress=1");
+    expect(result.current.mss).toBe(1000);
+    await act(async () => result.current.setWindow(-5, 2000, 1000));
+    expect(location.search).toBe("?v=a%2Cb&compress=1");
+    unmount();
+  });
+
+  it("clamps windows to the run", () => {
+    expect(windowParams(-10, 40, 100)).toEqual({ from_ms: "0", to_ms: "40" });
+    expect(windowParams(0, 100, 100)).toEqual({ from_ms: null, to_ms: null });
+    expect(windowParams(120, 130, 100)).toBeUndefined();
+  });
+});
+
+describe("useStepThrough", () => {
+  it("steps, narrows to the sender's events, and clears with Show all", async () => {
+    const { result, unmount } = await renderHook(() => useStepThrough(EVENTS));
+    expect(result.current).toMatchObject({ cursor: null, position: null, total: 4 });
+    await act(async () => result.current.next());
+    await act(async () => result.current.next());
+    expect(result.current).toMatchObject({ cursor: 1, position: 1 });
+    await act(async () => result.current.setScope("sender"));
+    expect(result.current.total).toBe(3); // a delivery is not a sender event
+    await act(async () => result.current.next());
+    expect(result.current.cursor).toBe(2);
+    await act(async () => result.current.prev());
+    expect(result.current.cursor).toBe(0);
+    await act(async () => result.current.showAll());
+    expect(result.current.cursor).toBeNull();
+    unmount();
+  });
+
+  it("plays to the end and stops; the keyboard steps and Escape calls back", async () => {
+    vi.useFakeTimers();
+    const escape = vi.fn();
+    const { result, unmount } = await renderHook(() => useStepThrough(EVENTS, escape));
+    await act(async () => result.current.play());
+    expect(result.current).toMatchObject({ playing: true, cursor: 0 });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(600 * 5);
+    });
+    expect(result.current).toMatchObject({ playing: false, cursor: 3 });
+    await act(async () => result.current.showAll());
+    await act(async () => document.body.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowRight", bubbles: true })));
+    expect(result.current.cursor).toBe(0);
+    await act(async () => document.body.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true })));
+    expect(escape).toHaveBeenCalledTimes(1);
+    unmount();
+  });
+});
+
+describe("useWheelZoom", () => {
+  it("shows each wheel step at once and commits the window once the wheel rests", async () => {
+    vi.useFakeTimers();
+    const commit = vi.fn();
+    let committed: [number, number] | null = null;
+    const { result, rerender, unmount } = await renderHook(() => useWheelZoom([0, 100], 100, committed, commit));
+    await act(async () => result.current.wheelZoom(0.5, 50));
+    expect(result.current.liveWindow).toEqual([25, 75]);
+    await act(async () => result.current.wheelZoom(0.5, 50));
+    expect(result.current.liveWindow).toEqual([37.5, 62.5]);
+    expect(commit).not.toHaveBeenCalled();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(260);
+    });
+    expect(commit).toHaveBeenCalledExactlyOnceWith(37.5, 62.5);
+    committed = [37.5, 62.5];
+    await rerender();
+    expect(result.current.liveWindow).toBeNull();
+    unmount();
+  });
+});

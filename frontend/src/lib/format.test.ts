@@ -1,0 +1,30 @@
+import { fmtNum, formatCompact, formatTimeTick, trimNumber } from "./format";
+
+describe("lib/format (d3-format)", () => {
+  it("trims decimals and keeps an ASCII minus (text that goes into URLs)", () => {
+    expect(trimNumber(342.96875)).toBe("342.97");
+    expect(trimNumber(50.12345678, 6)).toBe("50.123457");
+    expect(trimNumber(-1.5, 1)).toBe("-1.5");
+    expect(trimNumber(-0.0001, 2)).toBe("0");
+    expect(trimNumber(3, 2)).toBe("3");
+  });
+  it("writes compact axis labels", () => {
+    expect(formatCompact(1448)).toBe("1448");
+    expect(formatCompact(5.25)).toBe("5.25");
+    expect(formatCompact(13032)).toBe("13k");
+    expect(formatCompact(12345)).toBe("12.3k");
+    expect(formatCompact(2.5e6)).toBe("2.5M");
+    expect(formatCompact(1.234e9)).toBe("1.23G");
+    expect(formatCompact(-13032)).toBe("-13k");
+  });
+  it("keeps significant digits and thousands separators", () => {
+    expect(fmtNum(2.5e6)).toBe("2.5M");
+    expect(fmtNum(0.000123456)).toBe("0.000123");
+    expect(fmtNum(-742.96875)).toBe("-743");
+  });
+  it("labels time ticks by their step", () => {
+    expect(formatTimeTick(13150, 50)).toBe("13.15 s");
+    expect(formatTimeTick(250, 50)).toBe("250 ms");
+    expect(formatTimeTick(0.5, 0.1)).toBe("0.5 ms");
+  });
+});
