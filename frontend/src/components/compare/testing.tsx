@@ -42,20 +42,21 @@ export async function render(node: ReactNode): Promise<Rendered> {
 
 /** Render a hook in a probe component inside the providers; `result.current`
  * is its latest value, `rerender()` renders it again (same providers, same cache). */
+function Probe<T>(props: { hook: () => T; result: { current: T } }) {
+  props.result.current = props.hook();
+  return null;
+}
+
 export async function renderHook<T>(hook: () => T): Promise<{ result: { current: T }; rerender: () => Promise<void>; unmount: () => void }> {
   const result = { current: undefined as T };
-  function Probe() {
-    result.current = hook();
-    return null;
-  }
   const container = document.createElement("div");
   const root = createRoot(container);
   const client = testQueryClient();
-  await act(async () => root.render(withProviders(<Probe />, client)));
+  await act(async () => root.render(withProviders(<Probe hook={hook} result={result} />, client)));
   return {
     result,
     rerender: async () => {
-      await act(async () => root.render(withProviders(<Probe />, client)));
+      await act(async () => root.render(withProviders(<Probe hook={hook} result={result} />, client)));
     },
     unmount: () => act(() => root.unmount()),
   };

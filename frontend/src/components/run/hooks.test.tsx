@@ -81,8 +81,8 @@ describe("useStepThrough", () => {
 
   it("plays to the end and stops; the keyboard steps and Escape calls back", async () => {
     vi.useFakeTimers();
-    const escape = vi.fn();
-    const { result, unmount } = await renderHook(() => useStepThrough(EVENTS, escape));
+    const onEscape = vi.fn();
+    const { result, unmount } = await renderHook(() => useStepThrough(EVENTS, onEscape));
     await act(async () => result.current.play());
     expect(result.current).toMatchObject({ playing: true, cursor: 0 });
     await act(async () => {
@@ -93,7 +93,7 @@ describe("useStepThrough", () => {
     await act(async () => document.body.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowRight", bubbles: true })));
     expect(result.current.cursor).toBe(0);
     await act(async () => document.body.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true })));
-    expect(escape).toHaveBeenCalledTimes(1);
+    expect(onEscape).toHaveBeenCalledTimes(1);
     unmount();
   });
 });
