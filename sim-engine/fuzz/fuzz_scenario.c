@@ -35,6 +35,7 @@
 #include <string.h>
 
 #include "rexsim/params.h"
+#include "rexsim/registry.h"
 #include "rexsim/rexsim.h"
 
 #define FZ_MAX_DURATION_S 30.0
@@ -291,6 +292,22 @@ static void gen_section(struct fz_in *in, int section, void *base, bool vmode)
 			gen_row(in, &t[i], base, vmode);
 }
 
+/* each flow family's chosen member (when the choice is valid) gets its
+ * default block, then its own parameter rows are fuzzed like any other */
+static void gen_members(struct fz_in *in, struct rx_flow_cfg *f, bool vmode)
+{
+	for (int fam = 0; fam < RX_FLOW_FAMILIES; fam++) {
+		int64_t m = *rx_flow_choice(f, fam);
+		if (m < 0 || m >= rx_member_count(fam))
+			continue;
+		rx_flow_select(f, fam, (int)m);
+		size_t n;
+		const struct rx_param *p = rx_member_params(fam, (int)m, &n, NULL);
+		for (size_t k = 0; k < n; k++)
+			gen_row(in, &p[k], f->mech_cfg[fam], vmode);
+	}
+}
+
 static const struct rx_param *row(int section, const char *key)
 {
 	size_t n;
@@ -484,6 +501,7 @@ static int64_t decode(struct fz_in *in, struct rx_scenario *sc, bool *vmode, boo
 		if (i > 0)
 			rx_flow_init(&sc->flows[i]);
 		gen_section(in, RX_SEC_FLOW, &sc->flows[i], *vmode);
+		gen_members(in, &sc->flows[i], *vmode);
 		gen_sizes(in, &sc->flows[i], *vmode);
 	}
 	budget(sc, nf);

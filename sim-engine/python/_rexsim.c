@@ -261,9 +261,22 @@ static int special_dir(struct pctx *c, void *base, const char *key, PyObject *v,
 	return r;
 }
 
+/* tcp.<family>_params values, applied once the flow's choices are known */
+struct member_params {
+	PyObject *v[RX_FLOW_FAMILIES];
+};
+
 static int special_flow(struct pctx *c, void *base, const char *key, PyObject *v, void *arg)
 {
 	struct rx_flow_cfg *f = base;
+	for (int fam = 0; fam < RX_FLOW_FAMILIES; fam++) {
+		char k[64];
+		snprintf(k, sizeof(k), "tcp.%s_params", rx_family_at(fam)->name);
+		if (strcmp(key, k) == 0) {
+			((struct member_params *)arg)->v[fam] = v;
+			return 0;
+		}
+	}
 	if (strcmp(key, RX_KEY_SIZES) != 0)
 		return 1;
 	if (!PyList_Check(v))
@@ -282,6 +295,67 @@ static int special_flow(struct pctx *c, void *base, const char *key, PyObject *v
 		f->app_sizes[i] = x;
 	}
 	f->app_n_sizes = n;
+	return 0;
+}
+
+/* tcp.<family>_params = {member: {key: value}}: the chosen member's values
+ * go into its block; another member's are checked (and then unused) */
+static int apply_member_params(struct pctx *c, struct rx_flow_cfg *f, const struct member_params *mp)
+{
+	for (int fam = 0; fam < RX_FLOW_FAMILIES; fam++) {
+		rx_flow_select(f, fam, (int)*rx_flow_choice(f, fam));
+		PyObject *v = mp->v[fam];
+		if (!v)
+			continue;
+		const char *fname = rx_family_at(fam)->name;
+		char key[64];
+		snprintf(key, sizeof(key), "tcp.%s_params", fname);
+		if (!PyDict_Check(v))
+			return perr(c, key, "must be an object {member: {parameter: value}}");
+		PyObject *mk, *mv;
+		Py_ssize_t pos = 0;
+		while (PyDict_Next(v, &pos, &mk, &mv)) {
+			const char *mname = PyUnicode_Check(mk) ? PyUnicode_AsUTF8(mk) : NULL;
+			int m = mname ? rx_member_index(fam, mname) : -1;
+			if (m < 0) {
+				PyErr_Clear();
+				return perr(c, key, "names an unknown %s member '%s'", fname, mname ? mname : "?");
+			}
+			if (!PyDict_Check(mv))
+				return perr(c, key, "'%s' must be an object of parameters", mname);
+			size_t n;
+			const struct rx_param *rows = rx_member_params(fam, m, &n, NULL);
+			_Alignas(8) unsigned char scratch[RX_MECH_CFG_SIZE];
+			void *block = f->mech_cfg[fam];
+			if (m != (int)*rx_flow_choice(f, fam)) {
+				memset(scratch, 0, sizeof(scratch)); /* checked only */
+				block = scratch;
+			}
+			int saved = push_path(c, ".%s.%s", key, mname);
+			PyObject *pk, *pv;
+			Py_ssize_t ppos = 0;
+			while (PyDict_Next(mv, &ppos, &pk, &pv)) {
+				const char *ks = PyUnicode_Check(pk) ? PyUnicode_AsUTF8(pk) : NULL;
+				const struct rx_param *row = NULL;
+				for (size_t r = 0; ks && r < n; r++)
+					if (strcmp(rows[r].key, ks) == 0)
+						row = &rows[r];
+				if (!row) {
+					PyErr_Clear();
+					int rc = perr(c, ks ? ks : "?",
+						      "is not a parameter of %s '%s' (see `python -m rexsim catalog`)",
+						      fname, mname);
+					c->path[saved] = 0;
+					return rc;
+				}
+				if (set_value(c, row, block, pv)) {
+					c->path[saved] = 0;
+					return -1;
+				}
+			}
+			c->path[saved] = 0;
+		}
+	}
 	return 0;
 }
 
@@ -322,8 +396,10 @@ static int special_scenario(struct pctx *c, void *base, const char *key, PyObjec
 		for (Py_ssize_t i = 0; i < n; i++) {
 			rx_flow_init(&sc->flows[i]);
 			int saved = push_path(c, "flows[%zd]", i);
-			int r = parse_dict(c, PyList_GET_ITEM(v, i), RX_SEC_FLOW, &sc->flows[i], "", special_flow,
-					   NULL);
+			struct member_params mp = { { NULL } };
+			int r = parse_dict(c, PyList_GET_ITEM(v, i), RX_SEC_FLOW, &sc->flows[i], "", special_flow, &mp);
+			if (!r)
+				r = apply_member_params(c, &sc->flows[i], &mp);
 			c->path[saved] = 0;
 			if (r)
 				return -1;
@@ -772,13 +848,11 @@ static int nested_set(PyObject *d, const char *key, PyObject *v)
 	return PyDict_SetItemString(cur, part, v);
 }
 
-static PyObject *section_dict(int section, const void *base)
+static PyObject *rows_dict(const struct rx_param *t, size_t n, int section, const void *base)
 {
-	size_t n;
-	const struct rx_param *t = rx_params(&n);
 	PyObject *d = PyDict_New();
 	for (size_t i = 0; d && i < n; i++) {
-		if (t[i].section != section)
+		if (section >= 0 && t[i].section != section)
 			continue;
 		PyObject *v = value_of(&t[i], base);
 		if (!v || nested_set(d, t[i].key, v)) {
@@ -789,6 +863,33 @@ static PyObject *section_dict(int section, const void *base)
 		Py_DECREF(v);
 	}
 	return d;
+}
+
+static PyObject *section_dict(int section, const void *base)
+{
+	size_t n;
+	const struct rx_param *t = rx_params(&n);
+	return rows_dict(t, n, section, base);
+}
+
+/* tcp.<family>_params.<member> for each chosen member that has parameters */
+static int member_dicts(PyObject *fd, const struct rx_flow_cfg *f)
+{
+	for (int fam = 0; fam < RX_FLOW_FAMILIES; fam++) {
+		int m = (int)*rx_flow_choice((struct rx_flow_cfg *)f, fam);
+		size_t n;
+		const struct rx_param *rows = rx_member_params(fam, m, &n, NULL);
+		if (!n)
+			continue;
+		char key[128];
+		snprintf(key, sizeof(key), "tcp.%s_params.%s", rx_family_at(fam)->name, rx_member_name(fam, m));
+		PyObject *md = rows_dict(rows, n, -1, f->mech_cfg[fam]);
+		int r = md ? nested_set(fd, key, md) : -1;
+		Py_XDECREF(md);
+		if (r)
+			return -1;
+	}
+	return 0;
 }
 
 static PyObject *dir_dict(const struct rx_dir_cfg *dc)
@@ -824,6 +925,8 @@ static PyObject *scenario_to_dict(const struct rx_scenario *sc)
 	for (int64_t i = 0; flows && i < sc->n_flows; i++) {
 		const struct rx_flow_cfg *f = &sc->flows[i];
 		PyObject *fd = section_dict(RX_SEC_FLOW, f);
+		if (fd && member_dicts(fd, f))
+			Py_CLEAR(fd);
 		if (fd && f->app_n_sizes > 0) {
 			PyObject *sizes = PyList_New(f->app_n_sizes);
 			for (int64_t j = 0; sizes && j < f->app_n_sizes; j++)
@@ -877,7 +980,41 @@ static const char *section_name(int s)
 	return s >= 0 && s < RX_SEC__COUNT ? n[s] : "?";
 }
 
-/* {family: [{name, label, doc}]} for the families a flow picks a member of
+static PyObject *name_list(const char *(*fn)(int));
+
+/* a member's own parameters for the catalogue: key, path, type, unit,
+ * default, range, choices, doc */
+static PyObject *member_param_list(int fam, int m)
+{
+	static const char *tn[] = { "int", "float", "bool", "enum" };
+	size_t n;
+	const struct rx_param *rows = rx_member_params(fam, m, &n, NULL);
+	PyObject *l = PyList_New(0);
+	for (size_t k = 0; l && k < n; k++) {
+		const struct rx_param *p = &rows[k];
+		PyObject *choices = p->type == RX_PT_ENUM ? name_list(p->choice) : Py_NewRef(Py_None);
+		PyObject *def = p->type == RX_PT_ENUM ? PyUnicode_FromString(p->choice((int)p->def))
+			: p->type == RX_PT_BOOL       ? PyBool_FromLong(p->def != 0)
+			: p->type == RX_PT_FLOAT      ? PyFloat_FromDouble(p->def)
+						      : PyLong_FromLongLong((long long)p->def);
+		PyObject *path = PyUnicode_FromFormat("flows[].tcp.%s_params.%s.%s", rx_family_at(fam)->name,
+						      rx_member_name(fam, m), p->key);
+		PyObject *d = (choices && def && path)
+			? Py_BuildValue("{s:s,s:O,s:s,s:s,s:O,s:d,s:d,s:O,s:s}", "key", p->key, "path", path, "type",
+					tn[p->type], "unit", p->unit, "default", def, "min", p->min, "max", p->max,
+					"choices", choices, "doc", p->doc)
+			: NULL;
+		Py_XDECREF(choices);
+		Py_XDECREF(def);
+		Py_XDECREF(path);
+		if (!d || PyList_Append(l, d))
+			Py_CLEAR(l);
+		Py_XDECREF(d);
+	}
+	return l;
+}
+
+/* {family: [{name, label, doc, params}]} for the families a flow picks a member of
  * (spurious detectors included), and [{name, key, doc}] for every family */
 static PyObject *mechanisms(PyObject **families_out)
 {
@@ -886,8 +1023,9 @@ static PyObject *mechanisms(PyObject **families_out)
 		const struct rx_family *f = rx_family_at(fi);
 		PyObject *l = PyList_New(0);
 		for (int i = 0; l && i < f->n_members; i++) {
-			PyObject *m = Py_BuildValue("{s:s,s:s,s:s}", "name", rx_member_name(fi, i), "label",
-						    rx_member_label(fi, i), "doc", rx_member_doc(fi, i));
+			PyObject *m = Py_BuildValue("{s:s,s:s,s:s,s:N}", "name", rx_member_name(fi, i), "label",
+						    rx_member_label(fi, i), "doc", rx_member_doc(fi, i), "params",
+						    member_param_list(fi, i));
 			if (!m || PyList_Append(l, m))
 				Py_CLEAR(l);
 			Py_XDECREF(m);

@@ -16,6 +16,7 @@
 #include "rexsim/ops.h"
 
 struct rx_sender;
+struct rx_param; /* rexsim/params.h */
 
 #define RX_LD_PRIV_SIZE 32
 
@@ -29,6 +30,13 @@ struct rx_lossdet_ops {
 	const char *name; /* (required) unique, lower case */
 	const char *label; /* (required) short human label */
 	const char *doc; /* (required) one paragraph with citations */
+	/* (optional) the member's own parameters (rexsim/params.h rows with
+	 * .section = 0, .key = short name, .offset into its cfg block of
+	 * cfg_size bytes); the core fills the block with the declared defaults
+	 * and the scenario's values; NULL cfg means every default */
+	const struct rx_param *params;
+	size_t n_params;
+	size_t cfg_size;
 	/* (optional) set up its private state */
 	void (*init)(struct rx_sender *s);
 	/* (required) an ACK, after the scoreboard took it.  In the Open,

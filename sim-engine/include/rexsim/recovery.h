@@ -11,10 +11,12 @@
 #ifndef REXSIM_RECOVERY_H
 #define REXSIM_RECOVERY_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include "rexsim/ops.h"
 
 struct rx_sender;
+struct rx_param; /* rexsim/params.h */
 
 #define RX_REC_PRIV_SIZE 64
 
@@ -26,6 +28,13 @@ struct rx_recovery_ops {
 	const char *name; /* (required) */
 	const char *label; /* (required) short human label */
 	const char *doc; /* (required) */
+	/* (optional) the member's own parameters (rexsim/params.h rows with
+	 * .section = 0, .key = short name, .offset into its cfg block of
+	 * cfg_size bytes); the core fills the block with the declared defaults
+	 * and the scenario's values; NULL cfg means every default */
+	const struct rx_param *params;
+	size_t n_params;
+	size_t cfg_size;
 	/* (required) a reduction starts (enum rx_reduction); ssthresh is already set by cc */
 	void (*enter)(struct rx_sender *s, int reduction, int64_t now_ns);
 	/* (required) an ACK arrived during the reduction (after the scoreboard

@@ -11,6 +11,10 @@
 #define REXSIM_REGISTRY_H
 
 #include <stddef.h>
+#include <stdint.h>
+
+struct rx_param;
+struct rx_flow_cfg;
 
 enum rx_family_id {
 	RX_FAM_CC = 0,
@@ -34,6 +38,7 @@ struct rx_family {
 	const void *const *members;
 	int n_members;
 	size_t off_name, off_label, off_doc;
+	size_t off_params, off_n_params, off_cfg_size;
 	const struct rx_member_req *required;
 	int n_required;
 };
@@ -46,6 +51,10 @@ const char *rx_member_label(int family, int i);
 const char *rx_member_doc(int family, int i);
 int rx_member_count(int family);
 int rx_member_index(int family, const char *name); /* -1 if unknown */
+/* a member's own parameter rows (NULL, n = 0 if none) and its block size */
+const struct rx_param *rx_member_params(int family, int i, size_t *n, size_t *cfg_size);
+/* the flow field that holds the family's choice (NULL past the flow families) */
+int64_t *rx_flow_choice(struct rx_flow_cfg *f, int family);
 /* 0 if every table is complete and every name unique within its family;
  * else -1 with a sentence in why */
 int rx_registry_validate(char *why, size_t why_len);

@@ -25,6 +25,11 @@
 #define RX_MAX_POS_RULES 256
 #define RX_MAX_REQUESTS 512
 #define RX_MAX_SACK_BLOCKS 4
+/* families a flow picks one member of (cc, timer, recovery, lossdet: the
+ * first RX_FLOW_FAMILIES of enum rx_family_id), and the bytes of the chosen
+ * member's own parameter block */
+#define RX_FLOW_FAMILIES 4
+#define RX_MECH_CFG_SIZE 64
 
 /* ---- enums shared by the scenario and the trace ---- */
 enum rx_loss_model {
@@ -103,6 +108,10 @@ struct rx_flow_cfg {
 	int64_t timer; /* index in the timer registry */
 	int64_t recovery; /* index in the recovery registry */
 	int64_t lossdet; /* index in the loss-detection registry */
+	/* the chosen member's own parameters, per flow family
+	 * (tcp.<family>_params.<member>.*), laid out as that member's params
+	 * table says; defaults filled by rx_flow_select() */
+	_Alignas(8) unsigned char mech_cfg[RX_FLOW_FAMILIES][RX_MECH_CFG_SIZE];
 	bool early_retransmit;
 	int64_t er_variant; /* enum rx_er_variant */
 	bool er_delayed; /* Linux's delayed ER: wait max(RTT/4, 2 ms) */
@@ -138,6 +147,9 @@ struct rx_scenario {
 void rx_scenario_init(struct rx_scenario *sc);
 void rx_flow_init(struct rx_flow_cfg *f);
 void rx_pos_rule_init(struct rx_pos_rule *r);
+/* choose member `member` of flow family `family` for f: sets the choice and
+ * fills its parameter block with the member's defaults; -1 if out of range */
+int rx_flow_select(struct rx_flow_cfg *f, int family, int member);
 
 /* ---- errors ---- */
 struct rx_error {

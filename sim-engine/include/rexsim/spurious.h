@@ -11,10 +11,12 @@
 #ifndef REXSIM_SPURIOUS_H
 #define REXSIM_SPURIOUS_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include "rexsim/ops.h"
 
 struct rx_sender;
+struct rx_param; /* rexsim/params.h */
 
 #define RX_SP_PRIV_SIZE 32
 #define RX_MAX_SPURIOUS 4
@@ -25,6 +27,13 @@ struct rx_spurious_ops {
 	const char *name; /* (required) */
 	const char *label; /* (required) short human label */
 	const char *doc; /* (required) */
+	/* (optional) the member's own parameters (rexsim/params.h rows with
+	 * .section = 0, .key = short name, .offset into its cfg block of
+	 * cfg_size bytes); the core fills the block with the declared defaults
+	 * and the scenario's values; NULL cfg means every default */
+	const struct rx_param *params;
+	size_t n_params;
+	size_t cfg_size;
 	/* (required) an RTO fired and its retransmission was sent; priv is the
 	 * detector's own RX_SP_PRIV_SIZE bytes */
 	void (*on_rto)(struct rx_sender *s, void *priv);

@@ -10,9 +10,11 @@
 #define REXSIM_STAGE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 struct rx_link;
+struct rx_param; /* rexsim/params.h */
 struct rx_pkt;
 
 #define RX_STAGE_PRIV_SIZE 96
@@ -30,6 +32,13 @@ struct rx_stage_ops {
 	const char *name; /* (required) */
 	const char *label; /* (required) short human label */
 	const char *doc; /* (required) */
+	/* (optional) the member's own parameters (rexsim/params.h rows with
+	 * .section = 0, .key = short name, .offset into its cfg block of
+	 * cfg_size bytes); the core fills the block with the declared defaults
+	 * and the scenario's values; NULL cfg means every default */
+	const struct rx_param *params;
+	size_t n_params;
+	size_t cfg_size;
 	/* (optional) set up priv from cfg */
 	void (*init)(struct rx_stage *st, int dir);
 	/* (required) a packet enters: return a verdict; may set p->extra_ns or

@@ -13,10 +13,12 @@
 #ifndef REXSIM_TIMER_H
 #define REXSIM_TIMER_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include "rexsim/ops.h"
 
 struct rx_sender;
+struct rx_param; /* rexsim/params.h */
 
 #define RX_TMR_PRIV_SIZE 32
 
@@ -39,6 +41,13 @@ struct rx_timer_ops {
 	const char *name; /* (required) */
 	const char *label; /* (required) short human label */
 	const char *doc; /* (required) one paragraph with citations */
+	/* (optional) the member's own parameters (rexsim/params.h rows with
+	 * .section = 0, .key = short name, .offset into its cfg block of
+	 * cfg_size bytes); the core fills the block with the declared defaults
+	 * and the scenario's values; NULL cfg means every default */
+	const struct rx_param *params;
+	size_t n_params;
+	size_t cfg_size;
 	/* (optional) set up its private state (rx_tmr_priv(s), RX_TMR_PRIV_SIZE bytes) */
 	void (*init)(struct rx_sender *s);
 	/* (required) decide the slot after an event; s has outstanding data.

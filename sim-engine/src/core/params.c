@@ -301,11 +301,12 @@ static int choice_count(const struct rx_param *p)
 }
 
 /* ---- defaults */
-static void apply_defaults(int section, void *base)
+/* rows of `rows` (n) whose section is `section` (-1: every row) */
+static void defaults_of(const struct rx_param *rows, size_t n, int section, void *base)
 {
-	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
-		const struct rx_param *p = &table[i];
-		if (p->section != section)
+	for (size_t i = 0; i < n; i++) {
+		const struct rx_param *p = &rows[i];
+		if (section >= 0 && p->section != section)
 			continue;
 		char *at = (char *)base + p->offset;
 		switch (p->type) {
@@ -329,6 +330,24 @@ static void apply_defaults(int section, void *base)
 	}
 }
 
+static void apply_defaults(int section, void *base)
+{
+	defaults_of(table, sizeof(table) / sizeof(table[0]), section, base);
+}
+
+int rx_flow_select(struct rx_flow_cfg *f, int family, int member)
+{
+	int64_t *choice = rx_flow_choice(f, family);
+	if (!choice || member < 0 || member >= rx_member_count(family))
+		return -1;
+	*choice = member;
+	size_t n;
+	const struct rx_param *p = rx_member_params(family, member, &n, NULL);
+	memset(f->mech_cfg[family], 0, RX_MECH_CFG_SIZE);
+	defaults_of(p, n, -1, f->mech_cfg[family]);
+	return 0;
+}
+
 void rx_pos_rule_init(struct rx_pos_rule *r)
 {
 	memset(r, 0, sizeof(*r));
@@ -339,6 +358,8 @@ void rx_flow_init(struct rx_flow_cfg *f)
 {
 	memset(f, 0, sizeof(*f));
 	apply_defaults(RX_SEC_FLOW, f);
+	for (int fam = 0; fam < RX_FLOW_FAMILIES; fam++)
+		rx_flow_select(f, fam, (int)*rx_flow_choice(f, fam));
 }
 
 static void dir_init(struct rx_dir_cfg *d)
@@ -370,11 +391,12 @@ __attribute__((format(printf, 4, 5))) static int fail(struct rx_error *e, const 
 	return -1;
 }
 
-static int check_section(int section, const void *base, const char *prefix, struct rx_error *e)
+static int check_rows(const struct rx_param *rows, size_t n, int section, const void *base, const char *prefix,
+		      struct rx_error *e)
 {
-	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
-		const struct rx_param *p = &table[i];
-		if (p->section != section)
+	for (size_t i = 0; i < n; i++) {
+		const struct rx_param *p = &rows[i];
+		if (section >= 0 && p->section != section)
 			continue;
 		const char *at = (const char *)base + p->offset;
 		switch (p->type) {
@@ -410,6 +432,29 @@ static int check_section(int section, const void *base, const char *prefix, stru
 			break;
 		}
 		}
+	}
+	return 0;
+}
+
+static int check_section(int section, const void *base, const char *prefix, struct rx_error *e)
+{
+	return check_rows(table, sizeof(table) / sizeof(table[0]), section, base, prefix, e);
+}
+
+/* each flow family's chosen member and its own parameter block */
+static int check_members(const struct rx_flow_cfg *f, const char *fp, struct rx_error *e)
+{
+	for (int fam = 0; fam < RX_FLOW_FAMILIES; fam++) {
+		int m = (int)*rx_flow_choice((struct rx_flow_cfg *)f, fam);
+		size_t n;
+		const struct rx_param *p = rx_member_params(fam, m, &n, NULL);
+		if (!n)
+			continue;
+		char prefix[160];
+		snprintf(prefix, sizeof(prefix), "%s.tcp.%s_params.%s", fp, rx_family_at(fam)->name,
+			 rx_member_name(fam, m));
+		if (check_rows(p, n, -1, f->mech_cfg[fam], prefix, e))
+			return -1;
 	}
 	return 0;
 }
@@ -457,7 +502,7 @@ int rx_scenario_validate(const struct rx_scenario *sc, struct rx_error *e)
 		char fp[32];
 		snprintf(fp, sizeof(fp), "flows[%lld]", (long long)i);
 		const struct rx_flow_cfg *f = &sc->flows[i];
-		if (check_section(RX_SEC_FLOW, f, fp, e))
+		if (check_section(RX_SEC_FLOW, f, fp, e) || check_members(f, fp, e))
 			return -1;
 		if (f->app_n_sizes < 0 || f->app_n_sizes > RX_MAX_REQUESTS)
 			return fail(e, fp, "app.sizes", "at most %d objects (got %lld)", RX_MAX_REQUESTS,

@@ -5,6 +5,7 @@
  * the first member of a family is its default. */
 #include <stdio.h>
 #include <string.h>
+#include "rexsim/params.h"
 #include "rexsim/registry.h"
 #include "sim.h"
 
@@ -79,6 +80,9 @@ static const struct rx_member_req stage_req[] = { REQ(rx_stage_ops, apply) };
 	  .off_name = offsetof(struct type, name), \
 	  .off_label = offsetof(struct type, label), \
 	  .off_doc = offsetof(struct type, doc), \
+	  .off_params = offsetof(struct type, params), \
+	  .off_n_params = offsetof(struct type, n_params), \
+	  .off_cfg_size = offsetof(struct type, cfg_size), \
 	  .required = req, \
 	  .n_required = COUNT_OF(req) }
 
@@ -150,6 +154,74 @@ int rx_member_count(int family)
 	return rx_family_at(family) ? families[family].n_members : 0;
 }
 
+const struct rx_param *rx_member_params(int family, int i, size_t *n, size_t *cfg_size)
+{
+	const char *m = rx_member(family, i);
+	const struct rx_param *p = NULL;
+	size_t np = 0, sz = 0;
+	if (m) {
+		const struct rx_family *f = &families[family];
+		memcpy(&p, m + f->off_params, sizeof(p));
+		memcpy(&np, m + f->off_n_params, sizeof(np));
+		memcpy(&sz, m + f->off_cfg_size, sizeof(sz));
+	}
+	if (n)
+		*n = p ? np : 0;
+	if (cfg_size)
+		*cfg_size = sz;
+	return np ? p : NULL;
+}
+
+_Static_assert(RX_FAM_CC == 0 && RX_FAM_TIMER == 1 && RX_FAM_RECOVERY == 2 && RX_FAM_LOSSDET == 3 &&
+		       RX_FLOW_FAMILIES == 4,
+	       "the flow families come first, in the order of rx_flow_cfg's choices");
+
+int64_t *rx_flow_choice(struct rx_flow_cfg *f, int family)
+{
+	switch (family) {
+	case RX_FAM_CC:
+		return &f->cc;
+	case RX_FAM_TIMER:
+		return &f->timer;
+	case RX_FAM_RECOVERY:
+		return &f->recovery;
+	case RX_FAM_LOSSDET:
+		return &f->lossdet;
+	default:
+		return NULL;
+	}
+}
+
+/* a member's parameter rows: keys unique, within its block, defaults in range */
+static int check_member_params(const struct rx_family *f, int fi, int i, char *why, size_t why_len)
+{
+	size_t n, sz;
+	const struct rx_param *p = rx_member_params(fi, i, &n, &sz);
+	const char *name = rx_member_name(fi, i);
+	if (n && (sz == 0 || sz > RX_MECH_CFG_SIZE || fi >= RX_FLOW_FAMILIES)) {
+		snprintf(why, why_len,
+			 "%s '%s': cfg_size %zu must be between 1 and %d (and the family picked per flow)", f->name,
+			 name, sz, RX_MECH_CFG_SIZE);
+		return -1;
+	}
+	for (size_t k = 0; k < n; k++) {
+		size_t width = p[k].type == RX_PT_BOOL ? sizeof(bool) : 8;
+		bool bad = !p[k].key || !p[k].doc || !p[k].unit || p[k].offset + width > sz ||
+			(p[k].type == RX_PT_ENUM ? !p[k].choice || !p[k].choice((int)p[k].def)
+						 : (p[k].def < p[k].min || p[k].def > p[k].max));
+		for (size_t j = 0; j < k && !bad; j++)
+			bad = strcmp(p[j].key, p[k].key) == 0;
+		if (bad) {
+			snprintf(why, why_len,
+				 "%s '%s': parameter %zu ('%s') is incomplete, repeated, out of its block or has a "
+				 "default out of range",
+				 f->name, name, k, p[k].key ? p[k].key : "?");
+			return -1;
+		}
+	}
+	return 0;
+}
+
 int rx_member_index(int family, const char *name)
 {
 	for (int i = 0; i < rx_member_count(family); i++)
@@ -188,6 +260,8 @@ int rx_registry_validate(char *why, size_t why_len)
 					return -1;
 				}
 			}
+			if (check_member_params(f, fi, i, why, why_len))
+				return -1;
 			for (int j = 0; j < i; j++)
 				if (strcmp(rx_member_name(fi, j), name) == 0) {
 					snprintf(why, why_len, "%s name '%s' is registered twice", f->name, name);

@@ -416,4 +416,12 @@ static inline void *rx_ld_priv(struct rx_sender *s)
 	return s->ld_priv;
 }
 
+/* the flow's parameter block for its chosen member of a flow family
+ * (enum rx_family_id below RX_FLOW_FAMILIES), laid out as that member's
+ * params table says */
+static inline const void *rx_member_cfg(const struct rx_sender *s, int family)
+{
+	return s->cfg->mech_cfg[family];
+}
+
 #endif

@@ -1,6 +1,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "scenarios.h"
+#include "rexsim/registry.h"
 
 int t_pass, t_fail;
 
@@ -36,7 +37,7 @@ struct rx_scenario *t_tail_scenario(double rtt_ms, int tail, const char *timer, 
 	struct rx_flow_cfg *f = &sc->flows[0];
 	f->app_kind = RX_APP_FIXED;
 	f->app_segments = 10;
-	f->timer = t_enum("tcp.timer", timer);
+	rx_flow_select(f, RX_FAM_TIMER, t_enum("tcp.timer", timer));
 	f->ack_policy = t_enum("receiver.ack_policy", ack_policy);
 	return sc;
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "scenarios.h"
+#include "rexsim/registry.h"
 
 static struct rx_scenario *mixed(uint64_t seed)
 {
@@ -26,8 +27,12 @@ static struct rx_scenario *mixed(uint64_t seed)
 	for (int i = 0; i < 3; i++) {
 		rx_flow_init(&sc->flows[i]);
 		sc->flows[i].start_ms = 50.0 * i;
-		sc->flows[i].timer = t_enum("tcp.timer", i == 0 ? "tlp" : i == 1 ? "rtor" : "tlpr");
-		sc->flows[i].cc = t_enum("tcp.cc", i == 2 ? "reno" : "cubic");
+		rx_flow_select(&sc->flows[i], RX_FAM_TIMER,
+			       t_enum("tcp.timer",
+				      i == 0 ? "tlp"
+					      : i == 1 ? "rtor"
+						       : "tlpr"));
+		rx_flow_select(&sc->flows[i], RX_FAM_CC, t_enum("tcp.cc", i == 2 ? "reno" : "cubic"));
 	}
 	sc->flows[0].app_kind = RX_APP_BULK;
 	sc->flows[0].app_duration_s = 5;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "scenarios.h"
+#include "rexsim/registry.h"
 
 static int64_t ms(double v)
 {
@@ -159,7 +160,7 @@ static struct rx_scenario *linux_tlp(int tail)
 	struct rx_scenario *sc = t_tail_scenario(80, tail, "tlp", "delayed");
 	struct rx_flow_cfg *f = &sc->flows[0];
 	f->rtt_profile = RX_RTT_LINUX;
-	f->cc = t_enum("tcp.cc", "cubic");
+	rx_flow_select(f, RX_FAM_CC, t_enum("tcp.cc", "cubic"));
 	f->fack = true;
 	f->er_variant = RX_ER_LINUX;
 	f->er_delayed = true;
