@@ -82,14 +82,30 @@ export function palette(): Palette {
 
 export const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
-/** One colour per compared variant, stable across every chart of a comparison:
- * the baseline is neutral grey, the others take these in the spec's order. */
+/** One colour per compared variant, the same in every chart of a comparison:
+ * the baseline is neutral grey; a variant that only chooses a mechanism takes
+ * the colour of that mechanism's place in its catalogue family (`slot`), so a
+ * mechanism looks the same in every comparison; the others take the rest in
+ * the spec's order. */
 const VARIANT_COLORS = ["#2a6fdb", "#d9480f", "#2b8a3e", "#862e9c", "#0c8599", "#b08900", "#c2255c", "#5c7cfa"];
 export const BASELINE_COLOR = "#6b7280";
 
-export function variantColors(variants: string[], baseline: string): Record<string, string> {
+export function variantColors(variants: string[], baseline: string, slot: (variant: string) => number = () => -1): Record<string, string> {
   const out: Record<string, string> = {};
-  let i = 0;
-  for (const v of variants) out[v] = v === baseline ? BASELINE_COLOR : VARIANT_COLORS[i++ % VARIANT_COLORS.length];
+  const used = new Set<number>();
+  const slots = variants.map((v) => (v === baseline ? -1 : slot(v)));
+  // a slot counts only when no other variant claims it
+  const unique = slots.map((s, i) => s >= 0 && slots.indexOf(s) === i && slots.lastIndexOf(s) === i);
+  for (const [i, s] of slots.entries()) if (unique[i]) used.add(s % VARIANT_COLORS.length);
+  let next = 0;
+  for (const [i, v] of variants.entries()) {
+    if (v === baseline) out[v] = BASELINE_COLOR;
+    else if (unique[i]) out[v] = VARIANT_COLORS[slots[i] % VARIANT_COLORS.length];
+    else {
+      while (used.has(next % VARIANT_COLORS.length) && used.size < VARIANT_COLORS.length) next++;
+      used.add(next % VARIANT_COLORS.length);
+      out[v] = VARIANT_COLORS[next++ % VARIANT_COLORS.length];
+    }
+  }
   return out;
 }

@@ -7,7 +7,7 @@ import type { ComparisonPublic } from "../../client/types.gen";
 import { ShareButton } from "../ShareButton";
 import { useSearchState } from "../../lib/url";
 import type { Catalogue } from "../../lib/forms/catalogue";
-import { familyLabel, findMechanism, mechanismFamilies, mechanismLabel, mechanismOfVariant } from "../../lib/forms/mechanisms";
+import { familyLabel, findMechanism, mechanismFamilies, mechanismLabel, mechanismOfVariant, mechanismsOf } from "../../lib/forms/mechanisms";
 import { firstSentence } from "../../lib/forms/requests";
 import { useCatalogue } from "../../lib/queries";
 import { cellLabel, formatSelection, parseCell, parseSelection, readComparison, type ComparisonView } from "../../lib/stats/comparison";
@@ -60,14 +60,15 @@ export function CompareProgress({ view }: { view: ComparisonView }) {
 }
 
 /** What each variant runs, when it only chooses a mechanism: "Timer tlp — Tail Loss Probe (...)". */
-function variantDocs(spec: Record<string, unknown>, variants: string[], cat: Catalogue | undefined): Record<string, { text: string; doc: string }> {
-  const out: Record<string, { text: string; doc: string }> = {};
+function variantDocs(spec: Record<string, unknown>, variants: string[], cat: Catalogue | undefined): Record<string, { text: string; doc: string; slot: number }> {
+  const out: Record<string, { text: string; doc: string; slot: number }> = {};
   const overrides = (spec.variants ?? {}) as Record<string, unknown>;
   for (const v of variants) {
     const m = mechanismOfVariant(overrides[v], cat ? mechanismFamilies(cat) : undefined);
     if (!m) continue;
     const doc = findMechanism(cat, m.family, m.name)?.doc ?? "";
-    out[v] = { text: `${familyLabel(m.family)} ${mechanismLabel(cat, m.family, m.name)}`, doc };
+    const slot = cat ? mechanismsOf(cat, m.family).findIndex((x) => x.name === m.name) : -1;
+    out[v] = { text: `${familyLabel(m.family)} ${mechanismLabel(cat, m.family, m.name)}`, doc, slot };
   }
   return out;
 }
@@ -82,7 +83,7 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
   const selected = parseSelection(vParam, view.variants);
   const cellIdx = parseCell(cellParam, view.cells.length);
   const cell = view.cells[cellIdx];
-  const colors = useMemo(() => variantColors(view.variants, view.baseline), [view.variants, view.baseline]);
+
   const metricNames = useMemo(() => {
     const names = new Set<string>([view.metric]);
     for (const c of view.cells) for (const v of Object.values(c.variants)) for (const m of Object.keys(v.metrics)) names.add(m);
@@ -92,11 +93,16 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
   const { ref: wideRef, width: wide } = useParentSize<HTMLDivElement>(1100);
   const { ref: halfRef, width: half } = useParentSize<HTMLDivElement>(540);
   const terminal = TERMINAL.has(view.state);
-  const spec = (comparison.spec ?? {}) as Record<string, unknown>;
+  const spec = useMemo(() => (comparison.spec ?? {}) as Record<string, unknown>, [comparison.spec]);
   const { name: metricName } = metricLabel(view.metric);
   const anyResults = view.cells.some((c) => Object.values(c.variants).some((v) => v.stats.n > 0));
   const { data: catalogue } = useCatalogue();
   const docs = useMemo(() => variantDocs(spec, view.variants, catalogue), [spec, view.variants, catalogue]);
+  // a mechanism keeps its colour across comparisons: its place in the catalogue family
+  const colors = useMemo(
+    () => variantColors(view.variants, view.baseline, (v) => docs[v]?.slot ?? -1),
+    [view.variants, view.baseline, docs],
+  );
 
   const toggle = (name: string) => {
     const set = new Set(selected);
