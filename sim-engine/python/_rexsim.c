@@ -20,6 +20,7 @@
 #include "rexsim/params.h"
 #include "rexsim/registry.h"
 #include "rexsim/ops.h"
+#include "rexsim/vocab.h"
 
 typedef struct {
 	PyObject *ScenarioError;
@@ -459,28 +460,6 @@ static void Result_dealloc(ResultObject *self)
 	Py_DECREF(tp);
 }
 
-static PyObject *dict_set_d(PyObject *d, const char *k, double v)
-{
-	PyObject *o = PyFloat_FromDouble(v);
-	if (!o || PyDict_SetItemString(d, k, o)) {
-		Py_XDECREF(o);
-		return NULL;
-	}
-	Py_DECREF(o);
-	return d;
-}
-
-static PyObject *dict_set_i(PyObject *d, const char *k, long long v)
-{
-	PyObject *o = PyLong_FromLongLong(v);
-	if (!o || PyDict_SetItemString(d, k, o)) {
-		Py_XDECREF(o);
-		return NULL;
-	}
-	Py_DECREF(o);
-	return d;
-}
-
 static PyObject *Result_metrics(ResultObject *self, PyObject *arg)
 {
 	long i = PyLong_AsLong(arg);
@@ -494,25 +473,33 @@ static PyObject *Result_metrics(ResultObject *self, PyObject *arg)
 	PyObject *d = PyDict_New();
 	if (!d)
 		return NULL;
-	PyDict_SetItemString(d, "completed", m->completed ? Py_True : Py_False);
-	if (m->completed)
-		dict_set_d(d, "fct_ms", m->fct_ms);
-	else
-		PyDict_SetItemString(d, "fct_ms", Py_None);
-	dict_set_i(d, "bytes_delivered", m->bytes_delivered);
-	dict_set_d(d, "goodput_bps", m->goodput_bps);
-	dict_set_i(d, "segments_sent", m->segments_sent);
-	dict_set_i(d, "retransmissions", m->retransmissions);
-	dict_set_i(d, "spurious_retransmissions", m->spurious_retransmissions);
-	dict_set_i(d, "rto_count", m->rto_count);
-	dict_set_i(d, "probe_count", m->probe_count);
-	dict_set_i(d, "tlp_loss_episodes", m->tlp_loss_episodes);
-	dict_set_i(d, "early_retransmits", m->er_count);
-	dict_set_i(d, "fast_retransmits", m->fast_retransmits);
-	dict_set_i(d, "recovery_episodes", m->recovery_episodes);
-	dict_set_d(d, "time_in_recovery_ms", m->time_in_recovery_ms);
-	dict_set_i(d, "drops", m->drops);
-	dict_set_i(d, "syn_retransmits", m->syn_retransmits);
+	size_t nm;
+	const struct rx_metric_desc *md = rx_metrics(&nm);
+	for (size_t k = 0; k < nm; k++) {
+		const char *at = (const char *)m + md[k].offset;
+		PyObject *v;
+		if (md[k].null_unless_completed && !m->completed) {
+			v = Py_NewRef(Py_None);
+		} else if (md[k].type == RX_MT_BOOL) {
+			bool b;
+			memcpy(&b, at, sizeof(b));
+			v = PyBool_FromLong(b);
+		} else if (md[k].type == RX_MT_FLOAT) {
+			double x;
+			memcpy(&x, at, sizeof(x));
+			v = PyFloat_FromDouble(x);
+		} else {
+			int64_t x;
+			memcpy(&x, at, sizeof(x));
+			v = PyLong_FromLongLong(x);
+		}
+		if (!v || PyDict_SetItemString(d, md[k].name, v)) {
+			Py_XDECREF(v);
+			Py_DECREF(d);
+			return NULL;
+		}
+		Py_DECREF(v);
+	}
 	PyObject *req = PyList_New(m->n_requests);
 	if (!req) {
 		Py_DECREF(d);
@@ -570,6 +557,7 @@ static PyObject *Result_columns(ResultObject *self, PyObject *Py_UNUSED(ignored)
 		{ "kind", t->kind, 1, "B" },
 		{ "state", t->state, 1, "B" },
 		{ "detail", t->detail, 1, "B" },
+		{ "cause", t->cause, 1, "B" },
 	};
 	PyObject *d = PyDict_New();
 	if (!d)
@@ -583,13 +571,26 @@ static PyObject *Result_columns(ResultObject *self, PyObject *Py_UNUSED(ignored)
 		}
 		Py_DECREF(c);
 	}
-	PyObject *s = make_column(module, self, t->sack_words, t->n_sack, 8, "Q");
-	if (!s || PyDict_SetItemString(d, "sack_words", s)) {
-		Py_XDECREF(s);
-		Py_DECREF(d);
-		return NULL;
+	/* the side tables: SACK words, and the mechanism variables */
+	struct {
+		const char *name;
+		void *p;
+		size_t n, sz;
+		const char *fmt;
+	} side[] = {
+		{ "sack_words", t->sack_words, t->n_sack, 8, "Q" }, { "var_t_ns", t->var_t_ns, t->n_vars, 8, "q" },
+		{ "var_flow", t->var_flow, t->n_vars, 2, "H" },     { "var_id", t->var_id, t->n_vars, 2, "H" },
+		{ "var_value", t->var_value, t->n_vars, 8, "q" },
+	};
+	for (size_t i = 0; i < sizeof(side) / sizeof(side[0]); i++) {
+		PyObject *c = make_column(module, self, side[i].p, side[i].n, side[i].sz, side[i].fmt);
+		if (!c || PyDict_SetItemString(d, side[i].name, c)) {
+			Py_XDECREF(c);
+			Py_DECREF(d);
+			return NULL;
+		}
+		Py_DECREF(c);
 	}
-	Py_DECREF(s);
 	return d;
 }
 
@@ -1111,6 +1112,69 @@ static PyObject *param_default(const struct rx_param *p, const struct rx_scenari
 	}
 }
 
+/* {"events": [{id, name, label, doc, rare}], "timer_formulas": [... text], ...} */
+static PyObject *vocab_dict(void)
+{
+	PyObject *d = PyDict_New();
+	for (int v = 0; d && v < RX_VOCAB__COUNT; v++) {
+		size_t n;
+		const struct rx_vocab_entry *t = rx_vocab(v, &n);
+		PyObject *l = PyList_New(0);
+		for (size_t i = 0; l && i < n; i++) {
+			PyObject *e = Py_BuildValue("{s:n,s:s,s:s,s:s,s:z,s:O}", "id", (Py_ssize_t)i, "name", t[i].name,
+						    "label", t[i].label, "doc", t[i].doc, "text", t[i].text, "rare",
+						    t[i].rare ? Py_True : Py_False);
+			if (!e || PyList_Append(l, e))
+				Py_CLEAR(l);
+			Py_XDECREF(e);
+		}
+		if (!l || PyDict_SetItemString(d, rx_vocab_name(v), l))
+			Py_CLEAR(d);
+		Py_XDECREF(l);
+	}
+	return d;
+}
+
+/* [{name, label, unit, doc, type, higher_is_better}] in the order of the metrics dict */
+static PyObject *metrics_list(void)
+{
+	static const char *tn[] = { "int", "float", "bool" };
+	size_t n;
+	const struct rx_metric_desc *m = rx_metrics(&n);
+	PyObject *l = PyList_New(0);
+	for (size_t i = 0; l && i < n; i++) {
+		PyObject *hib = m[i].higher_is_better < 0 ? Py_None : m[i].higher_is_better ? Py_True : Py_False;
+		PyObject *e =
+			Py_BuildValue("{s:s,s:s,s:s,s:s,s:s,s:O,s:O}", "name", m[i].name, "label", m[i].label, "unit",
+				      m[i].unit, "doc", m[i].doc, "type", tn[m[i].type], "higher_is_better", hib,
+				      "nullable", m[i].null_unless_completed ? Py_True : Py_False);
+		if (!e || PyList_Append(l, e))
+			Py_CLEAR(l);
+		Py_XDECREF(e);
+	}
+	return l;
+}
+
+/* [{id, family, member, name, label, unit, doc}]: the trace's var ids */
+static PyObject *vars_list(void)
+{
+	PyObject *l = PyList_New(0);
+	for (int id = 0; l; id++) {
+		int fam, member, k;
+		if (rx_var_lookup(id, &fam, &member, &k))
+			break;
+		size_t n;
+		const struct rx_var_desc *v = rx_member_vars(fam, member, &n);
+		PyObject *e = Py_BuildValue("{s:i,s:s,s:s,s:s,s:s,s:s,s:s}", "id", id, "family",
+					    rx_family_at(fam)->name, "member", rx_member_name(fam, member), "name",
+					    v[k].name, "label", v[k].label, "unit", v[k].unit, "doc", v[k].doc);
+		if (!e || PyList_Append(l, e))
+			Py_CLEAR(l);
+		Py_XDECREF(e);
+	}
+	return l;
+}
+
 static PyObject *mod_catalog(PyObject *module, PyObject *Py_UNUSED(ignored))
 {
 	struct rx_scenario *sc = malloc(sizeof(*sc));
@@ -1154,15 +1218,26 @@ static PyObject *mod_catalog(PyObject *module, PyObject *Py_UNUSED(ignored))
 		return NULL;
 	PyObject *families = NULL;
 	PyObject *mech = mechanisms(&families);
+	PyObject *vocab = mech ? vocab_dict() : NULL;
+	PyObject *metrics = vocab ? metrics_list() : NULL;
+	PyObject *vars = metrics ? vars_list() : NULL;
+	if (mech && !vars) {
+		Py_XDECREF(vocab);
+		Py_XDECREF(metrics);
+		Py_DECREF(mech);
+		Py_DECREF(families);
+		mech = NULL;
+	}
 	if (!mech) {
 		Py_DECREF(params);
 		return NULL;
 	}
 	PyObject *limits = Py_BuildValue("{s:i,s:i,s:i,s:i}", "max_flows", RX_MAX_FLOWS, "max_rules", RX_MAX_POS_RULES,
 					 "max_requests", RX_MAX_REQUESTS, "max_sack_blocks", RX_MAX_SACK_BLOCKS);
-	return Py_BuildValue("{s:s,s:i,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N}", "engine_version", RX_ENGINE_VERSION,
-			     "ops_abi", RX_OPS_ABI, "parameters", params, "mechanisms", mech, "families", families,
-			     "events", name_list(rx_event_kind_name), "timer_kinds", name_list(rx_timer_kind_name),
+	return Py_BuildValue("{s:s,s:i,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N}", "engine_version",
+			     RX_ENGINE_VERSION, "ops_abi", RX_OPS_ABI, "parameters", params, "mechanisms", mech,
+			     "families", families, "vocab", vocab, "metrics", metrics, "vars", vars, "events",
+			     name_list(rx_event_kind_name), "timer_kinds", name_list(rx_timer_kind_name),
 			     "timer_formulas", name_list(rx_timer_formula_name), "states", name_list(rx_ca_state_name),
 			     "drop_reasons", name_list(rx_drop_reason_name), "limits", limits);
 }

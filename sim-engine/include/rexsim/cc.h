@@ -22,6 +22,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "rexsim/ops.h"
 
 struct rx_param; /* rexsim/params.h */
 
@@ -39,6 +40,8 @@ struct rx_cc {
 	 * laid out as its params table says), or NULL = all defaults; set by the
 	 * core before init and never changed during a run */
 	const void *cfg;
+	/* the member's declared variables (ops .vars), traced on change */
+	int64_t vars[RX_MAX_VARS];
 	_Alignas(8) unsigned char priv[RX_CC_PRIV_SIZE];
 };
 
@@ -47,8 +50,11 @@ struct rx_cc {
 /* What the core knows about an ACK that advanced snd_una or SACKed data. */
 struct rx_ack_sample {
 	int64_t now_ns;
-	/* in_ack and pkts_acked: newly cumulatively ACKed + newly SACKed bytes;
-	 * cong_avoid: newly cumulatively ACKed bytes only */
+	/* in_ack and pkts_acked: the bytes the cumulative ACK advanced over
+	 * (including bytes SACKed earlier) + newly SACKed bytes, so a byte SACKed
+	 * earlier counts again when it is cumulatively ACKed (use the growth of
+	 * delivered_bytes to count each byte once); cong_avoid: the bytes the
+	 * cumulative ACK advanced over only */
 	uint64_t acked_bytes;
 	int64_t rtt_ns; /* valid sample per Karn's rule, or -1 */
 	uint64_t in_flight_bytes; /* pipe before this ACK */
@@ -102,6 +108,9 @@ struct rx_cc_ops {
 	const struct rx_param *params;
 	size_t n_params; /* (optional) rows in params; 0 if none */
 	size_t cfg_size; /* (optional) bytes of the cfg block; required if n_params > 0 */
+	/* (optional) variables it keeps in cc->vars[] for the trace (at most RX_MAX_VARS) */
+	const struct rx_var_desc *vars;
+	size_t n_vars;
 	/* (optional) set up priv; cwnd/ssthresh already hold IW and infinity,
 	 * cfg is already set */
 	void (*init)(struct rx_cc *cc);

@@ -17,7 +17,7 @@
 /* Bumped whenever an ops header (cc.h, timer.h, recovery.h, lossdet.h,
  * spurious.h, stage.h, ops.h) changes a member or a record; the registry
  * test asserts the value it was written for. */
-#define RX_OPS_ABI 3
+#define RX_OPS_ABI 4
 
 enum rx_ack_flags {
 	RX_ACKF_DSACK = 1, /* the ACK carries a D-SACK block (RFC 2883) */
@@ -38,6 +38,18 @@ enum rx_tx_cause {
 	RX_TXC_LOSS, /* a later retransmission in the Loss state (slow start after RTO) */
 	RX_TXC_PROBE, /* a tail loss probe (paper §2.2, RFC 8985 §7) */
 	RX_TXC__COUNT
+};
+
+/* A mechanism variable a member declares (ops .vars, .n_vars) and keeps up
+ * to date in its family's vars array (struct rx_cc.vars for congestion
+ * control, rx_rec_vars(s) for recovery); the core traces every change to the
+ * trace's vars side table, so the dashboard can plot it without new code. */
+#define RX_MAX_VARS 4
+struct rx_var_desc {
+	const char *name; /* e.g. "bwe_bytes_per_s" */
+	const char *label; /* e.g. "Bandwidth estimate" */
+	const char *unit; /* "bytes/s", "bytes", "ns", "" */
+	const char *doc;
 };
 
 /* The one per-ACK record.  Filled by the core before any family sees the ACK;

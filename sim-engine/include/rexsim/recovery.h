@@ -35,6 +35,9 @@ struct rx_recovery_ops {
 	const struct rx_param *params;
 	size_t n_params;
 	size_t cfg_size;
+	/* (optional) variables it keeps in rx_rec_vars(s)[] for the trace */
+	const struct rx_var_desc *vars;
+	size_t n_vars;
 	/* (required) a reduction starts (enum rx_reduction); ssthresh is already set by cc */
 	void (*enter)(struct rx_sender *s, int reduction, int64_t now_ns);
 	/* (required) an ACK arrived during the reduction (after the scoreboard

@@ -10,10 +10,12 @@
 #ifndef REXSIM_REGISTRY_H
 #define REXSIM_REGISTRY_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 struct rx_param;
+struct rx_var_desc;
 struct rx_flow_cfg;
 
 enum rx_family_id {
@@ -39,6 +41,8 @@ struct rx_family {
 	int n_members;
 	size_t off_name, off_label, off_doc;
 	size_t off_params, off_n_params, off_cfg_size;
+	bool has_vars; /* its ops declare variables (vars, n_vars) */
+	size_t off_vars, off_n_vars;
 	const struct rx_member_req *required;
 	int n_required;
 };
@@ -53,6 +57,13 @@ int rx_member_count(int family);
 int rx_member_index(int family, const char *name); /* -1 if unknown */
 /* a member's own parameter rows (NULL, n = 0 if none) and its block size */
 const struct rx_param *rx_member_params(int family, int i, size_t *n, size_t *cfg_size);
+/* a member's declared variables (NULL, n = 0 if none) */
+const struct rx_var_desc *rx_member_vars(int family, int i, size_t *n);
+/* the trace's id of variable k of a member: ids count every declared
+ * variable in family, member and declaration order; -1 if none */
+int rx_var_id(int family, int member, int k);
+/* the variable with a trace id: its family, member and index; -1 if unknown */
+int rx_var_lookup(int id, int *family, int *member, int *k);
 /* the flow field that holds the family's choice (NULL past the flow families) */
 int64_t *rx_flow_choice(struct rx_flow_cfg *f, int family);
 /* 0 if every table is complete and every name unique within its family;

@@ -165,8 +165,16 @@ int rx_scenario_validate(const struct rx_scenario *sc, struct rx_error *err);
  *   seq   : data kinds: first byte; ACK kinds: cumulative ACK; timer kinds: expiry (ns)
  *   arg   : data kinds: payload bytes; ACK kinds: index+1 into sack_blocks (0 = none),
  *           timer kinds: the timeout value in microseconds; state: previous state
- *   detail: timer kinds: enum rx_timer_kind | (formula << 4); drops: enum rx_drop_reason;
- *           data: transmission number (saturating at 255)
+ *   detail: timer kinds: enum rx_timer_kind | (formula << 4); drops: enum rx_drop_reason
+ *           | (direction << 4); data: transmission number (saturating at 255)
+ *   cause : send/retransmit/probe: enum rx_tx_cause (rexsim/ops.h); drops: the
+ *           path stage that dropped it, 1 + its index in the stage family
+ *           (0 = the bottleneck queue); other kinds: 0
+ * Names for every value are in rexsim/vocab.h (the catalogue's "vocab").
+ *
+ * A second side table holds mechanism variables (the catalogue's "vars":
+ * e.g. Westwood+'s bandwidth estimate): one row (t_ns, flow, var, value)
+ * each time a declared variable changes.
  */
 enum rx_event_kind {
 	RX_EV_SEND = 0, /* new data segment */
@@ -224,10 +232,17 @@ struct rx_trace {
 	uint8_t *kind;
 	uint8_t *state;
 	uint8_t *detail;
+	uint8_t *cause;
 	/* side table: SACK blocks of ACK events; each entry is
 	 * [count | (dsack << 8), start0, end0, start1, end1, ...] in uint64 words */
 	size_t n_sack, cap_sack;
 	uint64_t *sack_words;
+	/* side table: mechanism variables */
+	size_t n_vars, cap_vars;
+	int64_t *var_t_ns;
+	uint16_t *var_flow;
+	uint16_t *var_id;
+	int64_t *var_value;
 };
 
 /* ---- per-flow metrics ---- */

@@ -12,15 +12,26 @@ _DTYPES = {
     "t_ns": np.int64, "seq": np.uint64, "arg": np.uint32, "cwnd_bytes": np.uint32,
     "ssthresh_bytes": np.uint32, "pipe_bytes": np.uint32, "srtt_us": np.uint32,
     "rto_us": np.uint32, "flow": np.uint16, "kind": np.uint8, "state": np.uint8,
-    "detail": np.uint8, "sack_words": np.uint64,
+    "detail": np.uint8, "cause": np.uint8, "sack_words": np.uint64,
+    "var_t_ns": np.int64, "var_flow": np.uint16, "var_id": np.uint16, "var_value": np.int64,
 }
+#: columns of one row per event (the others are side tables)
+EVENT_COLUMNS = ("t_ns", "seq", "arg", "cwnd_bytes", "ssthresh_bytes", "pipe_bytes", "srtt_us", "rto_us",
+                 "flow", "kind", "state", "detail", "cause")
 
+# The vocabulary is the engine's (include/rexsim/vocab.h), read from its catalogue.
 _cat = _rexsim.catalog()
-EVENT_KINDS: list[str] = _cat["events"]
-TIMER_KINDS: list[str] = _cat["timer_kinds"]
-TIMER_FORMULAS: list[str] = _cat["timer_formulas"]
-STATES: list[str] = _cat["states"]
-DROP_REASONS: list[str] = _cat["drop_reasons"]
+VOCAB: dict[str, list[dict]] = _cat["vocab"]
+EVENT_KINDS: list[str] = [e["name"] for e in VOCAB["events"]]
+TIMER_KINDS: list[str] = [e["name"] for e in VOCAB["timer_kinds"]]
+TIMER_FORMULAS: list[str] = [e["name"] for e in VOCAB["timer_formulas"]]
+STATES: list[str] = [e["name"] for e in VOCAB["states"]]
+DROP_REASONS: list[str] = [e["name"] for e in VOCAB["drop_reasons"]]
+CAUSES: list[str] = [e["name"] for e in VOCAB["causes"]]
+RARE_KINDS: frozenset[str] = frozenset(e["name"] for e in VOCAB["events"] if e["rare"])
+STAGES: list[str] = [m["name"] for f in _cat["families"] if f["name"] == "stage" for m in f["members"]]
+VARS: list[dict] = _cat["vars"]
+METRICS: list[dict] = _cat["metrics"]
 KIND = {name: i for i, name in enumerate(EVENT_KINDS)}
 TIMER_EVENTS = {KIND["timer_armed"], KIND["timer_fired"], KIND["timer_cancelled"]}
 ACK_EVENTS = {KIND["ack_sent"], KIND["ack_recv"]}
@@ -35,6 +46,10 @@ class Trace:
              timers: timeout (us); state: the previous state
       detail timers: timer kind | formula << 4; drops: reason | direction << 4;
              data: transmission number
+      cause  data: why it was sent (CAUSES); drops: 1 + the dropping stage's
+             index in STAGES (0 = the bottleneck queue)
+    Mechanism variables (VARS) are a side table: var_t_ns, var_flow, var_id,
+    var_value; var_series() reads one.
     """
 
     def __init__(self, raw: _rexsim.Result):
@@ -48,6 +63,16 @@ class Trace:
 
     def __len__(self) -> int:
         return int(self.columns["t_ns"].shape[0])
+
+    def var_series(self, name: str, flow: int = 0) -> tuple[np.ndarray, np.ndarray]:
+        """(t_ns, value) of a mechanism variable (a name in VARS, e.g.
+        "bwe_bytes_per_s") for one flow, in time order."""
+        ids = [v["id"] for v in VARS if v["name"] == name]
+        if not ids:
+            raise KeyError(f"unknown variable {name!r}; known: {', '.join(v['name'] for v in VARS)}")
+        c = self.columns
+        m = np.isin(c["var_id"], ids) & (c["var_flow"] == flow)
+        return c["var_t_ns"][m], c["var_value"][m]
 
     def kind_names(self) -> list[str]:
         return [EVENT_KINDS[k] for k in self.columns["kind"]]
@@ -94,6 +119,11 @@ class Trace:
             d["previous_state"] = STATES[int(c["arg"][i])]
         elif kind in (KIND["send"], KIND["retransmit"], KIND["probe"], KIND["deliver"]):
             d["transmission"] = det
+        if kind in (KIND["send"], KIND["retransmit"], KIND["probe"]):
+            d["cause"] = CAUSES[int(c["cause"][i])]
+        elif kind == KIND["drop"]:
+            st = int(c["cause"][i])
+            d["stage"] = STAGES[st - 1] if st else "queue"
         if kind in ACK_EVENTS:
             dsack, blocks = self.sack_blocks(i)
             d["dsack"] = dsack
@@ -105,7 +135,8 @@ class Trace:
             yield self.describe(i)
 
     CSV_FIELDS = ["t_ns", "flow", "kind", "seq", "arg", "cwnd_bytes", "ssthresh_bytes", "pipe_bytes",
-                  "srtt_us", "rto_us", "state", "timer", "formula", "reason", "transmission", "dsack", "sack"]
+                  "srtt_us", "rto_us", "state", "timer", "formula", "reason", "transmission", "dsack", "sack",
+                  "cause", "stage"]
 
     def write_csv(self, out: IO[str]) -> None:
         w = csv.DictWriter(out, fieldnames=self.CSV_FIELDS, extrasaction="ignore")

@@ -203,6 +203,8 @@ static void vegas_round_end(struct rx_cc *cc, const struct rx_ack_sample *s)
 		return;
 	/* diff = cwnd * (RTT - BaseRTT) / RTT, bytes; RTT >= BaseRTT > 0 */
 	diff_bytes = rx_muldiv_u64(cc->cwnd_bytes, rtt_ns - base_ns, rtt_ns);
+	cc->vars[0] = (int64_t)diff_bytes;
+	cc->vars[1] = (int64_t)base_ns;
 
 	if (cc->cwnd_bytes < cc->ssthresh_bytes) {
 		/* §III-C modified slow start */
@@ -285,6 +287,13 @@ static uint64_t vegas_undo(struct rx_cc *cc)
 	return rx_max_u64(cc->cwnd_bytes, cc->prior_cwnd_bytes);
 }
 
+static const struct rx_var_desc vegas_vars[] = {
+	{ "diff_bytes", "Queued estimate (diff)", "bytes",
+	  "diff = cwnd (RTT - BaseRTT) / RTT at the end of a round: the data Vegas estimates sits in the queue (Brakmo "
+	  "& Peterson 1995)." },
+	{ "base_rtt_ns", "BaseRTT", "ns", "The smallest RTT seen, Vegas' estimate of the propagation delay." },
+};
+
 const struct rx_cc_ops rx_cc_vegas = {
 	.name = "vegas",
 	.label = "Vegas",
@@ -298,6 +307,8 @@ const struct rx_cc_ops rx_cc_vegas = {
 	.params = vegas_params,
 	.n_params = sizeof(vegas_params) / sizeof(vegas_params[0]),
 	.cfg_size = sizeof(struct vegas_cfg),
+	.vars = vegas_vars,
+	.n_vars = sizeof(vegas_vars) / sizeof(vegas_vars[0]),
 	.init = vegas_init,
 	.ssthresh = vegas_ssthresh,
 	.cong_avoid = vegas_cong_avoid,

@@ -128,6 +128,8 @@ static uint64_t veno_ssthresh(struct rx_cc *cc, uint64_t basis_bytes, int64_t no
 	int64_t f = veno_cfg_of(cc)->random_loss_permille;
 
 	(void)now_ns;
+	if (veno_backlog_bytes(cc, &n_bytes))
+		cc->vars[0] = (int64_t)n_bytes;
 	if (veno_backlog_bytes(cc, &n_bytes) && n_bytes < veno_beta_bytes(cc)) {
 		/* random loss: basis * 4/5 (f in [500, 1000]) */
 		f = f < 0 ? 0 : f > 1000 ? 1000 : f;
@@ -147,6 +149,8 @@ static void veno_cong_avoid(struct rx_cc *cc, const struct rx_ack_sample *s)
 		rx_reno_slow_start(cc, s->acked_bytes);
 		return;
 	}
+	if (veno_backlog_bytes(cc, &n_bytes))
+		cc->vars[0] = (int64_t)n_bytes;
 	if (veno_backlog_bytes(cc, &n_bytes) && n_bytes >= veno_beta_bytes(cc))
 		w_bytes = 2 * cc->cwnd_bytes; /* one segment every other RTT */
 	rx_reno_cong_avoid_ai(cc, &v->ai_acc_bytes, w_bytes, s->acked_bytes);
@@ -156,6 +160,12 @@ static uint64_t veno_undo(struct rx_cc *cc)
 {
 	return rx_max_u64(cc->cwnd_bytes, cc->prior_cwnd_bytes);
 }
+
+static const struct rx_var_desc veno_vars[] = {
+	{ "backlog_bytes", "Backlog N", "bytes",
+	  "N = cwnd (RTT - BaseRTT) / RTT: Veno's estimate of its queued data; below beta a loss counts as random (Fu "
+	  "& Liew 2003)." },
+};
 
 const struct rx_cc_ops rx_cc_veno = {
 	.name = "veno",
@@ -169,6 +179,8 @@ const struct rx_cc_ops rx_cc_veno = {
 	.params = veno_params,
 	.n_params = sizeof(veno_params) / sizeof(veno_params[0]),
 	.cfg_size = sizeof(struct veno_cfg),
+	.vars = veno_vars,
+	.n_vars = sizeof(veno_vars) / sizeof(veno_vars[0]),
 	.init = veno_init,
 	.ssthresh = veno_ssthresh,
 	.cong_avoid = veno_cong_avoid,

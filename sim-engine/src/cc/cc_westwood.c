@@ -26,7 +26,10 @@
  *     acked_bytes (cumulative + SACKed, from in_ack, so in every state), and
  *     closes at the first ACK at least max(srtt, min_interval) after it
  *     opened; that ACK's bytes count, and the next window opens there.  No
- *     sample is taken while there is no srtt.
+ *     sample is taken while there is no srtt.  The bytes an ACK adds are the
+ *     ones it newly delivers (the growth of delivered_bytes), so data SACKed
+ *     earlier is not counted again when the cumulative ACK passes it: after
+ *     a recovery that would inflate the sample above the link's rate.
  *   - min_interval defaults to 50 ms, the floor Linux's Westwood+ uses so
  *     that very short RTTs do not give samples of a handful of ACKs; 0 gives
  *     the papers' "once per RTT" exactly.
@@ -101,6 +104,7 @@ struct westwood {
 	uint64_t win_acked_bytes; /* bytes ACKed in the open sampling window */
 	int64_t win_start_ns; /* when the window opened; -1 = not open */
 	uint64_t ai_acc_bytes; /* Reno avoidance byte counter */
+	uint64_t last_delivered_bytes; /* the connection's delivered count at the last ACK */
 };
 _Static_assert(sizeof(struct westwood) <= RX_CC_PRIV_SIZE, "westwood state exceeds RX_CC_PRIV_SIZE");
 
@@ -130,12 +134,16 @@ static void westwood_in_ack(struct rx_cc *cc, const struct rx_ack_sample *s)
 	int64_t interval_ns, need_ns, min_ns;
 	uint64_t g, sample;
 
+	/* bytes this ACK newly delivered, each byte counted once (a byte SACKed
+	 * earlier is not counted again when the cumulative ACK covers it) */
+	uint64_t newly_bytes = s->delivered_bytes - w->last_delivered_bytes;
+	w->last_delivered_bytes = s->delivered_bytes;
 	if (w->win_start_ns < 0 || s->now_ns < w->win_start_ns) {
 		w->win_start_ns = s->now_ns; /* open the first window */
 		w->win_acked_bytes = 0;
 		return;
 	}
-	w->win_acked_bytes += s->acked_bytes;
+	w->win_acked_bytes += newly_bytes;
 	if (cc->srtt_ns <= 0)
 		return; /* no RTT yet: keep counting */
 	min_ns = cfg->min_interval_ms > 0 ? cfg->min_interval_ms * WW_NS_PER_MS : 0;
@@ -152,6 +160,7 @@ static void westwood_in_ack(struct rx_cc *cc, const struct rx_ack_sample *s)
 		/* g BWE + (1 - g) b, each term floored; the sum is <= max(BWE, b) */
 		w->bwe_bytes_per_s = rx_muldiv_u64(w->bwe_bytes_per_s, g, 1000) + rx_muldiv_u64(sample, 1000 - g, 1000);
 	}
+	cc->vars[0] = (int64_t)rx_min_u64(w->bwe_bytes_per_s, INT64_MAX);
 	w->win_start_ns = s->now_ns;
 	w->win_acked_bytes = 0;
 }
@@ -210,6 +219,11 @@ static uint64_t westwood_undo(struct rx_cc *cc)
 	return rx_max_u64(cc->cwnd_bytes, cc->prior_cwnd_bytes);
 }
 
+static const struct rx_var_desc westwood_vars[] = {
+	{ "bwe_bytes_per_s", "Bandwidth estimate", "bytes/s",
+	  "BWE: the low-pass filtered rate of ACKed data, one sample per RTT (Westwood+)." },
+};
+
 const struct rx_cc_ops rx_cc_westwood = {
 	.name = "westwood",
 	.label = "Westwood+",
@@ -223,6 +237,8 @@ const struct rx_cc_ops rx_cc_westwood = {
 	.params = westwood_params,
 	.n_params = sizeof(westwood_params) / sizeof(westwood_params[0]),
 	.cfg_size = sizeof(struct westwood_cfg),
+	.vars = westwood_vars,
+	.n_vars = sizeof(westwood_vars) / sizeof(westwood_vars[0]),
 	.init = westwood_init,
 	.ssthresh = westwood_ssthresh,
 	.cong_avoid = westwood_cong_avoid,

@@ -22,34 +22,7 @@ NAMES(ch_ack, "quick", "delayed")
 NAMES(ch_rtt, "rfc6298", "linux")
 NAMES(ch_trace, "full", "sampled", "none")
 NAMES(ch_er, "rfc5827", "linux")
-NAMES(ev_names, "send", "retransmit", "probe", "drop", "deliver", "ack_sent", "ack_recv", "timer_armed", "timer_fired",
-      "timer_cancelled", "state", "syn", "sample", "app")
-NAMES(tk_names, "rto", "probe", "early_retransmit", "delack")
-NAMES(tf_names, "rto", "rto_restart", "pto_multi", "pto_single", "pto_capped", "pto_rfc8985", "pto_no_srtt", "er_delay",
-      "delack")
-NAMES(st_names, "open", "disorder", "cwr", "recovery", "loss")
-NAMES(dr_names, "loss_model", "queue")
-
-const char *rx_event_kind_name(int k)
-{
-	return ev_names(k);
-}
-const char *rx_timer_kind_name(int k)
-{
-	return tk_names(k);
-}
-const char *rx_timer_formula_name(int f)
-{
-	return tf_names(f);
-}
-const char *rx_ca_state_name(int s)
-{
-	return st_names(s);
-}
-const char *rx_drop_reason_name(int r)
-{
-	return dr_names(r);
-}
+/* the trace vocabulary's names: src/core/vocab.c */
 
 /* a family's members as an enum parameter's choices (the first is the default) */
 #define FAMILY_CHOICES(fn, fam) \

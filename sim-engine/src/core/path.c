@@ -10,6 +10,7 @@
  * src/path/ (include/rexsim/stage.h).
  */
 #include <string.h>
+#include "rexsim/registry.h"
 #include "sim.h"
 
 uint32_t rx_wire_bytes(uint32_t payload, bool ts, int n_sack, bool syn)
@@ -49,12 +50,17 @@ void rx_link_init(struct rx_link *l, struct rx_sim *sim, int dir, const struct r
 	}
 }
 
-static void trace_drop(struct rx_link *l, struct rx_pkt *p, int reason)
+/* stage: the stage that dropped it, or NULL for the bottleneck queue */
+static void trace_drop(struct rx_link *l, struct rx_pkt *p, int reason, const struct rx_stage_ops *stage)
 {
 	struct rx_sim *sim = l->sim;
 	sim->res->flows[p->flow].drops++;
-	rx_trace_add(sim, RX_EV_DROP, p->flow, (p->flags & RX_PF_DATA) ? p->seq : p->ack, p->len_bytes,
-		     (uint8_t)(reason | (l->dir << 4)));
+	int cause = 0; /* 1 + the stage's index in its family */
+	for (int i = 0; stage && rx_member(RX_FAM_STAGE, i); i++)
+		if (rx_member(RX_FAM_STAGE, i) == stage)
+			cause = i + 1;
+	rx_trace_add_cause(sim, RX_EV_DROP, p->flow, (p->flags & RX_PF_DATA) ? p->seq : p->ack, p->len_bytes,
+			   (uint8_t)(reason | (l->dir << 4)), (uint8_t)cause);
 	rx_pkt_free(sim, p);
 }
 
@@ -111,7 +117,7 @@ static void enqueue(struct rx_link *l, struct rx_pkt *p)
 	}
 	if ((l->buf_pkts > 0 && l->q_pkts >= l->buf_pkts) ||
 	    (l->buf_bytes > 0 && l->q_bytes + p->wire_bytes > l->buf_bytes)) {
-		trace_drop(l, p, RX_DROP_QUEUE);
+		trace_drop(l, p, RX_DROP_QUEUE, NULL);
 		return;
 	}
 	p->next = NULL;
@@ -162,7 +168,7 @@ void rx_link_send(struct rx_link *l, struct rx_pkt *p)
 	for (int i = 0; i < l->n_stages; i++) {
 		struct rx_stage *st = &l->stages[i];
 		if (st->ops->apply(st, l->dir, p, &dup) == RX_STAGE_DROP) {
-			trace_drop(l, p, RX_DROP_LOSS_MODEL);
+			trace_drop(l, p, RX_DROP_LOSS_MODEL, st->ops);
 			return;
 		}
 	}

@@ -70,6 +70,16 @@ static const struct rx_member_req lossdet_req[] = { REQ(rx_lossdet_ops, on_ack) 
 static const struct rx_member_req spurious_req[] = { REQ(rx_spurious_ops, on_rto), REQ(rx_spurious_ops, on_ack) };
 static const struct rx_member_req stage_req[] = { REQ(rx_stage_ops, apply) };
 
+/* the families whose members declare trace variables */
+#define VARS_WITH(type) \
+	.has_vars = true, .off_vars = offsetof(struct type, vars), .off_n_vars = offsetof(struct type, n_vars)
+#define VARS_rx_cc_ops VARS_WITH(rx_cc_ops)
+#define VARS_rx_recovery_ops VARS_WITH(rx_recovery_ops)
+#define VARS_rx_timer_ops .has_vars = false
+#define VARS_rx_lossdet_ops .has_vars = false
+#define VARS_rx_spurious_ops .has_vars = false
+#define VARS_rx_stage_ops .has_vars = false
+
 #define COUNT_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
 #define FAMILY(name_, key_, doc_, type, list, req) \
 	{ .name = name_, \
@@ -83,6 +93,7 @@ static const struct rx_member_req stage_req[] = { REQ(rx_stage_ops, apply) };
 	  .off_params = offsetof(struct type, params), \
 	  .off_n_params = offsetof(struct type, n_params), \
 	  .off_cfg_size = offsetof(struct type, cfg_size), \
+	  VARS_##type, \
 	  .required = req, \
 	  .n_required = COUNT_OF(req) }
 
@@ -170,6 +181,52 @@ const struct rx_param *rx_member_params(int family, int i, size_t *n, size_t *cf
 	if (cfg_size)
 		*cfg_size = sz;
 	return np ? p : NULL;
+}
+
+const struct rx_var_desc *rx_member_vars(int family, int i, size_t *n)
+{
+	const char *m = rx_member(family, i);
+	*n = 0;
+	if (!m || !families[family].has_vars)
+		return NULL;
+	const struct rx_var_desc *v;
+	memcpy(&v, m + families[family].off_vars, sizeof(v));
+	memcpy(n, m + families[family].off_n_vars, sizeof(*n));
+	if (!v)
+		*n = 0;
+	return *n ? v : NULL;
+}
+
+int rx_var_id(int family, int member, int k)
+{
+	int id = 0;
+	for (int fi = 0; fi < RX_FAM__COUNT; fi++)
+		for (int i = 0; i < rx_member_count(fi); i++) {
+			size_t n;
+			rx_member_vars(fi, i, &n);
+			if (fi == family && i == member)
+				return k >= 0 && (size_t)k < n ? id + k : -1;
+			id += (int)n;
+		}
+	return -1;
+}
+
+int rx_var_lookup(int id, int *family, int *member, int *k)
+{
+	int base = 0;
+	for (int fi = 0; fi < RX_FAM__COUNT; fi++)
+		for (int i = 0; i < rx_member_count(fi); i++) {
+			size_t n;
+			rx_member_vars(fi, i, &n);
+			if (id >= base && id < base + (int)n) {
+				*family = fi;
+				*member = i;
+				*k = id - base;
+				return 0;
+			}
+			base += (int)n;
+		}
+	return -1;
 }
 
 _Static_assert(RX_FAM_CC == 0 && RX_FAM_TIMER == 1 && RX_FAM_RECOVERY == 2 && RX_FAM_LOSSDET == 3 &&
@@ -262,6 +319,19 @@ int rx_registry_validate(char *why, size_t why_len)
 			}
 			if (check_member_params(f, fi, i, why, why_len))
 				return -1;
+			size_t nv;
+			const struct rx_var_desc *v = rx_member_vars(fi, i, &nv);
+			if (nv > RX_MAX_VARS) {
+				snprintf(why, why_len, "%s '%s': at most %d trace variables", f->name, name,
+					 RX_MAX_VARS);
+				return -1;
+			}
+			for (size_t k = 0; k < nv; k++)
+				if (!v[k].name || !v[k].label || !v[k].unit || !v[k].doc) {
+					snprintf(why, why_len, "%s '%s': trace variable %zu is incomplete", f->name,
+						 name, k);
+					return -1;
+				}
 			for (int j = 0; j < i; j++)
 				if (strcmp(rx_member_name(fi, j), name) == 0) {
 					snprintf(why, why_len, "%s name '%s' is registered twice", f->name, name);

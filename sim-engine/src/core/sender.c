@@ -82,6 +82,16 @@ int rx_snd_init(struct rx_sender *s, struct rx_sim *sim, int flow, const struct 
 	s->cc.cfg = n_cc_params ? cfg->mech_cfg[RX_FAM_CC] : NULL; /* the member's own parameters */
 	if (s->cc_ops->init)
 		s->cc_ops->init(&s->cc);
+	static const int var_family[2] = { RX_FAM_CC, RX_FAM_RECOVERY };
+	for (int v = 0; v < 2; v++) {
+		int member = (int)*rx_flow_choice((struct rx_flow_cfg *)cfg, var_family[v]);
+		size_t n;
+		rx_member_vars(var_family[v], member, &n);
+		s->n_vars[v] = (int)n;
+		s->var_base[v] = rx_var_id(var_family[v], member, 0);
+		for (int k = 0; k < RX_MAX_VARS; k++)
+			s->vars_last[v][k] = INT64_MIN;
+	}
 	if (s->tmr->init)
 		s->tmr->init(s);
 	if (s->ld->init)
@@ -98,7 +108,8 @@ void rx_snd_free(struct rx_sender *s)
 }
 
 /* ------------------------------------------------------------------ transmit */
-static void xmit(struct rx_sender *s, uint64_t idx, int kind)
+/* cause: enum rx_tx_cause, recorded in the trace */
+static void xmit(struct rx_sender *s, uint64_t idx, int kind, int cause)
 {
 	struct rx_sim *sim = s->sim;
 	struct rx_seg *g = rx_seg_at(s, idx);
@@ -117,12 +128,13 @@ static void xmit(struct rx_sender *s, uint64_t idx, int kind)
 	p->from_end = g->from_end;
 	p->tsval = (uint32_t)(S_NOW(s) / RX_NS_PER_MS);
 	p->wire_bytes = rx_wire_bytes(g->len, s->cfg->timestamps, 0, false);
-	rx_snd_trace(s, kind, g->seq, g->len, (uint8_t)(g->tx_count > 255 ? 255 : g->tx_count));
+	rx_trace_add_cause(sim, kind, s->flow, g->seq, g->len, (uint8_t)(g->tx_count > 255 ? 255 : g->tx_count),
+			   (uint8_t)cause);
 	s->last_send_ns = S_NOW(s);
 	rx_link_send(&sim->link[0], p);
 }
 
-static bool send_new(struct rx_sender *s, int kind)
+static bool send_new(struct rx_sender *s, int kind, int cause)
 {
 	int32_t from_end;
 	uint32_t len = next_new_len(s, &from_end);
@@ -140,14 +152,13 @@ static bool send_new(struct rx_sender *s, int kind)
 	s->snd_nxt += len;
 	s->out_bytes += len;
 	rx_snd_metrics(s)->segments_sent++;
-	xmit(s, idx, kind);
+	xmit(s, idx, kind, cause);
 	return true;
 }
 
-/* cause: enum rx_tx_cause (the trace does not record it yet) */
+/* cause: enum rx_tx_cause */
 void rx_snd_retransmit(struct rx_sender *s, uint64_t idx, int cause)
 {
-	(void)cause;
 	struct rx_seg *g = rx_seg_at(s, idx);
 	if (!g->rtx_inflight) {
 		g->rtx_inflight = 1;
@@ -157,7 +168,7 @@ void rx_snd_retransmit(struct rx_sender *s, uint64_t idx, int cause)
 	if (idx > s->high_rxt_idx)
 		s->high_rxt_idx = idx;
 	rx_snd_metrics(s)->retransmissions++;
-	xmit(s, idx, RX_EV_RETRANSMIT);
+	xmit(s, idx, RX_EV_RETRANSMIT, cause);
 }
 
 static bool reducing(const struct rx_sender *s)
@@ -203,7 +214,7 @@ void rx_snd_push(struct rx_sender *s)
 				continue;
 			}
 			uint64_t nidx = s->nxt_idx;
-			send_new(s, RX_EV_SEND);
+			send_new(s, RX_EV_SEND, RX_TXC_NEW);
 			note_sent(s, nidx, len, RX_TXC_NEW);
 			sent_new = true;
 			continue;
@@ -227,6 +238,20 @@ void rx_snd_push(struct rx_sender *s)
 		rx_slot_rearm(s, RX_ARM_SENT_NEW);
 	else if (sent_rtx)
 		rx_slot_rearm(s, RX_ARM_RETRANSMIT);
+}
+
+/* Trace the declared variables of congestion control and recovery that
+ * changed since they were last traced. */
+void rx_snd_trace_vars(struct rx_sender *s)
+{
+	for (int v = 0; v < 2; v++) {
+		const int64_t *now = v == 0 ? s->cc.vars : s->rec_vars;
+		for (int k = 0; k < s->n_vars[v]; k++)
+			if (now[k] != s->vars_last[v][k]) {
+				s->vars_last[v][k] = now[k];
+				rx_trace_var(s->sim, s->flow, s->var_base[v] + k, now[k]);
+			}
+	}
 }
 
 void rx_snd_count_tlp_loss(struct rx_sender *s)
@@ -330,6 +355,8 @@ void rx_snd_on_ack(struct rx_sender *s, struct rx_pkt *p)
 	}
 	if (s->out_bytes == 0)
 		rx_slot_cancel(s);
+	if (s->n_vars[0] | s->n_vars[1])
+		rx_snd_trace_vars(s);
 }
 
 /* ------------------------------------------------------------------ timer expiry */
@@ -380,6 +407,8 @@ void rx_snd_on_timer(struct rx_sender *s)
 		rx_snd_push(s);
 		break;
 	}
+	if (s->n_vars[0] | s->n_vars[1])
+		rx_snd_trace_vars(s);
 }
 
 /* Send one loss probe (paper §2.2; RFC 8985 §7.3): new data if the receive
@@ -391,7 +420,7 @@ bool rx_snd_send_probe(struct rx_sender *s)
 	struct rx_flow_metrics *m = rx_snd_metrics(s);
 	bool is_rtx;
 	if (rx_snd_can_send_new(s, true)) {
-		send_new(s, RX_EV_PROBE);
+		send_new(s, RX_EV_PROBE, RX_TXC_PROBE);
 		is_rtx = false;
 	} else {
 		uint64_t idx = s->nxt_idx - 1;
@@ -400,7 +429,7 @@ bool rx_snd_send_probe(struct rx_sender *s)
 		struct rx_seg *g = rx_seg_at(s, idx);
 		g->ever_rtx = 1;
 		m->retransmissions++;
-		xmit(s, idx, RX_EV_PROBE);
+		xmit(s, idx, RX_EV_PROBE, RX_TXC_PROBE);
 		is_rtx = true;
 	}
 	m->probe_count++;

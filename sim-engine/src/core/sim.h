@@ -158,6 +158,10 @@ struct rx_sender {
 	bool sp_watch; /* an RTO's verdict is still open */
 	/* each family's private state */
 	_Alignas(8) unsigned char rec_priv[RX_REC_PRIV_SIZE];
+	int64_t rec_vars[RX_MAX_VARS]; /* recovery's declared variables */
+	/* tracing of the declared variables: cc (0) and recovery (1) */
+	int n_vars[2], var_base[2];
+	int64_t vars_last[2][RX_MAX_VARS];
 	_Alignas(8) unsigned char tmr_priv[RX_TMR_PRIV_SIZE];
 	_Alignas(8) unsigned char ld_priv[RX_LD_PRIV_SIZE];
 	_Alignas(8) unsigned char sp_priv[RX_MAX_SPURIOUS][RX_SP_PRIV_SIZE];
@@ -306,6 +310,7 @@ bool rx_snd_send_probe(struct rx_sender *s);
 void rx_snd_retransmit(struct rx_sender *s, uint64_t idx, int cause);
 void rx_snd_push(struct rx_sender *s);
 void rx_snd_count_tlp_loss(struct rx_sender *s);
+void rx_snd_trace_vars(struct rx_sender *s);
 
 /* scoreboard.c: the segment ring, SACK tagging, pipe (RFC 6675 SetPipe),
  * lost marks and NextSeg rule 1 */
@@ -357,6 +362,9 @@ void rx_rtt_syn_fallback(struct rx_sender *s);
 
 /* trace.c */
 void rx_trace_add(struct rx_sim *sim, int kind, int flow, uint64_t seq, uint32_t arg, uint8_t detail);
+void rx_trace_add_cause(struct rx_sim *sim, int kind, int flow, uint64_t seq, uint32_t arg, uint8_t detail,
+			uint8_t cause);
+void rx_trace_var(struct rx_sim *sim, int flow, int var, int64_t value);
 uint32_t rx_trace_add_sack(struct rx_sim *sim, const struct rx_pkt *p);
 void rx_trace_free(struct rx_trace *t);
 
@@ -400,6 +408,12 @@ static inline void rx_snd_trace(struct rx_sender *s, int kind, uint64_t seq, uin
 static inline struct rx_flow_metrics *rx_snd_metrics(struct rx_sender *s)
 {
 	return &s->sim->res->flows[s->flow];
+}
+
+/* recovery's declared variables (ops .vars) */
+static inline int64_t *rx_rec_vars(struct rx_sender *s)
+{
+	return s->rec_vars;
 }
 
 /* each family's private area */

@@ -4,6 +4,7 @@
  * add 8 + 16 per block to a side table.  Columns grow by doubling. */
 #include <stdlib.h>
 #include <string.h>
+#include "rexsim/vocab.h"
 #include "sim.h"
 
 #define GROW(ptr, cap, type) \
@@ -29,6 +30,7 @@ static int trace_grow(struct rx_trace *t)
 	GROW(t->kind, cap, uint8_t);
 	GROW(t->state, cap, uint8_t);
 	GROW(t->detail, cap, uint8_t);
+	GROW(t->cause, cap, uint8_t);
 	t->cap = cap;
 	return 0;
 }
@@ -37,19 +39,7 @@ static int trace_grow(struct rx_trace *t)
  * periodic samples carry the series. */
 static bool keep_sampled(int kind)
 {
-	switch (kind) {
-	case RX_EV_RETRANSMIT:
-	case RX_EV_PROBE:
-	case RX_EV_DROP:
-	case RX_EV_TIMER_FIRED:
-	case RX_EV_STATE:
-	case RX_EV_SYN:
-	case RX_EV_SAMPLE:
-	case RX_EV_APP:
-		return true;
-	default:
-		return false;
-	}
+	return kind == RX_EV_SAMPLE || rx_event_is_rare(kind);
 }
 
 static inline uint32_t sat32(uint64_t v)
@@ -69,6 +59,12 @@ static void check_invariants(struct rx_sim *sim, const struct rx_sender *s)
 }
 
 void rx_trace_add(struct rx_sim *sim, int kind, int flow, uint64_t seq, uint32_t arg, uint8_t detail)
+{
+	rx_trace_add_cause(sim, kind, flow, seq, arg, detail, 0);
+}
+
+void rx_trace_add_cause(struct rx_sim *sim, int kind, int flow, uint64_t seq, uint32_t arg, uint8_t detail,
+			uint8_t cause)
 {
 	check_invariants(sim, &sim->flows[flow].snd);
 	if (sim->trace_mode == RX_TRACE_NONE || (sim->trace_mode == RX_TRACE_SAMPLED && !keep_sampled(kind)))
@@ -92,6 +88,39 @@ void rx_trace_add(struct rx_sim *sim, int kind, int flow, uint64_t seq, uint32_t
 	t->kind[i] = (uint8_t)kind;
 	t->state[i] = (uint8_t)s->ca_state;
 	t->detail[i] = detail;
+	t->cause[i] = cause;
+}
+
+/* A mechanism variable changed (not in trace mode none). */
+void rx_trace_var(struct rx_sim *sim, int flow, int var, int64_t value)
+{
+	if (sim->trace_mode == RX_TRACE_NONE)
+		return;
+	struct rx_trace *t = &sim->res->trace;
+	if (t->n_vars == t->cap_vars) {
+		size_t cap = t->cap_vars ? t->cap_vars * 2 : 1024;
+		int64_t *a = realloc(t->var_t_ns, cap * sizeof(*a));
+		if (a)
+			t->var_t_ns = a;
+		uint16_t *b = a ? realloc(t->var_flow, cap * sizeof(*b)) : NULL;
+		if (b)
+			t->var_flow = b;
+		uint16_t *c = b ? realloc(t->var_id, cap * sizeof(*c)) : NULL;
+		if (c)
+			t->var_id = c;
+		int64_t *d = c ? realloc(t->var_value, cap * sizeof(*d)) : NULL;
+		if (!d) {
+			sim->oom = true;
+			return;
+		}
+		t->var_value = d;
+		t->cap_vars = cap;
+	}
+	size_t i = t->n_vars++;
+	t->var_t_ns[i] = sim->now_ns;
+	t->var_flow[i] = (uint16_t)flow;
+	t->var_id[i] = (uint16_t)var;
+	t->var_value[i] = value;
 }
 
 uint32_t rx_trace_add_sack(struct rx_sim *sim, const struct rx_pkt *p)
@@ -136,6 +165,11 @@ void rx_trace_free(struct rx_trace *t)
 	free(t->kind);
 	free(t->state);
 	free(t->detail);
+	free(t->cause);
+	free(t->var_t_ns);
+	free(t->var_flow);
+	free(t->var_id);
+	free(t->var_value);
 	free(t->sack_words);
 	memset(t, 0, sizeof(*t));
 }

@@ -95,6 +95,10 @@ static struct rx_cc new_cc(uint64_t cwnd_segs, int64_t srtt_ns, int64_t min_rtt_
 	return cc;
 }
 
+/* the connection's delivered count, as the core keeps it: every ACK here
+ * newly delivers the bytes it acknowledges (none were SACKed before) */
+static uint64_t delivered_bytes;
+
 static struct rx_ack_sample sample(int64_t now_ns, uint64_t acked_bytes, int cwnd_limited)
 {
 	struct rx_ack_sample s;
@@ -102,6 +106,8 @@ static struct rx_ack_sample sample(int64_t now_ns, uint64_t acked_bytes, int cwn
 	memset(&s, 0, sizeof s);
 	s.now_ns = now_ns;
 	s.acked_bytes = acked_bytes;
+	delivered_bytes += acked_bytes;
+	s.delivered_bytes = delivered_bytes;
 	s.rtt_ns = -1;
 	s.is_cwnd_limited = cwnd_limited;
 	s.rate_interval_ns = -1;

@@ -1,0 +1,192 @@
+/* vocab.c — the one definition of the trace vocabulary and the metrics
+ * (include/rexsim/vocab.h).  The order of each table is its enum's. */
+#include <stddef.h>
+#include "rexsim/ops.h"
+#include "rexsim/vocab.h"
+#include "sim.h"
+
+#define E(n, l, d) { .name = n, .label = l, .doc = d }
+#define R(n, l, d) { .name = n, .label = l, .doc = d, .rare = true }
+#define F(n, l, t, d) { .name = n, .label = l, .doc = d, .text = t }
+
+static const struct rx_vocab_entry events[] = {
+	E("send", "Send", "A new data segment leaves the sender."),
+	R("retransmit", "Retransmission",
+	  "A segment is sent again; its cause says why (fast, early, RTO, rescue, ...)."),
+	R("probe", "Loss probe", "A tail loss probe (paper §2.2, RFC 8985 §7.3): new data or the last segment again."),
+	R("drop", "Drop", "A packet is dropped on the path: by a loss stage or by the full bottleneck queue."),
+	E("deliver", "Delivered", "A data segment arrives at the receiver."),
+	E("ack_sent", "ACK sent", "The receiver sends an ACK (with SACK and D-SACK blocks, RFC 2018, RFC 2883)."),
+	E("ack_recv", "ACK received", "The sender receives an ACK."),
+	E("timer_armed", "Timer armed", "A timer is set; the formula says how its expiry was computed."),
+	R("timer_fired", "Timer fired", "A timer expires."),
+	E("timer_cancelled", "Timer cancelled", "A timer is stopped before it expires."),
+	R("state", "State change", "The sender's congestion state changes (Open, Disorder, CWR, Recovery, Loss)."),
+	R("syn", "SYN", "A SYN or SYN-ACK is sent (RFC 9293 three-way handshake)."),
+	E("sample", "Sample", "A periodic sample of the flow's state (sampled traces)."),
+	R("app", "Application write", "The application hands the sender an object."),
+};
+_Static_assert(sizeof(events) / sizeof(events[0]) == RX_EV__COUNT, "one vocabulary entry per event kind");
+
+static const struct rx_vocab_entry timer_kinds[] = {
+	E("rto", "RTO", "The retransmission timeout (RFC 6298)."),
+	E("probe", "Probe timer", "The tail loss probe timer, PTO (paper §2.2, RFC 8985 §7.2)."),
+	E("early_retransmit", "Delayed ER",
+	  "Loss detection's timer: the delayed Early Retransmit (RFC 5827 App. A.3, as Linux)."),
+	E("delack", "Delayed ACK", "The receiver's delayed-ACK timer (RFC 5681 §4.2)."),
+};
+_Static_assert(sizeof(timer_kinds) / sizeof(timer_kinds[0]) == RX_TMR__COUNT, "one entry per timer kind");
+
+static const struct rx_vocab_entry formulas[] = {
+	F("rto", "RTO", "now + RTO", "RFC 6298 (5.1)/(5.3): the timer restarts with the current RTO."),
+	F("rto_restart", "RTO Restart", "now + RTO - T_earliest",
+	  "RFC 7765: the RTO counts from the earliest outstanding segment's transmission."),
+	F("pto_multi", "PTO (several segments)", "max(2·SRTT, 10 ms)",
+	  "TLP paper eq. (1): more than one segment outstanding."),
+	F("pto_single", "PTO (one segment)", "max(2·SRTT, 1.5·SRTT + WCDelAckT)",
+	  "TLP paper eq. (2): one segment outstanding, allowing for a delayed ACK."),
+	F("pto_capped", "PTO capped", "min(PTO, pending RTO)",
+	  "The probe never fires later than the RTO it stands in for."),
+	F("pto_rfc8985", "PTO (RFC 8985)", "2·SRTT (+ WCDelAckT with one segment, + 2 ms otherwise)",
+	  "RFC 8985 §7.2 as current Linux runs it."),
+	F("pto_no_srtt", "PTO without SRTT", "1 s", "RFC 8985 §7.2: no RTT sample yet."),
+	F("er_delay", "ER delay", "max(SRTT/4, 2 ms)", "Linux's delayed Early Retransmit (RFC 5827 App. A.3)."),
+	F("delack", "Delayed ACK", "delack_ms", "The receiver's delayed-ACK timer (RFC 5681 §4.2, RFC 1122)."),
+};
+_Static_assert(sizeof(formulas) / sizeof(formulas[0]) == RX_F__COUNT, "one entry per timer formula");
+
+static const struct rx_vocab_entry states[] = {
+	E("open", "Open", "No loss suspected."),
+	E("disorder", "Disorder", "Duplicate ACKs or SACKs seen, no recovery yet (RFC 3042 limited transmit)."),
+	E("cwr", "CWR",
+	  "The window is being reduced without retransmission (e.g. a loss a probe repaired, RFC 8985 §7.4.2)."),
+	E("recovery", "Recovery", "Fast recovery (RFC 5681 §3.2, RFC 6675)."),
+	E("loss", "Loss", "After a retransmission timeout (RFC 6298, RFC 5681 §3.1)."),
+};
+_Static_assert(sizeof(states) / sizeof(states[0]) == RX_CA__COUNT, "one entry per congestion state");
+
+static const struct rx_vocab_entry drop_reasons[] = {
+	E("loss_model", "Loss stage", "A path stage dropped it (positioned rule, tail, Bernoulli, Gilbert-Elliott)."),
+	E("queue", "Queue overflow", "The drop-tail bottleneck queue was full."),
+};
+_Static_assert(sizeof(drop_reasons) / sizeof(drop_reasons[0]) == RX_DROP__COUNT, "one entry per drop reason");
+
+static const struct rx_vocab_entry causes[] = {
+	E("new", "New data", "New data (NextSeg rule 2)."),
+	E("fast", "Fast retransmit",
+	  "The first retransmission on entering fast recovery after DupThresh duplicate ACKs or SACKs (RFC 5681 §3.2, "
+	  "RFC 6675 (4.3))."),
+	E("early", "Early retransmit", "The first retransmission on entering recovery by Early Retransmit (RFC 5827)."),
+	E("lost", "Lost segment", "A segment marked lost, retransmitted during recovery (RFC 6675 NextSeg rule 1)."),
+	E("rule3", "Hole below SACK", "RFC 6675 NextSeg rule 3: a hole below the highest SACK, not yet deemed lost."),
+	E("rescue", "Rescue", "RFC 6675 NextSeg rule 4: the one rescue retransmission per recovery."),
+	E("rto", "RTO", "The retransmission when the RTO expires (RFC 6298 (5.4))."),
+	E("loss", "After RTO",
+	  "A later retransmission in the Loss state, in slow start after the RTO (RFC 5681 §3.1)."),
+	E("probe", "Probe", "A tail loss probe (paper §2.2, RFC 8985 §7.3)."),
+};
+_Static_assert(sizeof(causes) / sizeof(causes[0]) == RX_TXC__COUNT, "one entry per transmission cause");
+
+static const struct {
+	const char *name;
+	const struct rx_vocab_entry *t;
+	size_t n;
+} vocabs[RX_VOCAB__COUNT] = {
+#define V(name_, arr) { name_, arr, sizeof(arr) / sizeof(arr[0]) }
+	[RX_VOCAB_EVENTS] = V("events", events),
+	[RX_VOCAB_TIMER_KINDS] = V("timer_kinds", timer_kinds),
+	[RX_VOCAB_FORMULAS] = V("timer_formulas", formulas),
+	[RX_VOCAB_STATES] = V("states", states),
+	[RX_VOCAB_DROP_REASONS] = V("drop_reasons", drop_reasons),
+	[RX_VOCAB_CAUSES] = V("causes", causes),
+#undef V
+};
+
+const char *rx_vocab_name(int vocab)
+{
+	return vocab >= 0 && vocab < RX_VOCAB__COUNT ? vocabs[vocab].name : NULL;
+}
+
+const struct rx_vocab_entry *rx_vocab(int vocab, size_t *n)
+{
+	if (vocab < 0 || vocab >= RX_VOCAB__COUNT) {
+		*n = 0;
+		return NULL;
+	}
+	*n = vocabs[vocab].n;
+	return vocabs[vocab].t;
+}
+
+static const char *entry_name(int vocab, int i)
+{
+	size_t n;
+	const struct rx_vocab_entry *t = rx_vocab(vocab, &n);
+	return i >= 0 && (size_t)i < n ? t[i].name : NULL;
+}
+
+const char *rx_event_kind_name(int k)
+{
+	return entry_name(RX_VOCAB_EVENTS, k);
+}
+const char *rx_timer_kind_name(int k)
+{
+	return entry_name(RX_VOCAB_TIMER_KINDS, k);
+}
+const char *rx_timer_formula_name(int f)
+{
+	return entry_name(RX_VOCAB_FORMULAS, f);
+}
+const char *rx_ca_state_name(int s)
+{
+	return entry_name(RX_VOCAB_STATES, s);
+}
+const char *rx_drop_reason_name(int r)
+{
+	return entry_name(RX_VOCAB_DROP_REASONS, r);
+}
+
+bool rx_event_is_rare(int kind)
+{
+	return kind >= 0 && kind < RX_EV__COUNT && events[kind].rare;
+}
+
+/* ---- metrics */
+#define MI(n, l, u, hib, f, d) { n, l, u, d, offsetof(struct rx_flow_metrics, f), RX_MT_INT, hib, false }
+#define MF(n, l, u, hib, f, d) { n, l, u, d, offsetof(struct rx_flow_metrics, f), RX_MT_FLOAT, hib, false }
+static const struct rx_metric_desc metrics[] = {
+	{ "completed", "Completed", "", "The flow delivered everything its application wrote.",
+	  offsetof(struct rx_flow_metrics, completed), RX_MT_BOOL, 1, false },
+	{ "fct_ms", "Completion time", "ms",
+	  "Flow completion time: from the flow's start to the delivery of its last byte; null if it did not complete.",
+	  offsetof(struct rx_flow_metrics, fct_ms), RX_MT_FLOAT, 0, true },
+	MI("bytes_delivered", "Bytes delivered", "bytes", 1, bytes_delivered,
+	   "In-order bytes delivered to the receiving application."),
+	MF("goodput_bps", "Goodput", "bps", 1, goodput_bps,
+	   "Bytes delivered × 8 over the time from the flow's start to its last delivery."),
+	MI("segments_sent", "Segments sent", "", -1, segments_sent,
+	   "New data segments sent (retransmissions not included)."),
+	MI("retransmissions", "Retransmissions", "", 0, retransmissions,
+	   "Every retransmitted segment, probes that resent data included."),
+	MI("spurious_retransmissions", "Spurious retransmissions", "", 0, spurious_retransmissions,
+	   "Retransmissions that reached a receiver which already had the data (it reports them with a D-SACK, RFC "
+	   "2883)."),
+	MI("rto_count", "RTOs", "", 0, rto_count, "Retransmission timeouts (RFC 6298)."),
+	MI("probe_count", "Loss probes", "", -1, probe_count, "Tail loss probes sent."),
+	MI("tlp_loss_episodes", "Losses a probe repaired", "", -1, tlp_loss_episodes,
+	   "TLP episodes whose probe repaired a loss (RFC 8985 §7.4.2)."),
+	MI("early_retransmits", "Early retransmits", "", -1, er_count,
+	   "Recoveries started by Early Retransmit (RFC 5827)."),
+	MI("fast_retransmits", "Fast retransmits", "", -1, fast_retransmits,
+	   "Recoveries started by DupThresh duplicate ACKs or SACK loss marks (RFC 5681 §3.2, RFC 6675)."),
+	MI("recovery_episodes", "Recovery episodes", "", 0, recovery_episodes, "Fast recovery episodes."),
+	MF("time_in_recovery_ms", "Time in recovery", "ms", 0, time_in_recovery_ms,
+	   "Total time spent in the Recovery state."),
+	MI("drops", "Drops", "", 0, drops, "This flow's packets dropped on the path, both directions."),
+	MI("syn_retransmits", "SYN retransmissions", "", 0, syn_retransmits, "SYN retransmissions (RFC 6298 §5.7)."),
+};
+
+const struct rx_metric_desc *rx_metrics(size_t *n)
+{
+	*n = sizeof(metrics) / sizeof(metrics[0]);
+	return metrics;
+}
