@@ -146,9 +146,10 @@ test-client: services $(FRONTEND_DEPS)
 		exit 1; fi
 	@echo "test-client: frontend/openapi.json and frontend/src/client match the backend's API"
 
-# typecheck and the Vitest suite
+# typecheck, biome (frontend/biome.json) and the Vitest suite
 test-frontend: $(FRONTEND_DEPS)
 	cd frontend && $(NPM) run typecheck
+	cd frontend && $(NPM) run lint
 	cd frontend && $(NPM) test
 
 $(E2E_DEPS): $(VENV)/.installed e2e/package.json $(wildcard e2e/package-lock.json)

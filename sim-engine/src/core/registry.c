@@ -24,7 +24,10 @@
 	X(rx_timer_ops, rx_tmr_tlpr) \
 	X(rx_timer_ops, rx_tmr_tlp_rfc8985)
 
-#define RECOVERY_MEMBERS(X) X(rx_recovery_ops, rx_rec_rfc6675)
+#define RECOVERY_MEMBERS(X) \
+	X(rx_recovery_ops, rx_rec_rfc6675) \
+	X(rx_recovery_ops, rx_rec_prr) \
+	X(rx_recovery_ops, rx_rec_rate_halving)
 
 #define LOSSDET_MEMBERS(X) X(rx_lossdet_ops, rx_ld_dupack)
 

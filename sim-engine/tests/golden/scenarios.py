@@ -165,6 +165,25 @@ def golden_scenarios() -> dict[str, dict]:
             "path": _path(20, {"model": "bernoulli", "p": 0.003}, rate_bps=20e6, buffer_pkts=60),
             "flows": [{"app": {"kind": "bulk", "duration_s": 3}, "tcp": {**RFC_TCP, "cc": cc},
                        "receiver": {"ack_policy": "delayed"}}]}
+    # recovery members added with engine v2: a burst and random loss in bulk
+    # transfer, and a loss a probe repaired (CWR run by the recovery member)
+    for rec, params in (("prr", {"prr": {"variant": "ssrb"}}), ("prr-crb", {"prr": {"variant": "crb"}}),
+                        ("rate_halving", {})):
+        member = rec.split("-")[0]
+        g[f"rec-{rec}-bulk"] = {
+            "seed": 7, "duration_s": 4,
+            "path": _path(20, {"model": "bernoulli", "p": 0.01}, rate_bps=20e6, buffer_pkts=40),
+            "flows": [{"app": {"kind": "bulk", "duration_s": 3},
+                       "tcp": {**RFC_TCP, "recovery": member, "recovery_params": params},
+                       "receiver": {"ack_policy": "delayed"}}]}
+        g[f"rec-{rec}-burst"] = {
+            "seed": 3, "duration_s": 30, "path": _path(20, _drops(3, 4, 5, 6, 7, 8, 20)),
+            "flows": [_fixed(30, {**RFC_TCP, "recovery": member, "recovery_params": params}, "quick")]}
+        g[f"rec-{rec}-tlp-cwr"] = {
+            "seed": 1, "duration_s": 30, "path": _path(40, {"model": "tail", "count": 1}),
+            "flows": [{"app": {"kind": "requests", "sizes": [14480, 144800], "gap_ms": 0},
+                       "tcp": {**LINUX_317, "timer": "tlp", "recovery": member, "recovery_params": params},
+                       "receiver": {"ack_policy": "quick"}}]}
     # one cell of every preset, each variant
     for pname, preset in PRESETS.items():
         if pname in ("realistic-tail-loss", "web-objects"):
