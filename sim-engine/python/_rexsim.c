@@ -1112,6 +1112,29 @@ static PyObject *param_default(const struct rx_param *p, const struct rx_scenari
 	}
 }
 
+/* "family:a,b" -> {"family": "family", "members": ["a", "b"]}; None for NULL */
+static PyObject *applies_to_dict(const char *spec)
+{
+	if (!spec)
+		return Py_NewRef(Py_None);
+	const char *colon = strchr(spec, ':');
+	PyObject *fam = PyUnicode_FromStringAndSize(spec, colon ? colon - spec : 0);
+	PyObject *members = PyList_New(0);
+	for (const char *m = colon ? colon + 1 : spec; fam && members && *m;) {
+		const char *end = strchr(m, ',');
+		size_t len = end ? (size_t)(end - m) : strlen(m);
+		PyObject *item = PyUnicode_FromStringAndSize(m, (Py_ssize_t)len);
+		if (!item || PyList_Append(members, item))
+			Py_CLEAR(members);
+		Py_XDECREF(item);
+		m += len + (end ? 1 : 0);
+	}
+	PyObject *d = fam && members ? Py_BuildValue("{s:O,s:O}", "family", fam, "members", members) : NULL;
+	Py_XDECREF(fam);
+	Py_XDECREF(members);
+	return d;
+}
+
 /* {"events": [{id, name, label, doc, rare}], "timer_formulas": [... text], ...} */
 static PyObject *vocab_dict(void)
 {
@@ -1198,10 +1221,10 @@ static PyObject *mod_catalog(PyObject *module, PyObject *Py_UNUSED(ignored))
 		PyObject *def = param_default(p, sc, &rule);
 		PyObject *path = PyUnicode_FromFormat("%s%s", section_prefix(p->section), p->key);
 		PyObject *d = (choices && def && path)
-			? Py_BuildValue("{s:s,s:s,s:O,s:s,s:s,s:O,s:d,s:d,s:O,s:s}", "section",
+			? Py_BuildValue("{s:s,s:s,s:O,s:s,s:s,s:O,s:d,s:d,s:O,s:s,s:N}", "section",
 					section_name(p->section), "key", p->key, "path", path, "type", tn[p->type],
 					"unit", p->unit, "default", def, "min", pmin, "max", pmax, "choices", choices,
-					"doc", p->doc)
+					"doc", p->doc, "applies_to", applies_to_dict(rx_param_applies_to(p)))
 			: NULL;
 		Py_XDECREF(choices);
 		Py_XDECREF(def);

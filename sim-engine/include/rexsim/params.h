@@ -33,6 +33,8 @@ struct rx_param {
 };
 
 const struct rx_param *rx_params(size_t *n);
+/* "family:member[,member...]" for a flow key only those members read, else NULL */
+const char *rx_param_applies_to(const struct rx_param *p);
 /* index of `name` among a row's choices, or -1 */
 int rx_param_choice_index(const struct rx_param *p, const char *name);
 /* list-valued keys handled outside the table */

@@ -246,6 +246,32 @@ static const struct rx_param table[] = {
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, rwnd_bytes)),
 };
 
+/* Flat flow keys that only one family's members read ("family:member,member"):
+ * the catalogue publishes it, so forms and docs group them with their
+ * mechanism without parsing prose. */
+static const struct {
+	const char *key, *applies_to;
+} applies[] = {
+	{ "tcp.early_retransmit", "lossdet:dupack" },
+	{ "tcp.er_variant", "lossdet:dupack" },
+	{ "tcp.er_delayed", "lossdet:dupack" },
+	{ "tcp.fack", "lossdet:dupack" },
+	{ "tcp.limited_transmit", "lossdet:dupack" },
+	{ "tcp.dupthresh", "lossdet:dupack" },
+	{ "tcp.rrthresh", "timer:rtor" },
+	{ "tcp.wc_delack_ms", "timer:tlp,tlpr,tlp_rfc8985" },
+};
+
+const char *rx_param_applies_to(const struct rx_param *p)
+{
+	if (p->section != RX_SEC_FLOW)
+		return NULL;
+	for (size_t i = 0; i < sizeof(applies) / sizeof(applies[0]); i++)
+		if (strcmp(applies[i].key, p->key) == 0)
+			return applies[i].applies_to;
+	return NULL;
+}
+
 const struct rx_param *rx_params(size_t *n)
 {
 	*n = sizeof(table) / sizeof(table[0]);

@@ -63,3 +63,15 @@ def test_the_engine_runs_with_the_given_values():
     same = rexsim.run(bulk({"cc": "vegas", "cc_params": {"vegas": {"alpha": 2, "beta": 4, "gamma": 1}}}))
     assert base.flows[0].metrics == same.flows[0].metrics
     assert base.flows[0].metrics != more.flows[0].metrics
+
+
+def test_flat_keys_say_which_members_read_them():
+    """tcp.rrthresh, tcp.fack, ... name the family members that read them,
+    and each names a registered member."""
+    applies = {p["path"]: p["applies_to"] for p in CAT["parameters"] if p["applies_to"]}
+    assert applies["flows[].tcp.rrthresh"] == {"family": "timer", "members": ["rtor"]}
+    assert applies["flows[].tcp.fack"]["family"] == "lossdet"
+    for spec in applies.values():
+        names = {m["name"] for m in CAT["mechanisms"][spec["family"]]}
+        assert set(spec["members"]) <= names
+    assert next(p for p in CAT["parameters"] if p["path"] == "flows[].tcp.mss")["applies_to"] is None
