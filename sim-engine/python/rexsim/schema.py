@@ -39,6 +39,19 @@ def scenario_schema() -> dict:
         "items": {"type": "integer", "minimum": 1, "maximum": 1_000_000_000},
         "description": "requests: the size of each object in bytes (overrides requests and object_bytes).",
     }
+    # each flow family's members' own parameters: tcp.<family>_params.<member>.<key>
+    tcp = objs["flow"]["properties"]["tcp"]
+    for fam in cat["families"]:
+        if not fam["key"] or not fam["key"].startswith("tcp."):
+            continue
+        members = {m["name"]: {"type": "object", "additionalProperties": False,
+                               "properties": {q["key"]: _prop(q) for q in m["params"]}}
+                   for m in cat["mechanisms"][fam["name"]] if m["params"]}
+        if members:
+            tcp["properties"][f"{fam['name']}_params"] = {
+                "type": "object", "additionalProperties": False, "properties": members,
+                "description": f"Parameters of {fam['name']} members, by member name; "
+                               f"those of the member tcp.{fam['name']} chooses apply."}
     sc = objs["scenario"]
     sc["properties"]["path"] = {"type": "object", "additionalProperties": False,
                                 "properties": {"forward": objs["direction"], "reverse": objs["direction"]}}

@@ -75,3 +75,15 @@ def test_flat_keys_say_which_members_read_them():
         names = {m["name"] for m in CAT["mechanisms"][spec["family"]]}
         assert set(spec["members"]) <= names
     assert next(p for p in CAT["parameters"] if p["path"] == "flows[].tcp.mss")["applies_to"] is None
+
+
+def test_json_schema_takes_member_parameters_from_the_catalogue():
+    import jsonschema
+
+    v = jsonschema.Draft202012Validator(rexsim.scenario_schema())
+    ok = {"flows": [{"tcp": {"cc": "vegas", "cc_params": {"vegas": {"alpha": 3}},
+                             "recovery": "prr", "recovery_params": {"prr": {"variant": "crb"}}}}]}
+    assert not list(v.iter_errors(ok))
+    assert not list(v.iter_errors(rexsim.normalize(ok)))
+    bad = {"flows": [{"tcp": {"cc_params": {"vegas": {"alpha": -1, "zeta": 2}}}}]}
+    assert len(list(v.iter_errors(bad))) == 2
