@@ -1,7 +1,8 @@
-/* trace.c — the columnar event trace.  Each event costs 45 bytes across the
+/* trace.c — the columnar event trace.  Each event costs 46 bytes across the
  * columns (8 t_ns + 8 seq + 4 arg + 4 cwnd + 4 ssthresh + 4 pipe + 4 srtt +
- * 4 rto + 2 flow + 1 kind + 1 state + 1 detail); ACKs that carry SACK blocks
- * add 8 + 16 per block to a side table.  Columns grow by doubling. */
+ * 4 rto + 2 flow + 1 kind + 1 state + 1 detail + 1 cause); ACKs that carry
+ * SACK blocks add 8 + 16 per block to a side table, and each change of a
+ * mechanism variable 20 bytes to another.  Columns grow by doubling. */
 #include <stdlib.h>
 #include <string.h>
 #include "rexsim/vocab.h"
