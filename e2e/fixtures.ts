@@ -1,6 +1,6 @@
 /** The test object every spec uses: the API (to seed data and read the engine's
  * numbers), screenshots under artifacts/e2e/, and the Chromium check. */
-import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
 import { ARTIFACTS, HAVE_CHROMIUM, MISSING_CHROMIUM } from "./env";
@@ -26,6 +26,15 @@ export interface VariantStats {
   normalized_mean: number | null;
   mean: number | null;
   n: number;
+  /** the same statistics for every numeric metric (drops, retransmissions, ...) */
+  metrics?: Record<string, { mean: number | null; n: number }>;
+  runs?: string[];
+}
+/** A mechanism as the engine catalogue lists it (GET /mechanisms). */
+export interface Mechanism {
+  name: string;
+  doc: string;
+  label?: string;
 }
 export interface Comparison {
   id: string;
@@ -49,8 +58,8 @@ export class Api {
   }
 
   /** The engine catalogue's mechanisms per family (GET /mechanisms). */
-  async mechanisms(): Promise<Record<string, { name: string; doc: string; label?: string }[]>> {
-    return (await this.json<{ mechanisms: Record<string, { name: string; doc: string; label?: string }[]> }>("get", "/mechanisms")).mechanisms;
+  async mechanisms(): Promise<Record<string, Mechanism[]>> {
+    return (await this.json<{ mechanisms: Record<string, Mechanism[]> }>("get", "/mechanisms")).mechanisms;
   }
 
   async preset(name: string): Promise<Preset> {
@@ -109,6 +118,32 @@ export class Api {
     expect(res.status(), `POST /api/v1${url} rejects ${JSON.stringify(data)}`).toBe(422);
     return ((await res.json()) as { detail: { loc: (string | number)[]; msg: string }[] }).detail;
   }
+}
+
+/** Every fct-bar of a view: data-variant -> data-value. */
+export async function readBars(bars: Locator): Promise<Record<string, number>> {
+  const shown: Record<string, number> = {};
+  for (const bar of await bars.all()) shown[(await bar.getAttribute("data-variant")) ?? "?"] = Number(await bar.getAttribute("data-value"));
+  return shown;
+}
+
+/** The normalized mean of each variant in a cell, as the engine computed it
+ * (the cell must hold exactly these variants, each with a value). */
+export function engineValues(comparison: Comparison, cellIndex: number, variants: string[]): Record<string, number> {
+  const cell = comparison.cells[cellIndex];
+  expect(Object.keys(cell.variants).sort()).toEqual([...variants].sort());
+  const out: Record<string, number> = {};
+  for (const v of variants) {
+    const nm = cell.variants[v].normalized_mean;
+    expect(nm, `normalized_mean of ${v}`).not.toBeNull();
+    out[v] = nm as number;
+  }
+  return out;
+}
+
+/** Every bar's value equals the engine's, to 1e-9 relative (the page polls until its runs finish). */
+export function barsMatch(shown: Record<string, number>, engine: Record<string, number>): boolean {
+  return Object.keys(engine).every((v) => v in shown && Math.abs(shown[v] - engine[v]) <= 1e-9 * Math.max(1, Math.abs(engine[v])));
 }
 
 /** A screenshot kept in artifacts/e2e/NAME.png. */

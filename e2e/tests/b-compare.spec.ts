@@ -2,8 +2,7 @@
  * normalized FCT bars carry the engine's numbers, in the engine's order.
  * Then compare along another family through the scenario builder:
  * congestion control, reno vs cubic. */
-import type { Locator } from "@playwright/test";
-import { expect, openApp, idFromUrl, requireChromium, shot, TAIL_LOSS_PRESET, test, type Comparison } from "../fixtures";
+import { engineValues, expect, openApp, idFromUrl, readBars, requireChromium, shot, TAIL_LOSS_PRESET, test } from "../fixtures";
 
 requireChromium();
 
@@ -12,26 +11,6 @@ function ranking(values: Record<string, number>): string[] {
   return Object.entries(values)
     .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
     .map(([name]) => name);
-}
-
-/** Every fct-bar of the view: data-variant -> data-value. */
-async function readBars(bars: Locator): Promise<Record<string, number>> {
-  const shown: Record<string, number> = {};
-  for (const bar of await bars.all()) shown[(await bar.getAttribute("data-variant")) ?? "?"] = Number(await bar.getAttribute("data-value"));
-  return shown;
-}
-
-/** The normalized mean of each variant in a cell, as the engine computed it. */
-function engineValues(comparison: Comparison, cellIndex: number, variants: string[]): Record<string, number> {
-  const cell = comparison.cells[cellIndex];
-  expect(Object.keys(cell.variants).sort()).toEqual([...variants].sort());
-  const out: Record<string, number> = {};
-  for (const v of variants) {
-    const nm = cell.variants[v].normalized_mean;
-    expect(nm, `normalized_mean of ${v}`).not.toBeNull();
-    out[v] = nm as number;
-  }
-  return out;
 }
 
 test("compare four mechanisms: normalized FCT bars match the engine's metrics", async ({ page, api }) => {

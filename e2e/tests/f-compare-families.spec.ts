@@ -1,0 +1,100 @@
+/** (f) The builder compares the engine's newer mechanisms along their own
+ * family, on a lossy bulk transfer (2000 segments, 1% random loss forward):
+ * recovery, PRR (RFC 6937) vs RFC 6675; congestion control, CUBIC vs Veno.
+ * Variant names are the catalogue's labels (read from the API), one bar per
+ * variant, each bar's value the API's normalized mean. */
+import type { Page } from "@playwright/test";
+import { type Api, barsMatch, type Comparison, engineValues, expect, idFromUrl, type Mechanism, openApp, readBars, requireChromium, shot, test } from "../fixtures";
+
+requireChromium();
+
+/** Losses enough for several recovery episodes: what the comparison runs on. */
+const LOSS_P = "0.01";
+const SEGMENTS = "2000";
+
+interface FamilyCompare {
+  comparison: Comparison;
+  /** mechanism name -> variant name (its catalogue label, else its name) */
+  names: Record<string, string>;
+  /** normalized mean per variant name, from GET /comparisons/{id} */
+  engine: Record<string, number>;
+}
+
+/** Through the builder: pick the family and two of its mechanisms, set a lossy
+ * bulk transfer, compare, and check the comparison the API ran and the bars the page draws. */
+async function compareFromBuilder(page: Page, api: Api, family: string, chosen: [string, string]): Promise<FamilyCompare> {
+  const members: Mechanism[] = (await api.mechanisms())[family] ?? [];
+  expect(members.map((m) => m.name), `GET /mechanisms lists ${family}: ${chosen.join(", ")}`).toEqual(expect.arrayContaining(chosen));
+  const label = (name: string) => members.find((m) => m.name === name)?.label || name;
+  const names = Object.fromEntries(chosen.map((n) => [n, label(n)]));
+  const variants = chosen.map((n) => names[n]);
+
+  await openApp(page, "/");
+  const builder = page.getByTestId("scenario-builder");
+  await expect(builder).toBeVisible();
+  await builder.getByTestId("family-picker").selectOption(family);
+  const picker = builder.getByLabel(`flows.0.tcp.${family}`, { exact: true });
+  await expect
+    .poll(() => picker.locator("option").evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value)))
+    .toEqual(members.map((m) => m.name));
+  await picker.selectOption(chosen);
+  await builder.getByLabel("path.forward.loss.model", { exact: true }).selectOption("bernoulli");
+  await builder.getByLabel("path.forward.loss.p", { exact: true }).fill(LOSS_P);
+  await builder.getByLabel("flows.0.app.segments", { exact: true }).fill(SEGMENTS);
+  await builder.getByRole("button", { name: "Compare mechanisms", exact: true }).click();
+  await expect(page).toHaveURL(/\/compare\/[0-9a-f-]{36}/);
+  const comparison = await api.waitComparison(idFromUrl(page, "compare"));
+
+  // what the builder asked for: one variant per mechanism, named by its label, overriding flows[*].tcp.<family>
+  expect(comparison.spec.variants).toEqual(Object.fromEntries(chosen.map((n) => [names[n], { [`flows[*].tcp.${family}`]: n }])));
+  // the baseline: the family's default (its first member) when chosen, else the first chosen in catalogue order
+  const order = members.map((m) => m.name);
+  const baseName = chosen.includes(order[0]) ? order[0] : [...chosen].sort((a, b) => order.indexOf(a) - order.indexOf(b))[0];
+  expect(comparison.spec.baseline).toBe(names[baseName]);
+  const engine = engineValues(comparison, 0, variants);
+  expect(engine[names[baseName]]).toBe(1);
+  // the scenario is lossy for every variant: packets were dropped and retransmitted
+  for (const v of variants) {
+    const m = comparison.cells[0].variants[v].metrics ?? {};
+    expect(m.drops?.mean ?? 0, `${v}: drops`).toBeGreaterThan(0);
+    expect(m.retransmissions?.mean ?? 0, `${v}: retransmissions`).toBeGreaterThan(0);
+  }
+
+  const view = page.getByTestId("compare-view");
+  const bars = view.getByTestId("fct-bars").getByTestId("fct-bar");
+  await expect(bars).toHaveCount(2);
+  await expect
+    .poll(async () => barsMatch(await readBars(bars), engine), { timeout: 60_000, message: "fct-bar data-value equals cells[0].variants[v].normalized_mean" })
+    .toBe(true);
+  const shown = await readBars(bars);
+  expect(Object.keys(shown).sort()).toEqual([...variants].sort());
+  for (const v of variants) {
+    expect(shown[v], `bar ${v}`).toBeCloseTo(engine[v], 9);
+    // the bar is visible and its tooltip names the variant
+    const bar = bars.and(view.locator(`[data-variant="${v}"]`));
+    await expect(bar.locator("rect")).toBeVisible();
+    await expect(bar.locator("title")).toHaveText(new RegExp(`^${escapeRe(v)}: `));
+    // the summary table names it too
+    await expect(view.getByTestId("compare-table").locator(`[data-testid="compare-row"][data-variant="${v}"]`).getByRole("rowheader")).toContainText(v);
+    await expect(view.getByTestId("variant-docs").locator(`[data-variant="${v}"]`)).toContainText(v);
+  }
+  return { comparison, names, engine };
+}
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+test("recovery from the builder: PRR vs RFC 6675 on a lossy bulk transfer", async ({ page, api }) => {
+  test.setTimeout(300_000);
+  const { names, engine } = await compareFromBuilder(page, api, "recovery", ["prr", "rfc6675"]);
+  console.log(`(f) recovery: normalized FCT ${Object.values(names).map((v) => `${v}=${engine[v].toFixed(3)}`).join(", ")}`);
+  await shot(page, "f-compare-recovery");
+});
+
+test("congestion control from the builder: CUBIC vs Veno on a lossy bulk transfer", async ({ page, api }) => {
+  test.setTimeout(300_000);
+  const { names, engine } = await compareFromBuilder(page, api, "cc", ["cubic", "veno"]);
+  console.log(`(f) cc: normalized FCT ${Object.values(names).map((v) => `${v}=${engine[v].toFixed(3)}`).join(", ")}`);
+  await shot(page, "f-compare-cc-veno");
+});
