@@ -7,6 +7,7 @@
 Each heavy case runs in a fresh subprocess so peak RSS is its own.
 Usage: python bench/bench.py [--quick]
 """
+
 from __future__ import annotations
 
 import json
@@ -16,24 +17,45 @@ import sys
 import time
 
 TAIL = {
-    "seed": 1, "duration_s": 60,
-    "path": {"forward": {"rate_bps": 1e9, "delay_ms": 40, "loss": {"model": "tail", "count": 1}},
-             "reverse": {"rate_bps": 1e9, "delay_ms": 40}},
-    "flows": [{"app": {"kind": "fixed", "segments": 10},
-               "tcp": {"timer": "tlp", "cc": "reno"}, "receiver": {"ack_policy": "delayed"}}],
+    "seed": 1,
+    "duration_s": 60,
+    "path": {
+        "forward": {"rate_bps": 1e9, "delay_ms": 40, "loss": {"model": "tail", "count": 1}},
+        "reverse": {"rate_bps": 1e9, "delay_ms": 40},
+    },
+    "flows": [
+        {
+            "app": {"kind": "fixed", "segments": 10},
+            "tcp": {"timer": "tlp", "cc": "reno"},
+            "receiver": {"ack_policy": "delayed"},
+        }
+    ],
 }
 
 
 def bulk(rate_bps: float, seconds: float, trace: str) -> dict:
     return {
-        "seed": 1, "duration_s": seconds + 30, "trace": trace, "sample_ms": 10,
+        "seed": 1,
+        "duration_s": seconds + 30,
+        "trace": trace,
+        "sample_ms": 10,
         "max_events": 2_000_000_000,
-        "path": {"forward": {"rate_bps": rate_bps, "delay_ms": 50, "buffer_pkts": 10_000,
-                             "loss": {"model": "bernoulli", "p": 0.001}},
-                 "reverse": {"rate_bps": rate_bps, "delay_ms": 50}},
-        "flows": [{"app": {"kind": "bulk", "duration_s": seconds},
-                   "tcp": {"cc": "cubic", "timer": "rto", "rtt_profile": "linux"},
-                   "receiver": {"ack_policy": "delayed", "rwnd_bytes": 1 << 30}}],
+        "path": {
+            "forward": {
+                "rate_bps": rate_bps,
+                "delay_ms": 50,
+                "buffer_pkts": 10_000,
+                "loss": {"model": "bernoulli", "p": 0.001},
+            },
+            "reverse": {"rate_bps": rate_bps, "delay_ms": 50},
+        },
+        "flows": [
+            {
+                "app": {"kind": "bulk", "duration_s": seconds},
+                "tcp": {"cc": "cubic", "timer": "rto", "rtt_profile": "linux"},
+                "receiver": {"ack_policy": "delayed", "rwnd_bytes": 1 << 30},
+            }
+        ],
     }
 
 
@@ -63,10 +85,12 @@ def child(sc: dict) -> dict:
 
 def report(name: str, d: dict) -> None:
     per_event = d["trace_bytes"] / d["trace_events"] if d["trace_events"] else 0
-    print(f"{name}: wall {d['wall_s'] * 1e3:.1f} ms, {d['events'] / d['wall_s'] / 1e6:.1f} M events/s "
-          f"({d['events']:,} events), {d['packets'] / d['wall_s'] / 1e6:.2f} M data packets/s, "
-          f"trace {d['trace_events']:,} events at {per_event:.1f} B/event, peak RSS {d['peak_rss_mb']:.0f} MB, "
-          f"goodput {d['goodput_mbps']:.1f} Mbps, truncated={d['truncated']}, invariant violations={d['violations']}")
+    print(
+        f"{name}: wall {d['wall_s'] * 1e3:.1f} ms, {d['events'] / d['wall_s'] / 1e6:.1f} M events/s "
+        f"({d['events']:,} events), {d['packets'] / d['wall_s'] / 1e6:.2f} M data packets/s, "
+        f"trace {d['trace_events']:,} events at {per_event:.1f} B/event, peak RSS {d['peak_rss_mb']:.0f} MB, "
+        f"goodput {d['goodput_mbps']:.1f} Mbps, truncated={d['truncated']}, invariant violations={d['violations']}"
+    )
 
 
 def main() -> None:
@@ -74,13 +98,14 @@ def main() -> None:
     from rexsim import _rexsim
 
     quick = "--quick" in sys.argv
-    print(f"rexsim {rexsim.__version__} on {platform.python_implementation()} {platform.python_version()}, "
-          f"{platform.machine()}")
+    print(
+        f"rexsim {rexsim.__version__} on {platform.python_implementation()} {platform.python_version()}, "
+        f"{platform.machine()}"
+    )
     n = 2_000 if quick else 10_000
     _rexsim.run_repeat(TAIL, 100)  # warm up
     ns, _ = _rexsim.run_repeat(TAIL, n)
-    print(f"(a) 10-segment tail loss x{n}: {n / (ns / 1e9):,.0f} runs/s in C "
-          f"({ns / n / 1e3:.2f} us/run, full trace)")
+    print(f"(a) 10-segment tail loss x{n}: {n / (ns / 1e9):,.0f} runs/s in C ({ns / n / 1e3:.2f} us/run, full trace)")
     t0 = time.perf_counter()
     for _ in range(n // 10):
         rexsim.run(TAIL)

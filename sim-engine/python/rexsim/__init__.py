@@ -9,6 +9,7 @@ the field path and the limit), simulates it in C with the GIL released, and
 returns a `Result` whose trace columns are numpy views of the engine's
 memory (no copy).
 """
+
 from __future__ import annotations
 
 from . import _rexsim
@@ -20,8 +21,19 @@ from .schema import scenario_schema
 
 __version__ = ENGINE_VERSION
 __all__ = [
-    "ENGINE_VERSION", "ScenarioError", "Result", "FlowResult", "Trace", "run", "normalize", "catalog",
-    "presets", "preset_scenario", "scenario_schema", "apply_overrides", "canonical_json",
+    "ENGINE_VERSION",
+    "ScenarioError",
+    "Result",
+    "FlowResult",
+    "Trace",
+    "run",
+    "normalize",
+    "catalog",
+    "presets",
+    "preset_scenario",
+    "scenario_schema",
+    "apply_overrides",
+    "canonical_json",
 ]
 
 _catalog_cache: dict | None = None

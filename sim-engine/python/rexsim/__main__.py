@@ -1,4 +1,5 @@
 """python -m rexsim {run FILE.json [--trace out.csv] | catalog | presets [NAME] | schema}"""
+
 from __future__ import annotations
 
 import argparse
@@ -60,8 +61,14 @@ def main(argv: list[str] | None = None) -> int:
                 return 2
             json.dump({"name": args.name, **ps[args.name]}, sys.stdout, indent=2)
         else:
-            json.dump([{"name": k, **{f: v[f] for f in ("title", "section", "figure", "citation", "description")}}
-                       for k, v in ps.items()], sys.stdout, indent=2)
+            json.dump(
+                [
+                    {"name": k, **{f: v[f] for f in ("title", "section", "figure", "citation", "description")}}
+                    for k, v in ps.items()
+                ],
+                sys.stdout,
+                indent=2,
+            )
     print()
     return 0
 

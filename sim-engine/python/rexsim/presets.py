@@ -5,21 +5,33 @@ Each preset has a base `scenario`, named `variants` (overrides), a
 `grid` (dotted path -> values; `path.*.delay_ms` sets both directions), the
 number of `replications` worth running, and its citation.
 """
+
 from __future__ import annotations
 
 import hashlib
 
 from .scenario import apply_overrides
 
-TAIL_PAPER = ("M. Rajiullah, P. Hurtig, A. Brunstrom, A. Petlund, M. Welzl: "
-              "An Evaluation of Tail Loss Recovery Mechanisms for TCP")
+TAIL_PAPER = (
+    "M. Rajiullah, P. Hurtig, A. Brunstrom, A. Petlund, M. Welzl: "
+    "An Evaluation of Tail Loss Recovery Mechanisms for TCP"
+)
 
 # The paper's hosts ran Linux 3.17: FACK on, early retransmit with the
 # delayed variant, the Linux RTT estimator (200 ms minimum RTO), ssthresh from cwnd.
 LINUX_317 = {
-    "mss": 1448, "iw": 10, "sack": True, "timestamps": True, "handshake": True,
-    "rtt_profile": "linux", "cc": "cubic", "early_retransmit": True, "er_variant": "linux",
-    "er_delayed": True, "fack": True, "ssthresh_from_cwnd": True,
+    "mss": 1448,
+    "iw": 10,
+    "sack": True,
+    "timestamps": True,
+    "handshake": True,
+    "rtt_profile": "linux",
+    "cc": "cubic",
+    "early_retransmit": True,
+    "er_variant": "linux",
+    "er_delayed": True,
+    "fack": True,
+    "ssthresh_from_cwnd": True,
 }
 
 TIMER_VARIANTS = {
@@ -31,16 +43,27 @@ TIMER_VARIANTS = {
 
 
 def _flow(app: dict, ack_policy: str = "delayed", **tcp) -> dict:
-    return {"app": app, "tcp": {**LINUX_317, "timer": "rto", **tcp},
-            "receiver": {"ack_policy": ack_policy, "delack_ms": 200}}
+    return {
+        "app": app,
+        "tcp": {**LINUX_317, "timer": "rto", **tcp},
+        "receiver": {"ack_policy": ack_policy, "delack_ms": 200},
+    }
 
 
 def _path(one_way_ms: float, rate_bps: float = 0, buffer_pkts: int = 1000, loss: dict | None = None) -> dict:
     return {
-        "forward": {"rate_bps": rate_bps, "delay_ms": one_way_ms, "buffer_pkts": buffer_pkts,
-                    "loss": loss or {"model": "none"}},
-        "reverse": {"rate_bps": rate_bps, "delay_ms": one_way_ms, "buffer_pkts": buffer_pkts,
-                    "loss": {"model": "none"}},
+        "forward": {
+            "rate_bps": rate_bps,
+            "delay_ms": one_way_ms,
+            "buffer_pkts": buffer_pkts,
+            "loss": loss or {"model": "none"},
+        },
+        "reverse": {
+            "rate_bps": rate_bps,
+            "delay_ms": one_way_ms,
+            "buffer_pkts": buffer_pkts,
+            "loss": {"model": "none"},
+        },
     }
 
 
@@ -51,7 +74,7 @@ def _object_sizes(site: str, count: int, mean_bytes: int) -> list[int]:
     h = site.encode()
     for _ in range(count):
         h = hashlib.sha256(h).digest()
-        u = (int.from_bytes(h[:8], "big") + 1) / 2.0 ** 64
+        u = (int.from_bytes(h[:8], "big") + 1) / 2.0**64
         raw.append(-1.0 * __import__("math").log(u))
     scale = mean_bytes / (sum(raw) / count)
     return [max(200, int(round(x * scale))) for x in raw]
@@ -69,8 +92,12 @@ def _web_flows(site: str, count: int, mean_bytes: int, connections: int = 6) -> 
 
 def _realistic_flows(segments: int, n_fore: int = 40) -> list[dict]:
     background = [
-        {"app": {"kind": "bulk", "duration_s": 75}, "start_ms": 100.0 * i,
-         "tcp": {**LINUX_317, "timer": "rto"}, "receiver": {"ack_policy": "delayed"}}
+        {
+            "app": {"kind": "bulk", "duration_s": 75},
+            "start_ms": 100.0 * i,
+            "tcp": {**LINUX_317, "timer": "rto"},
+            "receiver": {"ack_policy": "delayed"},
+        }
         for i in range(6)
     ]
     fore = [
@@ -83,66 +110,93 @@ def _realistic_flows(segments: int, n_fore: int = 40) -> list[dict]:
 PRESETS: dict[str, dict] = {
     "tail-loss-rtt-sweep": {
         "title": "One tail loss, 10-segment flows, RTT 10-640 ms",
-        "paper": "tail-loss-recovery-rtor-tlp-tlpr", "section": "§3.1", "figure": "Fig. 1",
+        "paper": "tail-loss-recovery-rtor-tlp-tlpr",
+        "section": "§3.1",
+        "figure": "Fig. 1",
         "citation": TAIL_PAPER + ", §3.1, Fig. 1",
         "description": "A 10-segment flow (one initial window) loses its last segment. RTOR saves one RTT "
-                       "(plus the delayed-ACK wait with delayed ACKs); TLP's gain depends on which PTO "
-                       "formula applies; TLPR takes the better of both.",
-        "scenario": {"seed": 1, "duration_s": 60, "path": _path(40, loss={"model": "tail", "count": 1}),
-                     "flows": [_flow({"kind": "fixed", "segments": 10}, "delayed")]},
-        "variants": TIMER_VARIANTS, "baseline_variant": "baseline",
-        "grid": {"path.*.delay_ms": [5, 10, 20, 40, 80, 160, 320],
-                 "flows[*].receiver.ack_policy": ["delayed", "quick"]},
+        "(plus the delayed-ACK wait with delayed ACKs); TLP's gain depends on which PTO "
+        "formula applies; TLPR takes the better of both.",
+        "scenario": {
+            "seed": 1,
+            "duration_s": 60,
+            "path": _path(40, loss={"model": "tail", "count": 1}),
+            "flows": [_flow({"kind": "fixed", "segments": 10}, "delayed")],
+        },
+        "variants": TIMER_VARIANTS,
+        "baseline_variant": "baseline",
+        "grid": {
+            "path.*.delay_ms": [5, 10, 20, 40, 80, 160, 320],
+            "flows[*].receiver.ack_policy": ["delayed", "quick"],
+        },
         "replications": 1,
     },
     "tail-loss-n-degree": {
         "title": "1-5 tail losses, 10-segment flows, RTT 80 ms",
-        "paper": "tail-loss-recovery-rtor-tlp-tlpr", "section": "§3.1", "figure": "Fig. 2",
+        "paper": "tail-loss-recovery-rtor-tlp-tlpr",
+        "section": "§3.1",
+        "figure": "Fig. 2",
         "citation": TAIL_PAPER + ", §3.1, Fig. 2",
         "description": "The last n segments are lost. RTOR helps only while fewer than four segments are "
-                       "outstanding; TLP and TLPR recover 2-3 losses through early retransmit and 4-5 "
-                       "through FACK after the probe's SACK.",
-        "scenario": {"seed": 1, "duration_s": 60, "path": _path(40, loss={"model": "tail", "count": 1}),
-                     "flows": [_flow({"kind": "fixed", "segments": 10}, "delayed")]},
-        "variants": TIMER_VARIANTS, "baseline_variant": "baseline",
-        "grid": {"path.forward.loss.count": [1, 2, 3, 4, 5],
-                 "flows[*].receiver.ack_policy": ["delayed", "quick"]},
+        "outstanding; TLP and TLPR recover 2-3 losses through early retransmit and 4-5 "
+        "through FACK after the probe's SACK.",
+        "scenario": {
+            "seed": 1,
+            "duration_s": 60,
+            "path": _path(40, loss={"model": "tail", "count": 1}),
+            "flows": [_flow({"kind": "fixed", "segments": 10}, "delayed")],
+        },
+        "variants": TIMER_VARIANTS,
+        "baseline_variant": "baseline",
+        "grid": {"path.forward.loss.count": [1, 2, 3, 4, 5], "flows[*].receiver.ack_policy": ["delayed", "quick"]},
         "replications": 1,
     },
     "realistic-tail-loss": {
         "title": "Short flows under cross traffic, about 1.5% congestion loss",
-        "paper": "tail-loss-recovery-rtor-tlp-tlpr", "section": "§3.2", "figure": "Fig. 3",
+        "paper": "tail-loss-recovery-rtor-tlp-tlpr",
+        "section": "§3.2",
+        "figure": "Fig. 3",
         "citation": TAIL_PAPER + ", §3.2, Fig. 3",
         "description": "Forty foreground flows of 4, 10 or 100 segments share a 10 Mbps drop-tail "
-                       "bottleneck with six CUBIC bulk flows, whose congestion drops their tails. "
-                       "One-way delays of 5, 40 or 160 ms. Compare the CDFs of flow completion times.",
-        "scenario": {"seed": 1, "duration_s": 80,
-                     # six CUBIC bulk flows and a 20-packet buffer (24 ms at 10 Mbps)
-                     # give about 1.45% loss at 40 ms one-way delay
-                     "path": _path(40, rate_bps=10e6, buffer_pkts=20),
-                     "flows": _realistic_flows(10)},
+        "bottleneck with six CUBIC bulk flows, whose congestion drops their tails. "
+        "One-way delays of 5, 40 or 160 ms. Compare the CDFs of flow completion times.",
+        "scenario": {
+            "seed": 1,
+            "duration_s": 80,
+            # six CUBIC bulk flows and a 20-packet buffer (24 ms at 10 Mbps)
+            # give about 1.45% loss at 40 ms one-way delay
+            "path": _path(40, rate_bps=10e6, buffer_pkts=20),
+            "flows": _realistic_flows(10),
+        },
         # the mechanisms under test run on the foreground hosts only
-        "variants": {name: {"flows[0:40].tcp.timer": ov["flows[*].tcp.timer"]}
-                     for name, ov in TIMER_VARIANTS.items()},
+        "variants": {name: {"flows[0:40].tcp.timer": ov["flows[*].tcp.timer"]} for name, ov in TIMER_VARIANTS.items()},
         "baseline_variant": "baseline",
-        "grid": {"path.*.delay_ms": [5, 40, 160],
-                 "flows[0:40].app.segments": [4, 10, 100]},
+        "grid": {"path.*.delay_ms": [5, 40, 160], "flows[0:40].app.segments": [4, 10, 100]},
         "replications": 5,
         "foreground_flows": list(range(40)),
     },
     "web-objects": {
         "title": "Web objects over persistent connections, Gilbert-Elliott loss near 1.5%",
-        "paper": "tail-loss-recovery-rtor-tlp-tlpr", "section": "§3.3", "figure": "Fig. 4",
+        "paper": "tail-loss-recovery-rtor-tlp-tlpr",
+        "section": "§3.3",
+        "figure": "Fig. 4",
         "citation": TAIL_PAPER + ", §3.3, Fig. 4",
         "description": "A newspaper-like page: 164 objects of 25 KB on average over six persistent "
-                       "connections at 10 Mbps, delayed-ACK receivers, correlated loss. Compare object "
-                       "completion times.",
-        "scenario": {"seed": 1, "duration_s": 120,
-                     "path": _path(5, rate_bps=10e6, buffer_pkts=100,
-                                   loss={"model": "gilbert_elliott", "p": 0.0046, "r": 0.3,
-                                         "loss_good": 0.0, "loss_bad": 1.0}),
-                     "flows": _web_flows("newspaper", 164, 25_000)},
-        "variants": TIMER_VARIANTS, "baseline_variant": "baseline",
+        "connections at 10 Mbps, delayed-ACK receivers, correlated loss. Compare object "
+        "completion times.",
+        "scenario": {
+            "seed": 1,
+            "duration_s": 120,
+            "path": _path(
+                5,
+                rate_bps=10e6,
+                buffer_pkts=100,
+                loss={"model": "gilbert_elliott", "p": 0.0046, "r": 0.3, "loss_good": 0.0, "loss_bad": 1.0},
+            ),
+            "flows": _web_flows("newspaper", 164, 25_000),
+        },
+        "variants": TIMER_VARIANTS,
+        "baseline_variant": "baseline",
         "grid": {"path.*.delay_ms": [5, 20, 40, 80]},
         "replications": 10,
         "sites": {"search": [12, 24_000], "classified": [44, 52_000], "newspaper": [164, 25_000]},

@@ -1,4 +1,5 @@
 """Result wrappers: metrics dicts and numpy views of the columnar trace."""
+
 from __future__ import annotations
 
 import csv
@@ -9,15 +10,41 @@ import numpy as np
 from . import _rexsim
 
 _DTYPES = {
-    "t_ns": np.int64, "seq": np.uint64, "arg": np.uint32, "cwnd_bytes": np.uint32,
-    "ssthresh_bytes": np.uint32, "pipe_bytes": np.uint32, "srtt_us": np.uint32,
-    "rto_us": np.uint32, "flow": np.uint16, "kind": np.uint8, "state": np.uint8,
-    "detail": np.uint8, "cause": np.uint8, "sack_words": np.uint64,
-    "var_t_ns": np.int64, "var_flow": np.uint16, "var_id": np.uint16, "var_value": np.int64,
+    "t_ns": np.int64,
+    "seq": np.uint64,
+    "arg": np.uint32,
+    "cwnd_bytes": np.uint32,
+    "ssthresh_bytes": np.uint32,
+    "pipe_bytes": np.uint32,
+    "srtt_us": np.uint32,
+    "rto_us": np.uint32,
+    "flow": np.uint16,
+    "kind": np.uint8,
+    "state": np.uint8,
+    "detail": np.uint8,
+    "cause": np.uint8,
+    "sack_words": np.uint64,
+    "var_t_ns": np.int64,
+    "var_flow": np.uint16,
+    "var_id": np.uint16,
+    "var_value": np.int64,
 }
 #: columns of one row per event (the others are side tables)
-EVENT_COLUMNS = ("t_ns", "seq", "arg", "cwnd_bytes", "ssthresh_bytes", "pipe_bytes", "srtt_us", "rto_us",
-                 "flow", "kind", "state", "detail", "cause")
+EVENT_COLUMNS = (
+    "t_ns",
+    "seq",
+    "arg",
+    "cwnd_bytes",
+    "ssthresh_bytes",
+    "pipe_bytes",
+    "srtt_us",
+    "rto_us",
+    "flow",
+    "kind",
+    "state",
+    "detail",
+    "cause",
+)
 
 # The vocabulary is the engine's (include/rexsim/vocab.h), read from its catalogue.
 _cat = _rexsim.catalog()
@@ -101,12 +128,17 @@ class Trace:
         c = self.columns
         kind = int(c["kind"][i])
         d = {
-            "t_ns": int(c["t_ns"][i]), "flow": int(c["flow"][i]), "kind": EVENT_KINDS[kind],
-            "seq": int(c["seq"][i]), "arg": int(c["arg"][i]),
+            "t_ns": int(c["t_ns"][i]),
+            "flow": int(c["flow"][i]),
+            "kind": EVENT_KINDS[kind],
+            "seq": int(c["seq"][i]),
+            "arg": int(c["arg"][i]),
             "cwnd_bytes": int(c["cwnd_bytes"][i]),
             "ssthresh_bytes": None if c["ssthresh_bytes"][i] == 0xFFFFFFFF else int(c["ssthresh_bytes"][i]),
-            "pipe_bytes": int(c["pipe_bytes"][i]), "srtt_us": int(c["srtt_us"][i]),
-            "rto_us": int(c["rto_us"][i]), "state": STATES[int(c["state"][i])],
+            "pipe_bytes": int(c["pipe_bytes"][i]),
+            "srtt_us": int(c["srtt_us"][i]),
+            "rto_us": int(c["rto_us"][i]),
+            "state": STATES[int(c["state"][i])],
         }
         det = int(c["detail"][i])
         if kind in TIMER_EVENTS:
@@ -134,9 +166,27 @@ class Trace:
         for i in range(len(self)):
             yield self.describe(i)
 
-    CSV_FIELDS = ["t_ns", "flow", "kind", "seq", "arg", "cwnd_bytes", "ssthresh_bytes", "pipe_bytes",
-                  "srtt_us", "rto_us", "state", "timer", "formula", "reason", "transmission", "dsack", "sack",
-                  "cause", "stage"]
+    CSV_FIELDS = [
+        "t_ns",
+        "flow",
+        "kind",
+        "seq",
+        "arg",
+        "cwnd_bytes",
+        "ssthresh_bytes",
+        "pipe_bytes",
+        "srtt_us",
+        "rto_us",
+        "state",
+        "timer",
+        "formula",
+        "reason",
+        "transmission",
+        "dsack",
+        "sack",
+        "cause",
+        "stage",
+    ]
 
     def write_csv(self, out: IO[str]) -> None:
         w = csv.DictWriter(out, fieldnames=self.CSV_FIELDS, extrasaction="ignore")
@@ -179,10 +229,14 @@ class Result:
 
     def summary(self) -> dict:
         return {
-            "engine_version": self.engine_version, "truncated": self.truncated,
-            "truncated_reason": self.truncated_reason, "events": self.events,
+            "engine_version": self.engine_version,
+            "truncated": self.truncated,
+            "truncated_reason": self.truncated_reason,
+            "events": self.events,
             "invariant_violations": self.invariant_violations,
-            "samples": self.samples, "trace_truncated": self.trace_truncated,
-            "trace_events": self._raw.n_trace, "sim_end_ns": self.sim_end_ns,
+            "samples": self.samples,
+            "trace_truncated": self.trace_truncated,
+            "trace_events": self._raw.n_trace,
+            "sim_end_ns": self.sim_end_ns,
             "flows": [f.metrics for f in self.flows],
         }

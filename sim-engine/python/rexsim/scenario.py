@@ -1,4 +1,5 @@
 """Scenario helpers: dotted-path overrides and a canonical JSON form."""
+
 from __future__ import annotations
 
 import copy

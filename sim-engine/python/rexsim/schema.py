@@ -1,5 +1,6 @@
 """JSON Schema (draft 2020-12) of a scenario, generated from the engine's
 parameter catalogue so that limits live in one place (src/core/params.c)."""
+
 from __future__ import annotations
 
 
@@ -27,15 +28,19 @@ def scenario_schema() -> dict:
     from . import catalog
 
     cat = catalog()
-    objs = {name: {"type": "object", "additionalProperties": False}
-            for name in ("scenario", "direction", "loss", "rule", "flow")}
+    objs = {
+        name: {"type": "object", "additionalProperties": False}
+        for name in ("scenario", "direction", "loss", "rule", "flow")
+    }
     for p in cat["parameters"]:
         _nest(objs[p["section"]], p["key"], _prop(p))
     lim = cat["limits"]
     objs["loss"]["properties"]["rules"] = {"type": "array", "maxItems": lim["max_rules"], "items": objs["rule"]}
     objs["direction"]["properties"]["loss"] = objs["loss"]
     objs["flow"]["properties"]["app"]["properties"]["sizes"] = {
-        "type": "array", "minItems": 1, "maxItems": lim["max_requests"],
+        "type": "array",
+        "minItems": 1,
+        "maxItems": lim["max_requests"],
         "items": {"type": "integer", "minimum": 1, "maximum": 1_000_000_000},
         "description": "requests: the size of each object in bytes (overrides requests and object_bytes).",
     }
@@ -44,18 +49,33 @@ def scenario_schema() -> dict:
     for fam in cat["families"]:
         if not fam["key"] or not fam["key"].startswith("tcp."):
             continue
-        members = {m["name"]: {"type": "object", "additionalProperties": False,
-                               "properties": {q["key"]: _prop(q) for q in m["params"]}}
-                   for m in cat["mechanisms"][fam["name"]] if m["params"]}
+        members = {
+            m["name"]: {
+                "type": "object",
+                "additionalProperties": False,
+                "properties": {q["key"]: _prop(q) for q in m["params"]},
+            }
+            for m in cat["mechanisms"][fam["name"]]
+            if m["params"]
+        }
         if members:
             tcp["properties"][f"{fam['name']}_params"] = {
-                "type": "object", "additionalProperties": False, "properties": members,
+                "type": "object",
+                "additionalProperties": False,
+                "properties": members,
                 "description": f"Parameters of {fam['name']} members, by member name; "
-                               f"those of the member tcp.{fam['name']} chooses apply."}
+                f"those of the member tcp.{fam['name']} chooses apply.",
+            }
     sc = objs["scenario"]
-    sc["properties"]["path"] = {"type": "object", "additionalProperties": False,
-                                "properties": {"forward": objs["direction"], "reverse": objs["direction"]}}
+    sc["properties"]["path"] = {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {"forward": objs["direction"], "reverse": objs["direction"]},
+    }
     sc["properties"]["flows"] = {"type": "array", "minItems": 1, "maxItems": lim["max_flows"], "items": objs["flow"]}
-    return {"$schema": "https://json-schema.org/draft/2020-12/schema",
-            "$id": "https://rexmit.dev/schemas/scenario.json",
-            "title": f"Rexmit scenario (engine {cat['engine_version']})", **sc}
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://rexmit.dev/schemas/scenario.json",
+        "title": f"Rexmit scenario (engine {cat['engine_version']})",
+        **sc,
+    }

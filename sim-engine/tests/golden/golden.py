@@ -15,6 +15,7 @@ the first event that changed, with its old and new values.
 
 A change of behaviour is a deliberate commit that runs --update and says why.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -43,8 +44,13 @@ def record(scenario: dict) -> tuple[dict, list[str]]:
     lines = event_lines(res)
     digest = hashlib.sha256("\n".join(lines).encode()).hexdigest()
     summary = res.summary()
-    return {"format": FORMAT, "engine_version": res.engine_version, "summary": summary,
-            "events": len(lines), "trace_sha256": digest}, lines
+    return {
+        "format": FORMAT,
+        "engine_version": res.engine_version,
+        "summary": summary,
+        "events": len(lines),
+        "trace_sha256": digest,
+    }, lines
 
 
 def _write(name: str, meta: dict, lines: list[str]) -> None:
@@ -77,8 +83,9 @@ def first_difference(old: list[str], new: list[str], semantic: bool) -> str | No
                 continue
         keys = sorted(set(ea) | set(eb))
         diff = {k: (ea.get(k), eb.get(k)) for k in keys if ea.get(k) != eb.get(k)}
-        return f"event {i} (t_ns={ea.get('t_ns')}, kind={ea.get('kind')}) differs: " + \
-            ", ".join(f"{k}: {o!r} -> {n!r}" for k, (o, n) in diff.items())
+        return f"event {i} (t_ns={ea.get('t_ns')}, kind={ea.get('kind')}) differs: " + ", ".join(
+            f"{k}: {o!r} -> {n!r}" for k, (o, n) in diff.items()
+        )
     if len(old) != len(new):
         return f"event count {len(old)} -> {len(new)} (the first {min(len(old), len(new))} agree)"
     return None
@@ -94,8 +101,12 @@ def check(name: str, scenario: dict, semantic: bool = False) -> str | None:
     problems = []
     if now["summary"] != meta["summary"]:
         a, b = meta["summary"], now["summary"]
-        problems.append("summary differs: " + json.dumps(
-            {k: (a.get(k), b.get(k)) for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)}, sort_keys=True))
+        problems.append(
+            "summary differs: "
+            + json.dumps(
+                {k: (a.get(k), b.get(k)) for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)}, sort_keys=True
+            )
+        )
     if semantic:
         d = first_difference(old, lines, True)
         if d:

@@ -9,6 +9,7 @@ so a difference can be shown event by event (tests/golden/golden.py).
 A scenario here is never edited in place: add a new one instead, so that
 an existing golden keeps meaning what it meant.
 """
+
 from __future__ import annotations
 
 from rexsim.presets import LINUX_317, PRESETS, apply_overrides
@@ -16,29 +17,57 @@ from rexsim.presets import LINUX_317, PRESETS, apply_overrides
 MSS = 1448
 TIMERS = ("rto", "rtor", "tlp", "tlpr", "tlp_rfc8985")
 
-RFC_TCP = {"mss": MSS, "iw": 10, "sack": True, "timestamps": True, "handshake": True,
-           "rtt_profile": "rfc6298", "cc": "reno", "early_retransmit": True}
+RFC_TCP = {
+    "mss": MSS,
+    "iw": 10,
+    "sack": True,
+    "timestamps": True,
+    "handshake": True,
+    "rtt_profile": "rfc6298",
+    "cc": "reno",
+    "early_retransmit": True,
+}
 
 
-def _path(one_way_ms: float, fwd_loss: dict | None = None, rev_loss: dict | None = None,
-          rate_bps: float = 0, buffer_pkts: int = 1000) -> dict:
+def _path(
+    one_way_ms: float,
+    fwd_loss: dict | None = None,
+    rev_loss: dict | None = None,
+    rate_bps: float = 0,
+    buffer_pkts: int = 1000,
+) -> dict:
     return {
-        "forward": {"rate_bps": rate_bps, "delay_ms": one_way_ms, "buffer_pkts": buffer_pkts,
-                    "loss": fwd_loss or {"model": "none"}},
-        "reverse": {"rate_bps": rate_bps, "delay_ms": one_way_ms, "buffer_pkts": buffer_pkts,
-                    "loss": rev_loss or {"model": "none"}},
+        "forward": {
+            "rate_bps": rate_bps,
+            "delay_ms": one_way_ms,
+            "buffer_pkts": buffer_pkts,
+            "loss": fwd_loss or {"model": "none"},
+        },
+        "reverse": {
+            "rate_bps": rate_bps,
+            "delay_ms": one_way_ms,
+            "buffer_pkts": buffer_pkts,
+            "loss": rev_loss or {"model": "none"},
+        },
     }
 
 
 def _fixed(segments: int, tcp: dict, ack: str = "quick", **extra) -> dict:
-    return {"app": {"kind": "fixed", "segments": segments}, "tcp": tcp,
-            "receiver": {"ack_policy": ack, "delack_ms": 200}, **extra}
+    return {
+        "app": {"kind": "fixed", "segments": segments},
+        "tcp": tcp,
+        "receiver": {"ack_policy": ack, "delack_ms": 200},
+        **extra,
+    }
 
 
 def _tail(timer: str, profile: dict, tail: int, ack: str, rtt_ms: float = 80, segments: int = 10) -> dict:
-    return {"seed": 1, "duration_s": 60,
-            "path": _path(rtt_ms / 2, {"model": "tail", "count": tail}),
-            "flows": [_fixed(segments, {**profile, "timer": timer}, ack)]}
+    return {
+        "seed": 1,
+        "duration_s": 60,
+        "path": _path(rtt_ms / 2, {"model": "tail", "count": tail}),
+        "flows": [_fixed(segments, {**profile, "timer": timer}, ack)],
+    }
 
 
 def _drops(*segs: int) -> dict:
@@ -75,119 +104,221 @@ def golden_scenarios() -> dict[str, dict]:
     for name, tcp in variants.items():
         for cc in ("reno", "cubic"):
             g[f"lossdet-{name}-{cc}"] = {
-                "seed": 3, "duration_s": 30, "path": mid,
-                "flows": [_fixed(40, {**RFC_TCP, "cc": cc, **tcp}, "delayed")]}
+                "seed": 3,
+                "duration_s": 30,
+                "path": mid,
+                "flows": [_fixed(40, {**RFC_TCP, "cc": cc, **tcp}, "delayed")],
+            }
     # the same variants where they matter: a burst of losses (FACK marks sooner) and
     # a short tail (Early Retransmit territory)
     burst = _path(20, _drops(3, 4, 5, 6, 7, 8, 20))
     short = _path(20, _drops(4, 5))
     for name, tcp in variants.items():
-        g[f"lossdet-burst-{name}"] = {"seed": 3, "duration_s": 30, "path": burst,
-                                      "flows": [_fixed(30, {**RFC_TCP, "timer": "tlp", **tcp}, "quick")]}
-        g[f"lossdet-short-{name}"] = {"seed": 3, "duration_s": 30, "path": short,
-                                      "flows": [_fixed(6, {**RFC_TCP, **tcp}, "quick")]}
+        g[f"lossdet-burst-{name}"] = {
+            "seed": 3,
+            "duration_s": 30,
+            "path": burst,
+            "flows": [_fixed(30, {**RFC_TCP, "timer": "tlp", **tcp}, "quick")],
+        }
+        g[f"lossdet-short-{name}"] = {
+            "seed": 3,
+            "duration_s": 30,
+            "path": short,
+            "flows": [_fixed(6, {**RFC_TCP, **tcp}, "quick")],
+        }
     # positioned actions in both directions: drop, delay (spurious RTO), duplicate (D-SACK),
     # SYN and SYN-ACK loss, a lost retransmission
     g["positioned-delay-spurious-rto"] = {
-        "seed": 1, "duration_s": 30,
-        "path": _path(20, {"model": "positioned",
-                           "rules": [{"segment": 3, "action": "delay", "delay_ms": 900}]}),
-        "flows": [_fixed(6, {**RFC_TCP, "timer": "rto"})]}
+        "seed": 1,
+        "duration_s": 30,
+        "path": _path(20, {"model": "positioned", "rules": [{"segment": 3, "action": "delay", "delay_ms": 900}]}),
+        "flows": [_fixed(6, {**RFC_TCP, "timer": "rto"})],
+    }
     g["positioned-duplicate-dsack"] = {
-        "seed": 1, "duration_s": 30,
-        "path": _path(20, {"model": "positioned",
-                           "rules": [{"segment": 4, "action": "duplicate"}]}),
-        "flows": [_fixed(8, {**RFC_TCP, "timer": "tlp"})]}
+        "seed": 1,
+        "duration_s": 30,
+        "path": _path(20, {"model": "positioned", "rules": [{"segment": 4, "action": "duplicate"}]}),
+        "flows": [_fixed(8, {**RFC_TCP, "timer": "tlp"})],
+    }
     g["positioned-syn-synack-loss"] = {
-        "seed": 1, "duration_s": 30,
-        "path": _path(20, {"model": "positioned", "rules": [{"segment": 0}]},
-                      {"model": "positioned", "rules": [{"segment": 0}]}),
-        "flows": [_fixed(5, RFC_TCP)]}
+        "seed": 1,
+        "duration_s": 30,
+        "path": _path(
+            20, {"model": "positioned", "rules": [{"segment": 0}]}, {"model": "positioned", "rules": [{"segment": 0}]}
+        ),
+        "flows": [_fixed(5, RFC_TCP)],
+    }
     g["positioned-lost-retransmission"] = {
-        "seed": 1, "duration_s": 30,
-        "path": _path(20, {"model": "positioned",
-                           "rules": [{"segment": 10}, {"segment": 10, "transmission": 2},
-                                     {"segment": 4}, {"segment": 4, "transmission": 2}]}),
-        "flows": [_fixed(12, {**LINUX_317, "timer": "tlpr"}, "delayed")]}
+        "seed": 1,
+        "duration_s": 30,
+        "path": _path(
+            20,
+            {
+                "model": "positioned",
+                "rules": [
+                    {"segment": 10},
+                    {"segment": 10, "transmission": 2},
+                    {"segment": 4},
+                    {"segment": 4, "transmission": 2},
+                ],
+            },
+        ),
+        "flows": [_fixed(12, {**LINUX_317, "timer": "tlpr"}, "delayed")],
+    }
     g["positioned-ack-loss"] = {
-        "seed": 1, "duration_s": 30,
+        "seed": 1,
+        "duration_s": 30,
         "path": _path(20, None, {"model": "positioned", "rules": [{"segment": s} for s in (2, 3, 4, 5)]}),
-        "flows": [_fixed(10, {**RFC_TCP, "timer": "tlp_rfc8985"})]}
+        "flows": [_fixed(10, {**RFC_TCP, "timer": "tlp_rfc8985"})],
+    }
     # random stages in both directions, bulk and requests apps, queue drops, cubic and reno
     g["bernoulli-bulk-cubic"] = {
-        "seed": 11, "duration_s": 4,
-        "path": _path(15, {"model": "bernoulli", "p": 0.01}, {"model": "bernoulli", "p": 0.005},
-                      rate_bps=20e6, buffer_pkts=40),
-        "flows": [{"app": {"kind": "bulk", "duration_s": 3}, "tcp": {**LINUX_317, "timer": "tlp"},
-                   "receiver": {"ack_policy": "delayed"}}]}
+        "seed": 11,
+        "duration_s": 4,
+        "path": _path(
+            15, {"model": "bernoulli", "p": 0.01}, {"model": "bernoulli", "p": 0.005}, rate_bps=20e6, buffer_pkts=40
+        ),
+        "flows": [
+            {
+                "app": {"kind": "bulk", "duration_s": 3},
+                "tcp": {**LINUX_317, "timer": "tlp"},
+                "receiver": {"ack_policy": "delayed"},
+            }
+        ],
+    }
     g["gilbert-elliott-requests"] = {
-        "seed": 5, "duration_s": 20,
-        "path": _path(10, {"model": "gilbert_elliott", "p": 0.02, "r": 0.4, "loss_good": 0.001,
-                           "loss_bad": 0.7},
-                      {"model": "gilbert_elliott", "p": 0.01, "r": 0.5, "loss_good": 0.0, "loss_bad": 0.5},
-                      rate_bps=10e6, buffer_pkts=60),
-        "flows": [{"app": {"kind": "requests", "sizes": [30000, 4000, 90000, 1200], "gap_ms": 120},
-                   "tcp": {**RFC_TCP, "timer": "tlpr"}, "receiver": {"ack_policy": "delayed"}},
-                  {"app": {"kind": "requests", "requests": 4, "object_bytes": 20000, "gap_ms": 0},
-                   "start_ms": 15, "tcp": {**RFC_TCP, "timer": "rtor", "sack": False},
-                   "receiver": {"ack_policy": "quick"}}]}
+        "seed": 5,
+        "duration_s": 20,
+        "path": _path(
+            10,
+            {"model": "gilbert_elliott", "p": 0.02, "r": 0.4, "loss_good": 0.001, "loss_bad": 0.7},
+            {"model": "gilbert_elliott", "p": 0.01, "r": 0.5, "loss_good": 0.0, "loss_bad": 0.5},
+            rate_bps=10e6,
+            buffer_pkts=60,
+        ),
+        "flows": [
+            {
+                "app": {"kind": "requests", "sizes": [30000, 4000, 90000, 1200], "gap_ms": 120},
+                "tcp": {**RFC_TCP, "timer": "tlpr"},
+                "receiver": {"ack_policy": "delayed"},
+            },
+            {
+                "app": {"kind": "requests", "requests": 4, "object_bytes": 20000, "gap_ms": 0},
+                "start_ms": 15,
+                "tcp": {**RFC_TCP, "timer": "rtor", "sack": False},
+                "receiver": {"ack_policy": "quick"},
+            },
+        ],
+    }
     g["queue-overflow-two-bulk"] = {
-        "seed": 2, "duration_s": 3,
+        "seed": 2,
+        "duration_s": 3,
         "path": _path(10, rate_bps=5e6, buffer_pkts=12),
-        "flows": [{"app": {"kind": "bulk", "duration_s": 2.5}, "tcp": {**RFC_TCP, "cc": "cubic"},
-                   "receiver": {"ack_policy": "delayed"}},
-                  {"app": {"kind": "bulk", "duration_s": 2}, "start_ms": 300,
-                   "tcp": {**RFC_TCP, "cc": "reno", "timer": "tlp_rfc8985", "rtt_profile": "linux"},
-                   "receiver": {"ack_policy": "quick"}}]}
+        "flows": [
+            {
+                "app": {"kind": "bulk", "duration_s": 2.5},
+                "tcp": {**RFC_TCP, "cc": "cubic"},
+                "receiver": {"ack_policy": "delayed"},
+            },
+            {
+                "app": {"kind": "bulk", "duration_s": 2},
+                "start_ms": 300,
+                "tcp": {**RFC_TCP, "cc": "reno", "timer": "tlp_rfc8985", "rtt_profile": "linux"},
+                "receiver": {"ack_policy": "quick"},
+            },
+        ],
+    }
     g["rwnd-limited-no-handshake"] = {
-        "seed": 1, "duration_s": 10,
+        "seed": 1,
+        "duration_s": 10,
         "path": _path(25, _drops(12), rate_bps=50e6),
-        "flows": [{"app": {"kind": "fixed", "bytes": 150000},
-                   "tcp": {**RFC_TCP, "handshake": False, "iw": 4},
-                   "receiver": {"ack_policy": "delayed", "rwnd_bytes": 20000}}]}
+        "flows": [
+            {
+                "app": {"kind": "fixed", "bytes": 150000},
+                "tcp": {**RFC_TCP, "handshake": False, "iw": 4},
+                "receiver": {"ack_policy": "delayed", "rwnd_bytes": 20000},
+            }
+        ],
+    }
     g["idle-restart-requests"] = {
-        "seed": 1, "duration_s": 20,
+        "seed": 1,
+        "duration_s": 20,
         "path": _path(30, _drops(25)),
-        "flows": [{"app": {"kind": "requests", "requests": 3, "object_bytes": 40000, "gap_ms": 2500},
-                   "tcp": {**RFC_TCP, "slow_start_after_idle": True, "timer": "tlp"},
-                   "receiver": {"ack_policy": "delayed"}}]}
+        "flows": [
+            {
+                "app": {"kind": "requests", "requests": 3, "object_bytes": 40000, "gap_ms": 2500},
+                "tcp": {**RFC_TCP, "slow_start_after_idle": True, "timer": "tlp"},
+                "receiver": {"ack_policy": "delayed"},
+            }
+        ],
+    }
     # trace modes: sampled and none
     g["trace-sampled-bulk"] = {
-        "seed": 4, "duration_s": 2, "trace": "sampled", "sample_ms": 50,
+        "seed": 4,
+        "duration_s": 2,
+        "trace": "sampled",
+        "sample_ms": 50,
         "path": _path(20, {"model": "bernoulli", "p": 0.01}, rate_bps=10e6, buffer_pkts=30),
-        "flows": [{"app": {"kind": "bulk", "duration_s": 2}, "tcp": LINUX_317}]}
+        "flows": [{"app": {"kind": "bulk", "duration_s": 2}, "tcp": LINUX_317}],
+    }
     g["trace-none-tail"] = {**_tail("tlpr", LINUX_317, 2, "delayed"), "trace": "none"}
     # congestion controls added with engine v2: a queue that grows (20 Mbps,
     # 60-packet buffer) and random loss, so delay- and rate-based reactions show
     for cc in ("veno", "westwood", "vegas"):
         g[f"cc-{cc}-bulk"] = {
-            "seed": 6, "duration_s": 4,
+            "seed": 6,
+            "duration_s": 4,
             "path": _path(20, {"model": "bernoulli", "p": 0.003}, rate_bps=20e6, buffer_pkts=60),
-            "flows": [{"app": {"kind": "bulk", "duration_s": 3}, "tcp": {**RFC_TCP, "cc": cc},
-                       "receiver": {"ack_policy": "delayed"}}]}
+            "flows": [
+                {
+                    "app": {"kind": "bulk", "duration_s": 3},
+                    "tcp": {**RFC_TCP, "cc": cc},
+                    "receiver": {"ack_policy": "delayed"},
+                }
+            ],
+        }
     # recovery members added with engine v2: a burst and random loss in bulk
     # transfer, and a loss a probe repaired (CWR run by the recovery member)
-    for rec, params in (("prr", {"prr": {"variant": "ssrb"}}), ("prr-crb", {"prr": {"variant": "crb"}}),
-                        ("rate_halving", {})):
+    for rec, params in (
+        ("prr", {"prr": {"variant": "ssrb"}}),
+        ("prr-crb", {"prr": {"variant": "crb"}}),
+        ("rate_halving", {}),
+    ):
         member = rec.split("-")[0]
         g[f"rec-{rec}-bulk"] = {
-            "seed": 7, "duration_s": 4,
+            "seed": 7,
+            "duration_s": 4,
             "path": _path(20, {"model": "bernoulli", "p": 0.01}, rate_bps=20e6, buffer_pkts=40),
-            "flows": [{"app": {"kind": "bulk", "duration_s": 3},
-                       "tcp": {**RFC_TCP, "recovery": member, "recovery_params": params},
-                       "receiver": {"ack_policy": "delayed"}}]}
+            "flows": [
+                {
+                    "app": {"kind": "bulk", "duration_s": 3},
+                    "tcp": {**RFC_TCP, "recovery": member, "recovery_params": params},
+                    "receiver": {"ack_policy": "delayed"},
+                }
+            ],
+        }
         g[f"rec-{rec}-burst"] = {
-            "seed": 3, "duration_s": 30, "path": _path(20, _drops(3, 4, 5, 6, 7, 8, 20)),
-            "flows": [_fixed(30, {**RFC_TCP, "recovery": member, "recovery_params": params}, "quick")]}
+            "seed": 3,
+            "duration_s": 30,
+            "path": _path(20, _drops(3, 4, 5, 6, 7, 8, 20)),
+            "flows": [_fixed(30, {**RFC_TCP, "recovery": member, "recovery_params": params}, "quick")],
+        }
         g[f"rec-{rec}-tlp-cwr"] = {
-            "seed": 1, "duration_s": 30, "path": _path(40, {"model": "tail", "count": 1}),
-            "flows": [{"app": {"kind": "requests", "sizes": [14480, 144800], "gap_ms": 0},
-                       "tcp": {**LINUX_317, "timer": "tlp", "recovery": member, "recovery_params": params},
-                       "receiver": {"ack_policy": "quick"}}]}
+            "seed": 1,
+            "duration_s": 30,
+            "path": _path(40, {"model": "tail", "count": 1}),
+            "flows": [
+                {
+                    "app": {"kind": "requests", "sizes": [14480, 144800], "gap_ms": 0},
+                    "tcp": {**LINUX_317, "timer": "tlp", "recovery": member, "recovery_params": params},
+                    "receiver": {"ack_policy": "quick"},
+                }
+            ],
+        }
     # one cell of every preset, each variant
     for pname, preset in PRESETS.items():
         if pname in ("realistic-tail-loss", "web-objects"):
-            continue        # too large to keep event by event; covered by the stages above
+            continue  # too large to keep event by event; covered by the stages above
         for vname, ov in preset["variants"].items():
             g[f"preset-{pname}-{vname}"] = apply_overrides(preset["scenario"], ov)
     return g

@@ -8,6 +8,7 @@ Hypothesis profiles:
                 REXSIM_HYPOTHESIS_PROFILE=explore pytest tests/python
 The per-test @settings(max_examples=..., deadline=None) still apply.
 """
+
 from __future__ import annotations
 
 import os
@@ -24,8 +25,10 @@ from hypothesis import HealthCheck, settings  # noqa: E402
 
 sys.path.insert(0, str(HERE))
 
-settings.register_profile("ci", derandomize=True, database=None, print_blob=True,
-                          suppress_health_check=[HealthCheck.too_slow])
-settings.register_profile("explore", derandomize=False, database=None, print_blob=True,
-                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile(
+    "ci", derandomize=True, database=None, print_blob=True, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile(
+    "explore", derandomize=False, database=None, print_blob=True, suppress_health_check=[HealthCheck.too_slow]
+)
 settings.load_profile(os.environ.get("REXSIM_HYPOTHESIS_PROFILE", "ci"))

@@ -5,6 +5,7 @@ for the paper's controlled tail-loss experiment (§3.1), an independent
 RFC 6298 estimator used to *derive* expected RTO values, and a replay of the
 receiver side of a trace used by the invariant tests.
 """
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -21,8 +22,14 @@ TIMERS = ("rto", "rtor", "tlp", "tlpr", "tlp_rfc8985")
 # The TCP settings of the rfc6298 profile used by the paper-claim tests: the
 # scenario shape of the brief (Reno, SACK, timestamps, handshake, RFC 5827 ER).
 RFC6298_TCP = {
-    "mss": MSS, "iw": 10, "sack": True, "timestamps": True, "handshake": True,
-    "rtt_profile": "rfc6298", "cc": "reno", "early_retransmit": True,
+    "mss": MSS,
+    "iw": 10,
+    "sack": True,
+    "timestamps": True,
+    "handshake": True,
+    "rtt_profile": "rfc6298",
+    "cc": "reno",
+    "early_retransmit": True,
 }
 # "Linux 3.17 settings" of the paper (§3.1 hosts): Linux RTT estimator, FACK,
 # Linux's ER variant, delayed ER, ssthresh from cwnd (and CUBIC), as the
@@ -32,26 +39,40 @@ LINUX317_TCP = dict(LINUX_317)
 PROFILES = {"rfc6298": RFC6298_TCP, "linux317": LINUX317_TCP}
 
 
-def tail_scenario(rtt_ms: float, timer: str, ack: str = "quick", tail: int = 1,
-                  profile: str = "rfc6298", segments: int = 10, delack_ms: float = 200,
-                  seed: int = 1) -> dict:
+def tail_scenario(
+    rtt_ms: float,
+    timer: str,
+    ack: str = "quick",
+    tail: int = 1,
+    profile: str = "rfc6298",
+    segments: int = 10,
+    delack_ms: float = 200,
+    seed: int = 1,
+) -> dict:
     """The §3.1 experiment: one fixed flow of `segments` full segments over an
     unlimited-rate path with RTT `rtt_ms` (one-way = RTT/2 each direction),
     whose last `tail` data segments are lost on their first transmission."""
     tcp = dict(PROFILES[profile])
     tcp["timer"] = timer
     return {
-        "seed": seed, "duration_s": 60,
+        "seed": seed,
+        "duration_s": 60,
         "path": {
-            "forward": {"rate_bps": 0, "delay_ms": rtt_ms / 2, "buffer_pkts": 1000,
-                        "loss": {"model": "tail", "count": tail}},
+            "forward": {
+                "rate_bps": 0,
+                "delay_ms": rtt_ms / 2,
+                "buffer_pkts": 1000,
+                "loss": {"model": "tail", "count": tail},
+            },
             "reverse": {"rate_bps": 0, "delay_ms": rtt_ms / 2, "loss": {"model": "none"}},
         },
-        "flows": [{
-            "app": {"kind": "fixed", "segments": segments},
-            "tcp": tcp,
-            "receiver": {"ack_policy": ack, "delack_ms": delack_ms},
-        }],
+        "flows": [
+            {
+                "app": {"kind": "fixed", "segments": segments},
+                "tcp": tcp,
+                "receiver": {"ack_policy": ack, "delack_ms": delack_ms},
+            }
+        ],
     }
 
 
@@ -224,6 +245,19 @@ def columns_bytes(res: rexsim.Result) -> dict[str, bytes]:
 
 
 __all__ = [
-    "MSS", "TIMERS", "RFC6298_TCP", "LINUX317_TCP", "PROFILES", "tail_scenario", "run_ok", "fct",
-    "tail_fct", "rfc6298_rto_ms", "flow_object_bytes", "flow_param", "path_param", "replay_receiver", "columns_bytes",
+    "MSS",
+    "TIMERS",
+    "RFC6298_TCP",
+    "LINUX317_TCP",
+    "PROFILES",
+    "tail_scenario",
+    "run_ok",
+    "fct",
+    "tail_fct",
+    "rfc6298_rto_ms",
+    "flow_object_bytes",
+    "flow_param",
+    "path_param",
+    "replay_receiver",
+    "columns_bytes",
 ]

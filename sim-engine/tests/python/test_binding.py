@@ -3,6 +3,7 @@ read-only trace columns that outlive the Result wrapper, runs from several
 threads at once (the GIL is released while simulating), the event and time
 budgets, the trace modes, the parameter catalogue and the JSON Schema built
 from it."""
+
 from __future__ import annotations
 
 import collections
@@ -53,7 +54,12 @@ def test_columns_are_read_only_zero_copy_views():
     n = raw.n_trace
     assert all(res.trace.columns[k].shape[0] == n for k in rexsim.result.EVENT_COLUMNS)
     assert set(res.trace.columns) - set(rexsim.result.EVENT_COLUMNS) == {
-        "sack_words", "var_t_ns", "var_flow", "var_id", "var_value"}
+        "sack_words",
+        "var_t_ns",
+        "var_flow",
+        "var_id",
+        "var_value",
+    }
 
 
 def test_column_memory_outlives_the_result_wrapper():
@@ -86,7 +92,7 @@ def test_empty_trace_columns_are_valid_arrays():
 
 # ------------------------------------------------------------------ threads
 def test_runs_in_parallel_threads_give_identical_results():
-    sc = rexsim.preset_scenario("realistic-tail-loss", "TLPR")   # ~250k events
+    sc = rexsim.preset_scenario("realistic-tail-loss", "TLPR")  # ~250k events
     ref = rexsim.run(sc)
     ref_cols, ref_metrics = columns_bytes(ref), [f.metrics for f in ref.flows]
     results, errors = [None] * 4, []
@@ -100,7 +106,7 @@ def test_runs_in_parallel_threads_give_identical_results():
                 r = rexsim.run(sc)
                 out.append((columns_bytes(r), [f.metrics for f in r.flows], r.summary()))
             results[k] = out
-        except Exception as e:         # pragma: no cover - reported below
+        except Exception as e:  # pragma: no cover - reported below
             errors.append(e)
 
     threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
@@ -123,16 +129,18 @@ def test_max_events_budget_truncates():
     res = rexsim.run(sc)
     assert res.truncated is True
     assert res.truncated_reason == "max_events"
-    assert res.events == 1000               # stops exactly at the budget
+    assert res.events == 1000  # stops exactly at the budget
     assert res.invariant_violations == 0
     assert not all(f.metrics["completed"] for f in res.flows)
     assert res.summary()["truncated_reason"] == "max_events"
 
 
 def test_duration_budget_truncates_a_long_bulk_flow():
-    sc = {"duration_s": 2, "path": {"forward": {"rate_bps": 10e6, "delay_ms": 10},
-                                    "reverse": {"rate_bps": 10e6, "delay_ms": 10}},
-          "flows": [{"app": {"kind": "bulk", "duration_s": 600}}]}
+    sc = {
+        "duration_s": 2,
+        "path": {"forward": {"rate_bps": 10e6, "delay_ms": 10}, "reverse": {"rate_bps": 10e6, "delay_ms": 10}},
+        "flows": [{"app": {"kind": "bulk", "duration_s": 600}}],
+    }
     res = rexsim.run(sc)
     assert res.truncated is True
     assert res.truncated_reason == "duration_s"
@@ -178,11 +186,15 @@ def test_trace_modes_sampled_and_none():
         assert [f.metrics for f in other.flows] == [f.metrics for f in full.flows]
         assert other.events == full.events
         assert other.invariant_violations == 0
+
     # the kept events are the same events (time, flow, kind, seq), in order
     def kept(r):
         m = np.isin(r.trace.kind, [KIND[k] for k in SAMPLED_KINDS])
-        return [(int(a), int(b), int(c), int(d)) for a, b, c, d in
-                zip(r.trace.t_ns[m], r.trace.flow[m], r.trace.kind[m], r.trace.seq[m])]
+        return [
+            (int(a), int(b), int(c), int(d))
+            for a, b, c, d in zip(r.trace.t_ns[m], r.trace.flow[m], r.trace.kind[m], r.trace.seq[m])
+        ]
+
     assert kept(sampled) == kept(full)
 
 
@@ -267,8 +279,7 @@ def _bound_cases():
     return out
 
 
-@pytest.mark.parametrize("section,key,value,which", _bound_cases(),
-                         ids=[f"{c[1]}={c[3]}" for c in _bound_cases()])
+@pytest.mark.parametrize("section,key,value,which", _bound_cases(), ids=[f"{c[1]}={c[3]}" for c in _bound_cases()])
 def test_every_catalog_bound_is_accepted(section, key, value, which):
     """Both ends of every published range are valid values.  A tiny time
     budget and no trace keep even extreme values cheap; cross-field rules
@@ -308,11 +319,15 @@ def test_samples_are_bounded_and_never_beyond_the_time_reached():
     (its SYN dropped, initial RTO 1 s) under a 0.95 s budget is sampled every
     100 ms; sim_end_ns is the time reached, so every sample lies within it.
     With a budget of 3, sampling stops after 3 samples and says so."""
-    sc = {"duration_s": 0.95, "trace": "sampled", "sample_ms": 100,
-          "path": {"forward": {"loss": {"model": "positioned", "rules": [{"segment": 0}]}}}}
+    sc = {
+        "duration_s": 0.95,
+        "trace": "sampled",
+        "sample_ms": 100,
+        "path": {"forward": {"loss": {"model": "positioned", "rules": [{"segment": 0}]}}},
+    }
     r = rexsim.run(sc)
     t = r.trace.t_ns
     assert r.samples == 10 and len(t) > 0 and int(t.max()) <= r.sim_end_ns == 900_000_000
-    assert r.events == rexsim.run({**sc, "trace": "full"}).events   # samples are not simulation events
+    assert r.events == rexsim.run({**sc, "trace": "full"}).events  # samples are not simulation events
     capped = rexsim.run({**sc, "max_events": 3})
     assert capped.samples == 3 and capped.trace_truncated is True

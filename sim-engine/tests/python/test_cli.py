@@ -1,6 +1,7 @@
 """The command line: python -m rexsim {run FILE [--trace OUT] | catalog |
 presets [NAME] | schema}.  Exit code 0 with JSON on stdout, 2 with a message
 on stderr for bad input."""
+
 from __future__ import annotations
 
 import csv
@@ -13,17 +14,26 @@ import pytest
 import rexsim
 
 SCENARIO = {
-    "seed": 1, "duration_s": 60,
-    "path": {"forward": {"rate_bps": 0, "delay_ms": 40, "loss": {"model": "tail", "count": 1}},
-             "reverse": {"rate_bps": 0, "delay_ms": 40}},
-    "flows": [{"app": {"kind": "fixed", "segments": 10},
-               "tcp": {"timer": "rtor"}, "receiver": {"ack_policy": "delayed", "delack_ms": 200}}],
+    "seed": 1,
+    "duration_s": 60,
+    "path": {
+        "forward": {"rate_bps": 0, "delay_ms": 40, "loss": {"model": "tail", "count": 1}},
+        "reverse": {"rate_bps": 0, "delay_ms": 40},
+    },
+    "flows": [
+        {
+            "app": {"kind": "fixed", "segments": 10},
+            "tcp": {"timer": "rtor"},
+            "receiver": {"ack_policy": "delayed", "delack_ms": 200},
+        }
+    ],
 }
 
 
 def cli(*args, stdin: str | None = None):
-    return subprocess.run([sys.executable, "-m", "rexsim", *map(str, args)], input=stdin,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "rexsim", *map(str, args)], input=stdin, capture_output=True, text=True, timeout=120
+    )
 
 
 @pytest.fixture

@@ -1,6 +1,7 @@
 """Determinism: a scenario and its seed fix the trace byte for byte
 (engine docs: "The same scenario and seed give a byte-identical trace"),
 within one process and across processes (the CLI), and the seed matters."""
+
 from __future__ import annotations
 
 import hashlib
@@ -20,18 +21,24 @@ def lossy_scenario(seed: int = 7) -> dict:
     every random draw of the engine (loss stages, both directions) matters."""
     tcp = {"timer": "tlp", "cc": "cubic", "fack": True}
     return {
-        "seed": seed, "duration_s": 20,
+        "seed": seed,
+        "duration_s": 20,
         "path": {
-            "forward": {"rate_bps": 20e6, "delay_ms": 15, "buffer_pkts": 40,
-                        "loss": {"model": "bernoulli", "p": 0.03}},
-            "reverse": {"rate_bps": 20e6, "delay_ms": 15, "buffer_pkts": 40,
-                        "loss": {"model": "bernoulli", "p": 0.01}},
+            "forward": {"rate_bps": 20e6, "delay_ms": 15, "buffer_pkts": 40, "loss": {"model": "bernoulli", "p": 0.03}},
+            "reverse": {"rate_bps": 20e6, "delay_ms": 15, "buffer_pkts": 40, "loss": {"model": "bernoulli", "p": 0.01}},
         },
         "flows": [
-            {"app": {"kind": "requests", "sizes": [30000, 5000, 120000], "gap_ms": 50},
-             "tcp": tcp, "receiver": {"ack_policy": "delayed"}},
-            {"app": {"kind": "fixed", "segments": 200}, "start_ms": 30,
-             "tcp": {**tcp, "timer": "rtor", "cc": "reno"}, "receiver": {"ack_policy": "quick"}},
+            {
+                "app": {"kind": "requests", "sizes": [30000, 5000, 120000], "gap_ms": 50},
+                "tcp": tcp,
+                "receiver": {"ack_policy": "delayed"},
+            },
+            {
+                "app": {"kind": "fixed", "segments": 200},
+                "start_ms": 30,
+                "tcp": {**tcp, "timer": "rtor", "cc": "reno"},
+                "receiver": {"ack_policy": "quick"},
+            },
         ],
     }
 
@@ -48,7 +55,7 @@ def test_same_seed_same_trace_in_process():
     # the scenario really exercises the random loss stages
     assert sum(f.metrics["drops"] for f in a.flows) > 0
     ca, cb = columns_bytes(a), columns_bytes(b)
-    assert set(ca) == set(rexsim.result._DTYPES)       # every column, sack_words included
+    assert set(ca) == set(rexsim.result._DTYPES)  # every column, sack_words included
     for name in ca:
         assert ca[name] == cb[name], name
     assert a.summary() == b.summary()
@@ -62,8 +69,12 @@ def test_same_seed_same_trace_across_processes(tmp_path):
     outs, summaries = [], []
     for k in range(2):
         out = tmp_path / f"trace{k}.csv"
-        cp = subprocess.run([sys.executable, "-m", "rexsim", "run", str(path), "--trace", str(out)],
-                            capture_output=True, text=True, timeout=120)
+        cp = subprocess.run(
+            [sys.executable, "-m", "rexsim", "run", str(path), "--trace", str(out)],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         assert cp.returncode == 0, cp.stderr
         outs.append(hashlib.sha256(out.read_bytes()).hexdigest())
         summaries.append(json.loads(cp.stdout))

@@ -8,6 +8,7 @@ from the catalogue itself (every parameter just outside its range, of a wrong
 type, or an unknown choice), so that the published limits and the enforced
 ones cannot drift apart.
 """
+
 from __future__ import annotations
 
 import copy
@@ -36,8 +37,13 @@ CASES = [
     ("flows-not-list", {"flows": {}}, "flows", ["list"], True),
     ("loss-not-object", {"path": {"forward": {"loss": 3}}}, "path.forward.loss", ["object"], True),
     ("flow-not-object", {"flows": [3]}, "flows[0]", ["object"], True),
-    ("rule-not-object", {"path": {"forward": {"loss": {"model": "positioned", "rules": [3]}}}},
-     "path.forward.loss.rules[0]", ["object"], True),
+    (
+        "rule-not-object",
+        {"path": {"forward": {"loss": {"model": "positioned", "rules": [3]}}}},
+        "path.forward.loss.rules[0]",
+        ["object"],
+        True,
+    ),
     # a known section given a non-object: the engine names other sections
     # ("path.forward.loss: must be an object"), so it must name this one too,
     # not call a documented field unknown
@@ -46,52 +52,126 @@ CASES = [
     ("mss-below", F(tcp={"mss": 20}), "flows[0].tcp.mss", ["64", "65495", "got 20"], True),
     ("seed-overflow", {"seed": 2**70}, "seed", ["0", "9007199254740991"], True),
     ("duration-zero", {"duration_s": 0}, "duration_s", ["0.001", "3600", "got 0"], True),
-    ("loss-p-above-one", {"path": {"forward": {"loss": {"model": "bernoulli", "p": 1.5}}}},
-     "path.forward.loss.p", ["0", "1", "got 1.5"], True),
+    (
+        "loss-p-above-one",
+        {"path": {"forward": {"loss": {"model": "bernoulli", "p": 1.5}}}},
+        "path.forward.loss.p",
+        ["0", "1", "got 1.5"],
+        True,
+    ),
     ("delack-above", F(receiver={"delack_ms": 501}), "flows[0].receiver.delack_ms", ["0.001", "500", "501"], True),
     # NaN and infinities are not numbers in range (JSON has none: engine only)
     ("duration-nan", {"duration_s": float("nan")}, "duration_s", ["0.001", "3600", "nan"], False),
     ("delay-nan", {"path": {"forward": {"delay_ms": float("nan")}}}, "path.forward.delay_ms", ["10000", "nan"], False),
-    ("rate-inf", {"path": {"reverse": {"rate_bps": float("inf")}}}, "path.reverse.rate_bps", ["100000000000", "inf"], False),
+    (
+        "rate-inf",
+        {"path": {"reverse": {"rate_bps": float("inf")}}},
+        "path.reverse.rate_bps",
+        ["100000000000", "inf"],
+        False,
+    ),
     ("iw-nan", F(tcp={"iw": float("nan")}), "flows[0].tcp.iw", ["integer", "1000"], False),
     # unknown keys at every depth
     ("unknown-top", {"foo": 1}, "foo", ["not a known field"], True),
     ("unknown-path-direction", {"path": {"sideways": {}}}, "path", ["sideways", "forward", "reverse"], True),
     ("unknown-direction-key", {"path": {"forward": {"foo": 1}}}, "path.forward.foo", ["not a known field"], True),
-    ("unknown-loss-key", {"path": {"reverse": {"loss": {"foo": 1}}}}, "path.reverse.loss.foo", ["not a known field"], True),
-    ("unknown-rule-key", {"path": {"forward": {"loss": {"model": "positioned", "rules": [{}, {"foo": 1}]}}}},
-     "path.forward.loss.rules[1].foo", ["not a known field"], True),
+    (
+        "unknown-loss-key",
+        {"path": {"reverse": {"loss": {"foo": 1}}}},
+        "path.reverse.loss.foo",
+        ["not a known field"],
+        True,
+    ),
+    (
+        "unknown-rule-key",
+        {"path": {"forward": {"loss": {"model": "positioned", "rules": [{}, {"foo": 1}]}}}},
+        "path.forward.loss.rules[1].foo",
+        ["not a known field"],
+        True,
+    ),
     ("unknown-flow-key", {"flows": [{}, {"foo": 1}]}, "flows[1].foo", ["not a known field"], True),
     ("unknown-app-key", {"flows": [{"app": {"foo": 1}}]}, "flows[0].app.foo", ["not a known field"], True),
     ("unknown-tcp-key", F(tcp={"rto": 1}), "flows[0].tcp.rto", ["not a known field"], True),
     # enums name their choices
-    ("bad-timer", F(tcp={"timer": "fast"}), "flows[0].tcp.timer",
-     ["'rto'", "'rtor'", "'tlp'", "'tlpr'", "'tlp_rfc8985'"], True),
-    ("bad-loss-model", {"path": {"forward": {"loss": {"model": "burst"}}}}, "path.forward.loss.model",
-     ["'none'", "'positioned'", "'tail'", "'bernoulli'", "'gilbert_elliott'"], True),
+    (
+        "bad-timer",
+        F(tcp={"timer": "fast"}),
+        "flows[0].tcp.timer",
+        ["'rto'", "'rtor'", "'tlp'", "'tlpr'", "'tlp_rfc8985'"],
+        True,
+    ),
+    (
+        "bad-loss-model",
+        {"path": {"forward": {"loss": {"model": "burst"}}}},
+        "path.forward.loss.model",
+        ["'none'", "'positioned'", "'tail'", "'bernoulli'", "'gilbert_elliott'"],
+        True,
+    ),
     ("enum-as-index", F(receiver={"ack_policy": 1}), "flows[0].receiver.ack_policy", ["'quick'", "'delayed'"], True),
     ("bad-cc", F(tcp={"cc": "bbr"}), "flows[0].tcp.cc", ["'reno'", "'cubic'"], True),
     # list-length limits (catalogue limits: 64 flows, 256 rules, 512 sizes)
     ("too-many-flows", {"flows": [{}] * 65}, "flows", ["1", "64", "65"], True),
     ("no-flows", {"flows": []}, "flows", ["1", "64", "got 0"], True),
-    ("too-many-rules", {"path": {"forward": {"loss": {"model": "positioned", "rules": [{}] * 257}}}},
-     "path.forward.loss.rules", ["256", "257"], True),
-    ("too-many-sizes", {"flows": [{"app": {"kind": "requests", "sizes": [1] * 513}}]}, "flows[0].app.sizes",
-     ["512", "513"], True),
-    ("size-zero", {"flows": [{"app": {"kind": "requests", "sizes": [5, 0]}}]}, "flows[0].app.sizes",
-     ["item 1", "1", "1000000000"], True),
+    (
+        "too-many-rules",
+        {"path": {"forward": {"loss": {"model": "positioned", "rules": [{}] * 257}}}},
+        "path.forward.loss.rules",
+        ["256", "257"],
+        True,
+    ),
+    (
+        "too-many-sizes",
+        {"flows": [{"app": {"kind": "requests", "sizes": [1] * 513}}]},
+        "flows[0].app.sizes",
+        ["512", "513"],
+        True,
+    ),
+    (
+        "size-zero",
+        {"flows": [{"app": {"kind": "requests", "sizes": [5, 0]}}]},
+        "flows[0].app.sizes",
+        ["item 1", "1", "1000000000"],
+        True,
+    ),
     # cross-field rules
-    ("tail-on-reverse", {"path": {"reverse": {"loss": {"model": "tail"}}}}, "path.reverse.loss.model",
-     ["tail", "path.forward"], False),
-    ("tail-with-bulk", {"path": {"forward": {"loss": {"model": "tail"}}},
-                        "flows": [{"app": {"kind": "fixed"}}, {"app": {"kind": "bulk"}}]},
-     "path.forward.loss.model", ["tail", "flows[1].app.kind", "bulk"], False),
-    ("rule-flow-out-of-range", {"path": {"forward": {"loss": {"model": "positioned", "rules": [{"flow": 1}]}}}},
-     "path.forward.loss.rules[0].flow", ["number of flows", "1", "got 1"], False),
-    ("rwnd-below-mss", F(receiver={"rwnd_bytes": 1000}), "flows[0].receiver.rwnd_bytes",
-     ["tcp.mss", "1448", "1000"], False),
-    ("min-rto-above-max", F(tcp={"min_rto_ms": 500, "max_rto_ms": 400}), "flows[0].tcp.min_rto_ms",
-     ["tcp.max_rto_ms", "400", "500"], False),
+    (
+        "tail-on-reverse",
+        {"path": {"reverse": {"loss": {"model": "tail"}}}},
+        "path.reverse.loss.model",
+        ["tail", "path.forward"],
+        False,
+    ),
+    (
+        "tail-with-bulk",
+        {
+            "path": {"forward": {"loss": {"model": "tail"}}},
+            "flows": [{"app": {"kind": "fixed"}}, {"app": {"kind": "bulk"}}],
+        },
+        "path.forward.loss.model",
+        ["tail", "flows[1].app.kind", "bulk"],
+        False,
+    ),
+    (
+        "rule-flow-out-of-range",
+        {"path": {"forward": {"loss": {"model": "positioned", "rules": [{"flow": 1}]}}}},
+        "path.forward.loss.rules[0].flow",
+        ["number of flows", "1", "got 1"],
+        False,
+    ),
+    (
+        "rwnd-below-mss",
+        F(receiver={"rwnd_bytes": 1000}),
+        "flows[0].receiver.rwnd_bytes",
+        ["tcp.mss", "1448", "1000"],
+        False,
+    ),
+    (
+        "min-rto-above-max",
+        F(tcp={"min_rto_ms": 500, "max_rto_ms": 400}),
+        "flows[0].tcp.min_rto_ms",
+        ["tcp.max_rto_ms", "400", "500"],
+        False,
+    ),
     ("min-rto-zero", F(tcp={"min_rto_ms": 0}), "flows[0].tcp.min_rto_ms", ["-1", "0.001"], False),
     # not a scenario at all
     ("scenario-list", [], "scenario", ["object"], True),
@@ -109,7 +189,7 @@ def test_invalid_scenario(scenario, path, fragments, schema_ok):
     assert isinstance(err, ValueError)
     assert err.path == path, str(err)
     msg = str(err)
-    assert msg.startswith(f"{path}: "), msg          # the message leads with the field
+    assert msg.startswith(f"{path}: "), msg  # the message leads with the field
     for frag in fragments:
         assert frag in msg, (frag, msg)
     # validation does not touch the caller's dict
@@ -151,8 +231,10 @@ def _place(section: str, key: str, value) -> tuple[dict, str]:
     if section == "loss":
         return {"path": {"forward": {"loss": leaf}}}, f"path.forward.loss.{key}"
     if section == "rule":
-        return ({"path": {"forward": {"loss": {"model": "positioned", "rules": [leaf]}}}},
-                f"path.forward.loss.rules[0].{key}")
+        return (
+            {"path": {"forward": {"loss": {"model": "positioned", "rules": [leaf]}}}},
+            f"path.forward.loss.rules[0].{key}",
+        )
     return {"flows": [leaf]}, f"flows[0].{key}"
 
 
@@ -179,8 +261,9 @@ def _catalog_cases():
 CATALOG_CASES = _catalog_cases()
 
 
-@pytest.mark.parametrize("section,key,value,fragments", [c[1:] for c in CATALOG_CASES],
-                         ids=[f"{c[1]}.{c[0]}" for c in CATALOG_CASES])
+@pytest.mark.parametrize(
+    "section,key,value,fragments", [c[1:] for c in CATALOG_CASES], ids=[f"{c[1]}.{c[0]}" for c in CATALOG_CASES]
+)
 def test_catalog_limit_is_enforced(section, key, value, fragments):
     sc, path = _place(section, key, value)
     with pytest.raises(rexsim.ScenarioError) as ei:
@@ -193,12 +276,16 @@ def test_catalog_limit_is_enforced(section, key, value, fragments):
 # ------------------------------------------------------------------ no side effects
 def _reference():
     return {
-        "seed": 3, "duration_s": 10,
-        "path": {"forward": {"rate_bps": 10e6, "delay_ms": 10, "buffer_pkts": 20,
-                             "loss": {"model": "bernoulli", "p": 0.02}},
-                 "reverse": {"rate_bps": 10e6, "delay_ms": 10}},
-        "flows": [{"app": {"kind": "fixed", "segments": 80}, "tcp": {"timer": "tlpr"}},
-                  {"app": {"kind": "requests", "sizes": [4000, 9000]}, "start_ms": 5}],
+        "seed": 3,
+        "duration_s": 10,
+        "path": {
+            "forward": {"rate_bps": 10e6, "delay_ms": 10, "buffer_pkts": 20, "loss": {"model": "bernoulli", "p": 0.02}},
+            "reverse": {"rate_bps": 10e6, "delay_ms": 10},
+        },
+        "flows": [
+            {"app": {"kind": "fixed", "segments": 80}, "tcp": {"timer": "tlpr"}},
+            {"app": {"kind": "requests", "sizes": [4000, 9000]}, "start_ms": 5},
+        ],
     }
 
 
@@ -220,7 +307,7 @@ def test_failing_runs_leave_no_side_effects():
         with pytest.raises(rexsim.ScenarioError):
             rexsim.run(b)
     second = rexsim.run(sc)
-    assert sc == frozen                       # run() never mutates its argument
+    assert sc == frozen  # run() never mutates its argument
     assert [f.metrics for f in second.flows] == [f.metrics for f in first.flows]
     assert second.summary() == first.summary()
     assert columns_bytes(second) == columns_bytes(first)

@@ -1,6 +1,7 @@
 """Golden traces (tests/golden/): every scenario there still produces the
 recorded summary, metrics and event list, byte for byte.  A deliberate change
 of behaviour regenerates them with `make golden` in a commit that says why."""
+
 from __future__ import annotations
 
 import sys

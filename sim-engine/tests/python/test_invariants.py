@@ -9,6 +9,7 @@ CUBIC.  Each run is kept short (duration_s <= 30, small objects).
 Most checks replay the receiver from the trace (simhelpers.replay_receiver),
 so they do not trust the engine's own bookkeeping.
 """
+
 from __future__ import annotations
 
 import functools
@@ -68,10 +69,17 @@ def app_cfg(draw, allow_bulk: bool):
     if kind == "requests":
         gap = draw(st.sampled_from([0, 5, 100, 1500]))
         if draw(st.booleans()):
-            return {"kind": "requests", "sizes": draw(st.lists(st.integers(1, 30_000), min_size=1, max_size=5)),
-                    "gap_ms": gap}
-        return {"kind": "requests", "requests": draw(st.integers(1, 4)),
-                "object_bytes": draw(st.integers(1, 20_000)), "gap_ms": gap}
+            return {
+                "kind": "requests",
+                "sizes": draw(st.lists(st.integers(1, 30_000), min_size=1, max_size=5)),
+                "gap_ms": gap,
+            }
+        return {
+            "kind": "requests",
+            "requests": draw(st.integers(1, 4)),
+            "object_bytes": draw(st.integers(1, 20_000)),
+            "gap_ms": gap,
+        }
     return {"kind": "bulk", "duration_s": draw(st.sampled_from([0.05, 0.2, 0.5]))}
 
 
@@ -82,27 +90,33 @@ def forward_loss(draw, n_flows: int, model: str):
     if model == "bernoulli":
         return {"model": "bernoulli", "p": draw(st.sampled_from([0.001, 0.01, 0.05, 0.15, 0.3]))}
     if model == "gilbert_elliott":
-        return {"model": "gilbert_elliott", "p": draw(st.sampled_from([0.002, 0.01, 0.05])),
-                "r": draw(st.sampled_from([0.1, 0.3, 0.8])),
-                "loss_good": draw(st.sampled_from([0.0, 0.001])),
-                "loss_bad": draw(st.sampled_from([0.5, 1.0]))}
+        return {
+            "model": "gilbert_elliott",
+            "p": draw(st.sampled_from([0.002, 0.01, 0.05])),
+            "r": draw(st.sampled_from([0.1, 0.3, 0.8])),
+            "loss_good": draw(st.sampled_from([0.0, 0.001])),
+            "loss_bad": draw(st.sampled_from([0.5, 1.0])),
+        }
     if model == "tail":
         return {"model": "tail", "count": draw(st.integers(1, 5))}
-    rule = st.fixed_dictionaries({
-        "flow": st.integers(0, n_flows - 1),
-        "segment": st.integers(0, 25),
-        "transmission": st.integers(1, 3),
-        "action": st.sampled_from(["drop", "delay", "duplicate"]),
-        "delay_ms": st.sampled_from([0, 1, 30, 250]),
-    })
+    rule = st.fixed_dictionaries(
+        {
+            "flow": st.integers(0, n_flows - 1),
+            "segment": st.integers(0, 25),
+            "transmission": st.integers(1, 3),
+            "action": st.sampled_from(["drop", "delay", "duplicate"]),
+            "delay_ms": st.sampled_from([0, 1, 30, 250]),
+        }
+    )
     return {"model": "positioned", "rules": draw(st.lists(rule, max_size=8))}
 
 
 @st.composite
 def scenarios(draw, lossless: bool = False):
     n_flows = draw(st.integers(1, 3))
-    model = "none" if lossless else draw(
-        st.sampled_from(["none", "bernoulli", "gilbert_elliott", "positioned", "tail"]))
+    model = (
+        "none" if lossless else draw(st.sampled_from(["none", "bernoulli", "gilbert_elliott", "positioned", "tail"]))
+    )
     fwd_rate = 0 if lossless else draw(MBPS)
     rev_rate = 0 if lossless else draw(MBPS)
     # 'tail' needs objects with a known end (no bulk), and a bulk flow on an
@@ -119,8 +133,10 @@ def scenarios(draw, lossless: bool = False):
             "app": draw(app_cfg(allow_bulk=allow_bulk)),
             "start_ms": draw(st.sampled_from([0, 0, 3, 50, 400, 1500])),
             "tcp": draw(tcp_cfg()),
-            "receiver": {"ack_policy": draw(st.sampled_from(["quick", "delayed"])),
-                         "delack_ms": draw(st.sampled_from(delacks))},
+            "receiver": {
+                "ack_policy": draw(st.sampled_from(["quick", "delayed"])),
+                "delack_ms": draw(st.sampled_from(delacks)),
+            },
         }
         if draw(st.booleans()):
             flow["receiver"]["rwnd_bytes"] = draw(st.integers(flow["tcp"]["mss"], 65_536))
@@ -128,9 +144,12 @@ def scenarios(draw, lossless: bool = False):
     if lossless:
         rev_loss = {"model": "none"}
     else:
-        rev_loss = draw(st.one_of(
-            st.just({"model": "none"}),
-            st.sampled_from([0.01, 0.05, 0.2]).map(lambda p: {"model": "bernoulli", "p": p})))
+        rev_loss = draw(
+            st.one_of(
+                st.just({"model": "none"}),
+                st.sampled_from([0.01, 0.05, 0.2]).map(lambda p: {"model": "bernoulli", "p": p}),
+            )
+        )
     delay = draw(st.sampled_from([0.5, 5, 20, 60, 150]))
     return {
         "seed": draw(st.integers(0, 2**32)),
@@ -138,10 +157,18 @@ def scenarios(draw, lossless: bool = False):
         # a safety net for the suite's run time; the scenarios above stay far below it
         "max_events": 2_000_000,
         "path": {
-            "forward": {"rate_bps": fwd_rate, "delay_ms": delay, "buffer_pkts": draw(st.integers(5, 200)),
-                        "loss": draw(forward_loss(n_flows, model))},
-            "reverse": {"rate_bps": rev_rate, "delay_ms": delay, "buffer_pkts": draw(st.integers(5, 200)),
-                        "loss": rev_loss},
+            "forward": {
+                "rate_bps": fwd_rate,
+                "delay_ms": delay,
+                "buffer_pkts": draw(st.integers(5, 200)),
+                "loss": draw(forward_loss(n_flows, model)),
+            },
+            "reverse": {
+                "rate_bps": rev_rate,
+                "delay_ms": delay,
+                "buffer_pkts": draw(st.integers(5, 200)),
+                "loss": rev_loss,
+            },
         },
         "flows": flows,
     }
@@ -155,8 +182,8 @@ def _schema_validator():
 # ------------------------------------------------------------------ the checks
 def check_invariants(sc: dict, res: rexsim.Result) -> None:
     try:
-        note(f"summary: {res.summary()}")      # shown with a falsifying example
-    except InvalidArgument:                    # called outside a hypothesis test
+        note(f"summary: {res.summary()}")  # shown with a falsifying example
+    except InvalidArgument:  # called outside a hypothesis test
         pass
     tr = res.trace
 
@@ -221,7 +248,7 @@ def check_invariants(sc: dict, res: rexsim.Result) -> None:
             assert (s_, a_) in first_tx and first_tx[(s_, a_)] <= t_, (i, t_, s_, a_)
         # the sender only hears ACK numbers the receiver sent
         sent_acks = set(tr.seq[fl & tr.mask("ack_sent")].tolist())
-        recv = fl & tr.mask("ack_recv") & (tr.arg == 0) & (tr.detail == 1)   # the SYN-ACK: ack 0
+        recv = fl & tr.mask("ack_recv") & (tr.arg == 0) & (tr.detail == 1)  # the SYN-ACK: ack 0
         assert set(tr.seq[fl & tr.mask("ack_recv") & ~recv].tolist()) <= sent_acks, i
 
         # physics: with a handshake no data leaves before the SYN-ACK is back
@@ -236,7 +263,8 @@ def check_invariants(sc: dict, res: rexsim.Result) -> None:
         assert 0 <= m["spurious_retransmissions"] <= m["retransmissions"], m
         assert m["time_in_recovery_ms"] >= 0 and m["goodput_bps"] >= 0, m
         assert m["segments_sent"] + m["retransmissions"] == int(
-            ((tr.flow == i) & (tr.mask("send") | tr.mask("retransmit") | tr.mask("probe"))).sum()), i
+            ((tr.flow == i) & (tr.mask("send") | tr.mask("retransmit") | tr.mask("probe"))).sum()
+        ), i
         assert m["probe_count"] == int(tr.mask("probe", i).sum()), i
 
     if not res.truncated and all(f.metrics["completed"] for f in res.flows):
@@ -247,7 +275,7 @@ def check_invariants(sc: dict, res: rexsim.Result) -> None:
 @RANDOM
 @given(sc=scenarios())
 def test_random_scenarios_keep_invariants(sc):
-    _schema_validator().validate(sc)     # every generated scenario is a valid one
+    _schema_validator().validate(sc)  # every generated scenario is a valid one
     res = rexsim.run(sc)
     check_invariants(sc, res)
 
@@ -274,7 +302,7 @@ def test_no_loss_no_retransmission(sc):
         assert m["drops"] == 0 and m["rto_count"] == 0, m
         assert m["fast_retransmits"] == 0 and m["early_retransmits"] == 0, m
         assert m["recovery_episodes"] == 0 and m["syn_retransmits"] == 0, m
-        assert m["tlp_loss_episodes"] == 0, m          # a probe never repairs a loss here
+        assert m["tlp_loss_episodes"] == 0, m  # a probe never repairs a loss here
         # the only re-sent segments are probes that repeat the last segment
         # (transmission number >= 2); a probe of new data is no retransmission
         probe_rtx = int((tr.mask("probe", i) & (tr.detail >= 2)).sum())
@@ -287,19 +315,36 @@ def test_invariants_at_the_flow_limit():
     """64 flows (the catalogue's max_flows) of every application kind and
     timer, staggered, sharing a lossy 10 Mbps bottleneck with a short
     buffer: congestion drops on top of random loss."""
-    kinds = [{"kind": "fixed", "segments": 12}, {"kind": "requests", "sizes": [3000, 9000], "gap_ms": 20},
-             {"kind": "bulk", "duration_s": 0.3}]
+    kinds = [
+        {"kind": "fixed", "segments": 12},
+        {"kind": "requests", "sizes": [3000, 9000], "gap_ms": 20},
+        {"kind": "bulk", "duration_s": 0.3},
+    ]
     timers = ["rto", "rtor", "tlp", "tlpr", "tlp_rfc8985"]
-    flows = [{"app": kinds[i % 3], "start_ms": 7.0 * i,
-              "tcp": {"timer": timers[i % 5], "cc": MEMBERS["cc"][i % len(MEMBERS["cc"])], "sack": i % 7 != 0,
-                      "fack": i % 2 == 0, "er_variant": ("rfc5827", "linux")[i % 2]},
-              "receiver": {"ack_policy": ("quick", "delayed")[i % 2]}}
-             for i in range(rexsim.catalog()["limits"]["max_flows"])]
-    sc = {"seed": 11, "duration_s": 30,
-          "path": {"forward": {"rate_bps": 10e6, "delay_ms": 10, "buffer_pkts": 15,
-                               "loss": {"model": "bernoulli", "p": 0.01}},
-                   "reverse": {"rate_bps": 10e6, "delay_ms": 10, "loss": {"model": "bernoulli", "p": 0.01}}},
-          "flows": flows}
+    flows = [
+        {
+            "app": kinds[i % 3],
+            "start_ms": 7.0 * i,
+            "tcp": {
+                "timer": timers[i % 5],
+                "cc": MEMBERS["cc"][i % len(MEMBERS["cc"])],
+                "sack": i % 7 != 0,
+                "fack": i % 2 == 0,
+                "er_variant": ("rfc5827", "linux")[i % 2],
+            },
+            "receiver": {"ack_policy": ("quick", "delayed")[i % 2]},
+        }
+        for i in range(rexsim.catalog()["limits"]["max_flows"])
+    ]
+    sc = {
+        "seed": 11,
+        "duration_s": 30,
+        "path": {
+            "forward": {"rate_bps": 10e6, "delay_ms": 10, "buffer_pkts": 15, "loss": {"model": "bernoulli", "p": 0.01}},
+            "reverse": {"rate_bps": 10e6, "delay_ms": 10, "loss": {"model": "bernoulli", "p": 0.01}},
+        },
+        "flows": flows,
+    }
     res = rexsim.run(sc)
     assert len(res.flows) == 64
     assert not res.truncated

@@ -2,6 +2,7 @@
 (tcp.<family>_params.<member>.<key>), the catalogue publishes them, the
 scenario tree takes them with errors naming the field and the limit, and the
 engine runs with the values given."""
+
 from __future__ import annotations
 
 import pytest
@@ -16,10 +17,15 @@ def member(family: str, name: str) -> dict:
 
 
 def bulk(tcp: dict) -> dict:
-    return {"seed": 1, "duration_s": 5,
-            "path": {"forward": {"rate_bps": 20e6, "delay_ms": 20, "buffer_pkts": 200},
-                     "reverse": {"rate_bps": 20e6, "delay_ms": 20}},
-            "flows": [{"app": {"kind": "bulk", "duration_s": 4}, "tcp": tcp}]}
+    return {
+        "seed": 1,
+        "duration_s": 5,
+        "path": {
+            "forward": {"rate_bps": 20e6, "delay_ms": 20, "buffer_pkts": 200},
+            "reverse": {"rate_bps": 20e6, "delay_ms": 20},
+        },
+        "flows": [{"app": {"kind": "bulk", "duration_s": 4}, "tcp": tcp}],
+    }
 
 
 def test_catalogue_lists_each_members_parameters():
@@ -33,8 +39,9 @@ def test_catalogue_lists_each_members_parameters():
 
 
 def test_normalize_fills_the_chosen_members_defaults_only():
-    n = rexsim.normalize({"flows": [{"tcp": {"cc": "vegas", "cc_params": {"vegas": {"alpha": 3},
-                                                                          "veno": {"beta": 5}}}}]})
+    n = rexsim.normalize(
+        {"flows": [{"tcp": {"cc": "vegas", "cc_params": {"vegas": {"alpha": 3}, "veno": {"beta": 5}}}}]}
+    )
     assert n["flows"][0]["tcp"]["cc_params"] == {"vegas": {"alpha": 3, "beta": 4, "gamma": 1}}
     # a normalized scenario normalizes to itself
     assert rexsim.normalize(n) == n
@@ -42,13 +49,16 @@ def test_normalize_fills_the_chosen_members_defaults_only():
     assert "cc_params" not in rexsim.normalize({})["flows"][0]["tcp"]
 
 
-@pytest.mark.parametrize("params, path, words", [
-    ({"vegas": {"alpha": -3}}, "flows[0].tcp.cc_params.vegas.alpha", "between"),
-    ({"vegas": {"zeta": 1}}, "flows[0].tcp.cc_params.vegas.zeta", "not a parameter"),
-    ({"nosuch": {}}, "flows[0].tcp.cc_params", "unknown cc member"),
-    ({"veno": {"beta": "x"}}, "flows[0].tcp.cc_params.veno.beta", "integer"),
-    ([1], "flows[0].tcp.cc_params", "must be an object"),
-])
+@pytest.mark.parametrize(
+    "params, path, words",
+    [
+        ({"vegas": {"alpha": -3}}, "flows[0].tcp.cc_params.vegas.alpha", "between"),
+        ({"vegas": {"zeta": 1}}, "flows[0].tcp.cc_params.vegas.zeta", "not a parameter"),
+        ({"nosuch": {}}, "flows[0].tcp.cc_params", "unknown cc member"),
+        ({"veno": {"beta": "x"}}, "flows[0].tcp.cc_params.veno.beta", "integer"),
+        ([1], "flows[0].tcp.cc_params", "must be an object"),
+    ],
+)
 def test_bad_member_parameters_name_the_field(params, path, words):
     with pytest.raises(rexsim.ScenarioError) as e:
         rexsim.normalize({"flows": [{"tcp": {"cc": "vegas", "cc_params": params}}]})
@@ -81,8 +91,18 @@ def test_json_schema_takes_member_parameters_from_the_catalogue():
     import jsonschema
 
     v = jsonschema.Draft202012Validator(rexsim.scenario_schema())
-    ok = {"flows": [{"tcp": {"cc": "vegas", "cc_params": {"vegas": {"alpha": 3}},
-                             "recovery": "prr", "recovery_params": {"prr": {"variant": "crb"}}}}]}
+    ok = {
+        "flows": [
+            {
+                "tcp": {
+                    "cc": "vegas",
+                    "cc_params": {"vegas": {"alpha": 3}},
+                    "recovery": "prr",
+                    "recovery_params": {"prr": {"variant": "crb"}},
+                }
+            }
+        ]
+    }
     assert not list(v.iter_errors(ok))
     assert not list(v.iter_errors(rexsim.normalize(ok)))
     bad = {"flows": [{"tcp": {"cc_params": {"vegas": {"alpha": -1, "zeta": 2}}}}]}

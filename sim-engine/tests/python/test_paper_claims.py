@@ -18,6 +18,7 @@ timer on every ACK of new data (§5.3), RTOR restarts it to RTO - T_earliest
 while fewer than rrthresh = 4 segments are outstanding (RFC 7765).
 `simhelpers.rfc6298_rto_ms` recomputes the RTO independently of the engine.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -29,18 +30,21 @@ from simhelpers import rfc6298_rto_ms, run_ok, tail_fct, tail_scenario
 
 RTTS = st.integers(min_value=10, max_value=640)
 PAPER = settings(max_examples=60, deadline=None)
-EPS = 1e-6          # ms; the engine's clock is integer ns, FCTs are exact here
+EPS = 1e-6  # ms; the engine's clock is integer ns, FCTs are exact here
 DELACK = 200
 
 
 # ------------------------------------------------------------------ anchors
 # Hand-verified FCTs (rfc6298 profile, 10 segments, last one lost).
-@pytest.mark.parametrize("rtt,ack,expected", [
-    (20, "quick", {"rto": 1050, "rtor": 1030, "tlp": 280, "tlpr": 260}),
-    (20, "delayed", {"rto": 1250, "rtor": 1030, "tlp": 90, "tlpr": 70}),
-    (160, "quick", {"rto": 1400, "rtor": 1240, "tlp": 840, "tlpr": 680}),
-    (160, "delayed", {"rto": 1600, "rtor": 1240, "tlp": 1077.5, "tlpr": 560}),
-])
+@pytest.mark.parametrize(
+    "rtt,ack,expected",
+    [
+        (20, "quick", {"rto": 1050, "rtor": 1030, "tlp": 280, "tlpr": 260}),
+        (20, "delayed", {"rto": 1250, "rtor": 1030, "tlp": 90, "tlpr": 70}),
+        (160, "quick", {"rto": 1400, "rtor": 1240, "tlp": 840, "tlpr": 680}),
+        (160, "delayed", {"rto": 1600, "rtor": 1240, "tlp": 1077.5, "tlpr": 560}),
+    ],
+)
 def test_regression_anchors(rtt, ack, expected):
     # e.g. RTT 20 quick: the last ACK arrives at 2R = 40 ms, the RTO (1 s
     # minimum) fires at 1040, the retransmission lands at 1050; RTOR counts the
@@ -74,7 +78,7 @@ def test_a_rtor_saves_one_rtt_with_quick_acks(rtt):
         holes go out together and land R/2 later: FCT = fire + 1.5 R.
     """
     for n in (1, 2, 3):
-        rto = float(rfc6298_rto_ms([rtt] * (1 + 10 - n)))   # handshake + 10-n ACKs
+        rto = float(rfc6298_rto_ms([rtt] * (1 + 10 - n)))  # handshake + 10-n ACKs
         assert rto == 1000, "derivation assumes the 1 s minimum RTO"
         base, rtor = tail_fct(rtt, "rto", tail=n), tail_fct(rtt, "rtor", tail=n)
         assert base - rtor == pytest.approx(rtt, abs=EPS), (rtt, n, base, rtor)
@@ -183,8 +187,11 @@ def test_c_rtor_gains_nothing_with_four_or_five_tail_losses(rtt):
             assert res.flows[0].metrics["fct_ms"] == base, (rtt, ack, n)
             tr = res.trace
             first_rto = tr.times_ns("timer_fired")[0]
-            formulas = [tr.describe(i)["formula"] for i in range(len(tr))
-                        if tr.kind[i] == rexsim.result.KIND["timer_armed"] and tr.t_ns[i] < first_rto]
+            formulas = [
+                tr.describe(i)["formula"]
+                for i in range(len(tr))
+                if tr.kind[i] == rexsim.result.KIND["timer_armed"] and tr.t_ns[i] < first_rto
+            ]
             assert "rto_restart" not in formulas, (rtt, ack, n, formulas)
 
 

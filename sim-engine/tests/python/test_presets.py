@@ -1,6 +1,7 @@
 """The papers' experiments as presets (rexsim.presets): each is complete,
 every variant and grid point runs cleanly, and the §3.1 preset reproduces
 the paper's ordering."""
+
 from __future__ import annotations
 
 import itertools
@@ -19,8 +20,19 @@ def test_presets_are_complete():
     assert rexsim.presets() is PRESETS
     assert {"tail-loss-rtt-sweep", "tail-loss-n-degree", "realistic-tail-loss", "web-objects"} <= set(PRESETS)
     for name, p in PRESETS.items():
-        for field in ("title", "paper", "section", "figure", "citation", "description", "scenario",
-                      "variants", "baseline_variant", "grid", "replications"):
+        for field in (
+            "title",
+            "paper",
+            "section",
+            "figure",
+            "citation",
+            "description",
+            "scenario",
+            "variants",
+            "baseline_variant",
+            "grid",
+            "replications",
+        ):
             assert field in p, (name, field)
         assert p["baseline_variant"] in p["variants"], name
         assert p["replications"] >= 1
@@ -103,7 +115,6 @@ def test_preset_scenario_errors():
 
 
 def test_overrides_apply_after_the_variant():
-    sc = rexsim.preset_scenario("tail-loss-rtt-sweep", "TLP", {"flows[*].tcp.timer": "rtor",
-                                                               "path.*.delay_ms": 5})
+    sc = rexsim.preset_scenario("tail-loss-rtt-sweep", "TLP", {"flows[*].tcp.timer": "rtor", "path.*.delay_ms": 5})
     assert sc["flows"][0]["tcp"]["timer"] == "rtor"
     assert sc["path"]["forward"]["delay_ms"] == sc["path"]["reverse"]["delay_ms"] == 5

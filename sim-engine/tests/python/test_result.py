@@ -1,6 +1,7 @@
 """rexsim.result: the Trace helpers (mask, times_ns, sack_blocks, describe,
 write_csv) and the Result wrapper, checked against the raw columns and the
 column semantics documented in include/rexsim/rexsim.h."""
+
 from __future__ import annotations
 
 import csv
@@ -10,8 +11,7 @@ import numpy as np
 import pytest
 
 import rexsim
-from rexsim.result import (ACK_EVENTS, DROP_REASONS, EVENT_KINDS, KIND, STATES, TIMER_EVENTS,
-                           TIMER_FORMULAS, TIMER_KINDS)
+from rexsim.result import ACK_EVENTS, DROP_REASONS, EVENT_KINDS, KIND, STATES, TIMER_EVENTS, TIMER_FORMULAS, TIMER_KINDS
 from simhelpers import tail_scenario
 
 
@@ -37,7 +37,7 @@ def test_columns_and_lengths(res):
         assert tr.columns[name].dtype == dt, name
         assert getattr(tr, name) is tr.columns[name]
     assert tr.kind_names() == [EVENT_KINDS[k] for k in tr.kind]
-    assert res.trace is res.trace           # built once
+    assert res.trace is res.trace  # built once
 
 
 def test_mask_and_times(res):
@@ -73,7 +73,7 @@ def test_describe_resolves_every_kind(res):
             assert ev["reason"] in DROP_REASONS and ev["direction"] in ("forward", "reverse")
         if kind in ("send", "retransmit", "probe", "deliver"):
             assert ev["transmission"] == det >= 1
-            assert ev["arg"] > 0                          # payload bytes
+            assert ev["arg"] > 0  # payload bytes
         if kind == "send":
             assert det == 1
         if kind == "retransmit":
@@ -81,8 +81,21 @@ def test_describe_resolves_every_kind(res):
         if KIND[kind] in ACK_EVENTS:
             dsack, blocks = tr.sack_blocks(i)
             assert ev["dsack"] == dsack and ev["sack"] == blocks
-    assert {"send", "retransmit", "probe", "drop", "deliver", "ack_sent", "ack_recv", "timer_armed",
-            "timer_fired", "timer_cancelled", "state", "syn", "app"} <= seen
+    assert {
+        "send",
+        "retransmit",
+        "probe",
+        "drop",
+        "deliver",
+        "ack_sent",
+        "ack_recv",
+        "timer_armed",
+        "timer_fired",
+        "timer_cancelled",
+        "state",
+        "syn",
+        "app",
+    } <= seen
 
 
 def test_sack_blocks(res):
@@ -120,7 +133,7 @@ def test_state_events_name_the_state_entered(res):
     for i in idx:
         i = int(i)
         ev = tr.describe(i)
-        later = np.nonzero(tr.flow[i + 1:] == tr.flow[i])[0]
+        later = np.nonzero(tr.flow[i + 1 :] == tr.flow[i])[0]
         nxt = STATES[int(tr.state[i + 1 + later[0]])] if later.size else None
         if ev["state"] == ev["previous_state"] or (nxt is not None and ev["state"] != nxt):
             problems.append((i, ev["state"], ev["previous_state"], nxt))
@@ -143,16 +156,41 @@ def test_write_csv(res):
 def test_result_wrapper():
     r = rexsim.run(tail_scenario(20, "tlp"))
     s = r.summary()
-    assert set(s) == {"engine_version", "truncated", "truncated_reason", "events", "invariant_violations", "samples", "trace_truncated",
-                      "trace_events", "sim_end_ns", "flows"}
+    assert set(s) == {
+        "engine_version",
+        "truncated",
+        "truncated_reason",
+        "events",
+        "invariant_violations",
+        "samples",
+        "trace_truncated",
+        "trace_events",
+        "sim_end_ns",
+        "flows",
+    }
     assert s["flows"] == [f.metrics for f in r.flows]
     assert r.engine_version == rexsim.ENGINE_VERSION == rexsim.__version__
     assert "fct_ms" in repr(r.flows[0])
     m = r.flows[0].metrics
-    assert set(m) >= {"completed", "fct_ms", "bytes_delivered", "goodput_bps", "segments_sent",
-                      "retransmissions", "spurious_retransmissions", "rto_count", "probe_count",
-                      "tlp_loss_episodes", "early_retransmits", "fast_retransmits", "recovery_episodes",
-                      "time_in_recovery_ms", "drops", "syn_retransmits", "request_ms"}
+    assert set(m) >= {
+        "completed",
+        "fct_ms",
+        "bytes_delivered",
+        "goodput_bps",
+        "segments_sent",
+        "retransmissions",
+        "spurious_retransmissions",
+        "rto_count",
+        "probe_count",
+        "tlp_loss_episodes",
+        "early_retransmits",
+        "fast_retransmits",
+        "recovery_episodes",
+        "time_in_recovery_ms",
+        "drops",
+        "syn_retransmits",
+        "request_ms",
+    }
     # goodput = delivered bits over the FCT: 14480 B * 8 / 0.280 s
     assert m["goodput_bps"] == pytest.approx(14480 * 8 / 0.280)
     assert m["request_ms"] == [m["fct_ms"]]

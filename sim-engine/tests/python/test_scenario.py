@@ -1,4 +1,5 @@
 """rexsim.scenario: dotted-path overrides and the canonical JSON form."""
+
 from __future__ import annotations
 
 import copy
@@ -50,17 +51,20 @@ def test_overrides_copy_and_never_mutate():
     value = {"model": "bernoulli", "p": 0.1}
     out = apply_overrides(BASE, {"path.forward.loss": value, "flows[*].app": {"kind": "bulk"}})
     assert BASE == before
-    value["p"] = 0.9                                      # the value was copied in
+    value["p"] = 0.9  # the value was copied in
     assert out["path"]["forward"]["loss"]["p"] == 0.1
-    out["flows"][0]["app"]["kind"] = "fixed"              # each target got its own copy
+    out["flows"][0]["app"]["kind"] = "fixed"  # each target got its own copy
     assert out["flows"][1]["app"]["kind"] == "bulk"
 
 
-@pytest.mark.parametrize("overrides", [
-    {"seed.x": 1},                  # descending into a non-object
-    {"seed[0]": 1},                 # indexing a non-list
-    {"nothing.*.x": 1},             # '*' over an empty object
-])
+@pytest.mark.parametrize(
+    "overrides",
+    [
+        {"seed.x": 1},  # descending into a non-object
+        {"seed[0]": 1},  # indexing a non-list
+        {"nothing.*.x": 1},  # '*' over an empty object
+    ],
+)
 def test_bad_override_paths(overrides):
     with pytest.raises(ValueError):
         apply_overrides(BASE, overrides)
@@ -76,7 +80,8 @@ def test_canonical_json():
 JSONISH = st.recursive(
     st.one_of(st.integers(), st.floats(allow_nan=False, allow_infinity=False), st.text(max_size=5), st.booleans()),
     lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=5), inner, max_size=4)),
-    max_leaves=20)
+    max_leaves=20,
+)
 
 
 @settings(max_examples=100, deadline=None)
