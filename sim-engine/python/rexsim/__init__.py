@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from . import _rexsim
 from ._rexsim import ENGINE_VERSION, ScenarioError
+from .presets import PRESETS, preset_scenario
 from .result import FlowResult, Result, Trace
 from .scenario import apply_overrides, canonical_json
-from .presets import PRESETS, preset_scenario
 from .schema import scenario_schema
 
 __version__ = ENGINE_VERSION

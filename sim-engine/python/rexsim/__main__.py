@@ -1,4 +1,5 @@
 """python -m rexsim {run FILE.json [--trace out.csv] | catalog | presets [NAME] | schema}"""
+# ruff: noqa: T201  (a command-line tool: printing is its output)
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import argparse
 import json
 import sys
 
-from . import ScenarioError, catalog, presets, preset_scenario, run, scenario_schema
+from . import ScenarioError, catalog, preset_scenario, presets, run, scenario_schema
 
 
 def _cmd_run(args) -> int:

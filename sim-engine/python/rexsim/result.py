@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import csv
-from typing import IO, Iterator
+from collections.abc import Iterator
+from typing import IO
 
 import numpy as np
 

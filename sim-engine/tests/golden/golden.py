@@ -15,6 +15,7 @@ the first event that changed, with its old and new values.
 
 A change of behaviour is a deliberate commit that runs --update and says why.
 """
+# ruff: noqa: T201  (a command-line tool: it prints what it recorded or found)
 
 from __future__ import annotations
 
@@ -73,7 +74,7 @@ def load(name: str) -> tuple[dict, list[str]] | None:
 def first_difference(old: list[str], new: list[str], semantic: bool) -> str | None:
     """The first event that differs, described; None if the lists agree.
     semantic: compare only the keys the old event had."""
-    for i, (a, b) in enumerate(zip(old, new)):
+    for i, (a, b) in enumerate(zip(old, new, strict=False)):
         if a == b:
             continue
         ea, eb = json.loads(a), json.loads(b)

@@ -11,7 +11,6 @@ from __future__ import annotations
 from fractions import Fraction
 
 import numpy as np
-
 import rexsim
 from rexsim.presets import LINUX_317
 from rexsim.result import KIND
@@ -207,7 +206,7 @@ def replay_receiver(trace, flow: int, check_sack: bool = True) -> dict:
     last_ack = 0
     max_end = 0
     out = {"ack_decrease": [], "ack_beyond_prefix": [], "ack_not_prefix": [], "bad_sack": []}
-    for pos, (k, s, a) in enumerate(zip(kinds, seqs, args)):
+    for pos, (k, s, a) in enumerate(zip(kinds, seqs, args, strict=False)):
         i = int(sel[pos])
         if k == deliver:
             e = s + a

@@ -13,7 +13,6 @@ import threading
 import jsonschema
 import numpy as np
 import pytest
-
 import rexsim
 from rexsim import _rexsim
 from rexsim.result import KIND
@@ -192,7 +191,7 @@ def test_trace_modes_sampled_and_none():
         m = np.isin(r.trace.kind, [KIND[k] for k in SAMPLED_KINDS])
         return [
             (int(a), int(b), int(c), int(d))
-            for a, b, c, d in zip(r.trace.t_ns[m], r.trace.flow[m], r.trace.kind[m], r.trace.seq[m])
+            for a, b, c, d in zip(r.trace.t_ns[m], r.trace.flow[m], r.trace.kind[m], r.trace.seq[m], strict=False)
         ]
 
     assert kept(sampled) == kept(full)

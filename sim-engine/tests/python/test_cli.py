@@ -10,7 +10,6 @@ import subprocess
 import sys
 
 import pytest
-
 import rexsim
 
 SCENARIO = {
@@ -71,9 +70,9 @@ def test_run_writes_trace_csv(scenario_file, tmp_path):
     assert len(rows) - 1 == n == len(rexsim.run(SCENARIO).trace)
     # the rows are the trace: first event is the SYN at t = 0, kinds resolve
     header = rows[0]
-    first = dict(zip(header, rows[1]))
+    first = dict(zip(header, rows[1], strict=False))
     assert first["t_ns"] == "0" and first["kind"] == "syn"
-    kinds = {dict(zip(header, r))["kind"] for r in rows[1:]}
+    kinds = {dict(zip(header, r, strict=False))["kind"] for r in rows[1:]}
     assert {"send", "drop", "deliver", "ack_sent", "ack_recv", "retransmit"} <= kinds
 
 

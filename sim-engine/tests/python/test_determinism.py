@@ -11,7 +11,6 @@ import subprocess
 import sys
 
 import pytest
-
 import rexsim
 from simhelpers import columns_bytes
 
@@ -93,7 +92,11 @@ def test_different_seed_different_trace(other):
     # drop exactly the same packets is negligible, so the traces differ
     assert columns_bytes(a) != columns_bytes(b)
     assert csv_sha256(a) != csv_sha256(b)
-    drops = lambda r: [(int(t), int(s)) for t, s in zip(r.trace.times_ns("drop"), r.trace.seq[r.trace.mask("drop")])]
+
+    def drops(r):
+        times, seqs = r.trace.times_ns("drop"), r.trace.seq[r.trace.mask("drop")]
+        return [(int(t), int(s)) for t, s in zip(times, seqs, strict=False)]
+
     assert drops(a) != drops(b)
 
 

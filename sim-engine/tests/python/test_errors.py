@@ -16,7 +16,6 @@ import math
 
 import jsonschema
 import pytest
-
 import rexsim
 from simhelpers import columns_bytes
 

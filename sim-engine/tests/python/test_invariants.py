@@ -16,11 +16,10 @@ import functools
 
 import jsonschema
 import numpy as np
-from hypothesis import given, note, settings, strategies as st
-from hypothesis.errors import InvalidArgument
-
 import rexsim
-from rexsim.result import KIND
+from hypothesis import given, note, settings
+from hypothesis import strategies as st
+from hypothesis.errors import InvalidArgument
 from simhelpers import TIMERS, flow_object_bytes, flow_param, path_param, replay_receiver
 
 RANDOM = settings(max_examples=150, deadline=None)
@@ -202,7 +201,7 @@ def check_invariants(sc: dict, res: rexsim.Result) -> None:
     if not res.truncated:
         assert all(f.metrics["completed"] for f in res.flows), [f.metrics for f in res.flows]
 
-    for i, (flow, f) in enumerate(zip(sc["flows"], res.flows)):
+    for i, (flow, f) in enumerate(zip(sc["flows"], res.flows, strict=False)):
         m = f.metrics
         mss = flow_param(flow, "tcp.mss")
         total = flow_object_bytes(flow)
@@ -241,10 +240,10 @@ def check_invariants(sc: dict, res: rexsim.Result) -> None:
         fl = tr.flow == i
         tx = fl & (tr.mask("send") | tr.mask("retransmit") | tr.mask("probe"))
         first_tx: dict[tuple[int, int], int] = {}
-        for t_, s_, a_ in zip(tr.t_ns[tx].tolist(), tr.seq[tx].tolist(), tr.arg[tx].tolist()):
+        for t_, s_, a_ in zip(tr.t_ns[tx].tolist(), tr.seq[tx].tolist(), tr.arg[tx].tolist(), strict=False):
             first_tx.setdefault((s_, a_), t_)
         dl = fl & tr.mask("deliver")
-        for t_, s_, a_ in zip(tr.t_ns[dl].tolist(), tr.seq[dl].tolist(), tr.arg[dl].tolist()):
+        for t_, s_, a_ in zip(tr.t_ns[dl].tolist(), tr.seq[dl].tolist(), tr.arg[dl].tolist(), strict=False):
             assert (s_, a_) in first_tx and first_tx[(s_, a_)] <= t_, (i, t_, s_, a_)
         # the sender only hears ACK numbers the receiver sent
         sent_acks = set(tr.seq[fl & tr.mask("ack_sent")].tolist())
@@ -297,7 +296,7 @@ def test_no_loss_no_retransmission(sc):
     tr = res.trace
     assert not tr.mask("retransmit").any()
     assert not tr.mask("drop").any()
-    for i, (flow, f) in enumerate(zip(sc["flows"], res.flows)):
+    for i, (flow, f) in enumerate(zip(sc["flows"], res.flows, strict=False)):
         m = f.metrics
         assert m["drops"] == 0 and m["rto_count"] == 0, m
         assert m["fast_retransmits"] == 0 and m["early_retransmits"] == 0, m

@@ -6,7 +6,6 @@ engine runs with the values given."""
 from __future__ import annotations
 
 import pytest
-
 import rexsim
 
 CAT = rexsim.catalog()

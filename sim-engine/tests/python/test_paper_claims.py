@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
-
 import rexsim
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from simhelpers import rfc6298_rto_ms, run_ok, tail_fct, tail_scenario
 
 RTTS = st.integers(min_value=10, max_value=640)
@@ -202,7 +202,7 @@ def test_d_tlp_and_tlpr_beat_baseline_at_80ms_linux(tail):
     mechanisms are able to reduce the FCT"; TLP/TLPR recover 2-3 losses through
     (delayed) early retransmit and 4-5 through FACK after the probe's SACK,
     long before the baseline's RTO (>= 200 ms + SRTT after the last ACK)."""
-    kw = dict(ack="delayed", tail=tail, profile="linux317")
+    kw = {"ack": "delayed", "tail": tail, "profile": "linux317"}
     base = tail_fct(80, "rto", **kw)
     assert tail_fct(80, "tlp", **kw) < base
     assert tail_fct(80, "tlpr", **kw) < base
@@ -214,7 +214,7 @@ def _tlpr_slower_than_tlp(rtt):
     for profile in ("rfc6298", "linux317"):
         for ack in ("quick", "delayed"):
             for n in (1, 2, 3, 4, 5):
-                kw = dict(ack=ack, tail=n, profile=profile)
+                kw = {"ack": ack, "tail": n, "profile": profile}
                 tlp, tlpr = tail_fct(rtt, "tlp", **kw), tail_fct(rtt, "tlpr", **kw)
                 if tlpr > tlp:
                     slower.append(dict(rtt=rtt, **kw, tlp=tlp, tlpr=tlpr))
@@ -262,7 +262,7 @@ def test_probe_count_single_tail_loss(rtt, ack, profile):
     """§2.2: TLP "transmits one probe segment after a probe timeout"; a single
     lost tail segment is repaired by that one probe (it is the last segment,
     so the probe retransmits exactly the hole).  The baseline never probes."""
-    kw = dict(ack=ack, profile=profile)
+    kw = {"ack": ack, "profile": profile}
     tlp = run_ok(tail_scenario(rtt, "tlp", **kw)).flows[0].metrics
     assert tlp["probe_count"] == 1, tlp
     assert tlp["rto_count"] == 0, tlp

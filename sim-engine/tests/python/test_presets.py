@@ -7,7 +7,6 @@ from __future__ import annotations
 import itertools
 
 import pytest
-
 import rexsim
 from rexsim.presets import PRESETS, TIMER_VARIANTS
 
@@ -65,7 +64,7 @@ def _grid_points(name):
     grid = PRESETS[name]["grid"]
     keys = list(grid)
     for values in itertools.product(*(grid[k] for k in keys)):
-        yield dict(zip(keys, values))
+        yield dict(zip(keys, values, strict=False))
 
 
 GRID_CASES = [(n, g) for n in PRESETS for g in _grid_points(n)]

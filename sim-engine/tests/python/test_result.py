@@ -9,7 +9,6 @@ import io
 
 import numpy as np
 import pytest
-
 import rexsim
 from rexsim.result import ACK_EVENTS, DROP_REASONS, EVENT_KINDS, KIND, STATES, TIMER_EVENTS, TIMER_FORMULAS, TIMER_KINDS
 from simhelpers import tail_scenario

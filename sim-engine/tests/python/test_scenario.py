@@ -6,10 +6,9 @@ import copy
 import json
 
 import pytest
-from hypothesis import given, settings, strategies as st
-
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rexsim import apply_overrides, canonical_json
-
 
 BASE = {
     "seed": 1,

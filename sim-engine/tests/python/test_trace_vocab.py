@@ -4,7 +4,6 @@ stages, mechanism variables, and the metrics descriptors."""
 from __future__ import annotations
 
 import numpy as np
-
 import rexsim
 from rexsim.result import CAUSES, KIND, METRICS, VARS, VOCAB
 
