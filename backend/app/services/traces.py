@@ -4,9 +4,16 @@ A trace is the engine's columnar event log: a dict of numpy arrays, one entry
 per event (``t_ns`` int64 nanoseconds, ``seq`` uint64 byte offset / cumulative
 ACK / timer expiry in ns, ``arg`` uint32, ``cwnd_bytes``, ``ssthresh_bytes``
 (0xFFFFFFFF = infinite), ``pipe_bytes`` uint32 bytes, ``srtt_us``, ``rto_us``
-uint32 microseconds, ``flow`` uint16, ``kind``/``state``/``detail`` uint8) plus
-the ``sack_words`` uint64 side table (an ACK event's ``arg`` is 1 + the index of
-a header word ``n | dsack << 8`` followed by n (start, end) byte-offset pairs).
+uint32 microseconds, ``flow`` uint16, ``kind``/``state``/``detail``/``cause``
+uint8; ``rexsim.result.EVENT_COLUMNS``) plus two side tables with their own
+lengths: ``sack_words`` uint64 (an ACK event's ``arg`` is 1 + the index of a
+header word ``n | dsack << 8`` followed by n (start, end) byte-offset pairs) and
+the mechanism variables ``var_t_ns`` int64, ``var_flow`` uint16, ``var_id``
+uint16 (an id of ``VARS``), ``var_value`` int64.  ``cause`` says why a segment
+was sent (``CAUSES``) or which stage dropped a packet (1 + index in ``STAGES``,
+0 = the bottleneck queue).  Traces stored before trace v2 have neither
+``cause`` nor ``var_*``; they decode and read as before (no causes, empty
+variable series).  The names are the engine's vocabulary (``rexsim.result``).
 See ``rexsim.result.Trace.describe`` and ``sim-engine/include/rexsim/rexsim.h``.
 
 Storage format (``encode_trace`` / ``decode_trace``), version 1, little-endian,
@@ -22,9 +29,10 @@ Storage format (``encode_trace`` / ``decode_trace``), version 1, little-endian,
 bits 0-1 grouping (0 none; 1 by flow; 2 by (flow, kind): a stable sort that
 puts each group's events together, in time order; the decoder rebuilds the
 permutation from the ``flow`` and ``kind`` columns, which are never grouped and
-are decoded first), bit 2 DELTA (wrapping difference from the previous item,
-restarting at each group, zigzag-mapped so that small negatives stay small)
-and bit 3 SHUFFLE (split the items into byte planes).  The encoder compresses
+are decoded first; the encoder groups event columns only, never a side table),
+bit 2 DELTA (wrapping difference from the previous item, restarting at each
+group, zigzag-mapped so that small negatives stay small) and bit 3 SHUFFLE
+(split the items into byte planes).  The encoder compresses
 every applicable combination at a cheap level, keeps the smallest (ties: the
 lowest code) and stores it at ``ZSTD_LEVEL``, so the output is a pure function
 of the columns (for a given zstandard build).
@@ -50,49 +58,41 @@ from typing import Any
 
 import numpy as np
 import zstandard
+from rexsim import result as _rx
 
 # ---------------------------------------------------------------- names
-# The engine's catalogue (rexsim.result.EVENT_KINDS etc.), repeated here so that
-# this module needs numpy only; tests check that they match the engine's.
-EVENT_KINDS: tuple[str, ...] = (
-    "send",
-    "retransmit",
-    "probe",
-    "drop",
-    "deliver",
-    "ack_sent",
-    "ack_recv",
-    "timer_armed",
-    "timer_fired",
-    "timer_cancelled",
-    "state",
-    "syn",
-    "sample",
-    "app",
-)
-TIMER_KINDS: tuple[str, ...] = ("rto", "probe", "early_retransmit", "delack")
-TIMER_FORMULAS: tuple[str, ...] = (
-    "rto",
-    "rto_restart",
-    "pto_multi",
-    "pto_single",
-    "pto_capped",
-    "pto_rfc8985",
-    "pto_no_srtt",
-    "er_delay",
-    "delack",
-)
-STATES: tuple[str, ...] = ("open", "disorder", "cwr", "recovery", "loss")
-DROP_REASONS: tuple[str, ...] = ("loss_model", "queue")
+# The engine's vocabulary (include/rexsim/vocab.h, published in its catalogue
+# and read by rexsim.result): a new event kind, cause, stage or mechanism
+# variable reaches the API without a change here.
+VOCAB: dict[str, list[dict[str, Any]]] = _rx.VOCAB
+EVENT_KINDS: tuple[str, ...] = tuple(_rx.EVENT_KINDS)
+TIMER_KINDS: tuple[str, ...] = tuple(_rx.TIMER_KINDS)
+TIMER_FORMULAS: tuple[str, ...] = tuple(_rx.TIMER_FORMULAS)
+STATES: tuple[str, ...] = tuple(_rx.STATES)
+DROP_REASONS: tuple[str, ...] = tuple(_rx.DROP_REASONS)
+CAUSES: tuple[str, ...] = tuple(_rx.CAUSES)
+#: the stage family's members, in the order a drop's ``cause`` (1 + index) names them
+STAGES: tuple[str, ...] = tuple(_rx.STAGES)
+#: mechanism variables: {id, family, member, name, label, unit, doc}
+VARS: tuple[dict[str, Any], ...] = tuple(_rx.VARS)
 KIND: dict[str, int] = {name: i for i, name in enumerate(EVENT_KINDS)}
+#: columns with one item per event (the others, sack_words and var_*, are side tables)
+EVENT_COLUMNS: frozenset[str] = frozenset(_rx.EVENT_COLUMNS)
 
-#: Kinds that downsampling never drops (they explain recovery).
-RARE_KINDS: frozenset[str] = frozenset({"drop", "retransmit", "probe", "timer_fired", "state", "syn", "app"})
+#: Kinds that downsampling never drops (they explain recovery): the vocabulary's rare ones.
+RARE_KINDS: frozenset[str] = frozenset(_rx.RARE_KINDS)
 
 SSTHRESH_INF = 0xFFFFFFFF
 _TIMER_EVENTS = frozenset({KIND["timer_armed"], KIND["timer_fired"], KIND["timer_cancelled"]})
 _ACK_EVENTS = frozenset({KIND["ack_sent"], KIND["ack_recv"]})
 _DATA_EVENTS = frozenset({KIND["send"], KIND["retransmit"], KIND["probe"], KIND["deliver"]})
+_SENT_EVENTS = frozenset({KIND["send"], KIND["retransmit"], KIND["probe"]})  # carry a cause
+
+
+def _name(table: Sequence[str], i: int) -> str:
+    """table[i], or "#i" for an index this engine's vocabulary does not know."""
+    return table[i] if 0 <= i < len(table) else f"#{i}"
+
 
 # ---------------------------------------------------------------- codec
 MAGIC = b"RXTR"
@@ -217,7 +217,10 @@ def _invert(data: bytes, dt: np.dtype, transform: int, groups: dict[int, Groupin
 
 def _candidates(name: str, arr: np.ndarray, groups: dict[int, Grouping | None]) -> list[int]:
     modes = [GROUP_NONE]
-    if name not in ("flow", "kind"):
+    # Only event columns are grouped by their event's (flow, kind): a side
+    # table (sack_words, var_*) has its own rows, even when it happens to have
+    # as many items as there are events.
+    if name in EVENT_COLUMNS and name not in ("flow", "kind"):
         modes += [m for m, g in groups.items() if g is not None and len(g[0]) == len(arr)]
     deltas = [0, DELTA] if arr.dtype.kind in "iu" else [0]
     shuffles = [0, SHUFFLE] if arr.dtype.itemsize > 1 else [0]
@@ -342,8 +345,15 @@ def decode_trace(blob: bytes) -> dict[str, np.ndarray]:
     dctx = zstandard.ZstdDecompressor()
     raw: dict[str, tuple[np.dtype, int, bytes]] = {}
     for name, dt, _n_items, transform, nbytes, comp in cols:
+        frame = blob[pos : pos + comp]
         try:
-            data = dctx.decompress(blob[pos : pos + comp], max_output_size=nbytes)
+            data = dctx.decompress(frame, max_output_size=nbytes)
+            if not nbytes:
+                # an empty column's frame (say, no mechanism variables) decodes to b""
+                # from its header alone: read it to the end so its checksum is checked
+                obj = dctx.decompressobj()
+                if obj.decompress(frame) or not obj.eof or obj.unused_data:
+                    raise ValueError(f"column {name!r}: corrupt empty frame")
         except zstandard.ZstdError as e:
             raise ValueError(f"column {name!r}: {e}") from None
         if len(data) != nbytes:
@@ -414,6 +424,8 @@ def describe_events(columns: dict[str, np.ndarray], idx: np.ndarray | Sequence[i
             "detail",
         )
     }
+    # traces stored before trace v2 have no cause column: their events carry no cause / stage
+    causes: list[int] | None = columns["cause"][idx].tolist() if "cause" in columns else None
     words = columns.get("sack_words", np.zeros(0, np.uint64))
     out = []
     for j in range(len(idx)):
@@ -422,7 +434,7 @@ def describe_events(columns: dict[str, np.ndarray], idx: np.ndarray | Sequence[i
         d = {
             "t_ns": c["t_ns"][j],
             "flow": c["flow"][j],
-            "kind": EVENT_KINDS[kind],
+            "kind": _name(EVENT_KINDS, kind),
             "seq": c["seq"][j],
             "arg": arg,
             "cwnd_bytes": c["cwnd_bytes"][j],
@@ -430,9 +442,11 @@ def describe_events(columns: dict[str, np.ndarray], idx: np.ndarray | Sequence[i
             "pipe_bytes": c["pipe_bytes"][j],
             "srtt_us": c["srtt_us"][j],
             "rto_us": c["rto_us"][j],
-            "state": STATES[c["state"][j]],
+            "state": _name(STATES, c["state"][j]),
         }
         _add_kind_fields(d, kind, det, arg, c["seq"][j], words)
+        if causes is not None:
+            _add_cause(d, kind, causes[j])
         out.append(d)
     return out
 
@@ -440,11 +454,16 @@ def describe_events(columns: dict[str, np.ndarray], idx: np.ndarray | Sequence[i
 def _add_kind_fields(d: dict[str, Any], kind: int, det: int, arg: int, seq: int, words: np.ndarray) -> None:
     """The per-kind interpretation of seq / arg / detail (see module doc)."""
     if kind in _TIMER_EVENTS:
-        d.update(timer=TIMER_KINDS[det & 15], formula=TIMER_FORMULAS[det >> 4], expires_ns=seq, timeout_us=arg)
+        d.update(
+            timer=_name(TIMER_KINDS, det & 15),
+            formula=_name(TIMER_FORMULAS, det >> 4),
+            expires_ns=seq,
+            timeout_us=arg,
+        )
     elif kind == KIND["drop"]:
-        d.update(reason=DROP_REASONS[det & 15], direction="reverse" if det >> 4 else "forward")
+        d.update(reason=_name(DROP_REASONS, det & 15), direction="reverse" if det >> 4 else "forward")
     elif kind == KIND["state"]:
-        d["previous_state"] = STATES[arg]
+        d["previous_state"] = _name(STATES, arg)
     elif kind in _DATA_EVENTS:
         d["transmission"] = det
     elif kind == KIND["syn"]:
@@ -453,6 +472,15 @@ def _add_kind_fields(d: dict[str, Any], kind: int, det: int, arg: int, seq: int,
         d["dsack"], d["sack"] = _sack(words, arg)
         if kind == KIND["ack_recv"] and det == 1 and arg == 0:
             d["syn_ack"] = True
+
+
+def _add_cause(d: dict[str, Any], kind: int, cause: int) -> None:
+    """The ``cause`` column: why a segment was sent (CAUSES), or which stage
+    dropped a packet (1 + index in STAGES; 0 = the bottleneck queue)."""
+    if kind in _SENT_EVENTS:
+        d["cause"] = _name(CAUSES, cause)
+    elif kind == KIND["drop"]:
+        d["stage"] = _name(STAGES, cause - 1) if cause else "queue"
 
 
 # ---------------------------------------------------------------- window
@@ -632,6 +660,8 @@ CSV_FIELDS: tuple[str, ...] = (
     "syn_ack",
     "dsack",
     "sack",
+    "cause",
+    "stage",
 )
 
 
@@ -660,6 +690,6 @@ def to_json(columns: dict[str, np.ndarray]) -> dict[str, Any]:
         values = columns[name].tolist()
         if name in names:
             table = names[name]
-            values = [table[v] for v in values]
+            values = [_name(table, v) for v in values]
         out[name] = values
     return {"columns": out}

@@ -6,8 +6,10 @@ Traces come from rexsim; expectations derived by hand sit beside each assertion.
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import json
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -72,6 +74,9 @@ def tail2() -> tuple[dict, rexsim.Trace]:
     return columns_of(ten_segments(tail_loss=2))
 
 
+GROUPED_BY_FLOW_KIND = 2
+
+
 def empty_columns() -> dict[str, np.ndarray]:
     return {name: np.zeros(0, dtype=dt) for name, dt in rxr._DTYPES.items()}
 
@@ -90,7 +95,15 @@ def test_catalogue_names_match_the_engine() -> None:
     assert list(T.TIMER_FORMULAS) == rxr.TIMER_FORMULAS
     assert list(T.STATES) == rxr.STATES
     assert list(T.DROP_REASONS) == rxr.DROP_REASONS
-    assert T.RARE_KINDS == {"drop", "retransmit", "probe", "timer_fired", "state", "syn", "app"}
+    assert list(T.CAUSES) == rxr.CAUSES
+    vocab = rexsim.catalog()["vocab"]
+    # the rare kinds are the vocabulary's own flags, not a copy
+    assert T.RARE_KINDS == {e["name"] for e in vocab["events"] if e["rare"]}
+    assert {"drop", "retransmit", "probe", "timer_fired"} <= T.RARE_KINDS
+    stage = next(f for f in rexsim.catalog()["families"] if f["name"] == "stage")
+    assert list(T.STAGES) == [m["name"] for m in stage["members"]]
+    assert T.EVENT_COLUMNS == set(rxr.EVENT_COLUMNS) and "cause" in T.EVENT_COLUMNS
+    assert not T.EVENT_COLUMNS & {"sack_words", "var_t_ns", "var_flow", "var_id", "var_value"}
 
 
 # ---------------------------------------------------------------- codec
@@ -127,6 +140,77 @@ def test_round_trip_of_extreme_values() -> None:
     cols["kind"] = rng.integers(0, 14, n).astype(np.uint8)
     cols["flow"] = rng.integers(0, 3, n).astype(np.uint16)
     assert_same_columns(T.decode_trace(T.encode_trace(cols)), cols)
+
+
+def test_side_tables_are_never_grouped_even_at_event_length() -> None:
+    # sack_words and the var_* table have their own rows: grouping them by the
+    # events' (flow, kind) would be meaningless, even when their lengths agree
+    n = 64
+    rng = np.random.default_rng(3)
+    cols = {name: rng.integers(0, 50, n).astype(dt) for name, dt in rxr._DTYPES.items()}
+    cols["t_ns"] = np.sort(cols["t_ns"])
+    cols["var_t_ns"] = np.sort(cols["var_t_ns"])
+    cols["kind"] = rng.integers(0, 3, n).astype(np.uint8)
+    cols["flow"] = rng.integers(0, 2, n).astype(np.uint16)
+    blob = T.encode_trace(cols)
+    sizes = T.column_sizes(blob)
+    for name in ("sack_words", "var_t_ns", "var_flow", "var_id", "var_value"):
+        assert sizes[name]["items"] == n and sizes[name]["transform"] & 3 == 0, name
+    assert_same_columns(T.decode_trace(blob), cols)
+
+
+def test_round_trip_keeps_causes_and_mechanism_variables() -> None:
+    scenario = {
+        **BULK_40S,
+        "duration_s": 5,
+        "flows": [{"app": {"kind": "bulk", "duration_s": 4}, "tcp": {"cc": "westwood"}}],
+    }
+    cols, _ = columns_of(scenario)
+    assert len(cols["var_t_ns"]) > 0 and len(cols["var_t_ns"]) != len(cols["t_ns"])
+    assert_same_columns(T.decode_trace(T.encode_trace(cols)), cols)
+
+
+#: trace-v1-before-causes.rxtr: ten_segments(tail_loss=2) stored by the encoder of
+#: commit 6be0b2a, from the columns traces had before trace v2 (no cause, no var_*);
+#: sha-256 (first 16 hex digits) of each column's little-endian bytes at that time
+LEGACY_BLOB = Path(__file__).parent / "data" / "trace-v1-before-causes.rxtr"
+LEGACY_SHA256 = {
+    "arg": "d60918eb459e8fbf",
+    "cwnd_bytes": "fa556b170ce7d84a",
+    "detail": "d787746d27ebfb96",
+    "flow": "802bbf1167e97e33",
+    "kind": "3f04a497bf8ddbe4",
+    "pipe_bytes": "1a1aee2a9ff32e22",
+    "rto_us": "d4293f56c448d0e7",
+    "sack_words": "b6fe2da599885460",
+    "seq": "7a4df1a4af5ee37c",
+    "srtt_us": "64b4d8d11f4d533d",
+    "ssthresh_bytes": "98a073adef8988b4",
+    "state": "a98d68b5d4454197",
+    "t_ns": "91e1c671833db42e",
+}
+
+
+def test_traces_stored_before_trace_v2_still_decode_and_read() -> None:
+    blob = LEGACY_BLOB.read_bytes()
+    assert T.column_sizes(blob)["seq"]["transform"] & 3 == GROUPED_BY_FLOW_KIND  # exercises the grouping
+    cols = T.decode_trace(blob)
+    assert sorted(cols) == sorted(LEGACY_SHA256)  # no cause, no var_*
+    for name, digest in LEGACY_SHA256.items():
+        le = cols[name].astype(cols[name].dtype.newbyteorder("<")).tobytes()
+        assert hashlib.sha256(le).hexdigest()[:16] == digest, name
+    # the window reads as before: names resolved, no cause / stage to report
+    w = T.window(cols)
+    assert w["total_in_window"] == 57
+    kinds = [e["kind"] for e in w["events"]]
+    assert kinds.count("send") == 10 and kinds.count("drop") == 2 and kinds.count("probe") == 1
+    assert not any("cause" in e or "stage" in e for e in w["events"])
+    assert [e["sack"] for e in w["events"] if e["kind"] == "ack_recv"][9] == [[9 * 1448, 10 * 1448]]
+    # series, CSV and JSON too
+    assert T.series(cols, names=("cwnd",))["series"]["cwnd"]["values"][0] == 14_480
+    rows = list(csv.DictReader(io.StringIO(T.to_csv(cols))))
+    assert len(rows) == 57 and all(r["cause"] == "" for r in rows)
+    assert T.to_json(cols)["columns"]["kind"] == kinds
 
 
 def test_big_endian_input_decodes_to_the_same_values(tail) -> None:
@@ -235,6 +319,23 @@ def test_window_sack_and_timer_fields(tail2) -> None:
     # PTO = max(2 * SRTT, 10 ms) = 40 ms -> expires at 60 ms
     assert pto["t_ns"] == 20_000_000 and pto["formula"] == "pto_multi"
     assert pto["timeout_us"] == 40_000 and pto["expires_ns"] == 60_000_000
+
+
+def test_window_names_causes_and_stages(tail2, bulk) -> None:
+    cols, _ = tail2
+    ev = T.window(cols, kinds=["send", "retransmit", "probe", "drop"])["events"]
+    sends = [e for e in ev if e["kind"] == "send"]
+    assert len(sends) == 10 and {e["cause"] for e in sends} == {"new"}
+    # segments 9 and 10 dropped by the tail stage; the probe resends 10 at 80 ms,
+    # then the probe's SACK lets Early Retransmit repair 9 at 100 ms
+    assert [(e["seq"], e["stage"]) for e in ev if e["kind"] == "drop"] == [(11584, "tail"), (13032, "tail")]
+    assert [(e["t_ns"], e["cause"]) for e in ev if e["kind"] == "probe"] == [(80_000_000, "probe")]
+    assert [(e["t_ns"], e["cause"]) for e in ev if e["kind"] == "retransmit"] == [(100_000_000, "early")]
+    assert all("stage" not in e for e in ev if e["kind"] != "drop")
+    assert all("cause" not in e for e in T.window(cols, kinds=["ack_recv", "deliver"])["events"])
+    # Bernoulli loss and a 200-packet queue: each drop names its stage
+    stages = {e["stage"] for e in T.window(bulk[0], kinds=["drop"], max_points=10_000)["events"]}
+    assert "bernoulli" in stages and stages <= {"bernoulli", "queue"}
 
 
 def test_downsampling_keeps_every_rare_event(bulk) -> None:
