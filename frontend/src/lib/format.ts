@@ -111,17 +111,3 @@ export function formatMetric(v: unknown): string {
   }
   return String(v);
 }
-
-/** "fct_ms" -> { name: "Flow completion time", unit: "ms" } for axis titles. */
-export function metricLabel(metric: string): { name: string; unit: string } {
-  const known: Record<string, { name: string; unit: string }> = {
-    fct_ms: { name: "Flow completion time", unit: "ms" },
-    request_ms: { name: "Object completion time", unit: "ms" },
-    goodput_bps: { name: "Goodput", unit: "bit/s" },
-    time_in_recovery_ms: { name: "Time in recovery", unit: "ms" },
-    bytes_delivered: { name: "Bytes delivered", unit: "bytes" },
-  };
-  if (known[metric]) return known[metric];
-  const name = metric.replace(/_/g, " ");
-  return { name: name.charAt(0).toUpperCase() + name.slice(1), unit: "" };
-}

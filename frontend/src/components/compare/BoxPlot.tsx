@@ -4,7 +4,8 @@
 import { scaleBand, scaleLinear } from "d3-scale";
 import { boxFromStats, type BoxStats } from "../../lib/stats/box";
 import type { CellView } from "../../lib/stats/comparison";
-import { fmtNum, metricLabel } from "../../lib/format";
+import { fmtNum } from "../../lib/format";
+import { metricLabel, type MetricInfo } from "../../lib/metrics";
 import { AxisBottom } from "../charts/Axes";
 
 const M = { top: 10, right: 16, bottom: 46, left: 96 };
@@ -15,6 +16,8 @@ export function BoxPlot(props: {
   variants: string[];
   colors: Record<string, string>;
   width: number;
+  /** the catalogue's metric descriptions, for the axis title */
+  catalogue?: readonly MetricInfo[];
 }) {
   const { cell, variants, colors } = props;
   const boxes = variants
@@ -32,7 +35,7 @@ export function BoxPlot(props: {
     .range([0, innerW])
     .nice();
   const y = scaleBand<string>().domain(variants).range([0, innerH]).padding(0.3);
-  const { name, unit } = metricLabel(props.metric);
+  const { name, unit } = metricLabel(props.metric, props.catalogue);
   return (
     <svg data-testid="chart-box" width={props.width} height={height} role="img" aria-label={`Box plots of ${name} per variant`} fontFamily="system-ui, sans-serif">
       <g transform={`translate(${M.left},${M.top})`}>

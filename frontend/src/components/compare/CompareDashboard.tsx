@@ -12,7 +12,7 @@ import { firstSentence } from "../../lib/forms/requests";
 import { useCatalogue } from "../../lib/queries";
 import { cellLabel, formatSelection, parseCell, parseSelection, readComparison, type ComparisonView } from "../../lib/stats/comparison";
 import { comparisonCsv } from "../../lib/stats/csv";
-import { metricLabel } from "../../lib/format";
+import { metricInfo, orderMetricNames } from "../../lib/metrics";
 import { BoxPlot } from "./BoxPlot";
 import { ChartCard } from "../charts/ChartCard";
 import { CompareTable } from "./CompareTable";
@@ -94,9 +94,13 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
   const { ref: halfRef, width: half } = useParentSize<HTMLDivElement>(540);
   const terminal = TERMINAL.has(view.state);
   const spec = useMemo(() => (comparison.spec ?? {}) as Record<string, unknown>, [comparison.spec]);
-  const { name: metricName } = metricLabel(view.metric);
   const anyResults = view.cells.some((c) => Object.values(c.variants).some((v) => v.stats.n > 0));
   const { data: catalogue } = useCatalogue();
+  const catMetrics = catalogue?.metrics;
+  const compared = metricInfo(catMetrics, view.metric);
+  const direction = compared.higherIsBetter === null ? "" : compared.higherIsBetter ? " (higher is better)" : " (lower is better)";
+  // the table's metric choices in catalogue order (the compared one first)
+  const tableMetrics = useMemo(() => [view.metric, ...orderMetricNames(metricNames, catMetrics).filter((m) => m !== view.metric)], [metricNames, catMetrics, view.metric]);
   const docs = useMemo(() => variantDocs(spec, view.variants, catalogue), [spec, view.variants, catalogue]);
   // a mechanism keeps its colour across comparisons: its place in the catalogue family
   const colors = useMemo(
@@ -123,7 +127,11 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
         <div>
           <h1>Comparison</h1>
           <p className="muted">
-            {describeBase(spec)} · metric <code>{view.metric}</code> · baseline <strong>{view.baseline}</strong> · {view.cells.length} cell
+            {describeBase(spec)} · metric{" "}
+            <code title={compared.doc || undefined} data-testid="compare-metric">
+              {compared.label}
+            </code>{" "}
+            · baseline <strong>{view.baseline}</strong> · {view.cells.length} cell
             {view.cells.length === 1 ? "" : "s"} × {view.variants.length} variants × {String(spec.replications ?? 1)} replication
             {spec.replications === 1 ? "" : "s"} = {view.nRuns} runs · engine {view.engineVersion}
           </p>
@@ -204,11 +212,11 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
         <>
           <div ref={wideRef}>
             <ChartCard
-              title={`${metricName}, normalized to ${view.baseline}`}
+              title={`${compared.label}, normalized to ${view.baseline}`}
               exportName={`comparison-${view.id}-bars`}
               caption={
                 <>
-                  Mean {view.metric} of each variant divided by the mean of {view.baseline} in the same cell (lower is faster).
+                  Mean {compared.label} of each variant divided by the mean of {view.baseline} in the same cell{direction}.
                   {view.cells.length > 1 && " Click a group to show its distribution below."}
                 </>
               }
@@ -220,23 +228,24 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
                 selectedCell={cellIdx}
                 onSelectCell={(c) => setCell(String(view.cells.findIndex((x) => x.index === c)))}
                 width={Math.max(320, wide - 32)}
+                catalogue={catMetrics}
               />
             </ChartCard>
           </div>
           {view.cells.length > 1 && <h2 className="cell-title">Cell: {cellLabel(cell?.params ?? {})}</h2>}
           <div className="chart-pair">
             <div ref={halfRef}>
-              <ChartCard title={`ECDF of ${view.metric}`} exportName={`comparison-${view.id}-ecdf`} caption="Over every replication and flow of the cell.">
-                <EcdfChart cell={cell} metric={view.metric} variants={selected} colors={colors} width={Math.max(280, half - 32)} />
+              <ChartCard title={`ECDF of ${compared.label}`} exportName={`comparison-${view.id}-ecdf`} caption="Over every replication and flow of the cell.">
+                <EcdfChart cell={cell} metric={view.metric} variants={selected} colors={colors} width={Math.max(280, half - 32)} catalogue={catMetrics} />
               </ChartCard>
             </div>
             <div>
               <ChartCard
-                title={`Box plot of ${view.metric}`}
+                title={`Box plot of ${compared.label}`}
                 exportName={`comparison-${view.id}-box`}
                 caption="Whiskers p5–p95 and median from the API's exact statistics; box Q1–Q3 read off the ECDF points (inverse ECDF); dot: mean."
               >
-                <BoxPlot cell={cell} metric={view.metric} variants={selected} colors={colors} width={Math.max(280, half - 32)} />
+                <BoxPlot cell={cell} metric={view.metric} variants={selected} colors={colors} width={Math.max(280, half - 32)} catalogue={catMetrics} />
               </ChartCard>
             </div>
           </div>
@@ -245,7 +254,8 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
             variants={selected}
             metric={tableMetric}
             onMetric={setTableMetric}
-            metrics={metricNames}
+            metrics={tableMetrics}
+            catalogue={catMetrics}
             selectedCell={cellIdx}
             colors={colors}
             readOnly={readOnly}

@@ -4,7 +4,8 @@
 import { Link } from "react-router";
 import { statsFor, type ComparisonView } from "../../lib/stats/comparison";
 import { diffFromBaseline } from "../../lib/stats/diff";
-import { fmtNum, fmtPct, fmtRatio, fmtSigned, metricLabel } from "../../lib/format";
+import { fmtNum, fmtPct, fmtRatio, fmtSigned } from "../../lib/format";
+import { metricInfo, type MetricInfo } from "../../lib/metrics";
 import { shortKey } from "../../lib/stats/comparison";
 
 export function CompareTable(props: {
@@ -16,9 +17,12 @@ export function CompareTable(props: {
   selectedCell: number;
   colors: Record<string, string>;
   readOnly?: boolean;
+  /** the catalogue's metric descriptions: labels, units, docs and which direction is better */
+  catalogue?: readonly MetricInfo[];
 }) {
   const { view, variants, metric } = props;
-  const { unit } = metricLabel(metric);
+  const info = metricInfo(props.catalogue, metric);
+  const { unit } = info;
   const keys = view.gridKeys;
   return (
     <div className="card compare-table-card">
@@ -27,19 +31,22 @@ export function CompareTable(props: {
         <label className="inline-field">
           Metric{" "}
           <select aria-label="Table metric" value={metric} onChange={(e) => props.onMetric(e.target.value)}>
-            {props.metrics.map((m) => (
-              <option key={m} value={m}>
-                {m}
-                {m === view.metric ? " (compared)" : ""}
-              </option>
-            ))}
+            {props.metrics.map((m) => {
+              const mi = metricInfo(props.catalogue, m);
+              return (
+                <option key={m} value={m} title={mi.doc || undefined}>
+                  {mi.label}
+                  {m === view.metric ? " (compared)" : ""}
+                </option>
+              );
+            })}
           </select>
         </label>
       </div>
       <div className="table-scroll">
         <table data-testid="compare-table" className="compare-table">
           <caption className="visually-hidden">
-            {metric} per grid cell and variant, with differences from {view.baseline}
+            {info.label} per grid cell and variant, with differences from {view.baseline}
           </caption>
           <thead>
             <tr>
@@ -67,7 +74,7 @@ export function CompareTable(props: {
                 const v = c.variants[name];
                 const st = statsFor(v, metric, view.metric);
                 const isBase = name === view.baseline;
-                const d = isBase ? null : diffFromBaseline(st, base, metric);
+                const d = isBase ? null : diffFromBaseline(st, base, info.higherIsBetter);
                 const ratio = metric === view.metric ? v?.normalizedMean ?? null : st.mean !== null && base.mean ? st.mean / base.mean : null;
                 const selected = c.index === props.selectedCell && view.cells.length > 1;
                 return (
@@ -113,9 +120,21 @@ export function CompareTable(props: {
           </tbody>
         </table>
       </div>
-      <p className="muted small-print">
-        Δ: green is better than {view.baseline}, red worse ({metric === "goodput_bps" || metric === "bytes_delivered" ? "higher" : "lower"} is better
-        for {metric}); * marks differences whose 95% confidence intervals (Student t over replications and flows) do not overlap.
+      <p className="muted small-print" title={info.doc || undefined}>
+        {info.higherIsBetter === null ? (
+          <>
+            Δ: difference from {view.baseline} (
+            {props.catalogue?.some((m) => m.name === metric)
+              ? `neither direction of ${info.label} is better by itself`
+              : `the engine catalogue does not say which direction of ${info.label} is better`}
+            )
+          </>
+        ) : (
+          <>
+            Δ: green is better than {view.baseline}, red worse ({info.higherIsBetter ? "higher" : "lower"} is better for {info.label})
+          </>
+        )}
+        ; * marks differences whose 95% confidence intervals (Student t over replications and flows) do not overlap.
       </p>
     </div>
   );

@@ -4,7 +4,8 @@ import { scaleLinear } from "d3-scale";
 import { line } from "d3-shape";
 import type { CellView } from "../../lib/stats/comparison";
 import { ecdfDomain, ecdfSteps } from "../../lib/stats/ecdf";
-import { fmtNum, metricLabel } from "../../lib/format";
+import { fmtNum } from "../../lib/format";
+import { metricLabel, type MetricInfo } from "../../lib/metrics";
 import { AxisBottom, AxisLeft } from "../charts/Axes";
 
 const M = { top: 12, right: 16, bottom: 46, left: 58 };
@@ -15,6 +16,8 @@ export function EcdfChart(props: {
   variants: string[];
   colors: Record<string, string>;
   width: number;
+  /** the catalogue's metric descriptions, for the axis title */
+  catalogue?: readonly MetricInfo[];
 }) {
   const { cell, variants, colors } = props;
   const height = 280;
@@ -28,7 +31,7 @@ export function EcdfChart(props: {
   const path = line<[number, number]>()
     .x((d) => x(d[0]))
     .y((d) => y(d[1]));
-  const { name, unit } = metricLabel(props.metric);
+  const { name, unit } = metricLabel(props.metric, props.catalogue);
   // a small vertical offset keeps identical lines (deterministic runs) distinguishable
   const offset = (i: number) => (series.length > 1 ? (i - (series.length - 1) / 2) * 1.5 : 0);
   return (

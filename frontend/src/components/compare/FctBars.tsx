@@ -2,7 +2,8 @@
  * as in Fig. 1/2 of the tail-loss paper: the baseline variant is 1.0. */
 import { barLayout } from "../../lib/stats/bars";
 import { cellLabel, shortKey, type ComparisonView } from "../../lib/stats/comparison";
-import { fmtRatio, metricLabel } from "../../lib/format";
+import { fmtRatio } from "../../lib/format";
+import { metricLabel, type MetricInfo } from "../../lib/metrics";
 import { AxisLeft } from "../charts/Axes";
 
 const M = { top: 14, right: 84, left: 58 };
@@ -15,6 +16,8 @@ export function FctBars(props: {
   selectedCell: number;
   onSelectCell?: (cell: number) => void;
   width: number;
+  /** the catalogue's metric descriptions, for the axis title */
+  catalogue?: readonly MetricInfo[];
 }) {
   const { view, variants, colors } = props;
   const keys = view.gridKeys;
@@ -31,7 +34,7 @@ export function FctBars(props: {
     variants,
     { width: innerW, height: innerH },
   );
-  const { name } = metricLabel(view.metric);
+  const { name } = metricLabel(view.metric, props.catalogue);
   const many = layout.groups.length > 1;
   return (
     <svg

@@ -13,7 +13,7 @@ import { DATA_TX_KINDS, type TraceEvent } from "../../lib/chart-math/events";
 import { fullDomain, type Margin } from "../../lib/chart-math/scales";
 import { linkTimers, stateSegments } from "../../lib/chart-math/timeline";
 import { formatMs } from "../../lib/format";
-import { MAX_POINTS, useSeries, useTraceWindow } from "../../lib/queries";
+import { MAX_POINTS, useCatalogue, useSeries, useTraceWindow } from "../../lib/queries";
 import { ChartCard } from "../charts/ChartCard";
 import { TimeSequenceChart } from "../charts/TimeSequenceChart";
 import { useParentSize } from "../charts/useParentSize";
@@ -62,6 +62,7 @@ export function RunDashboard(props: { run: RunPublic; readOnly?: boolean; viewSt
   const { x, threshold } = useTimeAxis(events, domain, width - MARGIN.left - MARGIN.right, view.compress, view.idleMs);
   const [d0, d1] = domain;
 
+  const { data: catalogue } = useCatalogue();
   const explain = useExplain(run, events, win, flow);
   const links = useMemo(() => linkTimers(events), [events]);
 
@@ -108,7 +109,7 @@ export function RunDashboard(props: { run: RunPublic; readOnly?: boolean; viewSt
   return (
     <section className="rv-dash" data-testid="run-dashboard" data-render-ms={renderMs?.toFixed(1)} data-ready={renderMs !== null ? "true" : undefined}>
       <RunHeader run={run} actions={!readOnly && <ShareButton runId={run.id} viewState={viewState} />} />
-      {run.metrics && run.metrics.length > 0 && <MetricsTable metrics={run.metrics} flow={flow} onFlow={view.setFlow} />}
+      {run.metrics && run.metrics.length > 0 && <MetricsTable metrics={run.metrics} flow={flow} onFlow={view.setFlow} catalogue={catalogue?.metrics} />}
       <RunToolbar view={view} setWindow={setWindow} step={step} domain={domain} runEnd={runEnd} threshold={threshold} drops={Array.from({ length: view.nFlows }, (_, f) => run.metrics?.[f]?.drops as number | undefined)} />
 
       <div className="rv-main">

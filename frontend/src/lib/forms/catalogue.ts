@@ -4,6 +4,7 @@
  * Nothing here knows a parameter by heart except for nicer labels; a new
  * engine parameter shows up in the builder without a code change. */
 import type { Catalog } from "../../client/types.gen";
+import { type MetricInfo, parseMetrics } from "../metrics";
 import { isObject, setPath } from "./paths";
 
 export type ParamType = "int" | "float" | "bool" | "enum";
@@ -34,6 +35,25 @@ export interface Catalogue {
   params: CatalogueParam[];
   mechanisms: Record<string, MechanismInfo[]>;
   limits: Record<string, number>;
+  /** the per-flow metrics the engine reports, described (empty when the API does not list them) */
+  metrics: MetricInfo[];
+  /** why a segment is (re)transmitted: the vocabulary's causes (empty when the API does not list them) */
+  causes: VocabEntry[];
+}
+
+/** One name of the trace vocabulary (an event kind, a transmission cause, ...). */
+export interface VocabEntry {
+  name: string;
+  label: string;
+  doc: string;
+}
+
+function parseVocab(raw: unknown): VocabEntry[] {
+  if (!Array.isArray(raw)) return [];
+  return raw
+    .filter(isObject)
+    .filter((e) => typeof e.name === "string" && e.name !== "")
+    .map((e) => ({ name: String(e.name), label: typeof e.label === "string" && e.label ? e.label : String(e.name), doc: typeof e.doc === "string" ? e.doc : "" }));
 }
 
 export type FieldKind = "number" | "select" | "checkbox";
@@ -92,7 +112,17 @@ export function parseCatalogue(raw: Catalog | unknown): Catalogue {
       .map((m) => ({ name: String(m.name ?? ""), doc: String(m.doc ?? ""), ...(typeof m.label === "string" && m.label ? { label: m.label } : {}) }))
       .filter((m) => m.name);
   }
-  return { engineVersion: String(c.engine_version ?? ""), params, mechanisms, limits: { ...(c.limits ?? {}) } };
+  // metrics and vocab are read from the raw answer until the generated client types them
+  const loose = c as Record<string, unknown>;
+  const vocab = isObject(loose.vocab) ? loose.vocab : {};
+  return {
+    engineVersion: String(c.engine_version ?? ""),
+    params,
+    mechanisms,
+    limits: { ...(c.limits ?? {}) },
+    metrics: parseMetrics(loose.metrics),
+    causes: parseVocab(vocab.causes),
+  };
 }
 
 /** "path.{forward,reverse}.loss.rules[].flow" + {dir: "reverse", index: {rules: 2}}
