@@ -1,0 +1,139 @@
+"""Types of the engine's catalogue and metrics, as `rexsim._rexsim` builds them.
+
+Type-checking aids only: TypedDicts describe the dicts `_rexsim.catalog()`
+returns (see `python -m rexsim catalog`); nothing here runs at import time
+beyond defining them.  The keys follow sim-engine/python/_rexsim.c
+(mod_catalog, member_param_list, mechanisms, vocab_dict, metrics_list,
+vars_list) and Result.metrics.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, TypeAlias, TypedDict
+
+#: one value of a flow's metrics dict: an int, float or bool metric, None for a
+#: metric that needs a completed flow when it did not complete, or the list
+#: ``request_ms`` (each request's completion time, None if it did not complete)
+MetricValue: TypeAlias = bool | int | float | list[float | None] | None
+#: a parameter's value (and default) by its type: int, float, bool, or an enum's name
+ParamValue: TypeAlias = int | float | bool | str
+
+
+class AppliesTo(TypedDict):
+    """The family members that read a flat flow key."""
+
+    family: str
+    members: list[str]
+
+
+class MemberParameter(TypedDict):
+    """A parameter a mechanism (family member) declares for itself."""
+
+    key: str
+    path: str
+    type: Literal["int", "float", "bool", "enum"]
+    unit: str
+    default: ParamValue
+    min: float
+    max: float
+    choices: list[str] | None
+    doc: str
+
+
+class Parameter(MemberParameter):
+    """A scenario parameter; `section` names the object it lives in."""
+
+    section: Literal["scenario", "direction", "loss", "rule", "flow"]
+    applies_to: AppliesTo | None
+
+
+class Member(TypedDict):
+    """One mechanism of a family."""
+
+    name: str
+    label: str
+    doc: str
+    params: list[MemberParameter]
+
+
+class Family(TypedDict):
+    """A family of mechanisms; `key` is the scenario field choosing its member
+    (None for a family no single field chooses)."""
+
+    name: str
+    key: str | None
+    doc: str
+    members: list[Member]
+
+
+class VocabEntry(TypedDict):
+    """One name of a trace vocabulary; `id` is its code in the trace."""
+
+    id: int
+    name: str
+    label: str
+    doc: str
+    text: str | None
+    rare: bool
+
+
+class Vocab(TypedDict):
+    """The trace's vocabularies (include/rexsim/vocab.h)."""
+
+    events: list[VocabEntry]
+    timer_kinds: list[VocabEntry]
+    timer_formulas: list[VocabEntry]
+    states: list[VocabEntry]
+    drop_reasons: list[VocabEntry]
+    causes: list[VocabEntry]
+
+
+class MetricInfo(TypedDict):
+    """One per-flow metric, in the order of the metrics dict."""
+
+    name: str
+    label: str
+    unit: str
+    doc: str
+    type: Literal["int", "float", "bool"]
+    higher_is_better: bool | None
+    nullable: bool
+
+
+class VarInfo(TypedDict):
+    """A mechanism variable of the trace's side table (`var_id` is `id`)."""
+
+    id: int
+    family: str
+    member: str
+    name: str
+    label: str
+    unit: str
+    doc: str
+
+
+class Limits(TypedDict):
+    max_flows: int
+    max_rules: int
+    max_requests: int
+    max_sack_blocks: int
+
+
+class Catalog(TypedDict):
+    """Everything `_rexsim.catalog()` returns."""
+
+    engine_version: str
+    ops_abi: int
+    parameters: list[Parameter]
+    #: family name -> its members, for the families a flow picks a member of
+    mechanisms: dict[str, list[Member]]
+    families: list[Family]
+    vocab: Vocab
+    metrics: list[MetricInfo]
+    vars: list[VarInfo]
+    events: list[str]
+    timer_kinds: list[str]
+    timer_formulas: list[str]
+    states: list[str]
+    drop_reasons: list[str]
+    limits: Limits
