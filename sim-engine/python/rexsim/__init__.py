@@ -12,6 +12,8 @@ memory (no copy).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, cast
+
 from . import _rexsim
 from ._rexsim import ENGINE_VERSION, ScenarioError
 from .presets import PRESETS, preset_scenario
@@ -36,10 +38,14 @@ __all__ = [
     "canonical_json",
 ]
 
-_catalog_cache: dict | None = None
+if TYPE_CHECKING:
+    from ._rexsim import ProgressBuffer
+    from ._types import Catalog
+
+_catalog_cache: Catalog | None = None
 
 
-def run(scenario: dict, progress=None) -> Result:
+def run(scenario: dict[str, Any], progress: ProgressBuffer | None = None) -> Result:
     """Simulate `scenario` (see `catalog()` and `scenario_schema()`).
 
     `progress`, if given, is a writable 8-byte buffer (e.g. ``numpy.zeros(1,
@@ -48,22 +54,28 @@ def run(scenario: dict, progress=None) -> Result:
     return Result(_rexsim.run(scenario, progress))
 
 
-def normalize(scenario: dict) -> dict:
+def normalize(scenario: dict[str, Any]) -> dict[str, Any]:
     """Validate `scenario` and return it with every field explicit (defaults
     filled, enums as names): two scenarios that simulate alike normalize to
     the same dict, so `canonical_json(normalize(s))` is a stable key."""
     return _rexsim.normalize(scenario)
 
 
-def catalog() -> dict:
+def catalog() -> dict[str, Any]:
     """Every parameter (name, type, unit, default, range, explanation with its
     citation) and every mechanism, as the engine defines them."""
+    # typed as plain JSON for callers; rexsim._types.Catalog describes its keys
+    return cast("dict[str, Any]", _catalog())
+
+
+def _catalog() -> Catalog:
+    """catalog(), typed: the engine's catalogue, built once."""
     global _catalog_cache
     if _catalog_cache is None:
         _catalog_cache = _rexsim.catalog()
     return _catalog_cache
 
 
-def presets() -> dict:
+def presets() -> dict[str, dict[str, Any]]:
     """The papers' experiments as named templates."""
     return PRESETS

@@ -10,7 +10,7 @@ import sys
 from . import ScenarioError, catalog, preset_scenario, presets, run, scenario_schema
 
 
-def _cmd_run(args) -> int:
+def _cmd_run(args: argparse.Namespace) -> int:
     try:
         if args.file == "-":
             scenario = json.load(sys.stdin)

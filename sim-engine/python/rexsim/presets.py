@@ -9,6 +9,8 @@ number of `replications` worth running, and its citation.
 from __future__ import annotations
 
 import hashlib
+import math
+from typing import Any
 
 from .scenario import apply_overrides
 
@@ -42,7 +44,7 @@ TIMER_VARIANTS = {
 }
 
 
-def _flow(app: dict, ack_policy: str = "delayed", **tcp) -> dict:
+def _flow(app: dict[str, Any], ack_policy: str = "delayed", **tcp: Any) -> dict[str, Any]:
     return {
         "app": app,
         "tcp": {**LINUX_317, "timer": "rto", **tcp},
@@ -50,7 +52,9 @@ def _flow(app: dict, ack_policy: str = "delayed", **tcp) -> dict:
     }
 
 
-def _path(one_way_ms: float, rate_bps: float = 0, buffer_pkts: int = 1000, loss: dict | None = None) -> dict:
+def _path(
+    one_way_ms: float, rate_bps: float = 0, buffer_pkts: int = 1000, loss: dict[str, Any] | None = None
+) -> dict[str, Any]:
     return {
         "forward": {
             "rate_bps": rate_bps,
@@ -70,19 +74,19 @@ def _path(one_way_ms: float, rate_bps: float = 0, buffer_pkts: int = 1000, loss:
 def _object_sizes(site: str, count: int, mean_bytes: int) -> list[int]:
     """Deterministic object sizes with the site's mean (a geometric-like
     spread from a hash chain, so every Python gives the same list)."""
-    raw = []
+    raw: list[float] = []
     h = site.encode()
     for _ in range(count):
         h = hashlib.sha256(h).digest()
         u = (int.from_bytes(h[:8], "big") + 1) / 2.0**64
-        raw.append(-1.0 * __import__("math").log(u))
+        raw.append(-1.0 * math.log(u))
     scale = mean_bytes / (sum(raw) / count)
     return [max(200, int(round(x * scale))) for x in raw]
 
 
-def _web_flows(site: str, count: int, mean_bytes: int, connections: int = 6) -> list[dict]:
+def _web_flows(site: str, count: int, mean_bytes: int, connections: int = 6) -> list[dict[str, Any]]:
     sizes = _object_sizes(site, count, mean_bytes)
-    flows = []
+    flows: list[dict[str, Any]] = []
     for c in range(connections):
         mine = sizes[c::connections]
         if mine:
@@ -90,7 +94,7 @@ def _web_flows(site: str, count: int, mean_bytes: int, connections: int = 6) -> 
     return flows
 
 
-def _realistic_flows(segments: int, n_fore: int = 40) -> list[dict]:
+def _realistic_flows(segments: int, n_fore: int = 40) -> list[dict[str, Any]]:
     background = [
         {
             "app": {"kind": "bulk", "duration_s": 75},
@@ -107,7 +111,7 @@ def _realistic_flows(segments: int, n_fore: int = 40) -> list[dict]:
     return fore + background
 
 
-PRESETS: dict[str, dict] = {
+PRESETS: dict[str, dict[str, Any]] = {
     "tail-loss-rtt-sweep": {
         "title": "One tail loss, 10-segment flows, RTT 10-640 ms",
         "paper": "tail-loss-recovery-rtor-tlp-tlpr",
@@ -204,12 +208,12 @@ PRESETS: dict[str, dict] = {
 }
 
 
-def preset_scenario(name: str, variant: str | None = None, overrides: dict | None = None) -> dict:
+def preset_scenario(name: str, variant: str | None = None, overrides: dict[str, Any] | None = None) -> dict[str, Any]:
     """The preset's scenario with a variant's and then the caller's overrides."""
     if name not in PRESETS:
         raise KeyError(f"unknown preset {name!r}; known: {', '.join(sorted(PRESETS))}")
     p = PRESETS[name]
-    sc = p["scenario"]
+    sc: dict[str, Any] = p["scenario"]
     if variant is not None:
         if variant not in p["variants"]:
             raise KeyError(f"preset {name!r} has no variant {variant!r}; known: {', '.join(p['variants'])}")

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import csv
 from collections.abc import Iterator
-from typing import IO
+from typing import IO, TYPE_CHECKING, Any, cast
 
 import numpy as np
+import numpy.typing as npt
 
 from . import _rexsim
 
-_DTYPES = {
+if TYPE_CHECKING:
+    from ._types import Catalog, MetricValue
+
+_DTYPES: dict[str, type[np.integer[Any]]] = {
     "t_ns": np.int64,
     "seq": np.uint64,
     "arg": np.uint32,
@@ -48,18 +52,21 @@ EVENT_COLUMNS = (
 )
 
 # The vocabulary is the engine's (include/rexsim/vocab.h), read from its catalogue.
-_cat = _rexsim.catalog()
-VOCAB: dict[str, list[dict]] = _cat["vocab"]
-EVENT_KINDS: list[str] = [e["name"] for e in VOCAB["events"]]
-TIMER_KINDS: list[str] = [e["name"] for e in VOCAB["timer_kinds"]]
-TIMER_FORMULAS: list[str] = [e["name"] for e in VOCAB["timer_formulas"]]
-STATES: list[str] = [e["name"] for e in VOCAB["states"]]
-DROP_REASONS: list[str] = [e["name"] for e in VOCAB["drop_reasons"]]
-CAUSES: list[str] = [e["name"] for e in VOCAB["causes"]]
-RARE_KINDS: frozenset[str] = frozenset(e["name"] for e in VOCAB["events"] if e["rare"])
+# VOCAB, VARS and METRICS are the catalogue's own objects, published as plain
+# JSON dicts (their callers look entries up by runtime keys); _cat keeps their
+# TypedDict shapes (rexsim._types) for the lists derived here.
+_cat: Catalog = _rexsim.catalog()
+VOCAB: dict[str, list[dict[str, Any]]] = cast("dict[str, list[dict[str, Any]]]", _cat["vocab"])
+EVENT_KINDS: list[str] = [e["name"] for e in _cat["vocab"]["events"]]
+TIMER_KINDS: list[str] = [e["name"] for e in _cat["vocab"]["timer_kinds"]]
+TIMER_FORMULAS: list[str] = [e["name"] for e in _cat["vocab"]["timer_formulas"]]
+STATES: list[str] = [e["name"] for e in _cat["vocab"]["states"]]
+DROP_REASONS: list[str] = [e["name"] for e in _cat["vocab"]["drop_reasons"]]
+CAUSES: list[str] = [e["name"] for e in _cat["vocab"]["causes"]]
+RARE_KINDS: frozenset[str] = frozenset(e["name"] for e in _cat["vocab"]["events"] if e["rare"])
 STAGES: list[str] = [m["name"] for f in _cat["families"] if f["name"] == "stage" for m in f["members"]]
-VARS: list[dict] = _cat["vars"]
-METRICS: list[dict] = _cat["metrics"]
+VARS: list[dict[str, Any]] = cast("list[dict[str, Any]]", _cat["vars"])
+METRICS: list[dict[str, Any]] = cast("list[dict[str, Any]]", _cat["metrics"])
 KIND = {name: i for i, name in enumerate(EVENT_KINDS)}
 TIMER_EVENTS = {KIND["timer_armed"], KIND["timer_fired"], KIND["timer_cancelled"]}
 ACK_EVENTS = {KIND["ack_sent"], KIND["ack_recv"]}
@@ -80,11 +87,34 @@ class Trace:
     var_value; var_series() reads one.
     """
 
-    def __init__(self, raw: _rexsim.Result):
+    # every column is also an attribute of its name (set in __init__)
+    t_ns: npt.NDArray[np.int64]
+    seq: npt.NDArray[np.uint64]
+    arg: npt.NDArray[np.uint32]
+    cwnd_bytes: npt.NDArray[np.uint32]
+    ssthresh_bytes: npt.NDArray[np.uint32]
+    pipe_bytes: npt.NDArray[np.uint32]
+    srtt_us: npt.NDArray[np.uint32]
+    rto_us: npt.NDArray[np.uint32]
+    flow: npt.NDArray[np.uint16]
+    kind: npt.NDArray[np.uint8]
+    state: npt.NDArray[np.uint8]
+    detail: npt.NDArray[np.uint8]
+    cause: npt.NDArray[np.uint8]
+    sack_words: npt.NDArray[np.uint64]
+    var_t_ns: npt.NDArray[np.int64]
+    var_flow: npt.NDArray[np.uint16]
+    var_id: npt.NDArray[np.uint16]
+    var_value: npt.NDArray[np.int64]
+
+    def __init__(self, raw: _rexsim.Result) -> None:
         self._raw = raw
         cols = raw.columns()
-        self.columns: dict[str, np.ndarray] = {
-            name: np.frombuffer(buf, dtype=_DTYPES[name]) for name, buf in cols.items()
+        self.columns: dict[str, npt.NDArray[Any]] = {
+            # numpy's stubs accept only some concrete buffer types, not any
+            # object with the buffer protocol (which Column implements)
+            name: np.frombuffer(buf, dtype=_DTYPES[name])  # type: ignore[call-overload]
+            for name, buf in cols.items()
         }
         for name, arr in self.columns.items():
             setattr(self, name, arr)
@@ -92,7 +122,7 @@ class Trace:
     def __len__(self) -> int:
         return int(self.columns["t_ns"].shape[0])
 
-    def var_series(self, name: str, flow: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    def var_series(self, name: str, flow: int = 0) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
         """(t_ns, value) of a mechanism variable (a name in VARS, e.g.
         "bwe_bytes_per_s") for one flow, in time order."""
         ids = [v["id"] for v in VARS if v["name"] == name]
@@ -105,13 +135,13 @@ class Trace:
     def kind_names(self) -> list[str]:
         return [EVENT_KINDS[k] for k in self.columns["kind"]]
 
-    def mask(self, kind: str, flow: int | None = None) -> np.ndarray:
-        m = self.columns["kind"] == KIND[kind]
+    def mask(self, kind: str, flow: int | None = None) -> npt.NDArray[np.bool_]:
+        m: npt.NDArray[np.bool_] = self.columns["kind"] == KIND[kind]
         if flow is not None:
             m &= self.columns["flow"] == flow
         return m
 
-    def times_ns(self, kind: str, flow: int | None = None) -> np.ndarray:
+    def times_ns(self, kind: str, flow: int | None = None) -> npt.NDArray[np.int64]:
         return self.columns["t_ns"][self.mask(kind, flow)]
 
     def sack_blocks(self, i: int) -> tuple[bool, list[tuple[int, int]]]:
@@ -124,11 +154,11 @@ class Trace:
         n, dsack = head & 0xFF, bool(head >> 8)
         return dsack, [(int(words[ref + 2 * b]), int(words[ref + 1 + 2 * b])) for b in range(n)]
 
-    def describe(self, i: int) -> dict:
+    def describe(self, i: int) -> dict[str, Any]:
         """One event as a dict with names resolved (for CSV, JSON, tooltips)."""
         c = self.columns
         kind = int(c["kind"][i])
-        d = {
+        d: dict[str, Any] = {
             "t_ns": int(c["t_ns"][i]),
             "flow": int(c["flow"][i]),
             "kind": EVENT_KINDS[kind],
@@ -163,7 +193,7 @@ class Trace:
             d["sack"] = blocks
         return d
 
-    def __iter__(self) -> Iterator[dict]:
+    def __iter__(self) -> Iterator[dict[str, Any]]:
         for i in range(len(self)):
             yield self.describe(i)
 
@@ -199,7 +229,7 @@ class Trace:
 
 
 class FlowResult:
-    def __init__(self, metrics: dict):
+    def __init__(self, metrics: dict[str, MetricValue]) -> None:
         self.metrics = metrics
 
     def __repr__(self) -> str:
@@ -209,7 +239,7 @@ class FlowResult:
 class Result:
     """One run: per-flow metrics, the trace, and whether a budget stopped it."""
 
-    def __init__(self, raw: _rexsim.Result):
+    def __init__(self, raw: _rexsim.Result) -> None:
         self._raw = raw
         self.flows = [FlowResult(raw.metrics(i)) for i in range(raw.n_flows)]
         self.truncated: bool = raw.truncated
@@ -228,7 +258,7 @@ class Result:
             self._trace = Trace(self._raw)
         return self._trace
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         return {
             "engine_version": self.engine_version,
             "truncated": self.truncated,

@@ -5,16 +5,18 @@ from __future__ import annotations
 import copy
 import json
 import re
+from collections.abc import Sequence
+from typing import Any
 
 _INDEX = re.compile(r"^(\w+)\[(\d+|\*|\d*:\d*)\]$")
 
 
-def canonical_json(scenario: dict) -> str:
+def canonical_json(scenario: dict[str, Any]) -> str:
     """A stable text form (sorted keys, no spaces) for hashing and dedup."""
     return json.dumps(scenario, sort_keys=True, separators=(",", ":"), allow_nan=False)
 
 
-def _set(node, parts: list[str], value) -> None:
+def _set(node: dict[str, Any], parts: list[str], value: object) -> None:
     head, rest = parts[0], parts[1:]
     m = _INDEX.match(head)
     if m:
@@ -22,6 +24,7 @@ def _set(node, parts: list[str], value) -> None:
         seq = node.setdefault(name, [{}])
         if not isinstance(seq, list):
             raise ValueError(f"{name}: expected a list")
+        targets: Sequence[int]
         if idx == "*":
             targets = range(len(seq))
         elif ":" in idx:
@@ -52,7 +55,7 @@ def _set(node, parts: list[str], value) -> None:
     _set(child, rest, value)
 
 
-def apply_overrides(scenario: dict, overrides: dict) -> dict:
+def apply_overrides(scenario: dict[str, Any], overrides: dict[str, Any]) -> dict[str, Any]:
     """Return a copy of `scenario` with dotted-path overrides applied, e.g.
     {"flows[*].tcp.timer": "tlp", "path.*.delay_ms": 40}; `[*]` applies to
     every item of a list, `[a:b]` to items a..b-1, `*` to every key of an object."""

@@ -3,9 +3,17 @@ parameter catalogue so that limits live in one place (src/core/params.c)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
 
-def _prop(p: dict) -> dict:
-    s: dict = {"description": p["doc"] + (f" Unit: {p['unit']}." if p["unit"] else ""), "default": p["default"]}
+if TYPE_CHECKING:
+    from ._types import MemberParameter
+
+
+def _prop(p: MemberParameter) -> dict[str, Any]:
+    s: dict[str, Any] = {
+        "description": p["doc"] + (f" Unit: {p['unit']}." if p["unit"] else ""),
+        "default": p["default"],
+    }
     if p["type"] == "int":
         s.update(type="integer", minimum=int(p["min"]), maximum=int(p["max"]))
     elif p["type"] == "float":
@@ -17,18 +25,18 @@ def _prop(p: dict) -> dict:
     return s
 
 
-def _nest(obj: dict, key: str, prop: dict) -> None:
+def _nest(obj: dict[str, Any], key: str, prop: dict[str, Any]) -> None:
     parts = key.split(".")
     for part in parts[:-1]:
         obj = obj.setdefault("properties", {}).setdefault(part, {"type": "object", "additionalProperties": False})
     obj.setdefault("properties", {})[parts[-1]] = prop
 
 
-def scenario_schema() -> dict:
-    from . import catalog
+def scenario_schema() -> dict[str, Any]:
+    from . import _catalog
 
-    cat = catalog()
-    objs = {
+    cat = _catalog()
+    objs: dict[str, dict[str, Any]] = {
         name: {"type": "object", "additionalProperties": False}
         for name in ("scenario", "direction", "loss", "rule", "flow")
     }
