@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 
 class Health(BaseModel):
@@ -13,10 +13,91 @@ class Health(BaseModel):
     engine_version: str
 
 
+class VocabEntry(BaseModel):
+    """One name of the trace vocabulary (an event kind, timer kind, formula, state, drop reason, cause)."""
+
+    id: int = Field(description="the value stored in the trace")
+    name: str
+    label: str
+    doc: str
+    text: str | None = Field(description="a timer formula's expression, e.g. 'now + RTO'")
+    rare: bool = Field(description="an event kind that downsampling never drops")
+
+
+class MetricInfo(BaseModel):
+    """One entry of a flow's metrics dict, in the dict's order."""
+
+    name: str
+    label: str
+    unit: str
+    doc: str
+    type: str = Field(description="int, float or bool")
+    higher_is_better: bool | None = Field(description="null: neither (a count that only describes)")
+    nullable: bool
+
+
+class VarInfo(BaseModel):
+    """A mechanism variable the trace records over time (its var_* side table); a series name."""
+
+    id: int
+    family: str
+    member: str
+    name: str
+    label: str
+    unit: str
+    doc: str
+
+
+class ParamInfo(BaseModel):
+    """A parameter of the scenario: its path, type, unit, default, range and explanation."""
+
+    key: str
+    path: str
+    type: str = Field(description="int, float, bool or enum")
+    unit: str
+    default: bool | int | float | str | None
+    min: float | None
+    max: float | None
+    choices: list[str] | None
+    doc: str
+
+
+class AppliesTo(BaseModel):
+    family: str
+    members: list[str]
+
+
+class Parameter(ParamInfo):
+    section: str
+    applies_to: AppliesTo | None = Field(description="only for these members of a mechanism family")
+
+
+class Member(BaseModel):
+    """A mechanism: one member of a family, with its own parameters."""
+
+    name: str
+    label: str
+    doc: str
+    params: list[ParamInfo]
+
+
+class Family(BaseModel):
+    name: str
+    key: str | None = Field(description="the scenario key choosing the member (e.g. tcp.cc); null if none")
+    doc: str
+    members: list[Member]
+
+
 class Catalog(BaseModel):
     engine_version: str
-    parameters: list[dict[str, Any]]
-    mechanisms: dict[str, list[dict[str, Any]]]
+    parameters: list[Parameter]
+    mechanisms: dict[str, list[Member]]
+    families: list[Family]
+    vocab: dict[str, list[VocabEntry]] = Field(
+        description="events, timer_kinds, timer_formulas, states, drop_reasons, causes"
+    )
+    metrics: list[MetricInfo]
+    vars: list[VarInfo]
     events: list[str]
     timer_kinds: list[str]
     timer_formulas: list[str]

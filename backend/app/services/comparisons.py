@@ -18,23 +18,8 @@ from ..repositories import comparisons as repo
 from ..schemas.comparison import ComparisonCreate, ComparisonCreated, ComparisonPublic
 from . import runs, scenarios, stats
 
-NUMERIC = {
-    "fct_ms",
-    "bytes_delivered",
-    "goodput_bps",
-    "segments_sent",
-    "retransmissions",
-    "spurious_retransmissions",
-    "rto_count",
-    "probe_count",
-    "tlp_loss_episodes",
-    "early_retransmits",
-    "fast_retransmits",
-    "recovery_episodes",
-    "time_in_recovery_ms",
-    "drops",
-    "syn_retransmits",
-}
+#: the numeric metrics of a flow, from the engine's metrics table: a new one needs no change here
+NUMERIC: frozenset[str] = frozenset(m["name"] for m in rexsim.catalog()["metrics"] if m["type"] in ("int", "float"))
 
 
 def cells_of(grid: dict[str, list[Any]]) -> list[dict[str, Any]]:

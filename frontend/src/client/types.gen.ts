@@ -5,6 +5,20 @@ export type ClientOptions = {
 };
 
 /**
+ * AppliesTo
+ */
+export type AppliesTo = {
+    /**
+     * Family
+     */
+    family: string;
+    /**
+     * Members
+     */
+    members: Array<string>;
+};
+
+/**
  * Catalog
  */
 export type Catalog = {
@@ -21,6 +35,10 @@ export type Catalog = {
      */
     events: Array<string>;
     /**
+     * Families
+     */
+    families: Array<Family>;
+    /**
      * Limits
      */
     limits: {
@@ -30,16 +48,16 @@ export type Catalog = {
      * Mechanisms
      */
     mechanisms: {
-        [key: string]: Array<{
-            [key: string]: unknown;
-        }>;
+        [key: string]: Array<Member>;
     };
+    /**
+     * Metrics
+     */
+    metrics: Array<MetricInfo>;
     /**
      * Parameters
      */
-    parameters: Array<{
-        [key: string]: unknown;
-    }>;
+    parameters: Array<Parameter>;
     /**
      * States
      */
@@ -52,6 +70,18 @@ export type Catalog = {
      * Timer Kinds
      */
     timer_kinds: Array<string>;
+    /**
+     * Vars
+     */
+    vars: Array<VarInfo>;
+    /**
+     * Vocab
+     *
+     * events, timer_kinds, timer_formulas, states, drop_reasons, causes
+     */
+    vocab: {
+        [key: string]: Array<VocabEntry>;
+    };
 };
 
 /**
@@ -168,6 +198,30 @@ export type ComparisonPublic = {
 };
 
 /**
+ * Family
+ */
+export type Family = {
+    /**
+     * Doc
+     */
+    doc: string;
+    /**
+     * Key
+     *
+     * the scenario key choosing the member (e.g. tcp.cc); null if none
+     */
+    key: string | null;
+    /**
+     * Members
+     */
+    members: Array<Member>;
+    /**
+     * Name
+     */
+    name: string;
+};
+
+/**
  * HTTPValidationError
  */
 export type HttpValidationError = {
@@ -204,6 +258,30 @@ export type Health = {
 };
 
 /**
+ * Member
+ *
+ * A mechanism: one member of a family, with its own parameters.
+ */
+export type Member = {
+    /**
+     * Doc
+     */
+    doc: string;
+    /**
+     * Label
+     */
+    label: string;
+    /**
+     * Name
+     */
+    name: string;
+    /**
+     * Params
+     */
+    params: Array<ParamInfo>;
+};
+
+/**
  * Message
  */
 export type Message = {
@@ -211,6 +289,144 @@ export type Message = {
      * Detail
      */
     detail: string;
+};
+
+/**
+ * MetricInfo
+ *
+ * One entry of a flow's metrics dict, in the dict's order.
+ */
+export type MetricInfo = {
+    /**
+     * Doc
+     */
+    doc: string;
+    /**
+     * Higher Is Better
+     *
+     * null: neither (a count that only describes)
+     */
+    higher_is_better: boolean | null;
+    /**
+     * Label
+     */
+    label: string;
+    /**
+     * Name
+     */
+    name: string;
+    /**
+     * Nullable
+     */
+    nullable: boolean;
+    /**
+     * Type
+     *
+     * int, float or bool
+     */
+    type: string;
+    /**
+     * Unit
+     */
+    unit: string;
+};
+
+/**
+ * ParamInfo
+ *
+ * A parameter of the scenario: its path, type, unit, default, range and explanation.
+ */
+export type ParamInfo = {
+    /**
+     * Choices
+     */
+    choices: Array<string> | null;
+    /**
+     * Default
+     */
+    default: boolean | number | number | string | null;
+    /**
+     * Doc
+     */
+    doc: string;
+    /**
+     * Key
+     */
+    key: string;
+    /**
+     * Max
+     */
+    max: number | null;
+    /**
+     * Min
+     */
+    min: number | null;
+    /**
+     * Path
+     */
+    path: string;
+    /**
+     * Type
+     *
+     * int, float, bool or enum
+     */
+    type: string;
+    /**
+     * Unit
+     */
+    unit: string;
+};
+
+/**
+ * Parameter
+ */
+export type Parameter = {
+    /**
+     * only for these members of a mechanism family
+     */
+    applies_to: AppliesTo | null;
+    /**
+     * Choices
+     */
+    choices: Array<string> | null;
+    /**
+     * Default
+     */
+    default: boolean | number | number | string | null;
+    /**
+     * Doc
+     */
+    doc: string;
+    /**
+     * Key
+     */
+    key: string;
+    /**
+     * Max
+     */
+    max: number | null;
+    /**
+     * Min
+     */
+    min: number | null;
+    /**
+     * Path
+     */
+    path: string;
+    /**
+     * Section
+     */
+    section: string;
+    /**
+     * Type
+     *
+     * int, float, bool or enum
+     */
+    type: string;
+    /**
+     * Unit
+     */
+    unit: string;
 };
 
 /**
@@ -614,6 +830,80 @@ export type ValidationError = {
      * Error Type
      */
     type: string;
+};
+
+/**
+ * VarInfo
+ *
+ * A mechanism variable the trace records over time (its var_* side table); a series name.
+ */
+export type VarInfo = {
+    /**
+     * Doc
+     */
+    doc: string;
+    /**
+     * Family
+     */
+    family: string;
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Label
+     */
+    label: string;
+    /**
+     * Member
+     */
+    member: string;
+    /**
+     * Name
+     */
+    name: string;
+    /**
+     * Unit
+     */
+    unit: string;
+};
+
+/**
+ * VocabEntry
+ *
+ * One name of the trace vocabulary (an event kind, timer kind, formula, state, drop reason, cause).
+ */
+export type VocabEntry = {
+    /**
+     * Doc
+     */
+    doc: string;
+    /**
+     * Id
+     *
+     * the value stored in the trace
+     */
+    id: number;
+    /**
+     * Label
+     */
+    label: string;
+    /**
+     * Name
+     */
+    name: string;
+    /**
+     * Rare
+     *
+     * an event kind that downsampling never drops
+     */
+    rare: boolean;
+    /**
+     * Text
+     *
+     * a timer formula's expression, e.g. 'now + RTO'
+     */
+    text: string | null;
 };
 
 export type ComparisonsCreateComparisonData = {

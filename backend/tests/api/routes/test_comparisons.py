@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 
+import rexsim
+
 from ...stack import _reset_caches, wait_comparison
 
 API = "/api/v1"
@@ -11,8 +13,6 @@ PRESET = "tail-loss-n-degree"
 
 
 def comparison_body(**extra):
-    import rexsim
-
     p = rexsim.presets()[PRESET]
     return {
         "base": {"preset": PRESET},
@@ -106,3 +106,19 @@ def test_api_token_guards_comparisons_when_configured(services):
     finally:
         os.environ.pop("API_TOKEN")
         _reset_caches()
+
+
+def test_numeric_metrics_come_from_the_engines_metrics_table():
+    from app.services.comparisons import NUMERIC
+
+    table = rexsim.catalog()["metrics"]
+    assert {m["name"] for m in table if m["type"] in ("int", "float")} == NUMERIC
+    assert "fct_ms" in NUMERIC and "probe_count" in NUMERIC
+    assert "completed" not in NUMERIC  # a bool: not averaged
+
+
+def test_unknown_metric_lists_the_catalogue_ones(client):
+    r = client.post(f"{API}/comparisons", json=comparison_body(metric="nope"))
+    assert r.status_code == 422
+    msg = r.json()["detail"][0]["msg"]
+    assert "fct_ms" in msg and "request_ms" in msg and "goodput_bps" in msg

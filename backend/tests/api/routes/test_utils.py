@@ -22,3 +22,22 @@ def test_mechanisms_and_presets_come_from_the_engine(client):
     presets = client.get(f"{API}/presets").json()
     assert [p["name"] for p in presets] == list(rexsim.presets())
     assert all(p["scenario"] and p["citation"] for p in presets)
+
+
+def test_catalogue_is_the_engines_and_typed(client):
+    body = client.get(f"{API}/mechanisms").json()
+    # everything the engine publishes (but its ABI number) passes through unchanged
+    assert body == {k: v for k, v in rexsim.catalog().items() if k != "ops_abi"}
+    assert [e["name"] for e in body["vocab"]["causes"]][:2] == ["new", "fast"]
+    assert {v["name"] for v in body["vars"]} >= {"bwe_bytes_per_s", "diff_bytes"}
+    assert [m["name"] for m in body["metrics"]][:2] == ["completed", "fct_ms"]
+    cubic = next(m for m in body["mechanisms"]["cc"] if m["name"] == "cubic")
+    assert cubic["label"] == "CUBIC" and cubic["params"][0]["path"].startswith("flows[].tcp.cc_params.cubic.")
+    # the OpenAPI document types them, so the generated client does too
+    schemas = client.get(f"{API}/openapi.json").json()["components"]["schemas"]
+    props = schemas["Catalog"]["properties"]
+    assert props["vocab"]["additionalProperties"]["items"]["$ref"].endswith("/VocabEntry")
+    assert props["metrics"]["items"]["$ref"].endswith("/MetricInfo")
+    assert props["vars"]["items"]["$ref"].endswith("/VarInfo")
+    assert props["families"]["items"]["$ref"].endswith("/Family")
+    assert schemas["Member"]["properties"]["params"]["items"]["$ref"].endswith("/ParamInfo")
