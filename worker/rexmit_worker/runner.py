@@ -55,7 +55,9 @@ def simulate(scenario: dict[str, Any], clock: npt.NDArray[np.int64] | None = Non
     """Run the engine on `scenario` and encode its trace. Raises
     rexsim.ScenarioError for an invalid scenario."""
     t0 = time.perf_counter()
-    result = rexsim.run(scenario, clock) if clock is not None else rexsim.run(scenario)
+    # its memoryview: the engine takes any writable buffer, and typed as one
+    # (rexsim's stubs) numpy arrays qualify only from Python 3.12
+    result = rexsim.run(scenario, clock.data) if clock is not None else rexsim.run(scenario)
     wall_ms = (time.perf_counter() - t0) * 1e3
     summary: dict[str, Any] = result.summary()
     flows: list[dict[str, Any]] = summary.pop("flows")
