@@ -39,13 +39,13 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from ._rexsim import ProgressBuffer
+    from ._rexsim import _ProgressBuffer
     from ._types import Catalog
 
 _catalog_cache: Catalog | None = None
 
 
-def run(scenario: dict[str, Any], progress: ProgressBuffer | None = None) -> Result:
+def run(scenario: dict[str, Any], progress: _ProgressBuffer | None = None) -> Result:
     """Simulate `scenario` (see `catalog()` and `scenario_schema()`).
 
     `progress`, if given, is a writable 8-byte buffer (e.g. ``numpy.zeros(1,
