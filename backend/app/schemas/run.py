@@ -56,9 +56,21 @@ class TraceWindow(BaseModel):
     events: list[dict[str, Any]]
 
 
+class SeriesLine(BaseModel):
+    """One variable over time, as a step series (a value holds until the next point)."""
+
+    unit: str
+    t_ns: list[int]
+    values: list[int | None] = Field(description="None: infinite ssthresh, or no SRTT yet")
+    change_points: int = Field(description="points before downsampling")
+    downsampled: bool
+
+
 class Series(BaseModel):
     flow: int
     from_ns: int | None
     to_ns: int | None
     events: int = Field(description="events of this flow in the window")
-    series: dict[str, Any] = Field(description="name -> {unit, t_ns, values, change_points, downsampled}")
+    series: dict[str, SeriesLine] = Field(
+        description="by name: the sender's cwnd, ssthresh, pipe, srtt, rto, or a mechanism variable of the catalogue"
+    )

@@ -15,7 +15,8 @@ from ..core.errors import query_error
 from ..schemas.run import Series, TraceWindow
 from . import pcap, runs, traces
 
-DEFAULT_SERIES = ",".join(traces.SERIES)
+#: the sender's variables; the catalogue's mechanism variables are asked for by name
+DEFAULT_SERIES = ",".join(traces.SENDER_SERIES)
 
 
 @dataclass(frozen=True)
@@ -63,10 +64,12 @@ def window(
 def series(
     s: Session, run_id: uuid.UUID, *, names: str, flow: int, from_ms: float | None, to_ms: float | None, max_points: int
 ) -> Series:
-    """`names` is a comma-separated list of `traces.SERIES` names."""
+    """`names` is a comma-separated list of `traces.SERIES` names: the sender's
+    variables and every mechanism variable of the engine's catalogue."""
     name_list = _names(names)
-    if not name_list or any(n not in traces.SERIES for n in name_list):
-        raise query_error("names", f"choose from {sorted(traces.SERIES)}")
+    unknown = [n for n in name_list if n not in traces.SERIES]
+    if not name_list or unknown:
+        raise query_error("names", f"unknown series {unknown}; choose from {list(traces.SERIES)}")
     cols = runs.trace_columns(s, run_id)
     out = traces.series(
         cols, tuple(name_list), flow=flow, from_ns=_ns(from_ms), to_ns=_ns(to_ms), max_points=max_points

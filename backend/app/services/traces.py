@@ -54,6 +54,7 @@ import csv
 import io
 import struct
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -558,14 +559,44 @@ def window(
 
 
 # ---------------------------------------------------------------- series
-#: series name -> (column, unit)
-SERIES: dict[str, tuple[str, str]] = {
-    "cwnd": ("cwnd_bytes", "bytes"),
-    "ssthresh": ("ssthresh_bytes", "bytes"),
-    "pipe": ("pipe_bytes", "bytes"),
-    "srtt": ("srtt_us", "us"),
-    "rto": ("rto_us", "us"),
+@dataclass(frozen=True)
+class SeriesSpec:
+    """Where a series' values come from: an event column (the sender's state at
+    every event of the flow) or mechanism variables of the var_* side table."""
+
+    unit: str
+    column: str | None = None  # an event column
+    var_ids: tuple[int, ...] = ()  # ids in VARS (one name may be declared by several members)
+    none_value: int | None = None  # the value shown as None (infinite ssthresh, no SRTT yet)
+    label: str = ""
+    doc: str = ""
+
+
+#: the sender's variables: one value at every event
+SENDER_SERIES: dict[str, SeriesSpec] = {
+    "cwnd": SeriesSpec("bytes", "cwnd_bytes", label="cwnd"),
+    "ssthresh": SeriesSpec("bytes", "ssthresh_bytes", none_value=SSTHRESH_INF, label="ssthresh"),
+    "pipe": SeriesSpec("bytes", "pipe_bytes", label="pipe"),
+    "srtt": SeriesSpec("us", "srtt_us", none_value=0, label="SRTT"),
+    "rto": SeriesSpec("us", "rto_us", label="RTO"),
 }
+
+
+def _var_series() -> dict[str, SeriesSpec]:
+    """Every mechanism variable of the catalogue, by name (a sender series' name wins)."""
+    out: dict[str, SeriesSpec] = {}
+    for v in VARS:
+        name = str(v["name"])
+        if name in SENDER_SERIES:
+            continue
+        prev = out.get(name)
+        ids = (*prev.var_ids, int(v["id"])) if prev else (int(v["id"]),)
+        out[name] = SeriesSpec(str(v["unit"]), var_ids=ids, label=str(v["label"]), doc=str(v["doc"]))
+    return out
+
+
+#: series name -> spec: the sender's variables, then the engine's mechanism variables
+SERIES: dict[str, SeriesSpec] = {**SENDER_SERIES, **_var_series()}
 
 
 def _change_points(v: np.ndarray) -> np.ndarray:
@@ -603,22 +634,51 @@ def _one_series(t: np.ndarray, v: np.ndarray, unit: str, max_points: int, none_v
     return {"unit": unit, "t_ns": tt.tolist(), "values": values, "change_points": len(cp), "downsampled": downsampled}
 
 
+def _var_points(
+    columns: dict[str, np.ndarray], spec: SeriesSpec, flow: int, t_win: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """(t_ns, values) of a mechanism variable as a step series over the window.
+
+    The samples inside the window, preceded by the value it held at the window's
+    first event (the last sample before, if any) and followed by the value it
+    still holds at the window's last event.  Empty for a trace without the
+    var_* table (stored before trace v2) or a flow whose mechanism lacks it."""
+    empty = (np.zeros(0, np.int64), np.zeros(0, np.int64))
+    if "var_t_ns" not in columns or not len(t_win):
+        return empty
+    vt, vf, vid, vv = (columns[k] for k in ("var_t_ns", "var_flow", "var_id", "var_value"))
+    mine = np.flatnonzero((vf == flow) & np.isin(vid, np.array(spec.var_ids, dtype=vid.dtype)))
+    t, v = vt[mine], vv[mine]
+    first, last = int(t_win[0]), int(t_win[-1])
+    lo = int(np.searchsorted(t, first, side="left"))
+    hi = int(np.searchsorted(t, last, side="right"))
+    tt, vals = t[lo:hi], v[lo:hi]
+    if lo > 0 and (not len(tt) or tt[0] > first):  # carried into the window
+        tt, vals = np.r_[np.int64(first), tt], np.r_[v[lo - 1], vals]
+    if len(tt) and tt[-1] < last:  # still holds at the window's end
+        tt, vals = np.r_[tt, np.int64(last)], np.r_[vals, vals[-1]]
+    return tt.astype(np.int64, copy=False), vals.astype(np.int64, copy=False)
+
+
 def series(
     columns: dict[str, np.ndarray],
-    names: Sequence[str] = ("cwnd", "ssthresh", "pipe", "srtt", "rto"),
+    names: Sequence[str] = tuple(SENDER_SERIES),
     *,
     flow: int = 0,
     from_ns: int | None = None,
     to_ns: int | None = None,
     max_points: int = 2000,
 ) -> dict[str, Any]:
-    """Per-flow time series of sender variables, one entry per name.
+    """Per-flow time series, one entry per name of `SERIES`.
 
-    Each series holds the values (bytes or µs, see "unit") at the events where
-    the variable changed, plus the window's first and last event; longer
-    series keep the min and max of each of ~max_points/2 equal time buckets
-    (spikes survive).  ssthresh is None when infinite; srtt is None before the
-    first RTT sample.
+    A sender series (cwnd, ssthresh, pipe, srtt, rto) holds the values (bytes or
+    µs, see "unit") at the events where the variable changed, plus the window's
+    first and last event; ssthresh is None when infinite, srtt None before the
+    first RTT sample.  A mechanism variable (the catalogue's ``vars``, e.g.
+    Westwood+'s bwe_bytes_per_s) is a step series of its samples in the unit the
+    engine declares, carried from before the window and held to its last event;
+    it is empty when the flow's mechanism does not have it.  Longer series keep
+    the min and max of each of ~max_points/2 equal time buckets (spikes survive).
     """
     unknown = [n for n in names if n not in SERIES]
     if unknown:
@@ -630,9 +690,12 @@ def series(
     t = columns["t_ns"][idx]
     out: dict[str, Any] = {"flow": flow, "from_ns": from_ns, "to_ns": to_ns, "events": len(idx), "series": {}}
     for name in names:
-        col, unit = SERIES[name]
-        none_value = {"ssthresh": SSTHRESH_INF, "srtt": 0}.get(name)
-        out["series"][name] = _one_series(t, columns[col][idx], unit, max_points, none_value)
+        spec = SERIES[name]
+        if spec.column is not None:
+            tt, vv = t, columns[spec.column][idx]
+        else:
+            tt, vv = _var_points(columns, spec, flow, t)
+        out["series"][name] = _one_series(tt, vv, spec.unit, max_points, spec.none_value)
     return out
 
 

@@ -77,6 +77,13 @@ def tail2() -> tuple[dict, rexsim.Trace]:
 GROUPED_BY_FLOW_KIND = 2
 
 
+@pytest.fixture(scope="module")
+def westwood() -> tuple[dict, rexsim.Trace]:
+    """5 s of BULK_40S's path, one Westwood+ bulk flow for 4 s: BWE samples once per RTT."""
+    flow = {"app": {"kind": "bulk", "duration_s": 4}, "tcp": {"cc": "westwood"}}
+    return columns_of({**BULK_40S, "duration_s": 5, "flows": [flow]})
+
+
 def empty_columns() -> dict[str, np.ndarray]:
     return {name: np.zeros(0, dtype=dt) for name, dt in rxr._DTYPES.items()}
 
@@ -206,8 +213,16 @@ def test_traces_stored_before_trace_v2_still_decode_and_read() -> None:
     assert kinds.count("send") == 10 and kinds.count("drop") == 2 and kinds.count("probe") == 1
     assert not any("cause" in e or "stage" in e for e in w["events"])
     assert [e["sack"] for e in w["events"] if e["kind"] == "ack_recv"][9] == [[9 * 1448, 10 * 1448]]
-    # series, CSV and JSON too
-    assert T.series(cols, names=("cwnd",))["series"]["cwnd"]["values"][0] == 14_480
+    # series, CSV and JSON too; a mechanism variable is simply empty
+    s = T.series(cols, names=("cwnd", "bwe_bytes_per_s"))["series"]
+    assert s["cwnd"]["values"][0] == 14_480
+    assert s["bwe_bytes_per_s"] == {
+        "unit": "bytes/s",
+        "t_ns": [],
+        "values": [],
+        "change_points": 0,
+        "downsampled": False,
+    }
     rows = list(csv.DictReader(io.StringIO(T.to_csv(cols))))
     assert len(rows) == 57 and all(r["cause"] == "" for r in rows)
     assert T.to_json(cols)["columns"]["kind"] == kinds
@@ -426,6 +441,46 @@ def test_series_window_and_flow(web) -> None:
         assert all(lo <= x <= hi for x in one["t_ns"])
     with pytest.raises(ValueError):
         T.series(cols, names=("bogus",))
+
+
+def test_series_offers_every_variable_of_the_catalogue() -> None:
+    for v in rexsim.catalog()["vars"]:
+        spec = T.SERIES[v["name"]]
+        assert spec.unit == v["unit"] and v["id"] in spec.var_ids and spec.column is None
+    assert list(T.SERIES)[:5] == ["cwnd", "ssthresh", "pipe", "srtt", "rto"]
+    with pytest.raises(ValueError, match="bwe_bytes_per_s"):  # the error lists the known names
+        T.series(empty_columns(), names=("bogus",))
+
+
+def test_mechanism_variable_series_is_the_engines_samples(westwood) -> None:
+    cols, trace = westwood
+    t, v = trace.var_series("bwe_bytes_per_s", 0)
+    assert len(t) > 10  # one sample per RTT (~100 ms) over 4 s
+    s = T.series(cols, names=("bwe_bytes_per_s", "diff_bytes"))["series"]
+    bwe = s["bwe_bytes_per_s"]
+    assert bwe["unit"] == "bytes/s" and bwe["downsampled"] is False
+    # every sample, then the last value held to the flow's last event (a step series;
+    # here the last event is the ACK that gave the last sample, so nothing is added)
+    end = int(cols["t_ns"][cols["flow"] == 0][-1])
+    held = [end] if end > t[-1] else []
+    assert bwe["t_ns"] == [*t.tolist(), *held] and bwe["values"] == [*v.tolist(), *[int(v[-1])] * len(held)]
+    assert max(bwe["values"]) > 1_000_000  # 20 Mbit/s bottleneck: up to 2.5 MB/s
+    # Vegas' diff is not Westwood's: an empty series, in its unit
+    assert s["diff_bytes"]["values"] == [] and s["diff_bytes"]["unit"] == "bytes"
+    assert T.series(cols, names=("bwe_bytes_per_s",), flow=1)["series"]["bwe_bytes_per_s"]["values"] == []
+
+
+def test_mechanism_variable_series_in_a_window(westwood) -> None:
+    cols, trace = westwood
+    t, v = trace.var_series("bwe_bytes_per_s", 0)
+    lo, hi = int(t[5]) + 1, (int(t[8]) + int(t[9])) // 2  # just after the 6th sample; between the 9th and 10th
+    s = T.series(cols, names=("bwe_bytes_per_s", "cwnd"), from_ns=lo, to_ns=hi, max_points=100)["series"]
+    bwe, cwnd = s["bwe_bytes_per_s"], s["cwnd"]
+    first, last = cwnd["t_ns"][0], cwnd["t_ns"][-1]  # the window's first and last events
+    assert t[5] < first < t[6] and t[8] < last < t[9]
+    # the 6th sample's value carried to the window's start, the 7th-9th, held to its end
+    assert bwe["t_ns"] == [first, *t[6:9].tolist(), last]
+    assert bwe["values"] == [int(v[5]), *v[6:9].tolist(), int(v[8])]
 
 
 # ---------------------------------------------------------------- export

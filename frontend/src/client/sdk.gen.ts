@@ -122,7 +122,7 @@ export class RunsService {
     /**
      * Read Series
      *
-     * Sender variables over time for one flow.
+     * Sender and mechanism variables over time for one flow, as step series.
      */
     public static readSeries<ThrowOnError extends boolean = false>(options: Options<RunsReadSeriesData, ThrowOnError>) {
         return (options.client ?? client).get<RunsReadSeriesResponses, RunsReadSeriesErrors, ThrowOnError>({ url: '/api/v1/runs/{run_id}/series', ...options });

@@ -705,15 +705,47 @@ export type Series = {
     /**
      * Series
      *
-     * name -> {unit, t_ns, values, change_points, downsampled}
+     * by name: the sender's cwnd, ssthresh, pipe, srtt, rto, or a mechanism variable of the catalogue
      */
     series: {
-        [key: string]: unknown;
+        [key: string]: SeriesLine;
     };
     /**
      * To Ns
      */
     to_ns: number | null;
+};
+
+/**
+ * SeriesLine
+ *
+ * One variable over time, as a step series (a value holds until the next point).
+ */
+export type SeriesLine = {
+    /**
+     * Change Points
+     *
+     * points before downsampling
+     */
+    change_points: number;
+    /**
+     * Downsampled
+     */
+    downsampled: boolean;
+    /**
+     * T Ns
+     */
+    t_ns: Array<number>;
+    /**
+     * Unit
+     */
+    unit: string;
+    /**
+     * Values
+     *
+     * None: infinite ssthresh, or no SRTT yet
+     */
+    values: Array<number | null>;
 };
 
 /**
@@ -1179,6 +1211,8 @@ export type RunsReadSeriesData = {
     query?: {
         /**
          * Names
+         *
+         * comma-separated: cwnd, ssthresh, pipe, srtt, rto, or a mechanism variable's name (the catalogue's vars, e.g. bwe_bytes_per_s)
          */
         names?: string;
         /**

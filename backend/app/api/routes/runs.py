@@ -50,13 +50,17 @@ def read_trace(
 def read_series(
     run_id: uuid.UUID,
     s: SessionDep,
-    names: str = Query(trace_views.DEFAULT_SERIES),
+    names: str = Query(
+        trace_views.DEFAULT_SERIES,
+        description="comma-separated: cwnd, ssthresh, pipe, srtt, rto, or a mechanism variable's name "
+        "(the catalogue's vars, e.g. bwe_bytes_per_s)",
+    ),
     flow: int = Query(0, ge=0, le=63),
     from_ms: float | None = Query(None, ge=0),
     to_ms: float | None = Query(None, ge=0),
     max_points: int = Query(2000, ge=10, le=100_000),
 ) -> Series:
-    """Sender variables over time for one flow."""
+    """Sender and mechanism variables over time for one flow, as step series."""
     return trace_views.series(s, run_id, names=names, flow=flow, from_ms=from_ms, to_ms=to_ms, max_points=max_points)
 
 
