@@ -25,6 +25,25 @@ def test_simulate_returns_metrics_summary_and_the_encoded_trace():
     assert out.result() == {"flows": out.flows, "summary": out.summary}
 
 
+def test_the_stored_trace_keeps_causes_and_mechanism_variables():
+    # trace v2: the cause column and the var_* side table are stored bit-exact
+    westwood = {
+        "seed": 1,
+        "duration_s": 2,
+        "path": {"forward": {"rate_bps": 10e6, "delay_ms": 20, "loss": {"model": "bernoulli", "p": 0.01}}},
+        "flows": [{"app": {"kind": "bulk", "duration_s": 1.5}, "tcp": {"cc": "westwood"}}],
+    }
+    out = runner.simulate(westwood)
+    assert out.trace_blob is not None
+    cols = decode_trace(out.trace_blob)
+    ref = rexsim.run(westwood).trace.columns
+    assert sorted(cols) == sorted(ref)
+    for name in ("cause", "var_t_ns", "var_flow", "var_id", "var_value"):
+        assert cols[name].dtype == ref[name].dtype and np.array_equal(cols[name], ref[name]), name
+    assert len(cols["var_t_ns"]) > 0 and len(cols["var_t_ns"]) != out.n_events  # a side table
+    assert out.raw_bytes == sum(a.nbytes for a in cols.values())
+
+
 def test_simulate_is_deterministic():
     a, b = runner.simulate(TEN_SEGMENTS), runner.simulate(TEN_SEGMENTS)
     assert a.trace_blob == b.trace_blob and a.flows == b.flows
