@@ -6,7 +6,8 @@
 import { useQuery } from "@tanstack/react-query";
 import type { TraceEvent } from "../../lib/chart-math/events";
 import { buildExplainIndex, explainEvent, type Explanation } from "../../lib/chart-math/explain";
-import { fetchRange } from "../../lib/queries";
+import type { VocabEntry } from "../../lib/forms/catalogue";
+import { fetchRange, useCatalogue } from "../../lib/queries";
 
 const NEEDS_CONTEXT = new Set(["timer_fired", "probe", "retransmit"]);
 
@@ -31,7 +32,13 @@ function merge(...lists: TraceEvent[][]): TraceEvent[] {
   return all.map((e, i) => ({ ...e, i }));
 }
 
-export async function explainWithContext(runId: string, ev: TraceEvent, scenario: Record<string, unknown>, nearby: readonly TraceEvent[]): Promise<Explanation | null> {
+export async function explainWithContext(
+  runId: string,
+  ev: TraceEvent,
+  scenario: Record<string, unknown>,
+  nearby: readonly TraceEvent[],
+  causes?: readonly VocabEntry[],
+): Promise<Explanation | null> {
   const atNs = (t_ns: number, kinds?: string[]) => fetchRange(runId, ev.flow, (t_ns - 1000) / 1e6, (t_ns + 1000) / 1e6, kinds);
   // the events at the instant itself (the timer fire before a probe/retransmission)
   const here = await atNs(ev.t_ns);
@@ -52,16 +59,17 @@ export async function explainWithContext(runId: string, ev: TraceEvent, scenario
   const events = merge(here, causeList, armedList, nearby.filter((e) => e.t_ns === ev.t_ns));
   const target = events.find((e) => key(e) === key(ev));
   if (!target) return null;
-  return explainEvent(target, buildExplainIndex(events, scenario));
+  return explainEvent(target, buildExplainIndex(events, scenario, null, causes));
 }
 
 /** The explanation of the selected event with its context fetched, when the
  * window is downsampled and the event needs it; `key` names the window. */
 export function useContextExplanation(runId: string, events: TraceEvent[], scenario: Record<string, unknown>, downsampled: boolean, key: string | null, sel: number | null) {
   const ev = sel !== null ? events[sel] : undefined;
+  const causes = useCatalogue().data?.causes;
   return useQuery({
-    queryKey: ["explain-context", runId, key, sel],
-    queryFn: () => (ev ? explainWithContext(runId, ev, scenario, events) : null),
+    queryKey: ["explain-context", runId, key, sel, causes?.length ?? 0],
+    queryFn: () => (ev ? explainWithContext(runId, ev, scenario, events, causes) : null),
     enabled: !!ev && downsampled && needsContext(ev),
     staleTime: Number.POSITIVE_INFINITY,
   });

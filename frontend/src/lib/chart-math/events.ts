@@ -45,6 +45,8 @@ export interface TraceEvent {
   direction?: string;
   previous_state?: CongState;
   transmission?: number;
+  /** why the segment was sent (the vocabulary's cause name, e.g. "fast", "rule3", "rto"), when the trace says */
+  cause?: string;
   syn_ack?: boolean;
   dsack?: boolean;
   sack?: [number, number][];
@@ -90,6 +92,7 @@ export function toEvents(raw: ReadonlyArray<Record<string, unknown>>): TraceEven
     if (r.direction !== undefined) ev.direction = String(r.direction);
     if (r.previous_state !== undefined) ev.previous_state = r.previous_state as CongState;
     if (r.transmission !== undefined) ev.transmission = num(r.transmission);
+    if ((typeof r.cause === "string" && r.cause) || (typeof r.cause === "number" && Number.isInteger(r.cause))) ev.cause = String(r.cause);
     if (r.syn_ack !== undefined) ev.syn_ack = Boolean(r.syn_ack);
     if (r.dsack !== undefined) ev.dsack = Boolean(r.dsack);
     if (Array.isArray(r.sack)) ev.sack = (r.sack as unknown[]).map((b) => [num((b as number[])[0]), num((b as number[])[1])]);

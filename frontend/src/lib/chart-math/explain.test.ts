@@ -1,6 +1,8 @@
 import { buildExplainIndex, explainEvent, timerFormulaText } from "./explain";
 import { toEvents, type TraceEvent } from "./events";
 import { BASELINE_TAIL, RTOR_TAIL, TLP_TAIL, TLPR_TAIL, type Fixture } from "./fixtures";
+import v2 from "../fixtures/catalogue-metrics.json";
+import { parseCatalogue } from "../forms/catalogue";
 
 function first(f: Fixture, pred: (e: TraceEvent) => boolean): TraceEvent {
   const e = f.events.find(pred);
@@ -140,5 +142,46 @@ describe("explain: robustness", () => {
     const e: TraceEvent = { ...TLP_TAIL.events[16], reason: "queue" };
     const ix = buildExplainIndex([e], { path: { forward: { buffer_pkts: 20, loss: { model: "none" } } } });
     expect(explainEvent(e, ix).title).toBe("Dropped at the bottleneck: the queue was full (buffer 20 packets)");
+  });
+});
+
+describe("explain: a retransmission's cause (trace v2), named by the catalogue", () => {
+  const causes = parseCatalogue({ vocab: v2.vocab }).causes;
+  const rtx = first(BASELINE_TAIL, (e) => e.kind === "retransmit");
+  const plain = explainEvent(rtx, buildExplainIndex(BASELINE_TAIL.events, BASELINE_TAIL.scenario));
+
+  it("reads the cause from the API's event", () => {
+    const raw = { t_ns: 1, kind: "retransmit", seq: 0, arg: 1448, state: "recovery" };
+    expect(toEvents([{ ...raw, cause: "fast" }])[0].cause).toBe("fast");
+    expect(toEvents([raw])[0].cause).toBeUndefined();
+    expect(toEvents([{ ...raw, cause: null }])[0].cause).toBeUndefined();
+  });
+
+  it("titles the retransmission by its cause, then explains it with the recorded values", () => {
+    const events = BASELINE_TAIL.events.map((e) => (e.i === rtx.i ? { ...e, cause: "rto" } : e));
+    const x = explainEvent(events[rtx.i], buildExplainIndex(events, BASELINE_TAIL.scenario, null, causes));
+    expect(x.title).toBe("Retransmission (RTO)");
+    expect(x.details[0]).toBe(plain.details[0]); // the time
+    expect(x.details[1]).toBe(causes.find((c) => c.name === "rto")!.doc);
+    expect(x.details[2]).toBe(plain.title); // what the timer says: armed at 360 ms by an ACK ...
+    expect(x.details.slice(3)).toEqual(plain.details.slice(1));
+  });
+
+  it("names every cause by its label: fast retransmit, hole below SACK, ...", () => {
+    const e: TraceEvent = { ...rtx, state: "recovery", cause: "fast" };
+    const ix = buildExplainIndex([e], BASELINE_TAIL.scenario, null, causes);
+    expect(explainEvent(e, ix).title).toBe("Retransmission (fast retransmit)");
+    expect(explainEvent({ ...e, cause: "rule3" }, ix).title).toBe("Retransmission (hole below SACK)");
+    // the generic reason keeps the segment it names
+    const other = explainEvent({ ...e, state: "open", cause: "lost" }, buildExplainIndex([{ ...e, state: "open" }], BASELINE_TAIL.scenario, null, causes));
+    expect(other.title).toBe("Retransmission (lost segment)");
+    expect(other.details.join("\n")).toMatch(/segment ≈?#\d+, bytes \d+–\d+ \(\d+\w+ transmission\)/);
+  });
+
+  it("keeps today's text without a cause, with a cause the catalogue does not list, or without the catalogue", () => {
+    const withCause = BASELINE_TAIL.events.map((e) => (e.i === rtx.i ? { ...e, cause: "rto" } : e));
+    expect(explainEvent(rtx, buildExplainIndex(BASELINE_TAIL.events, BASELINE_TAIL.scenario, null, causes))).toEqual(plain);
+    expect(explainEvent({ ...withCause[rtx.i], cause: "brand_new" }, buildExplainIndex(withCause, BASELINE_TAIL.scenario, null, causes))).toEqual(plain);
+    expect(explainEvent(withCause[rtx.i], buildExplainIndex(withCause, BASELINE_TAIL.scenario))).toEqual(plain);
   });
 });

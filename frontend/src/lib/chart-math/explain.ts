@@ -19,6 +19,7 @@ import { dataEnd, STATE_LABEL, TIMER_LABEL, type TraceEvent } from "./events";
 import { formatBytes, formatMs, formatUs, ordinal, trimNumber } from "../format";
 import { flowOf, mssOf } from "../mss";
 import { droppedTransmission, linkTimers, type TimerLinks } from "./timeline";
+import type { VocabEntry } from "../forms/catalogue";
 
 export interface Explanation {
   /** one line: what happened and the key reason, with numbers */
@@ -36,6 +37,8 @@ export interface ExplainIndex {
   /** seq -> segment index per flow, when known */
   segIndex: Map<number, Map<number, number>>;
   scenario: Record<string, unknown> | null;
+  /** the catalogue's transmission causes (vocab.causes); empty when unknown */
+  causes: readonly VocabEntry[];
 }
 
 type Obj = Record<string, unknown>;
@@ -55,7 +58,12 @@ function forwardLoss(scenario: Obj | null, direction = "forward"): Obj {
  * numbers are exact when the window starts at the run's start or when
  * `segIndex` (seq -> index per flow, from every send of the run) is given;
  * otherwise they are estimated from seq / MSS and marked "≈". */
-export function buildExplainIndex(events: readonly TraceEvent[], scenario?: Obj | null, segIndex?: Map<number, Map<number, number>> | null): ExplainIndex {
+export function buildExplainIndex(
+  events: readonly TraceEvent[],
+  scenario?: Obj | null,
+  segIndex?: Map<number, Map<number, number>> | null,
+  causes?: readonly VocabEntry[] | null,
+): ExplainIndex {
   const prevAck = new Map<number, number>();
   const lastAck = new Map<number, number>();
   const own = new Map<number, Map<number, number>>();
@@ -78,7 +86,7 @@ export function buildExplainIndex(events: readonly TraceEvent[], scenario?: Obj 
       }
     }
   }
-  return { events, links: linkTimers(events), dropped: droppedTransmission(events), prevAck, segIndex: segIndex ?? own, scenario: scenario ?? null };
+  return { events, links: linkTimers(events), dropped: droppedTransmission(events), prevAck, segIndex: segIndex ?? own, scenario: scenario ?? null, causes: causes ?? [] };
 }
 
 function bytesRange(e: TraceEvent): string {
@@ -221,6 +229,70 @@ function probeTimerSummary(fired: TraceEvent, ix: ExplainIndex): string {
   return ptoReason(armed, ix.scenario);
 }
 
+/** The cause of a transmission as the catalogue names it, when the event carries one the catalogue lists. */
+export function causeOf(e: TraceEvent, causes: readonly VocabEntry[]): VocabEntry | undefined {
+  if (e.cause === undefined) return undefined;
+  return causes.find((c) => c.name === e.cause) ?? (/^\d+$/.test(e.cause) ? causes.find((c) => c.id === Number(e.cause)) : undefined);
+}
+
+/** "Fast retransmit" -> "fast retransmit"; acronyms ("RTO") stay as they are. */
+function lowerFirst(s: string): string {
+  return /^[A-Z][a-z]/.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s;
+}
+
+/** A retransmission whose trace event names its cause: "Retransmission (fast retransmit)",
+ * the cause's explanation, then what the recorded values say (the reason without the cause). */
+function withCause(e: TraceEvent, ix: ExplainIndex, at: string, reason: Explanation): Explanation {
+  const cause = causeOf(e, ix.causes);
+  if (!cause) return reason;
+  const rest = reason.details.filter((d) => d !== at);
+  // the generic reason's title is only "Retransmission: <segment>": keep the segment
+  const generic = "Retransmission: ";
+  const why = reason.title.startsWith(generic) ? reason.title.slice(generic.length) : reason.title;
+  return {
+    title: `Retransmission (${lowerFirst(cause.label)})`,
+    details: [at, ...(cause.doc ? [cause.doc] : []), why, ...rest],
+  };
+}
+
+/** Why a segment was sent again, from the timer fire or state change at the same instant and the state. */
+function retransmitReason(e: TraceEvent, ix: ExplainIndex, at: string, window: string): Explanation {
+  const sc = ix.scenario;
+  const fired = ix.links.firedBefore.get(e.i);
+  const st = ix.links.stateBefore.get(e.i);
+  const tx = `${segLabel(ix, e)}, ${bytesRange(e)} (${ordinal(e.transmission ?? 2)} transmission)`;
+  if (fired?.timer === "rto") {
+    const r = rtoSummary(fired, ix);
+    return { title: `RTO retransmission — ${r.title}`, details: [at, tx, ...r.details.slice(0, 3), window] };
+  }
+  if (fired?.timer === "early_retransmit") {
+    const armed = ix.links.armedBy.get(fired.i) ?? fired;
+    return {
+      title: `Early Retransmit (RFC 5827, Linux's delayed variant): ${timerFormulaText(armed, sc)}`,
+      details: [at, tx, "too few segments outstanding for three duplicate ACKs: the dupthresh is lowered", window],
+    };
+  }
+  if (st && st.state === "recovery") {
+    return {
+      title: `Fast retransmit: ${STATE_LABEL[st.previous_state ?? "disorder"]} → Recovery, loss detected from duplicate ACKs / SACK (RFC 6675)`,
+      details: [at, tx, `ssthresh = ${e.ssthresh_bytes === null ? "∞" : formatBytes(e.ssthresh_bytes)}, cwnd = ${formatBytes(e.cwnd_bytes)}`, window],
+    };
+  }
+  if (e.state === "recovery") {
+    return {
+      title: `Retransmission in fast recovery (RFC 6675 NextSeg): pipe ${formatBytes(e.pipe_bytes - e.arg)} < cwnd ${formatBytes(e.cwnd_bytes)} before it`,
+      details: [at, tx, window],
+    };
+  }
+  if (e.state === "loss") {
+    return {
+      title: `Retransmission after an RTO (Loss state, slow start): cwnd ${formatBytes(e.cwnd_bytes)} allows it`,
+      details: [at, tx, window],
+    };
+  }
+  return { title: `Retransmission: ${tx}`, details: [at, `state ${STATE_LABEL[e.state]}`, window] };
+}
+
 /** Explain one event.  Never throws; falls back to the event's own columns. */
 export function explainEvent(e: TraceEvent, ix: ExplainIndex): Explanation {
   const sc = ix.scenario;
@@ -247,41 +319,8 @@ export function explainEvent(e: TraceEvent, ix: ExplainIndex): Explanation {
       details.push(window);
       return { title: `TLP probe: ${reason}`, details };
     }
-    case "retransmit": {
-      const fired = ix.links.firedBefore.get(e.i);
-      const st = ix.links.stateBefore.get(e.i);
-      const tx = `${segLabel(ix, e)}, ${bytesRange(e)} (${ordinal(e.transmission ?? 2)} transmission)`;
-      if (fired?.timer === "rto") {
-        const r = rtoSummary(fired, ix);
-        return { title: `RTO retransmission — ${r.title}`, details: [at, tx, ...r.details.slice(0, 3), window] };
-      }
-      if (fired?.timer === "early_retransmit") {
-        const armed = ix.links.armedBy.get(fired.i) ?? fired;
-        return {
-          title: `Early Retransmit (RFC 5827, Linux's delayed variant): ${timerFormulaText(armed, sc)}`,
-          details: [at, tx, "too few segments outstanding for three duplicate ACKs: the dupthresh is lowered", window],
-        };
-      }
-      if (st && st.state === "recovery") {
-        return {
-          title: `Fast retransmit: ${STATE_LABEL[st.previous_state ?? "disorder"]} → Recovery, loss detected from duplicate ACKs / SACK (RFC 6675)`,
-          details: [at, tx, `ssthresh = ${e.ssthresh_bytes === null ? "∞" : formatBytes(e.ssthresh_bytes)}, cwnd = ${formatBytes(e.cwnd_bytes)}`, window],
-        };
-      }
-      if (e.state === "recovery") {
-        return {
-          title: `Retransmission in fast recovery (RFC 6675 NextSeg): pipe ${formatBytes(e.pipe_bytes - e.arg)} < cwnd ${formatBytes(e.cwnd_bytes)} before it`,
-          details: [at, tx, window],
-        };
-      }
-      if (e.state === "loss") {
-        return {
-          title: `Retransmission after an RTO (Loss state, slow start): cwnd ${formatBytes(e.cwnd_bytes)} allows it`,
-          details: [at, tx, window],
-        };
-      }
-      return { title: `Retransmission: ${tx}`, details: [at, `state ${STATE_LABEL[e.state]}`, window] };
-    }
+    case "retransmit":
+      return withCause(e, ix, at, retransmitReason(e, ix, at, window));
     case "drop": {
       const dir = e.direction === "reverse" ? "reverse" : "forward";
       const loss = forwardLoss(sc, dir);

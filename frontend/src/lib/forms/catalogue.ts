@@ -43,6 +43,8 @@ export interface Catalogue {
 
 /** One name of the trace vocabulary (an event kind, a transmission cause, ...). */
 export interface VocabEntry {
+  /** the engine's numeric id, when given */
+  id?: number;
   name: string;
   label: string;
   doc: string;
@@ -53,7 +55,12 @@ function parseVocab(raw: unknown): VocabEntry[] {
   return raw
     .filter(isObject)
     .filter((e) => typeof e.name === "string" && e.name !== "")
-    .map((e) => ({ name: String(e.name), label: typeof e.label === "string" && e.label ? e.label : String(e.name), doc: typeof e.doc === "string" ? e.doc : "" }));
+    .map((e) => ({
+      ...(typeof e.id === "number" && Number.isInteger(e.id) ? { id: e.id } : {}),
+      name: String(e.name),
+      label: typeof e.label === "string" && e.label ? e.label : String(e.name),
+      doc: typeof e.doc === "string" ? e.doc : "",
+    }));
 }
 
 export type FieldKind = "number" | "select" | "checkbox";
