@@ -1,7 +1,8 @@
 /* cc_helpers.c — shared congestion-control building blocks (see cc_helpers.h). */
 #include "cc_helpers.h"
 
-uint64_t rx_muldiv_u64(uint64_t a, uint64_t b, uint64_t d)
+/* the 128-bit path of rx_muldiv_u64 (cc_helpers.h) */
+uint64_t rx_muldiv_u64_wide(uint64_t a, uint64_t b, uint64_t d)
 {
 	uint64_t a_lo, a_hi, b_lo, b_hi, p_ll, p_lh, p_hl, p_hh, mid, lo, hi;
 	uint64_t q = 0;
@@ -58,24 +59,4 @@ uint64_t rx_icbrt_u64(uint64_t x)
 		}
 	}
 	return y;
-}
-
-void rx_reno_slow_start(struct rx_cc *cc, uint64_t acked_bytes)
-{
-	cc->cwnd_bytes += rx_min_u64(acked_bytes, cc->mss_bytes);
-}
-
-int rx_reno_cong_avoid_ai(struct rx_cc *cc, uint64_t *acc_bytes, uint64_t w_bytes, uint64_t acked_bytes)
-{
-	*acc_bytes += acked_bytes;
-	if (*acc_bytes < w_bytes)
-		return 0;
-	*acc_bytes -= w_bytes;
-	cc->cwnd_bytes += cc->mss_bytes;
-	return 1;
-}
-
-uint64_t rx_reno_ssthresh(const struct rx_cc *cc, uint64_t basis_bytes)
-{
-	return rx_max_u64(basis_bytes / 2, 2 * (uint64_t)cc->mss_bytes);
 }

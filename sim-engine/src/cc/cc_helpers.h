@@ -35,7 +35,13 @@ static inline int64_t rx_max_i64(int64_t a, int64_t b)
 
 /* floor(a * b / d), d > 0, exact for any 64-bit a and b (the product is
  * formed in 128 bits); UINT64_MAX if the quotient does not fit in 64 bits. */
-uint64_t rx_muldiv_u64(uint64_t a, uint64_t b, uint64_t d);
+uint64_t rx_muldiv_u64_wide(uint64_t a, uint64_t b, uint64_t d);
+static inline uint64_t rx_muldiv_u64(uint64_t a, uint64_t b, uint64_t d)
+{
+	if (b == 0 || a <= UINT64_MAX / b)
+		return a * b / d; /* the product fits: the common case, inline */
+	return rx_muldiv_u64_wide(a, b, d);
+}
 
 /* floor(cbrt(x)) for every uint64_t. */
 uint64_t rx_icbrt_u64(uint64_t x);
@@ -45,7 +51,10 @@ uint64_t rx_icbrt_u64(uint64_t x);
  * full amount), and nothing is capped: callers that bound the window do it
  * afterwards.  The caller decides whether the window may grow at all (e.g.
  * RFC 7661: not while application-limited). */
-void rx_reno_slow_start(struct rx_cc *cc, uint64_t acked_bytes);
+static inline void rx_reno_slow_start(struct rx_cc *cc, uint64_t acked_bytes)
+{
+	cc->cwnd_bytes += rx_min_u64(acked_bytes, cc->mss_bytes);
+}
 
 /* RFC 5681 §3.1 congestion avoidance with byte counting (RFC 3465 §2.1):
  * *acc_bytes collects ACKed bytes; once it reaches w_bytes, w_bytes is taken
@@ -53,10 +62,21 @@ void rx_reno_slow_start(struct rx_cc *cc, uint64_t acked_bytes);
  * w_bytes = cwnd (one segment per window of data ACKed, i.e. per RTT);
  * passing 2 * cwnd grows one segment every other RTT.  Returns 1 if cwnd
  * grew, 0 otherwise. */
-int rx_reno_cong_avoid_ai(struct rx_cc *cc, uint64_t *acc_bytes, uint64_t w_bytes, uint64_t acked_bytes);
+static inline int rx_reno_cong_avoid_ai(struct rx_cc *cc, uint64_t *acc_bytes, uint64_t w_bytes, uint64_t acked_bytes)
+{
+	*acc_bytes += acked_bytes;
+	if (*acc_bytes < w_bytes)
+		return 0;
+	*acc_bytes -= w_bytes;
+	cc->cwnd_bytes += cc->mss_bytes;
+	return 1;
+}
 
 /* RFC 5681 §3.1 eq. (4): ssthresh = max(basis / 2, 2 SMSS), where the core
  * passes FlightSize as the basis (or cwnd in Linux mode). */
-uint64_t rx_reno_ssthresh(const struct rx_cc *cc, uint64_t basis_bytes);
+static inline uint64_t rx_reno_ssthresh(const struct rx_cc *cc, uint64_t basis_bytes)
+{
+	return rx_max_u64(basis_bytes / 2, 2 * (uint64_t)cc->mss_bytes);
+}
 
 #endif

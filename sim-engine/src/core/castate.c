@@ -213,16 +213,3 @@ void rx_cs_undo(struct rx_sender *s)
 	}
 	rx_cs_set_state(s, s->sacked_segs ? RX_CA_DISORDER : RX_CA_OPEN);
 }
-
-/* Bytes the sender may send now: the recovery family's quota while a
- * reduction runs, else cwnd - pipe (RFC 6675 §5; without RFC 3042 limited
- * transmit, SACKed data counts as in flight in Disorder). */
-uint64_t rx_cs_send_quota(struct rx_sender *s)
-{
-	if (s->ca_state == RX_CA_RECOVERY || s->ca_state == RX_CA_CWR)
-		return s->rec->send_quota(s);
-	uint64_t used = rx_snd_pipe(s);
-	if (!s->cfg->limited_transmit && s->ca_state == RX_CA_DISORDER)
-		used = s->out_bytes;
-	return s->cc.cwnd_bytes > used ? s->cc.cwnd_bytes - used : 0;
-}

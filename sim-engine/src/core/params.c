@@ -291,14 +291,6 @@ int rx_param_choice_index(const struct rx_param *p, const char *name)
 	}
 }
 
-static int choice_count(const struct rx_param *p)
-{
-	int i = 0;
-	while (p->choice(i))
-		i++;
-	return i;
-}
-
 /* ---- defaults */
 /* rows of `rows` (n) whose section is `section` (-1: every row) */
 static void defaults_of(const struct rx_param *rows, size_t n, int section, void *base)
@@ -410,7 +402,7 @@ static int check_rows(const struct rx_param *rows, size_t n, int section, const 
 		case RX_PT_ENUM: {
 			int64_t v;
 			memcpy(&v, at, sizeof(v));
-			if (v < 0 || v >= choice_count(p))
+			if (v < 0 || v > INT32_MAX || !p->choice((int)v))
 				return fail(e, prefix, p->key,
 					    "must be one of the catalogue's choices (got index %lld)", (long long)v);
 			break;

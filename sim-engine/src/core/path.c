@@ -43,6 +43,9 @@ void rx_link_init(struct rx_link *l, struct rx_sim *sim, int dir, const struct r
 	if (ops) {
 		struct rx_stage *st = &l->stages[l->n_stages++];
 		st->ops = ops;
+		for (int i = 0; rx_member(RX_FAM_STAGE, i); i++)
+			if (rx_member(RX_FAM_STAGE, i) == ops)
+				l->stage_cause[l->n_stages - 1] = (uint8_t)(i + 1);
 		st->cfg = &cfg->loss;
 		st->seed = seed;
 		if (ops->init)
@@ -50,15 +53,11 @@ void rx_link_init(struct rx_link *l, struct rx_sim *sim, int dir, const struct r
 	}
 }
 
-/* stage: the stage that dropped it, or NULL for the bottleneck queue */
-static void trace_drop(struct rx_link *l, struct rx_pkt *p, int reason, const struct rx_stage_ops *stage)
+/* cause: 1 + the dropping stage's index in its family, 0 for the bottleneck queue */
+static void trace_drop(struct rx_link *l, struct rx_pkt *p, int reason, uint8_t cause)
 {
 	struct rx_sim *sim = l->sim;
 	sim->res->flows[p->flow].drops++;
-	int cause = 0; /* 1 + the stage's index in its family */
-	for (int i = 0; stage && rx_member(RX_FAM_STAGE, i); i++)
-		if (rx_member(RX_FAM_STAGE, i) == stage)
-			cause = i + 1;
 	rx_trace_add_cause(sim, RX_EV_DROP, p->flow, (p->flags & RX_PF_DATA) ? p->seq : p->ack, p->len_bytes,
 			   (uint8_t)(reason | (l->dir << 4)), (uint8_t)cause);
 	rx_pkt_free(sim, p);
@@ -117,7 +116,7 @@ static void enqueue(struct rx_link *l, struct rx_pkt *p)
 	}
 	if ((l->buf_pkts > 0 && l->q_pkts >= l->buf_pkts) ||
 	    (l->buf_bytes > 0 && l->q_bytes + p->wire_bytes > l->buf_bytes)) {
-		trace_drop(l, p, RX_DROP_QUEUE, NULL);
+		trace_drop(l, p, RX_DROP_QUEUE, 0);
 		return;
 	}
 	p->next = NULL;
@@ -168,7 +167,7 @@ void rx_link_send(struct rx_link *l, struct rx_pkt *p)
 	for (int i = 0; i < l->n_stages; i++) {
 		struct rx_stage *st = &l->stages[i];
 		if (st->ops->apply(st, l->dir, p, &dup) == RX_STAGE_DROP) {
-			trace_drop(l, p, RX_DROP_LOSS_MODEL, st->ops);
+			trace_drop(l, p, RX_DROP_LOSS_MODEL, l->stage_cause[i]);
 			return;
 		}
 	}

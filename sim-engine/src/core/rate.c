@@ -18,29 +18,8 @@
  */
 #include "sim.h"
 
-void rx_rate_on_send(struct rx_sender *s, struct rx_seg *g, bool first_in_flight)
-{
-	int64_t now = s->sim->now_ns;
-	if (first_in_flight) /* nothing in flight: a new flight starts */
-		s->rate.first_sent_ns = s->rate.delivered_ns = now;
-	g->tx_delivered_bytes = s->rate.delivered_bytes;
-	g->tx_delivered_ns = s->rate.delivered_ns;
-	g->tx_first_sent_ns = s->rate.first_sent_ns;
-}
-
-void rx_rate_on_delivered(struct rx_sender *s, const struct rx_seg *g, struct rx_rate_sample *rs)
-{
-	s->rate.delivered_bytes += g->len;
-	s->rate.delivered_ns = s->sim->now_ns;
-	if (!rs->has_data || g->last_tx_ns >= rs->tx_ns) {
-		rs->has_data = true;
-		rs->tx_ns = g->last_tx_ns;
-		rs->prior_delivered_bytes = g->tx_delivered_bytes;
-		rs->prior_ns = g->tx_delivered_ns;
-		rs->send_elapsed_ns = g->last_tx_ns - g->tx_first_sent_ns;
-		s->rate.first_sent_ns = g->last_tx_ns;
-	}
-}
+/* rx_rate_on_send(), rx_rate_new_flight() and rx_rate_on_delivered() are
+ * inline in sim.h: they run for every segment */
 
 void rx_rate_fill(struct rx_sender *s, const struct rx_rate_sample *rs, struct rx_ack_sample *as)
 {

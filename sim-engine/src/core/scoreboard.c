@@ -13,13 +13,7 @@
 #include "sim.h"
 
 /* ------------------------------------------------------------------ views */
-uint64_t rx_snd_pipe(const struct rx_sender *s)
-{
-	uint64_t minus = s->sacked_bytes + s->lost_bytes + s->reno_dupacks * s->mss;
-	uint64_t plus = s->out_bytes + s->rtx_bytes;
-	return plus > minus ? plus - minus : 0;
-}
-
+/* rx_snd_pipe() is inline in sim.h */
 uint64_t rx_snd_outstanding_segs(const struct rx_sender *s)
 {
 	return s->nxt_idx - s->una_idx;
@@ -58,12 +52,9 @@ int64_t rx_snd_latest_tx_ns(const struct rx_sender *s)
 }
 
 /* ------------------------------------------------------------------ the ring */
-/* room for one more segment: doubles the ring when full */
-int rx_sb_reserve(struct rx_sender *s)
+/* the ring is full: double it (rx_sb_reserve() in sim.h) */
+int rx_sb_grow(struct rx_sender *s)
 {
-	uint64_t used = s->nxt_idx - s->una_idx;
-	if (used < s->ring_mask + 1)
-		return 0;
 	uint64_t cap = (s->ring_mask + 1) * 2;
 	struct rx_seg *n = malloc(cap * sizeof(*n));
 	if (!n) {
@@ -110,10 +101,8 @@ void rx_sb_mark_all_lost(struct rx_sender *s)
 
 /* NextSeg() rule 1 (RFC 6675 §4): the lowest lost segment with no
  * retransmission in flight; 0 if none. */
-uint64_t rx_sb_next_lost(struct rx_sender *s)
+uint64_t rx_sb_next_lost_scan(struct rx_sender *s)
 {
-	if (s->lost_bytes == 0)
-		return 0;
 	uint64_t i = rx_umax64(s->rtx_hint_idx, s->una_idx);
 	for (; i < s->nxt_idx; i++) {
 		const struct rx_seg *g = rx_seg_at(s, i);

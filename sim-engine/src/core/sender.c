@@ -19,11 +19,6 @@
 #define S_NOW(s) ((s)->sim->now_ns)
 
 /* ------------------------------------------------------------------ views */
-bool rx_snd_has_unsent(const struct rx_sender *s)
-{
-	return s->snd_nxt < s->app_end;
-}
-
 static uint32_t next_new_len(const struct rx_sender *s, int32_t *from_end)
 {
 	int64_t obj;
@@ -88,6 +83,8 @@ int rx_snd_init(struct rx_sender *s, struct rx_sim *sim, int flow, const struct 
 		size_t n;
 		rx_member_vars(var_family[v], member, &n);
 		s->n_vars[v] = (int)n;
+		if (!n)
+			continue; /* most members declare none: no id to look up */
 		s->var_base[v] = rx_var_id(var_family[v], member, 0);
 		for (int k = 0; k < RX_MAX_VARS; k++)
 			s->vars_last[v][k] = INT64_MIN;
@@ -115,7 +112,7 @@ static void xmit(struct rx_sender *s, uint64_t idx, int kind, int cause)
 	struct rx_seg *g = rx_seg_at(s, idx);
 	g->tx_count++;
 	g->last_tx_ns = S_NOW(s);
-	rx_rate_on_send(s, g, false);
+	rx_rate_on_send(s, g);
 	struct rx_pkt *p = rx_pkt_alloc(sim);
 	if (!p)
 		return;
@@ -147,7 +144,7 @@ static bool send_new(struct rx_sender *s, int kind, int cause)
 	g->from_end = from_end;
 	g->first_tx_ns = S_NOW(s);
 	if (s->out_bytes == 0) /* a new flight starts (rate.c) */
-		rx_rate_on_send(s, g, true);
+		rx_rate_new_flight(s);
 	uint64_t idx = s->nxt_idx++;
 	s->snd_nxt += len;
 	s->out_bytes += len;

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <stdio.h>
 
+#include "rexsim/vocab.h"
 #include "sim.h"
 
 /* ------------------------------------------------------------------ heap */
@@ -344,6 +345,10 @@ int rx_run_progress(const struct rx_scenario *sc, struct rx_result *res, struct 
 	sim.sc = sc;
 	sim.res = res;
 	sim.trace_mode = (int)sc->trace_mode;
+	/* what a sampled trace keeps: the vocabulary's rare kinds and the samples */
+	for (int k = 0; k < RX_EV__COUNT; k++)
+		if (k == RX_EV_SAMPLE || rx_event_is_rare(k))
+			sim.sampled_keep_mask |= UINT32_C(1) << k;
 	sim.end_ns = rx_ms_to_ns(sc->duration_s * 1000.0);
 	sim.n_flows = (int)sc->n_flows;
 	res->n_flows = sc->n_flows;

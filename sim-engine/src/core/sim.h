@@ -79,6 +79,7 @@ struct rx_link {
 	/* ingress stages (src/path/), applied in order */
 	int n_stages;
 	struct rx_stage stages[RX_MAX_STAGES];
+	uint8_t stage_cause[RX_MAX_STAGES]; /* 1 + each stage's index in its family (the trace's drop stage) */
 };
 
 /* ---------------------------------------------------------------- segments */
@@ -268,6 +269,7 @@ struct rx_sim {
 	size_t n_pkt_blocks, cap_pkt_blocks;
 	bool oom;
 	int trace_mode;
+	uint32_t sampled_keep_mask; /* event kinds a sampled trace keeps (bit per kind) */
 	struct rx_tslot sample_timer;
 	int64_t sample_ns;
 	int flows_done;
@@ -304,7 +306,6 @@ void rx_snd_on_timer(struct rx_sender *s);
 void rx_snd_app_write(struct rx_sender *s, uint64_t bytes);
 void rx_snd_app_stop(struct rx_sender *s);
 bool rx_snd_can_send_new(const struct rx_sender *s, bool ignore_cwnd);
-bool rx_snd_has_unsent(const struct rx_sender *s);
 /* send one loss probe; returns true if it was a retransmission */
 bool rx_snd_send_probe(struct rx_sender *s);
 void rx_snd_retransmit(struct rx_sender *s, uint64_t idx, int cause);
@@ -314,22 +315,19 @@ void rx_snd_trace_vars(struct rx_sender *s);
 
 /* scoreboard.c: the segment ring, SACK tagging, pipe (RFC 6675 SetPipe),
  * lost marks and NextSeg rule 1 */
-uint64_t rx_snd_pipe(const struct rx_sender *s);
 uint64_t rx_snd_outstanding_segs(const struct rx_sender *s);
 int64_t rx_snd_earliest_tx_ns(const struct rx_sender *s);
 int64_t rx_snd_latest_tx_ns(const struct rx_sender *s);
 int64_t rx_snd_head_tx_ns(const struct rx_sender *s);
-int rx_sb_reserve(struct rx_sender *s);
+int rx_sb_grow(struct rx_sender *s);
 void rx_sb_mark_lost(struct rx_sender *s, uint64_t idx);
-uint64_t rx_sb_next_lost(struct rx_sender *s);
+uint64_t rx_sb_next_lost_scan(struct rx_sender *s);
 void rx_sb_mark_all_lost(struct rx_sender *s);
 void rx_sb_take_ack(struct rx_sender *s, const struct rx_pkt *p, struct rx_ack_info *ai, int64_t *rtt_tx_ns,
 		    struct rx_rate_sample *rs);
 
 /* rate.c: the delivery-rate estimator and round-trip tracking shared by
  * every family (congestion control reads them in struct rx_ack_sample) */
-void rx_rate_on_send(struct rx_sender *s, struct rx_seg *g, bool first_in_flight);
-void rx_rate_on_delivered(struct rx_sender *s, const struct rx_seg *g, struct rx_rate_sample *rs);
 void rx_rate_fill(struct rx_sender *s, const struct rx_rate_sample *rs, struct rx_ack_sample *as);
 int rx_round_on_ack(struct rx_sender *s, const struct rx_ack_info *ai);
 
@@ -341,7 +339,6 @@ void rx_cs_on_ack(struct rx_sender *s, const struct rx_ack_info *ai);
 void rx_cs_on_rto(struct rx_sender *s);
 void rx_cs_spurious_on_ack(struct rx_sender *s, const struct rx_ack_info *ai);
 void rx_cs_undo(struct rx_sender *s);
-uint64_t rx_cs_send_quota(struct rx_sender *s);
 
 /* tslot.c: the retransmission timer slot (no mechanism logic) */
 void rx_slot_arm(struct rx_sender *s, int kind, int formula, int64_t expires_ns, int64_t timeout_ns);
@@ -361,7 +358,6 @@ void rx_rtt_backoff(struct rx_sender *s);
 void rx_rtt_syn_fallback(struct rx_sender *s);
 
 /* trace.c */
-void rx_trace_add(struct rx_sim *sim, int kind, int flow, uint64_t seq, uint32_t arg, uint8_t detail);
 void rx_trace_add_cause(struct rx_sim *sim, int kind, int flow, uint64_t seq, uint32_t arg, uint8_t detail,
 			uint8_t cause);
 void rx_trace_var(struct rx_sim *sim, int flow, int var, int64_t value);
@@ -398,6 +394,80 @@ static inline int64_t rx_ms_to_ns(double ms)
 static inline struct rx_seg *rx_seg_at(const struct rx_sender *s, uint64_t idx)
 {
 	return &s->ring[idx & s->ring_mask];
+}
+
+static inline void rx_trace_add(struct rx_sim *sim, int kind, int flow, uint64_t seq, uint32_t arg, uint8_t detail)
+{
+	rx_trace_add_cause(sim, kind, flow, seq, arg, detail, 0);
+}
+
+/* pipe, RFC 6675 SetPipe, kept incrementally (scoreboard.c) */
+static inline uint64_t rx_snd_pipe(const struct rx_sender *s)
+{
+	uint64_t minus = s->sacked_bytes + s->lost_bytes + s->reno_dupacks * s->mss;
+	uint64_t plus = s->out_bytes + s->rtx_bytes;
+	return plus > minus ? plus - minus : 0;
+}
+
+static inline bool rx_snd_has_unsent(const struct rx_sender *s)
+{
+	return s->snd_nxt < s->app_end;
+}
+
+/* NextSeg() rule 1: the lowest lost segment not yet retransmitted; 0 if none */
+static inline uint64_t rx_sb_next_lost(struct rx_sender *s)
+{
+	return s->lost_bytes ? rx_sb_next_lost_scan(s) : 0;
+}
+
+/* Bytes the sender may send now: the recovery family's quota while a
+ * reduction runs, else cwnd - pipe (RFC 6675 §5; without RFC 3042 limited
+ * transmit, SACKed data counts as in flight in Disorder). */
+static inline uint64_t rx_cs_send_quota(struct rx_sender *s)
+{
+	if (s->ca_state == RX_CA_RECOVERY || s->ca_state == RX_CA_CWR)
+		return s->rec->send_quota(s);
+	uint64_t used = rx_snd_pipe(s);
+	if (!s->cfg->limited_transmit && s->ca_state == RX_CA_DISORDER)
+		used = s->out_bytes;
+	return s->cc.cwnd_bytes > used ? s->cc.cwnd_bytes - used : 0;
+}
+
+/* ---- the delivery-rate estimator's per-segment steps (rate.c) */
+/* nothing in flight: a new flight starts now */
+static inline void rx_rate_new_flight(struct rx_sender *s)
+{
+	s->rate.first_sent_ns = s->rate.delivered_ns = s->sim->now_ns;
+}
+
+/* a (re)transmission records the connection's delivery state */
+static inline void rx_rate_on_send(struct rx_sender *s, struct rx_seg *g)
+{
+	g->tx_delivered_bytes = s->rate.delivered_bytes;
+	g->tx_delivered_ns = s->rate.delivered_ns;
+	g->tx_first_sent_ns = s->rate.first_sent_ns;
+}
+
+/* a segment newly delivered (cumulatively ACKed or SACKed): count it, and
+ * the most recently sent one decides the ACK's sample */
+static inline void rx_rate_on_delivered(struct rx_sender *s, const struct rx_seg *g, struct rx_rate_sample *rs)
+{
+	s->rate.delivered_bytes += g->len;
+	s->rate.delivered_ns = s->sim->now_ns;
+	if (!rs->has_data || g->last_tx_ns >= rs->tx_ns) {
+		rs->has_data = true;
+		rs->tx_ns = g->last_tx_ns;
+		rs->prior_delivered_bytes = g->tx_delivered_bytes;
+		rs->prior_ns = g->tx_delivered_ns;
+		rs->send_elapsed_ns = g->last_tx_ns - g->tx_first_sent_ns;
+		s->rate.first_sent_ns = g->last_tx_ns;
+	}
+}
+
+/* room for one more segment in the ring (doubles it when full) */
+static inline int rx_sb_reserve(struct rx_sender *s)
+{
+	return s->nxt_idx - s->una_idx < s->ring_mask + 1 ? 0 : rx_sb_grow(s);
 }
 
 static inline void rx_snd_trace(struct rx_sender *s, int kind, uint64_t seq, uint32_t arg, uint8_t detail)

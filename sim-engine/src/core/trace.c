@@ -36,13 +36,6 @@ static int trace_grow(struct rx_trace *t)
 	return 0;
 }
 
-/* In sampled mode only the events that explain recovery are kept; the
- * periodic samples carry the series. */
-static bool keep_sampled(int kind)
-{
-	return kind == RX_EV_SAMPLE || rx_event_is_rare(kind);
-}
-
 static inline uint32_t sat32(uint64_t v)
 {
 	return v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
@@ -59,16 +52,12 @@ static void check_invariants(struct rx_sim *sim, const struct rx_sender *s)
 		sim->res->invariant_violations++;
 }
 
-void rx_trace_add(struct rx_sim *sim, int kind, int flow, uint64_t seq, uint32_t arg, uint8_t detail)
-{
-	rx_trace_add_cause(sim, kind, flow, seq, arg, detail, 0);
-}
-
 void rx_trace_add_cause(struct rx_sim *sim, int kind, int flow, uint64_t seq, uint32_t arg, uint8_t detail,
 			uint8_t cause)
 {
 	check_invariants(sim, &sim->flows[flow].snd);
-	if (sim->trace_mode == RX_TRACE_NONE || (sim->trace_mode == RX_TRACE_SAMPLED && !keep_sampled(kind)))
+	if (sim->trace_mode == RX_TRACE_NONE ||
+	    (sim->trace_mode == RX_TRACE_SAMPLED && !((sim->sampled_keep_mask >> kind) & 1)))
 		return;
 	struct rx_trace *t = &sim->res->trace;
 	if (t->n == t->cap && trace_grow(t)) {

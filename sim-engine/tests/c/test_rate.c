@@ -21,7 +21,9 @@ static void send_seg(struct rx_seg *g, uint32_t len, bool first_in_flight)
 	memset(g, 0, sizeof(*g));
 	g->len = len;
 	g->last_tx_ns = sim.now_ns;
-	rx_rate_on_send(&snd, g, first_in_flight);
+	if (first_in_flight)
+		rx_rate_new_flight(&snd);
+	rx_rate_on_send(&snd, g);
 }
 
 static struct rx_ack_sample ack(struct rx_seg *const *segs, int n)
