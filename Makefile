@@ -62,15 +62,17 @@ $(VENV)/.engine: $(VENV)/.installed $(ENGINE_SRC)
 	touch $@
 
 # Gates: clang-format for the engine's C (sim-engine/.clang-format); ruff (lint +
-# format) and mypy --strict for the service's Python (ruff.toml, mypy.ini, run
-# from the repo root); biome for the dashboard (frontend/biome.json)
+# format, ruff.toml) for all Python; mypy --strict for the service (mypy.ini,
+# run from the repo root, against rexsim's installed types) and for the rexsim
+# package (sim-engine/mypy.ini); biome for the dashboard (in test-frontend)
 C_FILES := $(wildcard $(ENGINE)/src/*/*.c $(ENGINE)/src/*/*.h $(ENGINE)/include/rexsim/*.h $(ENGINE)/python/*.c \
                       $(ENGINE)/tests/c/*.c $(ENGINE)/tests/c/*.h $(ENGINE)/fuzz/*.c)
-test-lint: setup
+test-lint: services
 	$(VENV)/bin/clang-format --dry-run --Werror $(C_FILES)
-	$(VENV)/bin/ruff check backend worker migrations
-	$(VENV)/bin/ruff format --check backend worker migrations
+	$(VENV)/bin/ruff check backend worker migrations $(ENGINE)
+	$(VENV)/bin/ruff format --check backend worker migrations $(ENGINE)
 	$(VENV)/bin/mypy
+	$(VENV)/bin/mypy --config-file $(ENGINE)/mypy.ini
 	@echo "test-lint: clang-format, ruff and mypy --strict clean"
 
 # C core: its own build and tests (ctest), then the same under ASan + UBSan
