@@ -62,6 +62,11 @@ export class Api {
     return (await this.json<{ mechanisms: Record<string, Mechanism[]> }>("get", "/mechanisms")).mechanisms;
   }
 
+  /** The whole catalogue answer (GET /mechanisms), as the API sends it. */
+  catalogue(): Promise<Record<string, unknown>> {
+    return this.json<Record<string, unknown>>("get", "/mechanisms");
+  }
+
   async preset(name: string): Promise<Preset> {
     const all = await this.json<Preset[]>("get", "/presets");
     const p = all.find((x) => x.name === name);

@@ -4,7 +4,7 @@
  * Variant names are the catalogue's labels (read from the API), one bar per
  * variant, each bar's value the API's normalized mean. */
 import type { Page } from "@playwright/test";
-import { type Api, barsMatch, type Comparison, engineValues, expect, idFromUrl, type Mechanism, openApp, readBars, requireChromium, shot, test } from "../fixtures";
+import { type Api, barsMatch, type Comparison, engineValues, expect, idFromUrl, type Mechanism, openApp, readBars, requireChromium, shot, TAIL_LOSS_PRESET, test } from "../fixtures";
 
 requireChromium();
 
@@ -97,4 +97,35 @@ test("congestion control from the builder: CUBIC vs Veno on a lossy bulk transfe
   const { names, engine } = await compareFromBuilder(page, api, "cc", ["cubic", "veno"]);
   console.log(`(f) cc: normalized FCT ${Object.values(names).map((v) => `${v}=${engine[v].toFixed(3)}`).join(", ")}`);
   await shot(page, "f-compare-cc-veno");
+});
+
+test("a run's metrics table names, orders and explains the metrics as the catalogue does", async ({ page, api }) => {
+  const cat = await api.catalogue();
+  const described = (Array.isArray(cat.metrics) ? cat.metrics : []) as { name: string; label: string; unit: string; doc: string }[];
+  const id = await api.createRun({ preset: TAIL_LOSS_PRESET, variant: "TLP" });
+  const run = await api.waitRun(id);
+  const names = Object.keys(run.metrics?.[0] ?? {});
+  expect(names.length).toBeGreaterThan(0);
+
+  await openApp(page, `/runs/${id}`);
+  const table = page.getByTestId("metrics-table");
+  await expect(table.getByTestId("metric-0-fct_ms")).toBeVisible();
+  const heads = table.locator("thead th[data-metric]");
+  await expect(heads).toHaveCount(names.length);
+  const shown = await heads.evaluateAll((ths) => ths.map((th) => ({ name: th.getAttribute("data-metric") ?? "", text: th.textContent ?? "", title: th.getAttribute("title") ?? "" })));
+  // catalogue order first, then what it does not describe, by name
+  const order = described.map((m) => m.name);
+  const expected = [...order.filter((n) => names.includes(n)), ...names.filter((n) => !order.includes(n)).sort()];
+  expect(shown.map((h) => h.name)).toEqual(expected);
+  for (const h of shown) {
+    const m = described.find((d) => d.name === h.name);
+    if (m) {
+      expect(h.text, `heading of ${h.name}`).toBe(m.unit ? `${m.label || h.name} (${m.unit})` : m.label || h.name);
+      if (m.doc) expect(h.title, `tooltip of ${h.name}`).toContain(m.doc);
+    } else {
+      // the API does not describe it (yet): its name
+      expect(h.text, `heading of ${h.name}`).toBe(h.name);
+    }
+  }
+  console.log(`(f) metrics table: ${described.length ? "catalogue labels" : "names (the API sends no metrics list)"}: ${shown.map((h) => h.text).join(" | ")}`);
 });
