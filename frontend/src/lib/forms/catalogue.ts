@@ -119,15 +119,14 @@ export function parseCatalogue(raw: Catalog | unknown): Catalogue {
       .map((m) => ({ name: String(m.name ?? ""), doc: String(m.doc ?? ""), ...(typeof m.label === "string" && m.label ? { label: m.label } : {}) }))
       .filter((m) => m.name);
   }
-  // metrics and vocab are read from the raw answer until the generated client types them
-  const loose = c as Record<string, unknown>;
-  const vocab = isObject(loose.vocab) ? loose.vocab : {};
+  // metrics and vocab are read defensively: a server from before trace v2 sends neither
+  const vocab: Record<string, unknown> = isObject(c.vocab) ? c.vocab : {};
   return {
     engineVersion: String(c.engine_version ?? ""),
     params,
     mechanisms,
     limits: { ...(c.limits ?? {}) },
-    metrics: parseMetrics(loose.metrics),
+    metrics: parseMetrics(c.metrics),
     causes: parseVocab(vocab.causes),
   };
 }
