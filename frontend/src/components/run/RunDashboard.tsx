@@ -62,7 +62,9 @@ export function RunDashboard(props: { run: RunPublic; readOnly?: boolean; viewSt
   const { x, threshold } = useTimeAxis(events, domain, width - MARGIN.left - MARGIN.right, view.compress, view.idleMs);
   const [d0, d1] = domain;
 
-  const { data: catalogue } = useCatalogue();
+  // the metrics table waits for the catalogue (or its failure) so that its
+  // columns appear once, in the catalogue's order, instead of jumping
+  const { data: catalogue, isPending: cataloguePending } = useCatalogue();
   const explain = useExplain(run, events, win, flow);
   const links = useMemo(() => linkTimers(events), [events]);
 
@@ -109,7 +111,7 @@ export function RunDashboard(props: { run: RunPublic; readOnly?: boolean; viewSt
   return (
     <section className="rv-dash" data-testid="run-dashboard" data-render-ms={renderMs?.toFixed(1)} data-ready={renderMs !== null ? "true" : undefined}>
       <RunHeader run={run} actions={!readOnly && <ShareButton runId={run.id} viewState={viewState} />} />
-      {run.metrics && run.metrics.length > 0 && <MetricsTable metrics={run.metrics} flow={flow} onFlow={view.setFlow} catalogue={catalogue?.metrics} />}
+      {run.metrics && run.metrics.length > 0 && !cataloguePending && <MetricsTable metrics={run.metrics} flow={flow} onFlow={view.setFlow} catalogue={catalogue?.metrics} />}
       <RunToolbar view={view} setWindow={setWindow} step={step} domain={domain} runEnd={runEnd} threshold={threshold} drops={Array.from({ length: view.nFlows }, (_, f) => run.metrics?.[f]?.drops as number | undefined)} />
 
       <div className="rv-main">
