@@ -136,6 +136,24 @@ export function useSeries(runId: string, flow: number, fromMs: number | null, to
   return { series: q.data ?? null, loading: q.isFetching, error: errorText(q.error) };
 }
 
+/** Some series of one flow by name (the catalogue's mechanism variables) over a
+ * window; nothing is fetched when `names` is empty. */
+export function useNamedSeries(runId: string, flow: number, names: readonly string[], fromMs: number | null, toMs: number | null): SeriesState {
+  const joined = names.join(",");
+  const q = useQuery({
+    queryKey: ["series", runId, flow, fromMs, toMs, joined],
+    queryFn: async () =>
+      (await unwrap(
+        RunsService.readSeries({ path: { run_id: runId }, query: { flow, names: joined, from_ms: fromMs ?? undefined, to_ms: toMs ?? undefined, max_points: 2000 } }),
+        "could not load the mechanism variables",
+      )) as Series,
+    enabled: joined !== "",
+    placeholderData: keepPreviousData,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return { series: joined ? (q.data ?? null) : null, loading: q.isFetching, error: errorText(q.error) };
+}
+
 /** Every event of some kinds from the start of the run up to `toMs` (for segment
  * numbering and loss-model conversion).  `complete` is false when the server
  * had to downsample. */

@@ -13,7 +13,8 @@ import { DATA_TX_KINDS, type TraceEvent } from "../../lib/chart-math/events";
 import { fullDomain, type Margin } from "../../lib/chart-math/scales";
 import { linkTimers, stateSegments } from "../../lib/chart-math/timeline";
 import { formatMs } from "../../lib/format";
-import { MAX_POINTS, useCatalogue, useSeries, useTraceWindow } from "../../lib/queries";
+import { varsForFlow } from "../../lib/mechanismVars";
+import { MAX_POINTS, useCatalogue, useNamedSeries, useSeries, useTraceWindow } from "../../lib/queries";
 import { ChartCard } from "../charts/ChartCard";
 import { TimeSequenceChart } from "../charts/TimeSequenceChart";
 import { useParentSize } from "../charts/useParentSize";
@@ -30,6 +31,7 @@ import { txCount, useExplain } from "./useExplain";
 import { useRenderTiming } from "./useRenderTiming";
 import { useRunViewState } from "./useRunViewState";
 import { useStepThrough } from "./useStepThrough";
+import { VarCards } from "./VarCards";
 import { useTimeAxis } from "./useTimeAxis";
 import { useWheelZoom } from "./useWheelZoom";
 import "./run.css";
@@ -66,6 +68,10 @@ export function RunDashboard(props: { run: RunPublic; readOnly?: boolean; viewSt
   // columns appear once, in the catalogue's order, instead of jumping
   const { data: catalogue, isPending: cataloguePending } = useCatalogue();
   const explain = useExplain(run, events, win, flow);
+  // the mechanism variables the flow's configuration declares (from the catalogue), one card each
+  const flowVars = useMemo(() => (catalogue ? varsForFlow(catalogue.vars, scenario, flow, catalogue.params) : []), [catalogue, scenario, flow]);
+  const varNames = useMemo(() => flowVars.map((v) => v.name), [flowVars]);
+  const varSeries = useNamedSeries(run.id, flow, varNames, win?.[0] ?? null, win?.[1] ?? null);
   const links = useMemo(() => linkTimers(events), [events]);
 
   // ---- interaction: hover, selection, the drop/delay menu, step-through
@@ -170,6 +176,7 @@ export function RunDashboard(props: { run: RunPublic; readOnly?: boolean; viewSt
             )}
           </ChartCard>
           <SeriesCards {...common} series={series.series} error={series.error} unit={unit} mss={mss} exportPrefix={name("")} />
+          {flowVars.length > 0 && <VarCards {...common} vars={flowVars} series={varSeries.series} error={varSeries.error} exportPrefix={name("")} />}
         </div>
 
         <aside className="rv-side">

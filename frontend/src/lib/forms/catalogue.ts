@@ -39,6 +39,33 @@ export interface Catalogue {
   metrics: MetricInfo[];
   /** why a segment is (re)transmitted: the vocabulary's causes (empty when the API does not list them) */
   causes: VocabEntry[];
+  /** mechanism variables the series endpoint serves by name (empty when the API does not list them) */
+  vars: MechanismVar[];
+}
+
+/** A variable of one mechanism (family/member), e.g. Westwood+'s bandwidth estimate. */
+export interface MechanismVar {
+  name: string;
+  family: string;
+  member: string;
+  label: string;
+  unit: string;
+  doc: string;
+}
+
+function parseVars(raw: unknown): MechanismVar[] {
+  if (!Array.isArray(raw)) return [];
+  return raw
+    .filter(isObject)
+    .filter((v) => typeof v.name === "string" && v.name !== "" && typeof v.family === "string" && typeof v.member === "string")
+    .map((v) => ({
+      name: String(v.name),
+      family: String(v.family),
+      member: String(v.member),
+      label: typeof v.label === "string" && v.label ? v.label : String(v.name),
+      unit: typeof v.unit === "string" ? v.unit : "",
+      doc: typeof v.doc === "string" ? v.doc : "",
+    }));
 }
 
 /** One name of the trace vocabulary (an event kind, a transmission cause, ...). */
@@ -128,6 +155,7 @@ export function parseCatalogue(raw: Catalog | unknown): Catalogue {
     limits: { ...(c.limits ?? {}) },
     metrics: parseMetrics(c.metrics),
     causes: parseVocab(vocab.causes),
+    vars: parseVars(c.vars),
   };
 }
 
