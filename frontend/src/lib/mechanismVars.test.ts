@@ -13,7 +13,7 @@ const raw = {
   ],
 };
 const cat = parseCatalogue(raw);
-const param = (path: string, def: unknown): CatalogueParam => ({ section: "tcp", key: path.split(".").at(-1) ?? "", path, type: "enum", unit: "", default: def, min: null, max: null, choices: null, doc: "" });
+const param = (path: string, def: unknown): CatalogueParam => ({ section: "tcp", key: path.split(".").at(-1) ?? "", path, type: "enum", unit: "", default: def, min: null, max: null, choices: null, doc: "", appliesTo: null });
 const scen = (...tcps: Record<string, unknown>[]) => ({ flows: tcps.map((tcp) => ({ tcp })) });
 
 describe("catalogue vars", () => {

@@ -9,7 +9,7 @@ import { defaultItem, findParam, type Catalogue, type FieldSpec } from "../../li
 import { coerceInput } from "../../lib/forms/coerce";
 import { errorsFromDetail, flowOfPath, placeErrors, type ApiFieldError } from "../../lib/forms/errors";
 import { builderLayout } from "../../lib/forms/layout";
-import { mechanismFamilies, mechanismsOf, orderChoices, type MechanismSelection, type QuickPick } from "../../lib/forms/mechanisms";
+import { familyLabel, mechanismFamilies, mechanismLabel, mechanismsOf, orderChoices, type MechanismSelection, type QuickPick } from "../../lib/forms/mechanisms";
 import { deletePath, getPath, setPath } from "../../lib/forms/paths";
 import { buildComparisonBody, buildRunBody, mechanismInScenario, variantNames, type BuilderState, type Scenario, type SubmitMode } from "../../lib/forms/requests";
 import { FlowSection } from "./FlowSection";
@@ -201,6 +201,17 @@ export function ScenarioBuilder({ catalogue, initial, quickPicks = [], notice }:
           <div className="field-grid">{fg.mechanisms.filter((s) => s.key !== `tcp.${family}`).map((s) => field(s))}</div>
           <h4>Switches (flow {curFlow})</h4>
           <div className="field-grid flags">{fg.flags.map((s) => field(s))}</div>
+          {Object.entries(fg.byFamily).map(([fam, specs]) => (
+            <div key={fam} className="family-options" data-testid={`family-options-${fam}`}>
+              <h4>
+                {familyLabel(fam)} options (flow {curFlow})
+              </h4>
+              <p className="muted small">
+                {[...new Set(specs.flatMap((s) => s.appliesTo?.members ?? []))].map((m) => mechanismLabel(catalogue, fam, m)).join(", ")} only
+              </p>
+              <div className="field-grid">{specs.map((s) => field(s))}</div>
+            </div>
+          ))}
         </fieldset>
 
         <fieldset className="builder-section">

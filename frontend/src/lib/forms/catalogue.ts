@@ -21,6 +21,20 @@ export interface CatalogueParam {
   max: number | null;
   choices: string[] | null;
   doc: string;
+  /** the mechanism family members that read this (flat) key, or null when it is not mechanism-specific */
+  appliesTo: AppliesTo | null;
+}
+
+/** Which members of a mechanism family a parameter is for (the catalogue's applies_to). */
+export interface AppliesTo {
+  family: string;
+  members: string[];
+}
+
+function parseAppliesTo(raw: unknown): AppliesTo | null {
+  if (!isObject(raw) || typeof raw.family !== "string" || !raw.family || !Array.isArray(raw.members)) return null;
+  const members = raw.members.filter((m): m is string => typeof m === "string" && m !== "");
+  return members.length ? { family: raw.family, members } : null;
 }
 
 export interface MechanismInfo {
@@ -108,6 +122,8 @@ export interface FieldSpec {
   choices?: string[];
   default: unknown;
   doc: string;
+  /** the mechanism family members this field is for (null: every member) */
+  appliesTo: AppliesTo | null;
 }
 
 /** Where a template's placeholders go: "{forward,reverse}" -> dir, "name[]" -> index. */
@@ -137,6 +153,7 @@ export function parseCatalogue(raw: Catalog | unknown): Catalogue {
       max: num(p.max),
       choices: Array.isArray(p.choices) ? p.choices.map(String) : null,
       doc: String(p.doc ?? ""),
+      appliesTo: parseAppliesTo(p.applies_to),
     });
   }
   const mechanisms: Record<string, MechanismInfo[]> = {};
@@ -257,6 +274,7 @@ export function fieldSpec(p: CatalogueParam, inst: Instance = {}): FieldSpec {
     unit: p.unit,
     default: p.default,
     doc: p.doc,
+    appliesTo: p.appliesTo,
   };
   if (p.type === "bool") return { ...base, kind: "checkbox" };
   if (p.type === "enum" || (p.choices && p.choices.length > 0)) return { ...base, kind: "select", choices: p.choices ?? [] };

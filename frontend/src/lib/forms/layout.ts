@@ -1,7 +1,9 @@
 /** How the builder arranges the generated fields: which fields a choice
  * (loss model, application kind) makes relevant, read from the parameters'
  * own doc text ("tail: how many ...", "bernoulli: ... gilbert_elliott: ..."),
- * and the groups of a flow's parameters. */
+ * since the catalogue has no structured link for those, and the groups of a
+ * flow's parameters: mechanism-specific keys go with their family as the
+ * catalogue's applies_to says (never guessed from prose). */
 import { directionsOf, findParam, sectionFields, type Catalogue, type FieldSpec } from "./catalogue";
 import { getPath } from "./paths";
 
@@ -31,19 +33,25 @@ export interface FlowGroups {
   flags: FieldSpec[];
   /** every other tcp.* parameter */
   tcp: FieldSpec[];
+  /** keys only some members of a family read (applies_to), by family, in catalogue order */
+  byFamily: Record<string, FieldSpec[]>;
   /** parameters of the flow section that fit none of the above */
   other: FieldSpec[];
 }
 
 /** Group a flow's fields; `families` are the catalogue's mechanism families. */
 export function groupFlowFields(specs: FieldSpec[], families: readonly string[]): FlowGroups {
-  const g: FlowGroups = { app: [], receiver: [], mechanisms: [], flags: [], tcp: [], other: [] };
+  const g: FlowGroups = { app: [], receiver: [], mechanisms: [], flags: [], tcp: [], byFamily: {}, other: [] };
   const mechKeys = new Set(families.map((f) => `tcp.${f}`));
   for (const s of specs) {
     if (s.key === "app.kind") g.appKind = s;
     else if (s.key.startsWith("app.") || s.key === "start_ms") g.app.push(s);
     else if (s.key.startsWith("receiver.")) g.receiver.push(s);
     else if (mechKeys.has(s.key)) g.mechanisms.push(s);
+    else if (s.appliesTo) {
+      const fam = s.appliesTo.family;
+      g.byFamily[fam] = [...(g.byFamily[fam] ?? []), s];
+    }
     else if (s.key.startsWith("tcp.") && s.kind === "checkbox") g.flags.push(s);
     else if (s.key.startsWith("tcp.")) g.tcp.push(s);
     else g.other.push(s);
@@ -102,7 +110,7 @@ export function builderLayout(cat: Catalogue, scenario: unknown, flow: number, f
   const appKind = value(fg.appKind?.path, fg.appKind?.default ?? "fixed");
   const appFields = track(fg.app.filter((s) => isRelevant(s, appKind, appKinds)));
   if (fg.appKind) track([fg.appKind]);
-  for (const group of [fg.receiver, fg.mechanisms, fg.flags, fg.tcp, fg.other]) track(group);
+  for (const group of [fg.receiver, fg.mechanisms, fg.flags, fg.tcp, ...Object.values(fg.byFamily), fg.other]) track(group);
   const scenarioFields = track(sectionFields(cat, "scenario"));
   return { scenario: scenarioFields, directions, flow: fg, appFields, shown };
 }
