@@ -11,6 +11,7 @@ import { linkTimers, stateSegments } from "../../lib/chart-math/timeline";
 import type { CellView } from "../../lib/stats/comparison";
 import { flowOf, mssOf } from "../../lib/mss";
 import { useCatalogue } from "../../lib/queries";
+import { useStableList } from "../../lib/useStableList";
 import { TimeSequenceChart } from "../charts/TimeSequenceChart";
 import { ErrorBoundary } from "./ErrorBoundary";
 
@@ -106,8 +107,8 @@ export function SequenceStack(props: { cell: CellView | undefined; variants: str
   });
   const panels = runs.map((r, k) => ({ ...r, loaded: loaded[k]?.data }));
   // one time domain for every panel: the union of the flow's events
-  const traces = panels.map((p) => p.loaded?.trace ?? null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the traces' identities, not the array's
+  // keyed by the traces' identities (one array while they stay the same), not by a new array per render
+  const traces = useStableList(panels.map((p) => p.loaded?.trace ?? null));
   const domain = useMemo<[number, number]>(() => {
     let lo = Number.POSITIVE_INFINITY;
     let hi = Number.NEGATIVE_INFINITY;
@@ -122,7 +123,7 @@ export function SequenceStack(props: { cell: CellView | undefined; variants: str
     if (!Number.isFinite(lo)) return [0, 1];
     const pad = (hi - lo) * 0.02 || 1;
     return [Math.max(0, lo - pad), hi + pad];
-  }, [flow, ...traces]);
+  }, [flow, traces]);
 
   if (runs.length === 0) return null;
   if (!props.ready)
