@@ -47,6 +47,7 @@ describe("CompareDashboard", () => {
 
   it("shows only the variants and the cell chosen in the URL, and writes toggles back", async () => {
     at("/compare/x?v=baseline,TLP&cell=2");
+    const consoleError = vi.spyOn(console, "error");
     const r = await render(<CompareDashboard comparison={comparison} />);
     const bars = [...r.container.querySelectorAll('[data-testid="fct-bar"]')];
     expect(new Set(bars.map((b) => b.getAttribute("data-variant")))).toEqual(new Set(["baseline", "TLP"]));
@@ -57,6 +58,9 @@ describe("CompareDashboard", () => {
     await act(async () => tlpr.click());
     expect(new URLSearchParams(location.search).get("v")?.split(",").sort()).toEqual(["TLP", "TLPR", "baseline"]);
     await flush();
+    // a third variant's panel does not change the size of any hook's dependency list
+    expect(consoleError.mock.calls.map((c) => String(c[0])).filter((m) => m.includes("changed size between renders"))).toEqual([]);
+    consoleError.mockRestore();
     r.unmount();
   });
 
