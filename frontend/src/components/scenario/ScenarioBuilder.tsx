@@ -207,7 +207,7 @@ export function ScenarioBuilder({ catalogue, initial, quickPicks = [], notice }:
                 {familyLabel(fam)} options (flow {curFlow})
               </h4>
               <p className="muted small">
-                {[...new Set(specs.flatMap((s) => s.appliesTo?.members ?? []))].map((m) => mechanismLabel(catalogue, fam, m)).join(", ")} only
+                Read only by {[...new Set(specs.flatMap((s) => s.appliesTo?.members ?? []))].map((m) => mechanismLabel(catalogue, fam, m)).join("; ")}
               </p>
               <div className="field-grid">{specs.map((s) => field(s))}</div>
             </div>
