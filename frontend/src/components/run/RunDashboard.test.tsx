@@ -6,7 +6,7 @@ import { TLP_TAIL } from "../../lib/chart-math/fixtures";
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 HTMLCanvasElement.prototype.getContext = (() => null) as unknown as HTMLCanvasElement["getContext"];
 
-import { RunsService } from "../../lib/api";
+import { RunsService, UtilsService } from "../../lib/api";
 
 // the generated client's static methods, replaced for every test (the SDK object is shared by lib/api)
 const readTrace = vi.fn();
@@ -162,6 +162,34 @@ describe("RunDashboard", () => {
     expect(menu.textContent).toContain("Segment #4, 1st transmission");
     expect(menu.textContent).toContain("converted to positioned rules");
     expect(Array.from(menu.querySelectorAll('[role="menuitem"]')).map((b) => b.textContent)).toEqual(["Drop this transmission", "Delay by 80 ms"]);
+  });
+
+  it("draws one card per variable of the flow's mechanisms, as the catalogue declares them", async () => {
+    const vars = [
+      { id: 0, family: "cc", member: "westwood", name: "bwe_bytes_per_s", label: "Bandwidth estimate", unit: "bytes/s", doc: "the estimate" },
+      { id: 1, family: "cc", member: "vegas", name: "diff_bytes", label: "Vegas diff", unit: "bytes", doc: "" },
+    ];
+    vi.spyOn(UtilsService, "readMechanisms").mockResolvedValue({ data: { vars } } as never);
+    const bwe = { unit: "bytes/s", t_ns: [0, 100e6, 300e6], values: [0, 1e6, 1.2e6], change_points: 3, downsampled: false };
+    readSeries.mockImplementation(async (o: { query?: { names?: string } }) => ({ data: o.query?.names ? { ...SERIES, series: { bwe_bytes_per_s: bwe } } : SERIES }));
+    const scenario = TLP_TAIL.scenario as { flows: { tcp: Record<string, unknown> }[] };
+    const run = { ...RUN, scenario: { ...scenario, flows: [{ ...scenario.flows[0], tcp: { ...scenario.flows[0].tcp, cc: "westwood" } }] } };
+    act(() => root.render(withProviders(<RunDashboard run={run} />)));
+    await flush();
+    expect(readSeries).toHaveBeenCalledWith(expect.objectContaining({ query: expect.objectContaining({ names: "bwe_bytes_per_s", flow: 0 }) }));
+    const card = $("var-card-bwe_bytes_per_s")!;
+    expect(card.getAttribute("title")).toBe("the estimate");
+    expect(card.querySelector("h2")!.textContent).toBe("Bandwidth estimate");
+    expect(card.querySelector('path[data-series="bwe_bytes_per_s"]')!.getAttribute("d")).toMatch(/^M/);
+    expect($("var-card-diff_bytes")).toBeNull();
+  });
+
+  it("asks for no mechanism variables when the flow's mechanisms declare none", async () => {
+    vi.spyOn(UtilsService, "readMechanisms").mockResolvedValue({ data: { vars: [{ id: 0, family: "cc", member: "westwood", name: "bwe_bytes_per_s", label: "B", unit: "", doc: "" }] } } as never);
+    act(() => root.render(withProviders(<RunDashboard run={RUN} />)));
+    await flush();
+    expect(host.querySelector('[data-testid^="var-card-"]')).toBeNull();
+    expect(readSeries.mock.calls.every((c) => !c[0]?.query?.names)).toBe(true);
   });
 });
 
