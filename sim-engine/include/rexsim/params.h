@@ -33,6 +33,8 @@ struct rx_param {
 };
 
 const struct rx_param *rx_params(size_t *n);
+/* write every row's default into block at its offset (a member's own block) */
+void rx_params_defaults(const struct rx_param *rows, size_t n, void *block);
 /* "family:member[,member...]" for a flow key only those members read, else NULL */
 const char *rx_param_applies_to(const struct rx_param *p);
 /* index of `name` among a row's choices, or -1 */

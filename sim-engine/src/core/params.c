@@ -321,6 +321,11 @@ static void defaults_of(const struct rx_param *rows, size_t n, int section, void
 	}
 }
 
+void rx_params_defaults(const struct rx_param *rows, size_t n, void *block)
+{
+	defaults_of(rows, n, -1, block);
+}
+
 static void apply_defaults(int section, void *base)
 {
 	defaults_of(table, sizeof(table) / sizeof(table[0]), section, base);

@@ -5,67 +5,17 @@
  * The test plays the core: it builds a struct rx_cc by hand, drives ACKs and
  * losses, and checks exact windows.  MSS is 1000 bytes.
  */
-#include <inttypes.h>
 #include <stdbool.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <string.h>
 
-#include "rexsim/cc.h"
-#include "rexsim/params.h"
-#include "rexsim/rexsim.h"
+#include "cc_harness.h"
 #include "../../src/cc/cc_helpers.h" /* internal to src/cc: tested here too */
 
 extern const struct rx_cc_ops rx_cc_reno;
 #define OPS rx_cc_reno
 
-static int n_passed, n_failed;
-
-#define CHECK(a, op, b) \
-	do { \
-		uint64_t a_ = (uint64_t)(a), b_ = (uint64_t)(b); \
-		if (a_ op b_) { \
-			n_passed++; \
-		} else { \
-			n_failed++; \
-			printf("%s:%d: CHECK failed: %s %s %s  (lhs = %" PRIu64 ", rhs = %" PRIu64 ")\n", __FILE__, \
-			       __LINE__, #a, #op, #b, a_, b_); \
-		} \
-	} while (0)
-
 #define MSS 1000u
 #define SEG(n) ((uint64_t)(n) * MSS)
 #define MS_NS INT64_C(1000000)
-
-static _Alignas(8) unsigned char cfg_block[256];
-
-/* Write every declared parameter's default into block at its offset. */
-static void fill_defaults(const struct rx_cc_ops *ops, unsigned char *block, size_t size)
-{
-	memset(block, 0, size);
-	for (size_t i = 0; i < ops->n_params; i++) {
-		const struct rx_param *p = &ops->params[i];
-
-		switch (p->type) {
-		case RX_PT_INT:
-		case RX_PT_ENUM: {
-			int64_t v = (int64_t)p->def;
-			memcpy(block + p->offset, &v, sizeof v);
-			break;
-		}
-		case RX_PT_FLOAT: {
-			double v = p->def;
-			memcpy(block + p->offset, &v, sizeof v);
-			break;
-		}
-		case RX_PT_BOOL: {
-			bool v = p->def != 0;
-			memcpy(block + p->offset, &v, sizeof v);
-			break;
-		}
-		}
-	}
-}
 
 static struct rx_cc new_cc(uint64_t cwnd_segs, uint64_t ssthresh_bytes)
 {
@@ -237,6 +187,5 @@ int main(void)
 	test_avoidance();
 	test_loss();
 	test_helpers();
-	printf("reno: %d passed, %d failed\n", n_passed, n_failed);
-	return n_failed ? 1 : 0;
+	return cc_report("reno");
 }

@@ -9,76 +9,16 @@
  * k samples.  MSS is 1000 bytes, BaseRTT 100 ms, so
  * diff = cwnd * (RTT - 100 ms) / RTT bytes, alpha/beta/gamma = 2000/4000/1000.
  */
-#include <inttypes.h>
 #include <stdbool.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <string.h>
 
-#include "rexsim/cc.h"
-#include "rexsim/params.h"
-#include "rexsim/rexsim.h"
+#include "cc_harness.h"
 
 extern const struct rx_cc_ops rx_cc_vegas, rx_cc_reno;
 #define OPS rx_cc_vegas
 
-static int n_passed, n_failed;
-
-#define CHECK(a, op, b) \
-	do { \
-		uint64_t a_ = (uint64_t)(a), b_ = (uint64_t)(b); \
-		if (a_ op b_) { \
-			n_passed++; \
-		} else { \
-			n_failed++; \
-			printf("%s:%d: CHECK failed: %s %s %s  (lhs = %" PRIu64 ", rhs = %" PRIu64 ")\n", __FILE__, \
-			       __LINE__, #a, #op, #b, a_, b_); \
-		} \
-	} while (0)
-
 #define MSS 1000u
 #define SEG(n) ((uint64_t)(n) * MSS)
 #define MS_NS INT64_C(1000000)
-
-static _Alignas(8) unsigned char cfg_block[256];
-
-/* Write every declared parameter's default into block at its offset. */
-static void fill_defaults(const struct rx_cc_ops *ops, unsigned char *block, size_t size)
-{
-	memset(block, 0, size);
-	for (size_t i = 0; i < ops->n_params; i++) {
-		const struct rx_param *p = &ops->params[i];
-
-		switch (p->type) {
-		case RX_PT_INT:
-		case RX_PT_ENUM: {
-			int64_t v = (int64_t)p->def;
-			memcpy(block + p->offset, &v, sizeof v);
-			break;
-		}
-		case RX_PT_FLOAT: {
-			double v = p->def;
-			memcpy(block + p->offset, &v, sizeof v);
-			break;
-		}
-		case RX_PT_BOOL: {
-			bool v = p->def != 0;
-			memcpy(block + p->offset, &v, sizeof v);
-			break;
-		}
-		}
-	}
-}
-
-static void set_int_param(const struct rx_cc_ops *ops, const char *key, int64_t v)
-{
-	for (size_t i = 0; i < ops->n_params; i++)
-		if (strcmp(ops->params[i].key, key) == 0) {
-			memcpy(cfg_block + ops->params[i].offset, &v, sizeof v);
-			return;
-		}
-	CHECK(0, ==, 1); /* unknown key */
-}
 
 static struct rx_cc new_cc(const struct rx_cc_ops *ops, uint64_t cwnd_segs, uint64_t ssthresh_bytes)
 {
@@ -371,6 +311,5 @@ int main(void)
 	test_avoidance();
 	test_slow_start();
 	test_loss();
-	printf("vegas: %d passed, %d failed\n", n_passed, n_failed);
-	return n_failed ? 1 : 0;
+	return cc_report("vegas");
 }
