@@ -1087,29 +1087,7 @@ static PyObject *param_default(const struct rx_param *p, const struct rx_scenari
 		base = (const char *)&sc->flows[0];
 		break;
 	}
-	const char *at = base + p->offset;
-	switch (p->type) {
-	case RX_PT_INT: {
-		int64_t v;
-		memcpy(&v, at, 8);
-		return PyLong_FromLongLong(v);
-	}
-	case RX_PT_FLOAT: {
-		double v;
-		memcpy(&v, at, 8);
-		return PyFloat_FromDouble(v);
-	}
-	case RX_PT_BOOL: {
-		bool v;
-		memcpy(&v, at, sizeof(v));
-		return PyBool_FromLong(v);
-	}
-	default: {
-		int64_t v;
-		memcpy(&v, at, 8);
-		return PyUnicode_FromString(p->choice((int)v));
-	}
-	}
+	return value_of(p, base);
 }
 
 /* "family:a,b" -> {"family": "family", "members": ["a", "b"]}; None for NULL */

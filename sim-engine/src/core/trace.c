@@ -81,30 +81,26 @@ void rx_trace_add_cause(struct rx_sim *sim, int kind, int flow, uint64_t seq, ui
 	t->cause[i] = cause;
 }
 
+static int vars_grow(struct rx_trace *t)
+{
+	size_t cap = t->cap_vars ? t->cap_vars * 2 : 1024;
+	GROW(t->var_t_ns, cap, int64_t);
+	GROW(t->var_flow, cap, uint16_t);
+	GROW(t->var_id, cap, uint16_t);
+	GROW(t->var_value, cap, int64_t);
+	t->cap_vars = cap;
+	return 0;
+}
+
 /* A mechanism variable changed (not in trace mode none). */
 void rx_trace_var(struct rx_sim *sim, int flow, int var, int64_t value)
 {
 	if (sim->trace_mode == RX_TRACE_NONE)
 		return;
 	struct rx_trace *t = &sim->res->trace;
-	if (t->n_vars == t->cap_vars) {
-		size_t cap = t->cap_vars ? t->cap_vars * 2 : 1024;
-		int64_t *a = realloc(t->var_t_ns, cap * sizeof(*a));
-		if (a)
-			t->var_t_ns = a;
-		uint16_t *b = a ? realloc(t->var_flow, cap * sizeof(*b)) : NULL;
-		if (b)
-			t->var_flow = b;
-		uint16_t *c = b ? realloc(t->var_id, cap * sizeof(*c)) : NULL;
-		if (c)
-			t->var_id = c;
-		int64_t *d = c ? realloc(t->var_value, cap * sizeof(*d)) : NULL;
-		if (!d) {
-			sim->oom = true;
-			return;
-		}
-		t->var_value = d;
-		t->cap_vars = cap;
+	if (t->n_vars == t->cap_vars && vars_grow(t)) {
+		sim->oom = true;
+		return;
 	}
 	size_t i = t->n_vars++;
 	t->var_t_ns[i] = sim->now_ns;
