@@ -34,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rexsim/config.h"
 #include "rexsim/params.h"
 #include "rexsim/registry.h"
 #include "rexsim/rexsim.h"
@@ -120,9 +121,8 @@ enum { G_KEEP = 0, G_SET, G_INVALID };
 static int enum_count(const struct rx_param *p)
 {
 	int n = 0;
-	if (p->choice)
-		while (p->choice(n))
-			n++;
+	while (rx_param_choice(p, n))
+		n++;
 	return n;
 }
 
@@ -203,6 +203,8 @@ static double get_f64(const void *at)
 
 static void gen_row(struct fz_in *in, const struct rx_param *p, void *base, bool vmode)
 {
+	if (p->type > RX_PT_MEMBER)
+		return; /* containers: gen_rules, gen_sizes and the flow loop fill them */
 	char *at = (char *)base + p->offset;
 	uint8_t m = u8(in) % 32;
 	if (m < 8)
@@ -222,7 +224,8 @@ static void gen_row(struct fz_in *in, const struct rx_param *p, void *base, bool
 		}
 		return;
 	}
-	case RX_PT_ENUM: {
+	case RX_PT_ENUM:
+	case RX_PT_MEMBER: {
 		int n = enum_count(p);
 		int64_t v;
 		if (m == 24 || m == 25)
@@ -707,70 +710,50 @@ static bool dump_on(void)
 	return on;
 }
 
-static void dump_section(int section, const void *base, const char *prefix)
+/* a tree as JSON on stderr */
+static void dump_node(const struct rx_node *n, int depth)
 {
-	size_t n;
-	const struct rx_param *t = rx_params(&n);
-	for (size_t i = 0; i < n; i++) {
-		const struct rx_param *p = &t[i];
-		if (p->section != section)
-			continue;
-		const char *at = (const char *)base + p->offset;
-		fprintf(stderr, "  %s%s = ", prefix, p->key);
-		switch (p->type) {
-		case RX_PT_INT:
-			fprintf(stderr, "%lld\n", (long long)get_i64(at));
-			break;
-		case RX_PT_ENUM: {
-			int64_t v = get_i64(at);
-			const char *nm = p->choice && v >= 0 && v < enum_count(p) ? p->choice((int)v) : "?";
-			fprintf(stderr, "%lld (%s)\n", (long long)v, nm);
-			break;
+	switch (n->kind) {
+	case RX_NODE_BOOL:
+		fprintf(stderr, n->v.b ? "true" : "false");
+		return;
+	case RX_NODE_INT:
+		fprintf(stderr, "%lld", (long long)n->v.i);
+		return;
+	case RX_NODE_FLOAT:
+		fprintf(stderr, "%.17g", n->v.f);
+		return;
+	case RX_NODE_STR:
+		fprintf(stderr, "\"%s\"", n->v.s);
+		return;
+	case RX_NODE_LIST:
+	case RX_NODE_DICT: {
+		bool dict = n->kind == RX_NODE_DICT;
+		fprintf(stderr, dict ? "{" : "[");
+		for (size_t i = 0; i < n->n; i++) {
+			fprintf(stderr, "%s\n%*s", i ? "," : "", 2 * (depth + 1), "");
+			if (dict)
+				fprintf(stderr, "\"%s\": ", n->keys[i]);
+			dump_node(n->items[i], depth + 1);
 		}
-		case RX_PT_FLOAT:
-			fprintf(stderr, "%.17g\n", get_f64(at));
-			break;
-		case RX_PT_BOOL: {
-			unsigned char b;
-			memcpy(&b, at, 1);
-			fprintf(stderr, "%u\n", b);
-			break;
-		}
-		}
+		fprintf(stderr, "%s%*s%s", n->n ? "\n" : "", n->n ? 2 * depth : 0, "", dict ? "}" : "]");
+		return;
+	}
+	default:
+		fprintf(stderr, "null");
 	}
 }
 
-static void dump_dir(const struct rx_dir_cfg *d, const char *name)
-{
-	char pre[64];
-	snprintf(pre, sizeof(pre), "%s.", name);
-	dump_section(RX_SEC_DIR, d, pre);
-	snprintf(pre, sizeof(pre), "%s.loss.", name);
-	dump_section(RX_SEC_LOSS, &d->loss, pre);
-	fprintf(stderr, "  %s.loss.n_rules = %lld\n", name, (long long)d->loss.n_rules);
-	for (int64_t r = 0; r >= 0 && r < d->loss.n_rules && r < RX_MAX_POS_RULES; r++) {
-		snprintf(pre, sizeof(pre), "%s.rules[%lld].", name, (long long)r);
-		dump_section(RX_SEC_RULE, &d->loss.rules[r], pre);
-	}
-}
-
-static void dump_scenario(const struct rx_scenario *sc, int64_t nf, bool vmode, bool twice)
+static void dump_scenario(const struct rx_scenario *sc, bool vmode, bool twice)
 {
 	fprintf(stderr, "scenario (validation mode %d, run twice %d), n_flows = %lld\n", vmode, twice,
 		(long long)sc->n_flows);
-	dump_section(RX_SEC_SCENARIO, sc, "");
-	dump_dir(&sc->fwd, "forward");
-	dump_dir(&sc->rev, "reverse");
-	for (int64_t i = 0; i < nf; i++) {
-		char pre[32];
-		snprintf(pre, sizeof(pre), "flows[%lld].", (long long)i);
-		dump_section(RX_SEC_FLOW, &sc->flows[i], pre);
-		const struct rx_flow_cfg *f = &sc->flows[i];
-		fprintf(stderr, "  %sapp.n_sizes = %lld", pre, (long long)f->app_n_sizes);
-		for (int64_t j = 0; j >= 0 && j < f->app_n_sizes && j < RX_MAX_REQUESTS; j++)
-			fprintf(stderr, "%s%lld", j ? "," : " [", (long long)f->app_sizes[j]);
-		fprintf(stderr, "%s\n", f->app_n_sizes > 0 ? "]" : "");
-	}
+	struct rx_arena a = { 0 };
+	struct rx_node *t = rx_scenario_to_tree(&a, sc);
+	if (t)
+		dump_node(t, 0);
+	fprintf(stderr, "\n");
+	rx_arena_free(&a);
 }
 
 static void dump_result(const struct rx_result *res)
@@ -790,6 +773,115 @@ static void dump_result(const struct rx_result *res)
 			(long long)m->probe_count, (long long)m->er_count, (long long)m->fast_retransmits,
 			(long long)m->drops, (long long)m->syn_retransmits);
 	}
+}
+
+/* ------------------------------------------------------------------ the tree walk
+ * A valid scenario goes out as a tree and back unchanged, byte for byte.
+ * Then the bytes left over mutate that tree (any node replaced by a value of
+ * any kind, an unknown key added, a list emptied or grown): the walk must
+ * never crash, must report every failure with a path and a message, and
+ * must only accept what validation accepts. */
+static struct rx_node *random_node(struct fz_in *in, struct rx_arena *a)
+{
+	static const int64_t ints[] = { 0, 1, -1, 2, 64, 1448, INT64_MAX, INT64_MIN, 1000000001, 9007199254740993 };
+	static const double floats[] = { 0.5, -0.0, 1e308, -1e308, 1e-300, 3600.0001 };
+	static const char *const strs[] = { "",           "x",        "reno", "vegas",   "prr",    "tail",
+					    "positioned", "requests", "bulk", "delayed", "dupack", "tlp" };
+	uint8_t k = u8(in);
+	switch (k % 9) {
+	case 0:
+		return rx_node_new(a, RX_NODE_NULL);
+	case 1:
+		return rx_node_bool(a, k & 16);
+	case 2:
+		return rx_node_int(a, ints[u8(in) % (sizeof(ints) / sizeof(ints[0]))]);
+	case 3:
+		return rx_node_float(a, (k & 16) ? NAN : (k & 32) ? INFINITY : floats[u8(in) % 6]);
+	case 4:
+		return rx_node_str(a, strs[u8(in) % (sizeof(strs) / sizeof(strs[0]))]);
+	case 5: {
+		struct rx_node *l = rx_node_new(a, RX_NODE_LIST);
+		for (int i = u8(in) % 4; i > 0; i--)
+			rx_node_append(a, l, rx_node_int(a, ints[u8(in) % 4]));
+		return l;
+	}
+	case 6: {
+		struct rx_node *d = rx_node_new(a, RX_NODE_DICT);
+		if (k & 16)
+			rx_node_put(a, d, "zz", rx_node_int(a, 1));
+		return d;
+	}
+	case 7: {
+		struct rx_node *o = rx_node_new(a, RX_NODE_OTHER);
+		if (o)
+			o->v.s = "bytes";
+		return o;
+	}
+	default: { /* a list of empty objects: list limits, default sections */
+		struct rx_node *l = rx_node_new(a, RX_NODE_LIST);
+		for (int i = u8(in) % 70; i > 0; i--)
+			rx_node_append(a, l, rx_node_new(a, RX_NODE_DICT));
+		return l;
+	}
+	}
+}
+
+static void mutate(struct fz_in *in, struct rx_arena *a, struct rx_node *root)
+{
+	struct rx_node *n = root;
+	for (int depth = 0; depth < 8; depth++) {
+		uint8_t b = u8(in);
+		bool container = n->kind == RX_NODE_DICT || n->kind == RX_NODE_LIST;
+		if (!container || !n->n || b < 32)
+			break;
+		size_t i = b % n->n;
+		if (b >= 224) { /* replace this child */
+			n->items[i] = random_node(in, a);
+			return;
+		}
+		if (b >= 200 && n->kind == RX_NODE_DICT) { /* a key nobody knows, next to known ones */
+			rx_node_put(a, n, b & 1 ? "zz" : "tcp.mss", random_node(in, a));
+			return;
+		}
+		n = n->items[i];
+	}
+	struct rx_node *r = n != root ? random_node(in, a) : NULL;
+	if (r)
+		*n = *r;
+}
+
+static void check_tree(struct fz_in *in, const struct rx_scenario *sc)
+{
+	struct rx_error err;
+	if (rx_scenario_validate(sc, &err) != 0)
+		return;
+	struct rx_arena a = { 0 };
+	struct rx_scenario *back = malloc(sizeof(*back));
+	struct rx_errors *es = calloc(1, sizeof(*es));
+	struct rx_node *t = rx_scenario_to_tree(&a, sc);
+	if (!back || !es || !t)
+		goto out;
+	int rc = rx_scenario_from_tree(t, back, es);
+	CHECK(rc == 0 && es->n == 0, "a valid scenario's tree does not walk back", rc, es->n);
+	CHECK(memcmp(back, sc, sizeof(*sc)) == 0, "scenario -> tree -> scenario changed it", 0, 0);
+	for (int round = 0; round < 4 && in->at < in->n; round++) {
+		mutate(in, &a, t);
+		memset(es, 0, sizeof(*es));
+		rc = rx_scenario_from_tree(t, back, es);
+		CHECK((rc == 0) == (es->n == 0), "the walk's verdict and its errors disagree", rc, es->n);
+		for (int i = 0; i < es->n; i++)
+			CHECK(es->e[i].path[0] && es->e[i].msg[0], "an error without a path or a message", i, 0);
+		if (dump_on())
+			fprintf(stderr, "mutation %d: %d errors%s%s%s%s\n", round, es->n + es->more,
+				es->n ? ", first " : "", es->n ? es->e[0].path : "", es->n ? ": " : "",
+				es->n ? es->e[0].msg : "");
+		if (rc == 0)
+			CHECK(rx_scenario_validate(back, &err) == 0, "the walk accepted an invalid scenario", 0, 0);
+	}
+out:
+	rx_arena_free(&a);
+	free(back);
+	free(es);
 }
 
 /* ------------------------------------------------------------------ entry */
@@ -841,7 +933,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	bool vmode = false, twice = false, progress = false;
 	int64_t nf = decode(&in, sc, &vmode, &twice, &progress);
 	if (dump_on())
-		dump_scenario(sc, nf, vmode, twice);
+		dump_scenario(sc, vmode, twice);
+	check_tree(&in, sc);
 
 	struct rx_error err;
 	if (rx_scenario_validate(sc, &err) != 0) {

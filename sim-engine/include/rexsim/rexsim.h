@@ -1,8 +1,9 @@
 /* rexsim.h — public API of the Rexmit simulation engine (C11, no Python).
  *
  * A scenario (struct rx_scenario) is filled with defaults by rx_scenario_init(),
- * then by the caller (the Python binding walks the parameter descriptor table in
- * params.h), validated with rx_scenario_validate(), and run with rx_run().
+ * then by the caller (or from a scenario tree, config.h, which the Python
+ * binding and the fuzzer use), validated with rx_scenario_validate(), and run
+ * with rx_run().
  *
  * Time is int64_t nanoseconds everywhere in the core.  Sequence numbers are
  * 64-bit byte offsets that never wrap (the pcap exporter wraps them to 32 bits).
@@ -152,13 +153,27 @@ void rx_pos_rule_init(struct rx_pos_rule *r);
 int rx_flow_select(struct rx_flow_cfg *f, int family, int member);
 
 /* ---- errors ---- */
+#define RX_PATH_LEN 160
 struct rx_error {
-	char path[160]; /* e.g. "flows[0].tcp.mss" */
+	char path[RX_PATH_LEN]; /* e.g. "flows[0].tcp.mss" */
 	char msg[256]; /* e.g. "must be between 88 and 65495 (got 20)" */
 };
 
-/* 0 if valid; otherwise fills err and returns -1. */
+/* every error of a scenario, in the order found; `more` counts those that
+ * did not fit */
+#define RX_MAX_ERRORS 16
+struct rx_errors {
+	int n, more;
+	struct rx_error e[RX_MAX_ERRORS];
+};
+/* record an error in errs (printf-style message) */
+void rx_errors_add(struct rx_errors *errs, const char *path, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* 0 if valid; otherwise fills err with the first error and returns -1. */
 int rx_scenario_validate(const struct rx_scenario *sc, struct rx_error *err);
+/* 0 if valid; otherwise appends every error to errs and returns -1. */
+int rx_scenario_check(const struct rx_scenario *sc, struct rx_errors *errs);
 
 /* ---- trace ----
  * Columnar: one array per field, appended per event.  Column meaning by kind:

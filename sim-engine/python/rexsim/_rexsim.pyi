@@ -4,7 +4,7 @@ Keep in step with its method tables (mod_methods, Result_methods,
 Result_getset) and mod_exec; the catalogue's shape is in ._types.
 """
 
-from typing import Any, Final, SupportsIndex, TypeAlias, final
+from typing import Any, Final, SupportsIndex, TypeAlias, TypedDict, final
 
 import numpy.typing as npt
 from typing_extensions import Buffer
@@ -17,13 +17,22 @@ _ProgressBuffer: TypeAlias = Buffer | npt.NDArray[Any]
 
 ENGINE_VERSION: Final[str]
 
-class ScenarioError(ValueError):
-    """An invalid scenario: .path names the field, the message states the limit."""
+class FieldError(TypedDict):
+    """One error of a scenario: the field's path and what is wrong with it."""
 
-    #: the field's path, e.g. "flows[0].tcp.mss" ("" when the engine names none)
     path: str
-    #: the message without the path
     detail: str
+
+class ScenarioError(ValueError):
+    """An invalid scenario: .path names the (first) field, the message states the
+    limit; .errors lists every error the engine found, in the scenario's order."""
+
+    #: the first field's path, e.g. "flows[0].tcp.mss" ("scenario" for the whole)
+    path: str
+    #: the first message without the path
+    detail: str
+    #: every error found (at most 16; the message counts the rest)
+    errors: list[FieldError]
 
 @final
 class Column:

@@ -2,14 +2,13 @@
 
 Type-checking aids only: TypedDicts describe the dicts `_rexsim.catalog()`
 returns (see `python -m rexsim catalog`); nothing here runs at import time
-beyond defining them.  The keys follow sim-engine/python/_rexsim.c
-(mod_catalog, member_param_list, mechanisms, vocab_dict, metrics_list,
-vars_list) and Result.metrics.
+beyond defining them.  The keys follow sim-engine/src/core/catalog.c
+(rx_catalog_tree) and the binding's Result.metrics.
 """
 
 from __future__ import annotations
 
-from typing import Literal, TypeAlias, TypedDict
+from typing import Literal, NotRequired, TypeAlias, TypedDict
 
 #: one value of a flow's metrics dict: an int, float or bool metric, None for a
 #: metric that needs a completed flow when it did not complete, or the list
@@ -20,10 +19,13 @@ ParamValue: TypeAlias = int | float | bool | str
 
 
 class AppliesTo(TypedDict):
-    """The family members that read a flat flow key."""
+    """A field read only when its sibling `key` holds one of `values`: a
+    family's members (then `family` names the family: "tcp.timer" ->
+    "timer"), a loss model or an application kind (`family` None)."""
 
-    family: str
-    members: list[str]
+    key: str
+    values: list[str]
+    family: str | None
 
 
 class MemberParameter(TypedDict):
@@ -44,6 +46,25 @@ class Parameter(MemberParameter):
     """A scenario parameter; `section` names the object it lives in."""
 
     section: Literal["scenario", "direction", "loss", "rule", "flow"]
+    applies_to: AppliesTo | None
+
+
+class Container(TypedDict):
+    """A nested object or list of the scenario tree: `of` names the section
+    of its value or items (None for a list of integers, whose items lie within
+    `min`..`max`, present only then)."""
+
+    section: Literal["scenario", "direction", "loss", "rule", "flow"]
+    key: str
+    path: str
+    type: Literal["object", "list", "int_list"]
+    of: Literal["scenario", "direction", "loss", "rule", "flow"] | None
+    min_items: int
+    max_items: int
+    min: NotRequired[float]
+    max: NotRequired[float]
+    unit: str
+    doc: str
     applies_to: AppliesTo | None
 
 
@@ -125,6 +146,8 @@ class Catalog(TypedDict):
     engine_version: str
     ops_abi: int
     parameters: list[Parameter]
+    #: the objects and lists that give a scenario its shape
+    containers: list[Container]
     #: family name -> its members, for the families a flow picks a member of
     mechanisms: dict[str, list[Member]]
     families: list[Family]

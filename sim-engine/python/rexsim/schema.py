@@ -1,19 +1,22 @@
 """JSON Schema (draft 2020-12) of a scenario, generated from the engine's
-parameter catalogue so that limits live in one place (src/core/params.c)."""
+catalogue: the parameters give the fields, the containers give the tree's
+shape (nested objects, lists of sections, lists of integers), so limits and
+structure live in one place (src/core/params.c)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ._types import MemberParameter
+    from ._types import Catalog, Container, MemberParameter
+
+
+def _doc(p: MemberParameter | Container) -> str:
+    return p["doc"] + (f" Unit: {p['unit']}." if p["unit"] else "")
 
 
 def _prop(p: MemberParameter) -> dict[str, Any]:
-    s: dict[str, Any] = {
-        "description": p["doc"] + (f" Unit: {p['unit']}." if p["unit"] else ""),
-        "default": p["default"],
-    }
+    s: dict[str, Any] = {"description": _doc(p), "default": p["default"]}
     if p["type"] == "int":
         s.update(type="integer", minimum=int(p["min"]), maximum=int(p["max"]))
     elif p["type"] == "float":
@@ -25,65 +28,62 @@ def _prop(p: MemberParameter) -> dict[str, Any]:
     return s
 
 
+def _object() -> dict[str, Any]:
+    return {"type": "object", "additionalProperties": False, "properties": {}}
+
+
 def _nest(obj: dict[str, Any], key: str, prop: dict[str, Any]) -> None:
     parts = key.split(".")
     for part in parts[:-1]:
-        obj = obj.setdefault("properties", {}).setdefault(part, {"type": "object", "additionalProperties": False})
-    obj.setdefault("properties", {})[parts[-1]] = prop
+        obj = obj["properties"].setdefault(part, _object())
+    obj["properties"][parts[-1]] = prop
+
+
+def _container(c: Container, objs: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    if c["type"] == "object":
+        assert c["of"] is not None
+        return objs[c["of"]]
+    items = objs[c["of"]] if c["of"] else {"type": "integer", "minimum": int(c["min"]), "maximum": int(c["max"])}
+    return {
+        "type": "array",
+        "minItems": c["min_items"],
+        "maxItems": c["max_items"],
+        "items": items,
+        "description": _doc(c),
+    }
+
+
+def _member_params(cat: Catalog, objs: dict[str, dict[str, Any]]) -> None:
+    """tcp.<family>_params.<member>.<key>: each flow family's members' own parameters."""
+    for fam in cat["families"]:
+        picker = next((p for p in cat["parameters"] if p["key"] == fam["key"]), None)
+        members = {m["name"]: m for m in fam["members"] if m["params"]}
+        if picker is None or not members:
+            continue
+        block = _object()
+        block["description"] = (
+            f"Parameters of {fam['name']} members, by member name; those of the member {fam['key']} chooses apply."
+        )
+        for name, m in members.items():
+            block["properties"][name] = {**_object(), "properties": {q["key"]: _prop(q) for q in m["params"]}}
+        _nest(objs[picker["section"]], f"{picker['key']}_params", block)
 
 
 def scenario_schema() -> dict[str, Any]:
     from . import _catalog
 
     cat = _catalog()
-    objs: dict[str, dict[str, Any]] = {
-        name: {"type": "object", "additionalProperties": False}
-        for name in ("scenario", "direction", "loss", "rule", "flow")
-    }
+    sections = {p["section"] for p in cat["parameters"]} | {c["section"] for c in cat["containers"]}
+    objs: dict[str, dict[str, Any]] = {name: _object() for name in sections}
     for p in cat["parameters"]:
         _nest(objs[p["section"]], p["key"], _prop(p))
-    lim = cat["limits"]
-    objs["loss"]["properties"]["rules"] = {"type": "array", "maxItems": lim["max_rules"], "items": objs["rule"]}
-    objs["direction"]["properties"]["loss"] = objs["loss"]
-    objs["flow"]["properties"]["app"]["properties"]["sizes"] = {
-        "type": "array",
-        "minItems": 1,
-        "maxItems": lim["max_requests"],
-        "items": {"type": "integer", "minimum": 1, "maximum": 1_000_000_000},
-        "description": "requests: the size of each object in bytes (overrides requests and object_bytes).",
-    }
-    # each flow family's members' own parameters: tcp.<family>_params.<member>.<key>
-    tcp = objs["flow"]["properties"]["tcp"]
-    for fam in cat["families"]:
-        if not fam["key"] or not fam["key"].startswith("tcp."):
-            continue
-        members = {
-            m["name"]: {
-                "type": "object",
-                "additionalProperties": False,
-                "properties": {q["key"]: _prop(q) for q in m["params"]},
-            }
-            for m in cat["mechanisms"][fam["name"]]
-            if m["params"]
-        }
-        if members:
-            tcp["properties"][f"{fam['name']}_params"] = {
-                "type": "object",
-                "additionalProperties": False,
-                "properties": members,
-                "description": f"Parameters of {fam['name']} members, by member name; "
-                f"those of the member tcp.{fam['name']} chooses apply.",
-            }
-    sc = objs["scenario"]
-    sc["properties"]["path"] = {
-        "type": "object",
-        "additionalProperties": False,
-        "properties": {"forward": objs["direction"], "reverse": objs["direction"]},
-    }
-    sc["properties"]["flows"] = {"type": "array", "minItems": 1, "maxItems": lim["max_flows"], "items": objs["flow"]}
+    _member_params(cat, objs)
+    # sections are placed by reference, so the order of the containers does not matter
+    for c in cat["containers"]:
+        _nest(objs[c["section"]], c["key"], _container(c, objs))
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://rexmit.dev/schemas/scenario.json",
         "title": f"Rexmit scenario (engine {cat['engine_version']})",
-        **sc,
+        **objs["scenario"],
     }

@@ -24,19 +24,8 @@ NAMES(ch_trace, "full", "sampled", "none")
 NAMES(ch_er, "rfc5827", "linux")
 /* the trace vocabulary's names: src/core/vocab.c */
 
-/* a family's members as an enum parameter's choices (the first is the default) */
-#define FAMILY_CHOICES(fn, fam) \
-	static const char *fn(int i) \
-	{ \
-		return rx_member_name(fam, i); \
-	}
-FAMILY_CHOICES(ch_cc, RX_FAM_CC)
-FAMILY_CHOICES(ch_timer, RX_FAM_TIMER)
-FAMILY_CHOICES(ch_recovery, RX_FAM_RECOVERY)
-FAMILY_CHOICES(ch_lossdet, RX_FAM_LOSSDET)
-
 /* ---- the table */
-#define P(key_, type_, min_, max_, def_, unit_, ch_, doc_, sec_, off_) \
+#define PA(applies_, key_, type_, min_, max_, def_, unit_, ch_, doc_, sec_, off_) \
 	{ .section = sec_, \
 	  .key = key_, \
 	  .type = type_, \
@@ -46,7 +35,55 @@ FAMILY_CHOICES(ch_lossdet, RX_FAM_LOSSDET)
 	  .def = def_, \
 	  .unit = unit_, \
 	  .choice = ch_, \
-	  .doc = doc_ }
+	  .doc = doc_, \
+	  .applies_to = applies_ }
+#define P(...) PA(NULL, __VA_ARGS__)
+/* a flow family's member choice, its parameters in the flow's block */
+#define FAM(key_, fam_, doc_, field_) \
+	{ .section = RX_SEC_FLOW, \
+	  .key = key_, \
+	  .type = RX_PT_MEMBER, \
+	  .offset = offsetof(struct rx_flow_cfg, field_), \
+	  .unit = "", \
+	  .doc = doc_, \
+	  .family = fam_, \
+	  .aux_offset = offsetof(struct rx_flow_cfg, mech_cfg[fam_]) }
+#define OBJ(sec_, key_, sub_, type_, field_, doc_) \
+	{ .section = sec_, \
+	  .key = key_, \
+	  .type = RX_PT_OBJECT, \
+	  .offset = offsetof(type_, field_), \
+	  .unit = "", \
+	  .doc = doc_, \
+	  .sub = sub_ }
+#define LIST(applies_, sec_, key_, sub_, type_, field_, count_, def_, lo_, hi_, doc_) \
+	{ .section = sec_, \
+	  .key = key_, \
+	  .type = RX_PT_LIST, \
+	  .offset = offsetof(type_, field_), \
+	  .def = def_, \
+	  .unit = "", \
+	  .doc = doc_, \
+	  .applies_to = applies_, \
+	  .sub = sub_, \
+	  .aux_offset = offsetof(type_, count_), \
+	  .item_size = sizeof(((type_ *)0)->field_[0]), \
+	  .min_items = lo_, \
+	  .max_items = hi_ }
+#define INTS(applies_, sec_, key_, type_, field_, count_, lo_, hi_, min_, max_, unit_, doc_) \
+	{ .section = sec_, \
+	  .key = key_, \
+	  .type = RX_PT_INT_LIST, \
+	  .offset = offsetof(type_, field_), \
+	  .min = min_, \
+	  .max = max_, \
+	  .unit = unit_, \
+	  .doc = doc_, \
+	  .applies_to = applies_, \
+	  .aux_offset = offsetof(type_, count_), \
+	  .item_size = sizeof(int64_t), \
+	  .min_items = lo_, \
+	  .max_items = hi_ }
 
 static const struct rx_param table[] = {
 	/* scenario */
@@ -67,6 +104,12 @@ static const struct rx_param table[] = {
 	P("sample_ms", RX_PT_FLOAT, 0.01, 60000, 10, "ms", NULL,
 	  "Interval of the state samples in trace mode 'sampled'.", RX_SEC_SCENARIO,
 	  offsetof(struct rx_scenario, sample_ms)),
+	OBJ(RX_SEC_SCENARIO, "path.forward", RX_SEC_DIR, struct rx_scenario, fwd,
+	    "The forward direction: data from the senders to the receivers."),
+	OBJ(RX_SEC_SCENARIO, "path.reverse", RX_SEC_DIR, struct rx_scenario, rev,
+	    "The reverse direction: ACKs (and the requests of 'requests' flows)."),
+	LIST(NULL, RX_SEC_SCENARIO, "flows", RX_SEC_FLOW, struct rx_scenario, flows, n_flows, 1, 1, RX_MAX_FLOWS,
+	     "The TCP flows sharing the path, each with its application, TCP options and receiver."),
 	/* path direction */
 	P("rate_bps", RX_PT_FLOAT, 0, 1e11, 1e9, "bps", NULL,
 	  "Bottleneck rate of this direction; 0 means unlimited (no serialization delay, no queue). Packets are served "
@@ -81,6 +124,8 @@ static const struct rx_param table[] = {
 	  RX_SEC_DIR, offsetof(struct rx_dir_cfg, buffer_pkts)),
 	P("buffer_bytes", RX_PT_INT, 0, 1e10, 0, "bytes", NULL, "Drop-tail buffer limit in bytes; 0 = no byte limit.",
 	  RX_SEC_DIR, offsetof(struct rx_dir_cfg, buffer_bytes)),
+	OBJ(RX_SEC_DIR, "loss", RX_SEC_LOSS, struct rx_dir_cfg, loss,
+	    "The loss stage at the ingress of this direction."),
 	/* loss stage */
 	P("model", RX_PT_ENUM, 0, RX_LOSS__COUNT - 1, RX_LOSS_NONE, "", ch_loss,
 	  "Loss stage at the ingress of this direction. positioned: act on chosen transmissions (drop, delay, "
@@ -88,20 +133,23 @@ static const struct rx_param table[] = {
 	  "transmission; bernoulli: independent loss with probability p; gilbert_elliott: two-state Markov loss "
 	  "(Gilbert 1960, Elliott 1963).",
 	  RX_SEC_LOSS, offsetof(struct rx_loss_cfg, model)),
-	P("count", RX_PT_INT, 0, 1000000, 1, "segments", NULL,
-	  "tail: how many of the last data segments of each object are lost (first transmission only).", RX_SEC_LOSS,
-	  offsetof(struct rx_loss_cfg, count)),
-	P("p", RX_PT_FLOAT, 0, 1, 0, "", NULL,
-	  "bernoulli: loss probability per packet. gilbert_elliott: probability of moving from the good to the bad "
-	  "state per packet.",
-	  RX_SEC_LOSS, offsetof(struct rx_loss_cfg, p)),
-	P("r", RX_PT_FLOAT, 0, 1, 0.5, "", NULL,
-	  "gilbert_elliott: probability of moving from the bad to the good state per packet (mean burst length 1/r).",
-	  RX_SEC_LOSS, offsetof(struct rx_loss_cfg, r)),
-	P("loss_good", RX_PT_FLOAT, 0, 1, 0, "", NULL, "gilbert_elliott: loss probability in the good state.",
-	  RX_SEC_LOSS, offsetof(struct rx_loss_cfg, loss_good)),
-	P("loss_bad", RX_PT_FLOAT, 0, 1, 1, "", NULL, "gilbert_elliott: loss probability in the bad state.",
-	  RX_SEC_LOSS, offsetof(struct rx_loss_cfg, loss_bad)),
+	PA("model:tail", "count", RX_PT_INT, 0, 1000000, 1, "segments", NULL,
+	   "tail: how many of the last data segments of each object are lost (first transmission only).", RX_SEC_LOSS,
+	   offsetof(struct rx_loss_cfg, count)),
+	PA("model:bernoulli,gilbert_elliott", "p", RX_PT_FLOAT, 0, 1, 0, "", NULL,
+	   "bernoulli: loss probability per packet. gilbert_elliott: probability of moving from the good to the bad "
+	   "state per packet.",
+	   RX_SEC_LOSS, offsetof(struct rx_loss_cfg, p)),
+	PA("model:gilbert_elliott", "r", RX_PT_FLOAT, 0, 1, 0.5, "", NULL,
+	   "gilbert_elliott: probability of moving from the bad to the good state per packet (mean burst length 1/r).",
+	   RX_SEC_LOSS, offsetof(struct rx_loss_cfg, r)),
+	PA("model:gilbert_elliott", "loss_good", RX_PT_FLOAT, 0, 1, 0, "", NULL,
+	   "gilbert_elliott: loss probability in the good state.", RX_SEC_LOSS,
+	   offsetof(struct rx_loss_cfg, loss_good)),
+	PA("model:gilbert_elliott", "loss_bad", RX_PT_FLOAT, 0, 1, 1, "", NULL,
+	   "gilbert_elliott: loss probability in the bad state.", RX_SEC_LOSS, offsetof(struct rx_loss_cfg, loss_bad)),
+	LIST("model:positioned", RX_SEC_LOSS, "rules", RX_SEC_RULE, struct rx_loss_cfg, rules, n_rules, 0, 0,
+	     RX_MAX_POS_RULES, "positioned: the rules, each acting on one chosen transmission."),
 	/* positioned rules */
 	P("flow", RX_PT_INT, 0, RX_MAX_FLOWS - 1, 0, "", NULL, "Index of the flow whose packet the rule acts on.",
 	  RX_SEC_RULE, offsetof(struct rx_pos_rule, flow)),
@@ -124,23 +172,24 @@ static const struct rx_param table[] = {
 	  "fixed: one object of app.segments (or app.bytes); bulk: writes without pause for app.duration_s; requests: "
 	  "request/response objects on one persistent connection with idle gaps (paper §3.3).",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, app_kind)),
-	P("app.segments", RX_PT_INT, 1, 1e7, 10, "segments", NULL,
-	  "fixed: flow size in full-sized segments (ignored when app.bytes > 0).", RX_SEC_FLOW,
-	  offsetof(struct rx_flow_cfg, app_segments)),
-	P("app.bytes", RX_PT_INT, 0, 1e10, 0, "bytes", NULL, "fixed: flow size in bytes (0 = use app.segments).",
-	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, app_bytes)),
-	P("app.duration_s", RX_PT_FLOAT, 0.001, 3600, 10, "s", NULL, "bulk: how long the application keeps writing.",
-	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, app_duration_s)),
-	P("app.requests", RX_PT_INT, 1, RX_MAX_REQUESTS, 10, "", NULL,
-	  "requests: number of objects (ignored when app.sizes is given).", RX_SEC_FLOW,
-	  offsetof(struct rx_flow_cfg, app_requests)),
-	P("app.object_bytes", RX_PT_INT, 1, 1e9, 14480, "bytes", NULL,
-	  "requests: size of every object (when app.sizes is not given).", RX_SEC_FLOW,
-	  offsetof(struct rx_flow_cfg, app_object_bytes)),
-	P("app.gap_ms", RX_PT_FLOAT, 0, 600000, 100, "ms", NULL,
-	  "requests: the client's think time between the end of one response and its next request; the request reaches "
-	  "the sender one reverse one-way delay later.",
-	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, app_gap_ms)),
+	PA("app.kind:fixed", "app.segments", RX_PT_INT, 1, 1e7, 10, "segments", NULL,
+	   "fixed: flow size in full-sized segments (ignored when app.bytes > 0).", RX_SEC_FLOW,
+	   offsetof(struct rx_flow_cfg, app_segments)),
+	PA("app.kind:fixed", "app.bytes", RX_PT_INT, 0, 1e10, 0, "bytes", NULL,
+	   "fixed: flow size in bytes (0 = use app.segments).", RX_SEC_FLOW, offsetof(struct rx_flow_cfg, app_bytes)),
+	PA("app.kind:bulk", "app.duration_s", RX_PT_FLOAT, 0.001, 3600, 10, "s", NULL,
+	   "bulk: how long the application keeps writing.", RX_SEC_FLOW, offsetof(struct rx_flow_cfg, app_duration_s)),
+	PA("app.kind:requests", "app.requests", RX_PT_INT, 1, RX_MAX_REQUESTS, 10, "", NULL,
+	   "requests: number of objects (ignored when app.sizes is given).", RX_SEC_FLOW,
+	   offsetof(struct rx_flow_cfg, app_requests)),
+	PA("app.kind:requests", "app.object_bytes", RX_PT_INT, 1, 1e9, 14480, "bytes", NULL,
+	   "requests: size of every object (when app.sizes is not given).", RX_SEC_FLOW,
+	   offsetof(struct rx_flow_cfg, app_object_bytes)),
+	PA("app.kind:requests", "app.gap_ms", RX_PT_FLOAT, 0, 600000, 100, "ms", NULL,
+	   "requests: the client's think time between the end of one response and its next request; the request "
+	   "reaches "
+	   "the sender one reverse one-way delay later.",
+	   RX_SEC_FLOW, offsetof(struct rx_flow_cfg, app_gap_ms)),
 	P("start_ms", RX_PT_FLOAT, 0, 3600000, 0, "ms", NULL,
 	  "When the flow starts (its SYN, or its first data segment without a handshake).", RX_SEC_FLOW,
 	  offsetof(struct rx_flow_cfg, start_ms)),
@@ -164,59 +213,63 @@ static const struct rx_param table[] = {
 	  "rfc6298: SRTT/RTTVAR of RFC 6298 with a 1 s minimum RTO. linux: Linux's estimator (RTTVAR tracks the "
 	  "largest deviation per RTT, never below the 200 ms minimum RTO; RTO = SRTT + RTTVAR).",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, rtt_profile)),
-	P("tcp.cc", RX_PT_ENUM, 0, 0, 0, "", ch_cc,
-	  "Congestion control: how the window grows, and the slow-start threshold after a loss (each member's "
-	  "description is in the catalogue's mechanisms.cc).",
-	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, cc)),
-	P("tcp.timer", RX_PT_ENUM, 0, 0, 0, "", ch_timer,
-	  "Retransmission-timer policy: when the timer slot fires (each member's description is in the catalogue's "
-	  "mechanisms.timer).",
-	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, timer)),
-	P("tcp.recovery", RX_PT_ENUM, 0, 0, 0, "", ch_recovery,
-	  "Recovery: how much is sent while the window is reduced, in fast recovery and CWR (each member's description "
-	  "is in the catalogue's mechanisms.recovery).",
-	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, recovery)),
-	P("tcp.lossdet", RX_PT_ENUM, 0, 0, 0, "", ch_lossdet,
-	  "Loss detection: which segments are lost and when fast recovery starts (each member's description is in the "
-	  "catalogue's mechanisms.lossdet).",
-	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, lossdet)),
-	P("tcp.early_retransmit", RX_PT_BOOL, 0, 1, 1, "", NULL,
-	  "Early Retransmit (RFC 5827): with fewer than 4 segments outstanding and nothing new to send, lower the "
-	  "duplicate-ACK threshold.",
-	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, early_retransmit)),
-	P("tcp.er_variant", RX_PT_ENUM, 0, RX_ER__COUNT - 1, RX_ER_RFC5827, "", ch_er,
-	  "rfc5827: retransmit once oldSegs - 1 segments are SACKed (RFC 5827 §3.2). linux: once any segment is SACKed "
-	  "while fewer than 4 are outstanding and no retransmission is in flight, as Linux 3.x does (so one probe ACK "
-	  "recovers 2-3 tail losses, paper §3.1).",
-	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, er_variant)),
-	P("tcp.er_delayed", RX_PT_BOOL, 0, 1, 0, "", NULL,
-	  "Delay the early retransmission by max(SRTT/4, 2 ms), Linux's guard against reordering (RFC 5827 App. A.3); "
-	  "the paper's 'time-delayed ER'.",
-	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, er_delayed)),
+	FAM("tcp.cc", RX_FAM_CC,
+	    "Congestion control: how the window grows, and the slow-start threshold after a loss (each member's "
+	    "description is in the catalogue's mechanisms.cc).",
+	    cc),
+	FAM("tcp.timer", RX_FAM_TIMER,
+	    "Retransmission-timer policy: when the timer slot fires (each member's description is in the catalogue's "
+	    "mechanisms.timer).",
+	    timer),
+	FAM("tcp.recovery", RX_FAM_RECOVERY,
+	    "Recovery: how much is sent while the window is reduced, in fast recovery and CWR (each member's "
+	    "description "
+	    "is in the catalogue's mechanisms.recovery).",
+	    recovery),
+	FAM("tcp.lossdet", RX_FAM_LOSSDET,
+	    "Loss detection: which segments are lost and when fast recovery starts (each member's description is in "
+	    "the "
+	    "catalogue's mechanisms.lossdet).",
+	    lossdet),
+	PA("tcp.lossdet:dupack", "tcp.early_retransmit", RX_PT_BOOL, 0, 1, 1, "", NULL,
+	   "Early Retransmit (RFC 5827): with fewer than 4 segments outstanding and nothing new to send, lower the "
+	   "duplicate-ACK threshold.",
+	   RX_SEC_FLOW, offsetof(struct rx_flow_cfg, early_retransmit)),
+	PA("tcp.lossdet:dupack", "tcp.er_variant", RX_PT_ENUM, 0, RX_ER__COUNT - 1, RX_ER_RFC5827, "", ch_er,
+	   "rfc5827: retransmit once oldSegs - 1 segments are SACKed (RFC 5827 §3.2). linux: once any segment is "
+	   "SACKed "
+	   "while fewer than 4 are outstanding and no retransmission is in flight, as Linux 3.x does (so one probe ACK "
+	   "recovers 2-3 tail losses, paper §3.1).",
+	   RX_SEC_FLOW, offsetof(struct rx_flow_cfg, er_variant)),
+	PA("tcp.lossdet:dupack", "tcp.er_delayed", RX_PT_BOOL, 0, 1, 0, "", NULL,
+	   "Delay the early retransmission by max(SRTT/4, 2 ms), Linux's guard against reordering (RFC 5827 App. A.3); "
+	   "the paper's 'time-delayed ER'.",
+	   RX_SEC_FLOW, offsetof(struct rx_flow_cfg, er_delayed)),
 	P("tcp.ssthresh_from_cwnd", RX_PT_BOOL, 0, 1, 0, "", NULL,
 	  "Compute the post-loss ssthresh from cwnd as Linux does, instead of from FlightSize as RFC 5681 eq. (4) "
 	  "says. Matters for application-limited flows: with FlightSize a 4-segment tail leaves too small a window to "
 	  "repair the holes at once.",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, ssthresh_from_cwnd)),
-	P("tcp.fack", RX_PT_BOOL, 0, 1, 0, "", NULL,
-	  "Forward acknowledgment loss marking (Mathis & Mahdavi, SIGCOMM 1996): a segment is lost once the highest "
-	  "SACKed segment is dupthresh or more segments above it. Linux 3.x enabled it by default; TLP relies on it to "
-	  "recover 4 or more tail losses (paper §3.1).",
-	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, fack)),
-	P("tcp.limited_transmit", RX_PT_BOOL, 0, 1, 1, "", NULL,
-	  "Limited Transmit (RFC 3042): send new data on the first two duplicate ACKs.", RX_SEC_FLOW,
-	  offsetof(struct rx_flow_cfg, limited_transmit)),
-	P("tcp.dupthresh", RX_PT_INT, 1, 8, 3, "ACKs", NULL,
-	  "DupThresh: duplicate ACKs (or SACKed segments above a hole) that mark a loss (RFC 5681 §3.2, RFC 6675 §4).",
-	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, dupthresh)),
-	P("tcp.rrthresh", RX_PT_INT, 1, 1000, 4, "segments", NULL,
-	  "RTO Restart: restart to RTO - T_earliest only while fewer than rrthresh segments are outstanding (RFC 7765 "
-	  "§3).",
-	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, rrthresh)),
-	P("tcp.wc_delack_ms", RX_PT_FLOAT, 0, 1000, 200, "ms", NULL,
-	  "TLP: WCDelAckT, the worst-case delayed-ACK timer added to the PTO when one segment is outstanding (paper "
-	  "eq. 2, RFC 8985 §7.2).",
-	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, wc_delack_ms)),
+	PA("tcp.lossdet:dupack", "tcp.fack", RX_PT_BOOL, 0, 1, 0, "", NULL,
+	   "Forward acknowledgment loss marking (Mathis & Mahdavi, SIGCOMM 1996): a segment is lost once the highest "
+	   "SACKed segment is dupthresh or more segments above it. Linux 3.x enabled it by default; TLP relies on it "
+	   "to "
+	   "recover 4 or more tail losses (paper §3.1).",
+	   RX_SEC_FLOW, offsetof(struct rx_flow_cfg, fack)),
+	PA("tcp.lossdet:dupack", "tcp.limited_transmit", RX_PT_BOOL, 0, 1, 1, "", NULL,
+	   "Limited Transmit (RFC 3042): send new data on the first two duplicate ACKs.", RX_SEC_FLOW,
+	   offsetof(struct rx_flow_cfg, limited_transmit)),
+	PA("tcp.lossdet:dupack", "tcp.dupthresh", RX_PT_INT, 1, 8, 3, "ACKs", NULL,
+	   "DupThresh: duplicate ACKs (or SACKed segments above a hole) that mark a loss (RFC 5681 §3.2, RFC 6675 §4).",
+	   RX_SEC_FLOW, offsetof(struct rx_flow_cfg, dupthresh)),
+	PA("tcp.timer:rtor", "tcp.rrthresh", RX_PT_INT, 1, 1000, 4, "segments", NULL,
+	   "RTO Restart: restart to RTO - T_earliest only while fewer than rrthresh segments are outstanding (RFC 7765 "
+	   "§3).",
+	   RX_SEC_FLOW, offsetof(struct rx_flow_cfg, rrthresh)),
+	PA("tcp.timer:tlp,tlpr,tlp_rfc8985", "tcp.wc_delack_ms", RX_PT_FLOAT, 0, 1000, 200, "ms", NULL,
+	   "TLP: WCDelAckT, the worst-case delayed-ACK timer added to the PTO when one segment is outstanding (paper "
+	   "eq. 2, RFC 8985 §7.2).",
+	   RX_SEC_FLOW, offsetof(struct rx_flow_cfg, wc_delack_ms)),
 	P("tcp.min_rto_ms", RX_PT_FLOAT, -1, 60000, -1, "ms", NULL,
 	  "Minimum RTO; -1 = the profile's (1000 ms rfc6298, RFC 6298 (2.4); 200 ms linux).", RX_SEC_FLOW,
 	  offsetof(struct rx_flow_cfg, min_rto_ms)),
@@ -244,46 +297,44 @@ static const struct rx_param table[] = {
 	  "Receive buffer: the advertised window is this minus the out-of-order data held (the application reads "
 	  "in-order data at once).",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, rwnd_bytes)),
+	INTS("app.kind:requests", RX_SEC_FLOW, "app.sizes", struct rx_flow_cfg, app_sizes, app_n_sizes, 1,
+	     RX_MAX_REQUESTS, 1, 1e9, "bytes",
+	     "requests: the size of each object in bytes (overrides app.requests and app.object_bytes)."),
 };
 
-/* Flat flow keys that only one family's members read ("family:member,member"):
- * the catalogue publishes it, so forms and docs group them with their
- * mechanism without parsing prose. */
-static const struct {
-	const char *key, *applies_to;
-} applies[] = {
-	{ "tcp.early_retransmit", "lossdet:dupack" },
-	{ "tcp.er_variant", "lossdet:dupack" },
-	{ "tcp.er_delayed", "lossdet:dupack" },
-	{ "tcp.fack", "lossdet:dupack" },
-	{ "tcp.limited_transmit", "lossdet:dupack" },
-	{ "tcp.dupthresh", "lossdet:dupack" },
-	{ "tcp.rrthresh", "timer:rtor" },
-	{ "tcp.wc_delack_ms", "timer:tlp,tlpr,tlp_rfc8985" },
-};
-
-const char *rx_param_applies_to(const struct rx_param *p)
-{
-	if (p->section != RX_SEC_FLOW)
-		return NULL;
-	for (size_t i = 0; i < sizeof(applies) / sizeof(applies[0]); i++)
-		if (strcmp(applies[i].key, p->key) == 0)
-			return applies[i].applies_to;
-	return NULL;
-}
+#define N_ROWS (sizeof(table) / sizeof(table[0]))
 
 const struct rx_param *rx_params(size_t *n)
 {
-	*n = sizeof(table) / sizeof(table[0]);
+	*n = N_ROWS;
 	return table;
+}
+
+const struct rx_param *rx_section_row(int section, size_t i)
+{
+	for (size_t k = 0; k < N_ROWS; k++)
+		if (table[k].section == section && i-- == 0)
+			return &table[k];
+	return NULL;
+}
+
+const char *rx_section_name(int section)
+{
+	static const char *const names[RX_SEC__COUNT] = { "scenario", "direction", "loss", "rule", "flow" };
+	return section >= 0 && section < RX_SEC__COUNT ? names[section] : NULL;
+}
+
+const char *rx_param_choice(const struct rx_param *p, int i)
+{
+	if (p->type == RX_PT_MEMBER)
+		return rx_member_name(p->family, i);
+	return p->type == RX_PT_ENUM && p->choice ? p->choice(i) : NULL;
 }
 
 int rx_param_choice_index(const struct rx_param *p, const char *name)
 {
-	if (!p->choice)
-		return -1;
 	for (int i = 0;; i++) {
-		const char *c = p->choice(i);
+		const char *c = rx_param_choice(p, i);
 		if (!c)
 			return -1;
 		if (strcmp(c, name) == 0)
@@ -292,43 +343,77 @@ int rx_param_choice_index(const struct rx_param *p, const char *name)
 }
 
 /* ---- defaults */
-/* rows of `rows` (n) whose section is `section` (-1: every row) */
-static void defaults_of(const struct rx_param *rows, size_t n, int section, void *base)
+static void write_default(const struct rx_param *p, void *base)
 {
-	for (size_t i = 0; i < n; i++) {
-		const struct rx_param *p = &rows[i];
-		if (section >= 0 && p->section != section)
-			continue;
-		char *at = (char *)base + p->offset;
-		switch (p->type) {
-		case RX_PT_INT:
-		case RX_PT_ENUM: {
-			int64_t v = (int64_t)p->def; /* a family's default is its first member */
-			memcpy(at, &v, sizeof(v));
-			break;
-		}
-		case RX_PT_FLOAT: {
-			double v = p->def;
-			memcpy(at, &v, sizeof(v));
-			break;
-		}
-		case RX_PT_BOOL: {
-			bool v = p->def != 0;
-			memcpy(at, &v, sizeof(v));
-			break;
-		}
-		}
+	char *at = (char *)base + p->offset;
+	switch (p->type) {
+	case RX_PT_INT:
+	case RX_PT_ENUM:
+	case RX_PT_MEMBER: {
+		int64_t v = (int64_t)p->def; /* a family's default is its first member */
+		memcpy(at, &v, sizeof(v));
+		break;
+	}
+	case RX_PT_FLOAT: {
+		double v = p->def;
+		memcpy(at, &v, sizeof(v));
+		break;
+	}
+	case RX_PT_BOOL: {
+		bool v = p->def != 0;
+		memcpy(at, &v, sizeof(v));
+		break;
+	}
+	default:
+		break;
 	}
 }
 
 void rx_params_defaults(const struct rx_param *rows, size_t n, void *block)
 {
-	defaults_of(rows, n, -1, block);
+	for (size_t i = 0; i < n; i++)
+		write_default(&rows[i], block);
 }
 
-static void apply_defaults(int section, void *base)
+/* a member row's block: the member's own defaults */
+static void member_block_init(const struct rx_param *p, void *base, int member)
 {
-	defaults_of(table, sizeof(table) / sizeof(table[0]), section, base);
+	unsigned char *block = (unsigned char *)base + p->aux_offset;
+	size_t n;
+	const struct rx_param *rows = rx_member_params(p->family, member, &n, NULL);
+	memset(block, 0, RX_MECH_CFG_SIZE);
+	rx_params_defaults(rows, n, block);
+}
+
+void rx_section_init(int section, void *base)
+{
+	const struct rx_param *p;
+	for (size_t i = 0; (p = rx_section_row(section, i)); i++) {
+		char *at = (char *)base + p->offset;
+		int64_t count = 0;
+		switch (p->type) {
+		case RX_PT_MEMBER:
+			write_default(p, base);
+			member_block_init(p, base, (int)p->def);
+			break;
+		case RX_PT_OBJECT:
+			rx_section_init(p->sub, at);
+			break;
+		case RX_PT_LIST:
+			count = (int64_t)p->def;
+			for (int64_t k = 0; k < count; k++) {
+				memset(at + (size_t)k * p->item_size, 0, p->item_size);
+				rx_section_init(p->sub, at + (size_t)k * p->item_size);
+			}
+			memcpy((char *)base + p->aux_offset, &count, sizeof(count));
+			break;
+		case RX_PT_INT_LIST:
+			memcpy((char *)base + p->aux_offset, &count, sizeof(count));
+			break;
+		default:
+			write_default(p, base);
+		}
+	}
 }
 
 int rx_flow_select(struct rx_flow_cfg *f, int family, int member)
@@ -340,55 +425,125 @@ int rx_flow_select(struct rx_flow_cfg *f, int family, int member)
 	size_t n;
 	const struct rx_param *p = rx_member_params(family, member, &n, NULL);
 	memset(f->mech_cfg[family], 0, RX_MECH_CFG_SIZE);
-	defaults_of(p, n, -1, f->mech_cfg[family]);
+	rx_params_defaults(p, n, f->mech_cfg[family]);
 	return 0;
 }
 
 void rx_pos_rule_init(struct rx_pos_rule *r)
 {
 	memset(r, 0, sizeof(*r));
-	apply_defaults(RX_SEC_RULE, r);
+	rx_section_init(RX_SEC_RULE, r);
 }
 
 void rx_flow_init(struct rx_flow_cfg *f)
 {
 	memset(f, 0, sizeof(*f));
-	apply_defaults(RX_SEC_FLOW, f);
-	for (int fam = 0; fam < RX_FLOW_FAMILIES; fam++)
-		rx_flow_select(f, fam, (int)*rx_flow_choice(f, fam));
-}
-
-static void dir_init(struct rx_dir_cfg *d)
-{
-	memset(d, 0, sizeof(*d));
-	apply_defaults(RX_SEC_DIR, d);
-	apply_defaults(RX_SEC_LOSS, &d->loss);
+	rx_section_init(RX_SEC_FLOW, f);
 }
 
 void rx_scenario_init(struct rx_scenario *sc)
 {
 	memset(sc, 0, sizeof(*sc));
-	apply_defaults(RX_SEC_SCENARIO, sc);
-	dir_init(&sc->fwd);
-	dir_init(&sc->rev);
-	sc->n_flows = 1;
-	rx_flow_init(&sc->flows[0]);
+	rx_section_init(RX_SEC_SCENARIO, sc);
 }
 
 /* ---- validation */
-__attribute__((format(printf, 4, 5))) static int fail(struct rx_error *e, const char *prefix, const char *key,
-						      const char *fmt, ...)
+void rx_errors_add(struct rx_errors *es, const char *path, const char *fmt, ...)
 {
-	snprintf(e->path, sizeof(e->path), "%s%s%s", prefix, (*prefix && *key) ? "." : "", key);
+	if (es->n >= RX_MAX_ERRORS) {
+		es->more++;
+		return;
+	}
+	struct rx_error *e = &es->e[es->n++];
+	snprintf(e->path, sizeof(e->path), "%s", path);
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(e->msg, sizeof(e->msg), fmt, ap);
 	va_end(ap);
-	return -1;
 }
 
-static int check_rows(const struct rx_param *rows, size_t n, int section, const void *base, const char *prefix,
-		      struct rx_error *e)
+void rx_path_append(char *out, size_t len, const char *s)
+{
+	size_t used = strlen(out), add = strlen(s);
+	if (used + 1 >= len)
+		return;
+	if (add > len - used - 1)
+		add = len - used - 1;
+	memcpy(out + used, s, add);
+	out[used + add] = 0;
+}
+
+void rx_path_join(char *out, size_t len, const char *prefix, const char *key)
+{
+	if (!len)
+		return;
+	out[0] = 0;
+	rx_path_append(out, len, prefix);
+	if (*prefix && *key)
+		rx_path_append(out, len, ".");
+	rx_path_append(out, len, key);
+}
+
+#define FAIL(es, prefix, key, ...) \
+	do { \
+		char path_[RX_PATH_LEN]; \
+		rx_path_join(path_, sizeof(path_), prefix, key); \
+		rx_errors_add(es, path_, __VA_ARGS__); \
+	} while (0)
+
+static void check_rows(const struct rx_param *rows, size_t n, int section, const void *base, const char *prefix,
+		       struct rx_errors *es);
+
+static void check_section(int section, const void *base, const char *prefix, struct rx_errors *es)
+{
+	check_rows(table, N_ROWS, section, base, prefix, es);
+}
+
+/* a member row: the choice, then the chosen member's own block */
+static void check_member(const struct rx_param *p, const void *base, const char *prefix, struct rx_errors *es)
+{
+	int64_t m;
+	memcpy(&m, (const char *)base + p->offset, sizeof(m));
+	if (m < 0 || m > INT32_MAX || !rx_param_choice(p, (int)m)) {
+		FAIL(es, prefix, p->key, "must be one of the catalogue's choices (got index %lld)", (long long)m);
+		return;
+	}
+	size_t n;
+	const struct rx_param *rows = rx_member_params(p->family, (int)m, &n, NULL);
+	char mp[RX_PATH_LEN];
+	snprintf(mp, sizeof(mp), "%s%s%s_params.%s", prefix, *prefix ? "." : "", p->key,
+		 rx_member_name(p->family, (int)m));
+	check_rows(rows, n, -1, (const char *)base + p->aux_offset, mp, es);
+}
+
+static void check_list(const struct rx_param *p, const void *base, const char *prefix, struct rx_errors *es)
+{
+	int64_t count;
+	memcpy(&count, (const char *)base + p->aux_offset, sizeof(count));
+	int64_t lo = p->type == RX_PT_INT_LIST ? 0 : p->min_items; /* an empty int list: not given */
+	if (count < lo || count > p->max_items) {
+		FAIL(es, prefix, p->key, "must hold between %lld and %lld items (got %lld)", (long long)p->min_items,
+		     (long long)p->max_items, (long long)count);
+		return;
+	}
+	const char *items = (const char *)base + p->offset;
+	for (int64_t k = 0; k < count; k++) {
+		if (p->type == RX_PT_LIST) {
+			char ip[RX_PATH_LEN];
+			snprintf(ip, sizeof(ip), "%s%s%s[%lld]", prefix, *prefix ? "." : "", p->key, (long long)k);
+			check_section(p->sub, items + (size_t)k * p->item_size, ip, es);
+			continue;
+		}
+		int64_t v;
+		memcpy(&v, items + (size_t)k * sizeof(v), sizeof(v));
+		if ((double)v < p->min || (double)v > p->max)
+			FAIL(es, prefix, p->key, "item %lld must be between %.17g and %.17g %s (got %lld)",
+			     (long long)k, p->min, p->max, p->unit, (long long)v);
+	}
+}
+
+static void check_rows(const struct rx_param *rows, size_t n, int section, const void *base, const char *prefix,
+		       struct rx_errors *es)
 {
 	for (size_t i = 0; i < n; i++) {
 		const struct rx_param *p = &rows[i];
@@ -400,125 +555,106 @@ static int check_rows(const struct rx_param *rows, size_t n, int section, const 
 			int64_t v;
 			memcpy(&v, at, sizeof(v));
 			if ((double)v < p->min || (double)v > p->max)
-				return fail(e, prefix, p->key, "must be between %.17g and %.17g (got %lld)", p->min,
-					    p->max, (long long)v);
+				FAIL(es, prefix, p->key, "must be between %.17g and %.17g (got %lld)", p->min, p->max,
+				     (long long)v);
 			break;
 		}
 		case RX_PT_ENUM: {
 			int64_t v;
 			memcpy(&v, at, sizeof(v));
-			if (v < 0 || v > INT32_MAX || !p->choice((int)v))
-				return fail(e, prefix, p->key,
-					    "must be one of the catalogue's choices (got index %lld)", (long long)v);
+			if (v < 0 || v > INT32_MAX || !rx_param_choice(p, (int)v))
+				FAIL(es, prefix, p->key, "must be one of the catalogue's choices (got index %lld)",
+				     (long long)v);
 			break;
 		}
 		case RX_PT_FLOAT: {
 			double v;
 			memcpy(&v, at, sizeof(v));
 			if (!isfinite(v) || v < p->min || v > p->max)
-				return fail(e, prefix, p->key, "must be between %.17g and %.17g (got %.17g)", p->min,
-					    p->max, v);
+				FAIL(es, prefix, p->key, "must be between %.17g and %.17g (got %.17g)", p->min, p->max,
+				     v);
 			break;
 		}
 		case RX_PT_BOOL: {
 			unsigned char b;
 			memcpy(&b, at, 1);
 			if (b > 1)
-				return fail(e, prefix, p->key, "must be true or false");
+				FAIL(es, prefix, p->key, "must be true or false");
 			break;
 		}
+		case RX_PT_MEMBER:
+			check_member(p, base, prefix, es);
+			break;
+		case RX_PT_OBJECT: {
+			char op[RX_PATH_LEN];
+			rx_path_join(op, sizeof(op), prefix, p->key);
+			check_section(p->sub, at, op, es);
+			break;
+		}
+		default:
+			check_list(p, base, prefix, es);
 		}
 	}
-	return 0;
 }
 
-static int check_section(int section, const void *base, const char *prefix, struct rx_error *e)
+/* the rules that tie fields of different sections together */
+static void check_dir(const struct rx_scenario *sc, const struct rx_dir_cfg *d, const char *lp, struct rx_errors *es)
 {
-	return check_rows(table, sizeof(table) / sizeof(table[0]), section, base, prefix, e);
+	for (int64_t i = 0; i < d->loss.n_rules && i < RX_MAX_POS_RULES; i++)
+		if (d->loss.rules[i].flow >= sc->n_flows) {
+			char rp[RX_PATH_LEN];
+			snprintf(rp, sizeof(rp), "%s.rules[%lld]", lp, (long long)i);
+			FAIL(es, rp, "flow", "must be below the number of flows, %lld (got %lld)",
+			     (long long)sc->n_flows, (long long)d->loss.rules[i].flow);
+		}
+	if (d->loss.model != RX_LOSS_TAIL)
+		return;
+	if (d == &sc->rev) {
+		FAIL(es, lp, "model", "'tail' drops data segments, so it applies to path.forward only");
+		return;
+	}
+	for (int64_t f = 0; f < sc->n_flows && f < RX_MAX_FLOWS; f++)
+		if (sc->flows[f].app_kind == RX_APP_BULK) {
+			FAIL(es, lp, "model",
+			     "'tail' needs objects with a known end, but flows[%lld].app.kind is 'bulk'", (long long)f);
+			return;
+		}
 }
 
-/* each flow family's chosen member and its own parameter block */
-static int check_members(const struct rx_flow_cfg *f, const char *fp, struct rx_error *e)
+static void check_flow(const struct rx_flow_cfg *f, const char *fp, struct rx_errors *es)
 {
-	for (int fam = 0; fam < RX_FLOW_FAMILIES; fam++) {
-		int m = (int)*rx_flow_choice((struct rx_flow_cfg *)f, fam);
-		size_t n;
-		const struct rx_param *p = rx_member_params(fam, m, &n, NULL);
-		if (!n)
-			continue;
-		char prefix[160];
-		snprintf(prefix, sizeof(prefix), "%s.tcp.%s_params.%s", fp, rx_family_at(fam)->name,
-			 rx_member_name(fam, m));
-		if (check_rows(p, n, -1, f->mech_cfg[fam], prefix, e))
-			return -1;
-	}
-	return 0;
+	if (f->rwnd_bytes < f->mss)
+		FAIL(es, fp, "receiver.rwnd_bytes", "must be at least tcp.mss = %lld (got %lld)", (long long)f->mss,
+		     (long long)f->rwnd_bytes);
+	if (f->max_rto_ms > 0 && f->min_rto_ms > f->max_rto_ms)
+		FAIL(es, fp, "tcp.min_rto_ms", "must not exceed tcp.max_rto_ms = %.17g (got %.17g)", f->max_rto_ms,
+		     f->min_rto_ms);
+	if (f->min_rto_ms >= 0 && f->min_rto_ms < 0.001)
+		FAIL(es, fp, "tcp.min_rto_ms", "must be -1 (profile default) or at least 0.001 (got %.17g)",
+		     f->min_rto_ms);
 }
 
-static int check_dir(const struct rx_scenario *sc, const struct rx_dir_cfg *d, const char *name, struct rx_error *e)
+int rx_scenario_check(const struct rx_scenario *sc, struct rx_errors *es)
 {
-	char prefix[64], lp[80];
-	snprintf(prefix, sizeof(prefix), "path.%s", name);
-	snprintf(lp, sizeof(lp), "%s.loss", prefix);
-	if (check_section(RX_SEC_DIR, d, prefix, e) || check_section(RX_SEC_LOSS, &d->loss, lp, e))
-		return -1;
-	if (d->loss.n_rules < 0 || d->loss.n_rules > RX_MAX_POS_RULES)
-		return fail(e, lp, "rules", "at most %d rules (got %lld)", RX_MAX_POS_RULES,
-			    (long long)d->loss.n_rules);
-	for (int64_t i = 0; i < d->loss.n_rules; i++) {
-		char rp[112];
-		snprintf(rp, sizeof(rp), "%s.rules[%lld]", lp, (long long)i);
-		if (check_section(RX_SEC_RULE, &d->loss.rules[i], rp, e))
-			return -1;
-		if (d->loss.rules[i].flow >= sc->n_flows)
-			return fail(e, rp, "flow", "must be below the number of flows, %lld (got %lld)",
-				    (long long)sc->n_flows, (long long)d->loss.rules[i].flow);
+	int before = es->n + es->more;
+	check_section(RX_SEC_SCENARIO, sc, "", es);
+	/* the rules that tie fields together (counts clamped: a bad count is reported above) */
+	for (int64_t i = 0; i < sc->n_flows && i < RX_MAX_FLOWS; i++) {
+		char fp[32];
+		snprintf(fp, sizeof(fp), "flows[%lld]", (long long)i);
+		check_flow(&sc->flows[i], fp, es);
 	}
-	if (d->loss.model == RX_LOSS_TAIL) {
-		if (d == &sc->rev)
-			return fail(e, lp, "model", "'tail' drops data segments, so it applies to path.forward only");
-		for (int64_t f = 0; f < sc->n_flows; f++)
-			if (sc->flows[f].app_kind == RX_APP_BULK)
-				return fail(e, lp, "model",
-					    "'tail' needs objects with a known end, but flows[%lld].app.kind is 'bulk'",
-					    (long long)f);
-	}
-	return 0;
+	check_dir(sc, &sc->fwd, "path.forward.loss", es);
+	check_dir(sc, &sc->rev, "path.reverse.loss", es);
+	return es->n + es->more == before ? 0 : -1;
 }
 
 int rx_scenario_validate(const struct rx_scenario *sc, struct rx_error *e)
 {
+	struct rx_errors es = { 0 };
 	memset(e, 0, sizeof(*e));
-	if (check_section(RX_SEC_SCENARIO, sc, "", e))
-		return -1;
-	if (sc->n_flows < 1 || sc->n_flows > RX_MAX_FLOWS)
-		return fail(e, "", "flows", "must hold between 1 and %d flows (got %lld)", RX_MAX_FLOWS,
-			    (long long)sc->n_flows);
-	for (int64_t i = 0; i < sc->n_flows; i++) {
-		char fp[32];
-		snprintf(fp, sizeof(fp), "flows[%lld]", (long long)i);
-		const struct rx_flow_cfg *f = &sc->flows[i];
-		if (check_section(RX_SEC_FLOW, f, fp, e) || check_members(f, fp, e))
-			return -1;
-		if (f->app_n_sizes < 0 || f->app_n_sizes > RX_MAX_REQUESTS)
-			return fail(e, fp, "app.sizes", "at most %d objects (got %lld)", RX_MAX_REQUESTS,
-				    (long long)f->app_n_sizes);
-		for (int64_t j = 0; j < f->app_n_sizes; j++)
-			if (f->app_sizes[j] < 1 || f->app_sizes[j] > 1000000000)
-				return fail(e, fp, "app.sizes",
-					    "item %lld must be between 1 and 1000000000 bytes (got %lld)", (long long)j,
-					    (long long)f->app_sizes[j]);
-		if (f->rwnd_bytes < f->mss)
-			return fail(e, fp, "receiver.rwnd_bytes", "must be at least tcp.mss = %lld (got %lld)",
-				    (long long)f->mss, (long long)f->rwnd_bytes);
-		if (f->max_rto_ms > 0 && f->min_rto_ms > f->max_rto_ms)
-			return fail(e, fp, "tcp.min_rto_ms", "must not exceed tcp.max_rto_ms = %.17g (got %.17g)",
-				    f->max_rto_ms, f->min_rto_ms);
-		if (f->min_rto_ms >= 0 && f->min_rto_ms < 0.001)
-			return fail(e, fp, "tcp.min_rto_ms",
-				    "must be -1 (profile default) or at least 0.001 (got %.17g)", f->min_rto_ms);
-	}
-	if (check_dir(sc, &sc->fwd, "forward", e) || check_dir(sc, &sc->rev, "reverse", e))
-		return -1;
-	return 0;
+	if (!rx_scenario_check(sc, &es))
+		return 0;
+	*e = es.e[0];
+	return -1;
 }

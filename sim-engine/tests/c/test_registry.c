@@ -1,7 +1,8 @@
 /* test_registry.c — every family's ops tables have their required members,
  * a label, a doc and a unique name; a family with a flow parameter offers
  * exactly its members as that parameter's choices, the first as default;
- * every parameter's default lies in its range; the default scenario
+ * every parameter's default lies in its range, every container is well
+ * formed and every applies_to names a sibling choice; the default scenario
  * validates.  Also: the ops ABI this test was written for. */
 #include <stdlib.h>
 #include <string.h>
@@ -51,14 +52,14 @@ int main(void)
 		CHECK(rx_member(fi, f->n_members) == NULL);
 		if (!f->key)
 			continue;
-		/* tcp.<family>: its choices are exactly the members, in order */
+		/* tcp.<family>: a member row whose choices are exactly the members, in order */
 		const struct rx_param *p = param_at(f->key);
-		CHECK(p != NULL && p->type == RX_PT_ENUM);
+		CHECK(p != NULL && p->type == RX_PT_MEMBER && p->family == fi);
 		if (!p)
 			continue;
 		for (int i = 0; i < f->n_members; i++)
-			CHECK(strcmp(p->choice(i), rx_member_name(fi, i)) == 0);
-		CHECK(p->choice(f->n_members) == NULL);
+			CHECK(strcmp(rx_param_choice(p, i), rx_member_name(fi, i)) == 0);
+		CHECK(rx_param_choice(p, f->n_members) == NULL);
 		CHECK(p->def == 0);
 		CHECK(f->n_members >= 1);
 	}
@@ -79,11 +80,44 @@ int main(void)
 	CHECK(n > 40);
 	for (size_t i = 0; i < n; i++) {
 		CHECK(p[i].doc && strlen(p[i].doc) > 20);
-		CHECK(p[i].min <= p[i].max || p[i].type == RX_PT_ENUM);
-		if (p[i].type != RX_PT_ENUM)
+		switch (p[i].type) {
+		case RX_PT_ENUM:
+		case RX_PT_MEMBER:
+			CHECK(rx_param_choice(&p[i], 0) != NULL);
+			break;
+		case RX_PT_OBJECT:
+			CHECK(p[i].sub > p[i].section && p[i].sub < RX_SEC__COUNT);
+			break;
+		case RX_PT_LIST: /* a list of sections: sized items, a default within its limits */
+			CHECK(p[i].sub > p[i].section && p[i].sub < RX_SEC__COUNT && p[i].item_size > 0);
+			CHECK(p[i].def >= (double)p[i].min_items && p[i].def <= (double)p[i].max_items);
+			break;
+		case RX_PT_INT_LIST:
+			CHECK(p[i].min <= p[i].max && p[i].min_items <= p[i].max_items && p[i].max_items > 0);
+			break;
+		default:
+			CHECK(p[i].min <= p[i].max);
 			CHECK(p[i].def >= p[i].min && p[i].def <= p[i].max);
-		else
-			CHECK(p[i].choice && p[i].choice(0));
+		}
+		/* applies_to names a sibling choice row and some of its choices */
+		if (p[i].applies_to) {
+			char key[64];
+			const char *colon = strchr(p[i].applies_to, ':');
+			CHECK(colon != NULL);
+			snprintf(key, sizeof(key), "%.*s", colon ? (int)(colon - p[i].applies_to) : 0, p[i].applies_to);
+			const struct rx_param *d = NULL;
+			for (size_t j = 0; j < n; j++)
+				if (p[j].section == p[i].section && strcmp(p[j].key, key) == 0)
+					d = &p[j];
+			CHECK(d && (d->type == RX_PT_ENUM || d->type == RX_PT_MEMBER));
+			for (const char *v = colon ? colon + 1 : ""; d && *v;) {
+				char one[64];
+				size_t len = strcspn(v, ",");
+				snprintf(one, sizeof(one), "%.*s", (int)len, v);
+				CHECK(rx_param_choice_index(d, one) >= 0);
+				v += len + (v[len] == ',');
+			}
+		}
 		for (size_t j = i + 1; j < n; j++)
 			CHECK(!(p[i].section == p[j].section && strcmp(p[i].key, p[j].key) == 0));
 	}

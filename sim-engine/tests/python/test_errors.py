@@ -72,7 +72,13 @@ CASES = [
     ("iw-nan", F(tcp={"iw": float("nan")}), "flows[0].tcp.iw", ["integer", "1000"], False),
     # unknown keys at every depth
     ("unknown-top", {"foo": 1}, "foo", ["not a known field"], True),
-    ("unknown-path-direction", {"path": {"sideways": {}}}, "path", ["sideways", "forward", "reverse"], True),
+    (
+        "unknown-path-direction",
+        {"path": {"sideways": {}}},
+        "path.sideways",
+        ["not a known field", "forward", "reverse"],
+        True,
+    ),
     ("unknown-direction-key", {"path": {"forward": {"foo": 1}}}, "path.forward.foo", ["not a known field"], True),
     (
         "unknown-loss-key",
@@ -311,3 +317,38 @@ def test_failing_runs_leave_no_side_effects():
     assert second.summary() == first.summary()
     assert columns_bytes(second) == columns_bytes(first)
     assert rexsim.catalog() == cat
+
+
+def test_every_error_is_reported_at_once():
+    """One call names every field that is wrong: what cannot be read (wrong
+    type, unknown key, unknown choice) in the scenario's order, then what is
+    out of range or contradicts another field."""
+    sc = {
+        "seed": -1,
+        "zzz": 1,
+        "path": {"forward": {"loss": {"model": "bernoulli", "p": 2}}},
+        "flows": [{"tcp": {"mss": 10, "cc": "bbr", "sack": 1}, "receiver": {"rwnd_bytes": 50}}],
+    }
+    with pytest.raises(rexsim.ScenarioError) as ei:
+        rexsim.normalize(sc)
+    err = ei.value
+    assert [e["path"] for e in err.errors] == [
+        "zzz",
+        "flows[0].tcp.cc",
+        "flows[0].tcp.sack",
+        "seed",
+        "path.forward.loss.p",
+        "flows[0].tcp.mss",
+        "flows[0].receiver.rwnd_bytes",
+    ]
+    assert (err.path, err.detail) == (err.errors[0]["path"], err.errors[0]["detail"])
+    assert str(err).startswith("zzz: ") and str(err).endswith("(and 6 more)")
+
+
+def test_errors_past_the_cap_are_counted():
+    """At most 16 errors are listed; the message counts every one."""
+    sc = {"flows": [{"tcp": {f"k{i}": 1 for i in range(40)}}]}
+    with pytest.raises(rexsim.ScenarioError) as ei:
+        rexsim.normalize(sc)
+    assert len(ei.value.errors) == 16
+    assert str(ei.value).endswith("(and 39 more)")

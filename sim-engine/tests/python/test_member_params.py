@@ -78,12 +78,34 @@ def test_flat_keys_say_which_members_read_them():
     """tcp.rrthresh, tcp.fack, ... name the family members that read them,
     and each names a registered member."""
     applies = {p["path"]: p["applies_to"] for p in CAT["parameters"] if p["applies_to"]}
-    assert applies["flows[].tcp.rrthresh"] == {"family": "timer", "members": ["rtor"]}
+    assert applies["flows[].tcp.rrthresh"] == {"key": "tcp.timer", "values": ["rtor"], "family": "timer"}
     assert applies["flows[].tcp.fack"]["family"] == "lossdet"
     for spec in applies.values():
-        names = {m["name"] for m in CAT["mechanisms"][spec["family"]]}
-        assert set(spec["members"]) <= names
+        if spec["family"]:
+            names = {m["name"] for m in CAT["mechanisms"][spec["family"]]}
+            assert spec["key"] == f"tcp.{spec['family']}"
+            assert set(spec["values"]) <= names
     assert next(p for p in CAT["parameters"] if p["path"] == "flows[].tcp.mss")["applies_to"] is None
+
+
+def test_choice_dependent_keys_name_their_discriminator():
+    """Loss-model and app-kind fields say which choice reads them (no prose
+    to parse), and every value is one of the discriminator's choices."""
+    rows = CAT["parameters"] + CAT["containers"]
+    by_path = {p["path"]: p for p in rows}
+    assert by_path["path.{forward,reverse}.loss.count"]["applies_to"] == {
+        "key": "model",
+        "values": ["tail"],
+        "family": None,
+    }
+    assert by_path["path.{forward,reverse}.loss.rules"]["applies_to"]["values"] == ["positioned"]
+    assert by_path["flows[].app.sizes"]["applies_to"]["values"] == ["requests"]
+    for p in rows:
+        spec = p["applies_to"]
+        if not spec:
+            continue
+        disc = next(q for q in CAT["parameters"] if q["section"] == p["section"] and q["key"] == spec["key"])
+        assert set(spec["values"]) <= set(disc["choices"]), p["path"]
 
 
 def test_json_schema_takes_member_parameters_from_the_catalogue():
