@@ -29,7 +29,12 @@ def _loc(path: str) -> list[str | int]:
 
 
 def field_error(prefix: list[str | int], path: str, msg: str, kind: str = "value_error") -> ApiError:
-    return ApiError(422, [{"loc": ["body", *prefix, *_loc(path)], "msg": msg, "type": kind}])
+    return field_errors(prefix, [(path, msg)], kind)
+
+
+def field_errors(prefix: list[str | int], errors: list[tuple[str, str]], kind: str = "value_error") -> ApiError:
+    """One 422 naming every (path, message) at once."""
+    return ApiError(422, [{"loc": ["body", *prefix, *_loc(path)], "msg": msg, "type": kind} for path, msg in errors])
 
 
 def not_found(what: str) -> ApiError:

@@ -63,13 +63,31 @@ class ParamInfo(BaseModel):
 
 
 class AppliesTo(BaseModel):
-    family: str
-    members: list[str]
+    key: str = Field(description="the sibling field whose value decides (e.g. tcp.lossdet, model, app.kind)")
+    values: list[str] = Field(description="the values of that field for which this one is read")
+    family: str | None = Field(description="the mechanism family when the field picks one of its members")
 
 
 class Parameter(ParamInfo):
     section: str
-    applies_to: AppliesTo | None = Field(description="only for these members of a mechanism family")
+    applies_to: AppliesTo | None = Field(description="read only when a sibling field holds one of some values")
+
+
+class Container(BaseModel):
+    """A nested object or list of the scenario tree."""
+
+    section: str
+    key: str
+    path: str
+    type: str = Field(description="object, list (of sections) or int_list")
+    of: str | None = Field(description="the section of the value or the items; null for int_list")
+    min_items: int
+    max_items: int
+    min: float | None = Field(default=None, description="int_list: each item's minimum")
+    max: float | None = Field(default=None, description="int_list: each item's maximum")
+    unit: str
+    doc: str
+    applies_to: AppliesTo | None
 
 
 class Member(BaseModel):
@@ -91,6 +109,7 @@ class Family(BaseModel):
 class Catalog(BaseModel):
     engine_version: str
     parameters: list[Parameter]
+    containers: list[Container]
     mechanisms: dict[str, list[Member]]
     families: list[Family]
     vocab: dict[str, list[VocabEntry]] = Field(

@@ -9,7 +9,7 @@ from typing import Any
 import rexsim
 
 from ..core.config import Settings
-from ..core.errors import field_error
+from ..core.errors import field_error, field_errors
 from ..schemas.common import ScenarioSource
 
 WIRE_BYTES = 1500  # a full-sized packet, for the packets-implied estimate
@@ -47,9 +47,8 @@ def normalize(scenario: Any, loc: list[str | int], settings: Settings) -> dict[s
     try:
         norm: dict[str, Any] = rexsim.normalize(scenario)
     except rexsim.ScenarioError as e:
-        raise field_error(
-            [*loc, "scenario"], getattr(e, "path", ""), str(getattr(e, "detail", e)), "value_error.scenario"
-        ) from e
+        errors = [(f["path"], f["detail"]) for f in e.errors] or [(e.path, e.detail)]
+        raise field_errors([*loc, "scenario"], errors, "value_error.scenario") from e
     check_limits(norm, loc, settings)
     return norm
 

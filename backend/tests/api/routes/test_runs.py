@@ -113,6 +113,28 @@ def test_invalid_scenarios_name_the_field_and_limit(client, body, loc, needle):
     assert "Traceback" not in r.text
 
 
+def test_every_error_of_a_scenario_comes_back_at_once(client):
+    """A form with four mistakes gets four field errors in one answer (what cannot be read
+    first, then what is out of range)."""
+    body = {
+        "scenario": {
+            "seed": -1,
+            "path": {"forward": {"loss": {"model": "bernoulli", "p": 2}}},
+            "flows": [{"tcp": {"mss": 10, "cc": "bbr"}}],
+        }
+    }
+    r = client.post(f"{API}/runs", json=body)
+    assert r.status_code == 422, r.text
+    locs = [e["loc"] for e in r.json()["detail"]]
+    assert locs == [
+        ["body", "scenario", "flows", 0, "tcp", "cc"],
+        ["body", "scenario", "seed"],
+        ["body", "scenario", "path", "forward", "loss", "p"],
+        ["body", "scenario", "flows", 0, "tcp", "mss"],
+    ]
+    assert all(e["type"] == "value_error.scenario" for e in r.json()["detail"])
+
+
 def test_bad_json_types_are_422_not_500(client):
     assert client.post(f"{API}/runs", json={"scenario": "x"}).status_code == 422
     assert client.post(f"{API}/runs", json={"seeds": [-1], **TLP_ONE_TAIL}).status_code == 422
