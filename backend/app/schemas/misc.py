@@ -101,6 +101,7 @@ class Member(BaseModel):
 
 class Family(BaseModel):
     name: str
+    label: str = Field(description="the family's name for people, e.g. Loss detection")
     key: str | None = Field(description="the scenario key choosing the member (e.g. tcp.cc); null if none")
     doc: str
     members: list[Member]

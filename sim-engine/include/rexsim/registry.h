@@ -35,6 +35,7 @@ struct rx_member_req {
 
 struct rx_family {
 	const char *name; /* "cc" */
+	const char *label; /* "Congestion control": for people */
 	const char *key; /* the flow parameter that picks a member ("tcp.cc"), or NULL */
 	const char *doc;
 	const void *const *members;

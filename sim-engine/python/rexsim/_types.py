@@ -82,6 +82,7 @@ class Family(TypedDict):
     (None for a family no single field chooses)."""
 
     name: str
+    label: str
     key: str | None
     doc: str
     members: list[Member]

@@ -248,6 +248,7 @@ static void mechanisms(struct cat *c, struct rx_node *root)
 		}
 		struct rx_node *fd = dict(c);
 		put_s(c, fd, "name", f->name);
+		put_s(c, fd, "label", f->label);
 		put_s(c, fd, "key", f->key);
 		put_s(c, fd, "doc", f->doc);
 		rx_node_put(c->a, fd, "members", members);

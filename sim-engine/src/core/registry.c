@@ -84,8 +84,9 @@ static const struct rx_member_req stage_req[] = { REQ(rx_stage_ops, apply) };
 #define VARS_rx_stage_ops .has_vars = false
 
 #define COUNT_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
-#define FAMILY(name_, key_, doc_, type, list, req) \
+#define FAMILY(name_, label_, key_, doc_, type, list, req) \
 	{ .name = name_, \
+	  .label = label_, \
 	  .key = key_, \
 	  .doc = doc_, \
 	  .members = list, \
@@ -101,25 +102,25 @@ static const struct rx_member_req stage_req[] = { REQ(rx_stage_ops, apply) };
 	  .n_required = COUNT_OF(req) }
 
 static const struct rx_family families[RX_FAM__COUNT] = {
-	[RX_FAM_CC] = FAMILY("cc", "tcp.cc",
+	[RX_FAM_CC] = FAMILY("cc", "Congestion control", "tcp.cc",
 			     "Congestion control: how the window grows, and the slow-start threshold after a loss.",
 			     rx_cc_ops, cc_members, cc_req),
 	[RX_FAM_TIMER] =
-		FAMILY("timer", "tcp.timer",
+		FAMILY("timer", "Retransmission timer", "tcp.timer",
 		       "Retransmission-timer policy: when the timer slot fires (RTO, RTO Restart, loss probes).",
 		       rx_timer_ops, timer_members, timer_req),
-	[RX_FAM_RECOVERY] = FAMILY("recovery", "tcp.recovery",
+	[RX_FAM_RECOVERY] = FAMILY("recovery", "Recovery", "tcp.recovery",
 				   "Recovery: how much is sent while the window is reduced (fast recovery and CWR).",
 				   rx_recovery_ops, recovery_members, recovery_req),
-	[RX_FAM_LOSSDET] = FAMILY("lossdet", "tcp.lossdet",
+	[RX_FAM_LOSSDET] = FAMILY("lossdet", "Loss detection", "tcp.lossdet",
 				  "Loss detection: which segments are lost, and when fast recovery starts.",
 				  rx_lossdet_ops, lossdet_members, lossdet_req),
-	[RX_FAM_SPURIOUS] = FAMILY("spurious", NULL,
+	[RX_FAM_SPURIOUS] = FAMILY("spurious", "Spurious-timeout detection", NULL,
 				   "Spurious-timeout detection: whether an RTO was needed, and undoing it when not.",
 				   rx_spurious_ops, spurious_members, spurious_req),
-	[RX_FAM_STAGE] =
-		FAMILY("stage", NULL, "Path stages: what happens to a packet at the ingress of a path direction.",
-		       rx_stage_ops, stage_members, stage_req),
+	[RX_FAM_STAGE] = FAMILY("stage", "Path stage", NULL,
+				"Path stages: what happens to a packet at the ingress of a path direction.",
+				rx_stage_ops, stage_members, stage_req),
 };
 
 const struct rx_family *rx_family_at(int id)

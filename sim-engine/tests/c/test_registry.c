@@ -42,7 +42,7 @@ int main(void)
 	validator_can_fail();
 	for (int fi = 0; fi < RX_FAM__COUNT; fi++) {
 		const struct rx_family *f = rx_family_at(fi);
-		CHECK(f && f->name && f->doc && strlen(f->doc) > 20);
+		CHECK(f && f->name && f->doc && strlen(f->doc) > 20 && f->label && strlen(f->label) > 3);
 		CHECK(rx_family_by_name(f->name) == f);
 		for (int i = 0; i < f->n_members; i++) {
 			CHECK(strlen(rx_member_label(fi, i)) > 1);
