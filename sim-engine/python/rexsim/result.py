@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 from collections.abc import Iterator
 from typing import IO, TYPE_CHECKING, Any, cast
 
@@ -10,64 +9,56 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _rexsim
-
-if TYPE_CHECKING:
-    from ._types import Catalog, MetricValue
-
-_DTYPES: dict[str, type[np.integer[Any]]] = {
-    "t_ns": np.int64,
-    "seq": np.uint64,
-    "arg": np.uint32,
-    "cwnd_bytes": np.uint32,
-    "ssthresh_bytes": np.uint32,
-    "pipe_bytes": np.uint32,
-    "srtt_us": np.uint32,
-    "rto_us": np.uint32,
-    "flow": np.uint16,
-    "kind": np.uint8,
-    "state": np.uint8,
-    "detail": np.uint8,
-    "cause": np.uint8,
-    "sack_words": np.uint64,
-    "var_t_ns": np.int64,
-    "var_flow": np.uint16,
-    "var_id": np.uint16,
-    "var_value": np.int64,
-}
-#: columns of one row per event (the others are side tables)
-EVENT_COLUMNS = (
-    "t_ns",
-    "seq",
-    "arg",
-    "cwnd_bytes",
-    "ssthresh_bytes",
-    "pipe_bytes",
-    "srtt_us",
-    "rto_us",
-    "flow",
-    "kind",
-    "state",
-    "detail",
-    "cause",
+from .tracefile import (
+    CAUSES,
+    CSV_FIELDS,
+    DROP_REASONS,
+    DROP_STAGES,
+    DTYPES,
+    EVENT_COLUMNS,
+    EVENT_KINDS,
+    KIND,
+    RARE_KINDS,
+    STAGES,
+    STATES,
+    TIMER_FORMULAS,
+    TIMER_KINDS,
+    VARS,
+    VOCAB,
+    Event,
+    describe_events,
+    sack_entry,
+    write_csv,
 )
 
-# The vocabulary is the engine's (include/rexsim/vocab.h), read from its catalogue.
-# VOCAB, VARS and METRICS are the catalogue's own objects, published as plain
-# JSON dicts (their callers look entries up by runtime keys); _cat keeps their
-# TypedDict shapes (rexsim._types) for the lists derived here.
-_cat: Catalog = _rexsim.catalog()
-VOCAB: dict[str, list[dict[str, Any]]] = cast("dict[str, list[dict[str, Any]]]", _cat["vocab"])
-EVENT_KINDS: list[str] = [e["name"] for e in _cat["vocab"]["events"]]
-TIMER_KINDS: list[str] = [e["name"] for e in _cat["vocab"]["timer_kinds"]]
-TIMER_FORMULAS: list[str] = [e["name"] for e in _cat["vocab"]["timer_formulas"]]
-STATES: list[str] = [e["name"] for e in _cat["vocab"]["states"]]
-DROP_REASONS: list[str] = [e["name"] for e in _cat["vocab"]["drop_reasons"]]
-CAUSES: list[str] = [e["name"] for e in _cat["vocab"]["causes"]]
-RARE_KINDS: frozenset[str] = frozenset(e["name"] for e in _cat["vocab"]["events"] if e["rare"])
-STAGES: list[str] = [m["name"] for f in _cat["families"] if f["name"] == "stage" for m in f["members"]]
-VARS: list[dict[str, Any]] = cast("list[dict[str, Any]]", _cat["vars"])
-METRICS: list[dict[str, Any]] = cast("list[dict[str, Any]]", _cat["metrics"])
-KIND = {name: i for i, name in enumerate(EVENT_KINDS)}
+if TYPE_CHECKING:
+    from ._types import MetricValue
+
+__all__ = [
+    "CAUSES",
+    "DROP_REASONS",
+    "DROP_STAGES",
+    "EVENT_COLUMNS",
+    "EVENT_KINDS",
+    "KIND",
+    "METRICS",
+    "RARE_KINDS",
+    "STAGES",
+    "STATES",
+    "TIMER_FORMULAS",
+    "TIMER_KINDS",
+    "VARS",
+    "VOCAB",
+    "FlowResult",
+    "Result",
+    "Trace",
+]
+
+# The trace's vocabulary, columns and describer are rexsim.tracefile's (one
+# copy); these names stay importable from here.
+_DTYPES = DTYPES
+# The catalogue's metrics, as a plain JSON list (callers look entries up by runtime keys).
+METRICS: list[dict[str, Any]] = cast("list[dict[str, Any]]", _rexsim.catalog()["metrics"])
 TIMER_EVENTS = {KIND["timer_armed"], KIND["timer_fired"], KIND["timer_cancelled"]}
 ACK_EVENTS = {KIND["ack_sent"], KIND["ack_recv"]}
 
@@ -113,7 +104,7 @@ class Trace:
         self.columns: dict[str, npt.NDArray[Any]] = {
             # numpy's stubs accept only some concrete buffer types, not any
             # object with the buffer protocol (which Column implements)
-            name: np.frombuffer(buf, dtype=_DTYPES[name])  # type: ignore[call-overload]
+            name: np.frombuffer(buf, dtype=DTYPES[name])  # type: ignore[call-overload]
             for name, buf in cols.items()
         }
         for name, arr in self.columns.items():
@@ -146,86 +137,27 @@ class Trace:
 
     def sack_blocks(self, i: int) -> tuple[bool, list[tuple[int, int]]]:
         """(is_dsack, [(start, end), ...]) of ACK event i."""
-        ref = int(self.columns["arg"][i])
-        if int(self.columns["kind"][i]) not in ACK_EVENTS or ref == 0:
+        if int(self.columns["kind"][i]) not in ACK_EVENTS:
             return False, []
-        words = self.columns["sack_words"]
-        head = int(words[ref - 1])
-        n, dsack = head & 0xFF, bool(head >> 8)
-        return dsack, [(int(words[ref + 2 * b]), int(words[ref + 1 + 2 * b])) for b in range(n)]
+        dsack, blocks = sack_entry(self.columns["sack_words"], int(self.columns["arg"][i]))
+        return dsack, [(s, e) for s, e in blocks]
 
-    def describe(self, i: int) -> dict[str, Any]:
-        """One event as a dict with names resolved (for CSV, JSON, tooltips)."""
-        c = self.columns
-        kind = int(c["kind"][i])
-        d: dict[str, Any] = {
-            "t_ns": int(c["t_ns"][i]),
-            "flow": int(c["flow"][i]),
-            "kind": EVENT_KINDS[kind],
-            "seq": int(c["seq"][i]),
-            "arg": int(c["arg"][i]),
-            "cwnd_bytes": int(c["cwnd_bytes"][i]),
-            "ssthresh_bytes": None if c["ssthresh_bytes"][i] == 0xFFFFFFFF else int(c["ssthresh_bytes"][i]),
-            "pipe_bytes": int(c["pipe_bytes"][i]),
-            "srtt_us": int(c["srtt_us"][i]),
-            "rto_us": int(c["rto_us"][i]),
-            "state": STATES[int(c["state"][i])],
-        }
-        det = int(c["detail"][i])
-        if kind in TIMER_EVENTS:
-            d["timer"] = TIMER_KINDS[det & 15]
-            d["formula"] = TIMER_FORMULAS[det >> 4]
-        elif kind == KIND["drop"]:
-            d["reason"] = DROP_REASONS[det & 15]
-            d["direction"] = "reverse" if det >> 4 else "forward"
-        elif kind == KIND["state"]:
-            d["previous_state"] = STATES[int(c["arg"][i])]
-        elif kind in (KIND["send"], KIND["retransmit"], KIND["probe"], KIND["deliver"]):
-            d["transmission"] = det
-        if kind in (KIND["send"], KIND["retransmit"], KIND["probe"]):
-            d["cause"] = CAUSES[int(c["cause"][i])]
-        elif kind == KIND["drop"]:
-            st = int(c["cause"][i])
-            d["stage"] = STAGES[st - 1] if st else "queue"
-        if kind in ACK_EVENTS:
-            dsack, blocks = self.sack_blocks(i)
-            d["dsack"] = dsack
-            d["sack"] = blocks
-        return d
+    def describe(self, i: int) -> Event:
+        """One event as a dict with names resolved (see rexsim.tracefile.describe_events)."""
+        return describe_events(self.columns, [i])[0]
 
-    def __iter__(self) -> Iterator[dict[str, Any]]:
-        for i in range(len(self)):
-            yield self.describe(i)
+    def __iter__(self) -> Iterator[Event]:
+        """Every event, described, in trace order."""
+        n, step = len(self), 65536
+        for start in range(0, n, step):
+            yield from describe_events(self.columns, np.arange(start, min(n, start + step)))
 
-    CSV_FIELDS = [
-        "t_ns",
-        "flow",
-        "kind",
-        "seq",
-        "arg",
-        "cwnd_bytes",
-        "ssthresh_bytes",
-        "pipe_bytes",
-        "srtt_us",
-        "rto_us",
-        "state",
-        "timer",
-        "formula",
-        "reason",
-        "transmission",
-        "dsack",
-        "sack",
-        "cause",
-        "stage",
-    ]
+    #: the CSV's columns: every field of any event
+    CSV_FIELDS = list(CSV_FIELDS)
 
     def write_csv(self, out: IO[str]) -> None:
-        w = csv.DictWriter(out, fieldnames=self.CSV_FIELDS, extrasaction="ignore")
-        w.writeheader()
-        for ev in self:
-            if "sack" in ev:
-                ev["sack"] = " ".join(f"{s}-{e}" for s, e in ev["sack"])
-            w.writerow(ev)
+        """The whole trace as CSV (see rexsim.tracefile.write_csv)."""
+        write_csv(self.columns, out)
 
 
 class FlowResult:
