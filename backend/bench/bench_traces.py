@@ -16,8 +16,10 @@ from collections.abc import Callable
 
 import numpy as np
 import rexsim
+from rexsim import tracefile
 
-from app.services import pcap, traces
+from app.services import traces
+from app.services.export import pcap, tables
 
 BULK_40S = {
     "seed": 1,
@@ -63,7 +65,7 @@ def copy_columns(r: rexsim.Result) -> dict[str, np.ndarray]:
 
 
 def bench_sizes() -> None:
-    print(f"== stored size (zstd level {traces.ZSTD_LEVEL})")
+    print(f"== stored size (zstd level {tracefile.ZSTD_LEVEL})")
     cases = [
         ("tail-loss-n-degree/TLP", rexsim.preset_scenario("tail-loss-n-degree", "TLP")),
         ("web-objects/TLPR", rexsim.preset_scenario("web-objects", "TLPR")),
@@ -72,7 +74,7 @@ def bench_sizes() -> None:
     for name, sc in cases:
         cols = copy_columns(rexsim.run(sc))
         n = len(cols["t_ns"])
-        blob = traces.encode_trace(cols)
+        blob = tracefile.encode_trace(cols)
         raw = sum(a.nbytes for a in cols.values())
         print(f"{name:28s} {n:8d} events  {len(blob):9d} B  {len(blob) / n:6.2f} B/event  (raw {raw / n:5.1f} B/event)")
 
@@ -87,9 +89,9 @@ def bench_big(repeat: int, csv_too: bool) -> None:
         f"\n== big run: {m['segments_sent']} data packets, {n} events, "
         f"{len(cols['sack_words'])} SACK words, simulated in {run_ms:.0f} ms"
     )
-    best, _, blob = timed(lambda: traces.encode_trace(cols), 1)
+    best, _, blob = timed(lambda: tracefile.encode_trace(cols), 1)
     print(f"encode {best:8.0f} ms  -> {len(blob)} B, {len(blob) / n:.2f} B/event")
-    best, med, _ = timed(lambda: traces.decode_trace(blob), repeat)
+    best, med, _ = timed(lambda: tracefile.decode_trace(blob), repeat)
     print(f"decode {best:8.1f} ms (median {med:.1f})")
     t = cols["t_ns"]
     mid = int(t[n // 2])
@@ -114,7 +116,7 @@ def bench_big(repeat: int, csv_too: bool) -> None:
     best, _, cap = timed(lambda: pcap.to_pcap(cols, mss=1448), 1)
     print(f"to_pcap {best:7.0f} ms  -> {len(cap)} B")
     if csv_too:
-        best, _, text = timed(lambda: traces.to_csv(cols), 1)
+        best, _, text = timed(lambda: tables.to_csv(cols), 1)
         print(f"to_csv  {best:7.0f} ms  -> {len(text)} chars")
 
 

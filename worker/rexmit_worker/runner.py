@@ -11,8 +11,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 import rexsim
-
-from app.services.traces import encode_trace
+from rexsim.tracefile import encode_trace
 
 TRACE_FORMAT = "rxt1"
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 import rexsim
+from rexsim.tracefile import decode_trace
 
-from app.services.traces import decode_trace
 from rexmit_worker import runner
 
 TEN_SEGMENTS = {"seed": 1, "flows": [{"app": {"kind": "fixed", "segments": 10}}]}

@@ -11,6 +11,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 import rexsim
+from rexsim.tracefile import decode_trace
 from sqlalchemy.orm import Session
 
 from ..core.config import Settings
@@ -20,7 +21,6 @@ from ..models import Run
 from ..repositories import runs as repo
 from ..schemas.run import RunCreate, RunPublic, RunRef, RunsCreated, RunTimings
 from . import scenarios
-from .traces import decode_trace
 
 
 class PlannedRun(NamedTuple):
@@ -97,7 +97,7 @@ def get(s: Session, run_id: uuid.UUID) -> RunPublic:
 
 
 # ------------------------------------------------------------------ traces
-Columns = dict[str, np.ndarray]  # a decoded trace: column name -> array
+Columns = dict[str, np.ndarray]  # a decoded trace (rexsim.tracefile.decode_trace): column name -> array
 
 
 class _TraceCache:

@@ -9,11 +9,13 @@ import json
 import uuid
 from dataclasses import dataclass
 
+from rexsim.tracefile import EVENT_KINDS, KIND
 from sqlalchemy.orm import Session
 
 from ..core.errors import query_error
 from ..schemas.run import Series, TraceWindow
-from . import pcap, runs, traces
+from . import runs, traces
+from .export import pcap, tables
 
 #: the sender's variables; the catalogue's mechanism variables are asked for by name
 DEFAULT_SERIES = ",".join(traces.SENDER_SERIES)
@@ -48,9 +50,9 @@ def window(
     cols = runs.trace_columns(s, run_id)
     kind_list = _names(kinds) or None
     if kind_list:
-        bad = [k for k in kind_list if k not in traces.KIND]
+        bad = [k for k in kind_list if k not in KIND]
         if bad:
-            raise query_error("kinds", f"unknown kinds {bad}; known: {list(traces.EVENT_KINDS)}")
+            raise query_error("kinds", f"unknown kinds {bad}; known: {list(EVENT_KINDS)}")
     try:
         flow_list = [int(f) for f in _names(flows)] or None
     except ValueError:
@@ -83,9 +85,9 @@ def export(s: Session, run_id: uuid.UUID, fmt: str) -> Export:
     cols = runs.trace_columns(s, run_id)
     name = f"rexmit-run-{run_id}"
     if fmt == "csv":
-        return Export(traces.to_csv(cols), "text/csv", f"{name}.csv")
+        return Export(tables.to_csv(cols), "text/csv", f"{name}.csv")
     if fmt == "json":
-        return Export(json.dumps(traces.to_json(cols)), "application/json", None)
+        return Export(json.dumps(tables.to_json(cols)), "application/json", None)
     if fmt == "pcap":
         tcp = runs.scenario_of(s, run_id)["flows"][0]["tcp"]
         return Export(

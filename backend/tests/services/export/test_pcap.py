@@ -13,9 +13,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 import rexsim
+from rexsim import tracefile as TF
 
-from app.services import pcap as P
-from app.services import traces as T
+from app.services.export import pcap as P
 
 MSS = 1448
 MS = 1_000_000
@@ -230,9 +230,9 @@ def test_tail_loss_two_sack_after_probe() -> None:
 def test_ack_count_matches_the_trace() -> None:
     pkts, _, cols = run_pcap(rexsim.preset_scenario("web-objects", "TLPR"))
     kind, det = cols["kind"], cols["detail"]
-    n_data = int(np.isin(kind, [T.KIND["send"], T.KIND["retransmit"], T.KIND["probe"]]).sum())
-    n_syn = int(((kind == T.KIND["syn"]) & (det == 0)).sum())
-    n_ack = int((kind == T.KIND["ack_recv"]).sum())
+    n_data = int(np.isin(kind, [TF.KIND["send"], TF.KIND["retransmit"], TF.KIND["probe"]]).sum())
+    n_syn = int(((kind == TF.KIND["syn"]) & (det == 0)).sum())
+    n_ack = int((kind == TF.KIND["ack_recv"]).sum())
     assert len(pkts) == n_data + n_syn + n_ack
     assert sum(p.src == "10.0.0.2" for p in pkts) == n_ack
     assert sum(p.payload_len > 0 for p in pkts) == n_data
@@ -248,7 +248,7 @@ def test_flows_have_their_own_ports_isns_and_ip_ids() -> None:
         mine = [p for p in pkts if p.src == "10.0.0.1" and p.sport == 40000 + f]
         assert mine[0].flags == SYN_F and mine[0].seq == isn_s
         assert [p.ip_id for p in mine] == list(range(1, len(mine) + 1))
-        data_kinds = [T.KIND["send"], T.KIND["retransmit"], T.KIND["probe"]]
+        data_kinds = [TF.KIND["send"], TF.KIND["retransmit"], TF.KIND["probe"]]
         tx = np.flatnonzero((cols["flow"] == f) & np.isin(cols["kind"], data_kinds))
         segs = [p for p in mine if p.payload_len > 0]
         assert [rel(p.seq, isn_s) for p in segs] == cols["seq"][tx].tolist()
@@ -296,10 +296,10 @@ def test_without_timestamps() -> None:
 
 
 def test_sequence_numbers_wrap_mod_2_32() -> None:
-    cols = {name: np.zeros(2, dtype=dt) for name, dt in rexsim.result._DTYPES.items()}
+    cols = {name: np.zeros(2, dtype=dt) for name, dt in TF.DTYPES.items()}
     off = 2**32 - ISN_S + 5  # ISN + 1 + off = 2**32 + 6
     cols["t_ns"][:] = [1_000_000_000, 1_500_000_000]
-    cols["kind"][:] = [T.KIND["send"], T.KIND["ack_recv"]]
+    cols["kind"][:] = [TF.KIND["send"], TF.KIND["ack_recv"]]
     cols["seq"][:] = [off, off + 1000]
     cols["arg"][:] = [1000, 1]  # 1000 bytes; ACK: SACK entry at 0
     cols["sack_words"] = np.array([1, off + 2000, off + 3000], dtype=np.uint64)
@@ -311,13 +311,13 @@ def test_sequence_numbers_wrap_mod_2_32() -> None:
 
 
 def test_empty_trace_gives_an_empty_capture() -> None:
-    cols = {name: np.zeros(0, dtype=dt) for name, dt in rexsim.result._DTYPES.items()}
+    cols = {name: np.zeros(0, dtype=dt) for name, dt in TF.DTYPES.items()}
     data = P.to_pcap(cols, mss=MSS)
     assert len(data) == 24 and read_pcap(data) == []
 
 
 def test_bad_arguments() -> None:
-    cols = {name: np.zeros(0, dtype=dt) for name, dt in rexsim.result._DTYPES.items()}
+    cols = {name: np.zeros(0, dtype=dt) for name, dt in TF.DTYPES.items()}
     with pytest.raises(ValueError):
         P.to_pcap(cols, mss=0)
     with pytest.raises(ValueError):

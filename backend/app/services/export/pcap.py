@@ -39,8 +39,7 @@ from typing import overload
 
 import numpy as np
 import numpy.typing as npt
-
-from .traces import KIND
+from rexsim.tracefile import KIND
 
 PCAP_MAGIC_NS = 0xA1B23C4D
 LINKTYPE_IPV4 = 228
