@@ -20,13 +20,8 @@ ONLY=${ONLY:-all}
 
 mkdir -p "$out"
 
-srcs=$(ls "$root"/src/core/*.c "$root"/src/cc/*.c "$root"/src/timers/*.c "$root"/src/recovery/*.c)
-# later engine directories (spurious/, path/) are picked up when they hold sources
-for d in spurious path; do
-	if ls "$root/src/$d"/*.c >/dev/null 2>&1; then
-		srcs="$srcs $(ls "$root/src/$d"/*.c)"
-	fi
-done
+# every engine source: src/<family or core>/*.c (a family folder without sources is skipped)
+srcs=$(ls "$root"/src/*/*.c)
 
 common="-std=c11 -g -O1 -fno-omit-frame-pointer -I$root/include -I$root/src"
 

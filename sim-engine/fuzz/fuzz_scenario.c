@@ -34,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rexsim/app.h"
 #include "rexsim/config.h"
 #include "rexsim/params.h"
 #include "rexsim/registry.h"
@@ -322,6 +323,20 @@ static const struct rx_param *row(int section, const char *key)
 	return NULL;
 }
 
+/* the flow's application (its kind is in range: decode keeps it so outside
+ * validation mode, and only valid scenarios run) */
+static const struct rx_app_ops *app_of(const struct rx_flow_cfg *f)
+{
+	const struct rx_app_ops *app = rx_member(RX_FAM_APP, (int)f->app_kind);
+	return app ? app : rx_member(RX_FAM_APP, 0);
+}
+
+static bool app_is(const struct rx_flow_cfg *f, const char *name)
+{
+	const char *n = rx_member_name(RX_FAM_APP, (int)f->app_kind);
+	return n && strcmp(n, name) == 0;
+}
+
 /* ------------------------------------------------------------------ budget clamps
  * Only in-range values are touched, and only made smaller (or, for rates,
  * raised out of (0, 1e6)), so a scenario's validity does not change. */
@@ -419,8 +434,8 @@ static void fix_up(struct rx_scenario *sc)
 		sc->rev.loss.model = RX_LOSS_POSITIONED;
 	if (sc->fwd.loss.model == RX_LOSS_TAIL)
 		for (int64_t i = 0; i < sc->n_flows; i++)
-			if (sc->flows[i].app_kind == RX_APP_BULK)
-				sc->flows[i].app_kind = RX_APP_FIXED;
+			if (app_of(&sc->flows[i])->n_objects(&sc->flows[i]) == 0)
+				sc->flows[i].app_kind = 0; /* the first app: one object */
 }
 
 /* ------------------------------------------------------------------ decoding */
@@ -517,7 +532,7 @@ static int64_t decode(struct fz_in *in, struct rx_scenario *sc, bool *vmode, boo
 static uint64_t flow_total_bytes(const struct rx_flow_cfg *f)
 {
 	uint64_t t = 0;
-	if (f->app_kind == RX_APP_FIXED)
+	if (app_is(f, "fixed"))
 		return f->app_bytes > 0 ? (uint64_t)f->app_bytes : (uint64_t)f->app_segments * (uint64_t)f->mss;
 	if (f->app_n_sizes > 0) {
 		for (int64_t j = 0; j < f->app_n_sizes; j++)
@@ -529,9 +544,9 @@ static uint64_t flow_total_bytes(const struct rx_flow_cfg *f)
 
 static int64_t flow_n_obj(const struct rx_flow_cfg *f)
 {
-	if (f->app_kind == RX_APP_FIXED)
+	if (app_is(f, "fixed"))
 		return 1;
-	if (f->app_kind == RX_APP_REQUESTS)
+	if (app_is(f, "requests"))
 		return f->app_n_sizes > 0 ? f->app_n_sizes : f->app_requests;
 	return 0;
 }
@@ -609,7 +624,7 @@ static void check_result(const struct rx_scenario *sc, const struct rx_result *r
 		const struct rx_flow_cfg *f = &sc->flows[i];
 		if (m->completed) {
 			CHECK(m->fct_ms >= 0, "completed flow with negative fct_ms", i, (long long)m->fct_ms);
-			if (f->app_kind == RX_APP_FIXED || f->app_kind == RX_APP_REQUESTS)
+			if (app_is(f, "fixed") || app_is(f, "requests"))
 				CHECK((uint64_t)m->bytes_delivered == flow_total_bytes(f),
 				      "completed flow delivered a different byte count", m->bytes_delivered,
 				      (long long)flow_total_bytes(f));
@@ -624,7 +639,7 @@ static void check_result(const struct rx_scenario *sc, const struct rx_result *r
 			CHECK(m->fct_ms == -1, "incomplete flow with fct_ms != -1", i, (long long)m->fct_ms);
 		}
 		CHECK(m->bytes_delivered >= 0, "negative bytes_delivered", i, m->bytes_delivered);
-		if (f->app_kind != RX_APP_BULK)
+		if (!app_is(f, "bulk"))
 			CHECK((uint64_t)m->bytes_delivered <= flow_total_bytes(f),
 			      "more bytes delivered than the application wrote", m->bytes_delivered,
 			      (long long)flow_total_bytes(f));

@@ -27,9 +27,9 @@
 #define RX_MAX_REQUESTS 512
 #define RX_MAX_SACK_BLOCKS 4
 /* families a flow picks one member of (cc, timer, recovery, lossdet: the
- * first RX_FLOW_FAMILIES of enum rx_family_id), and the bytes of the chosen
+ * first RX_FLOW_FAMILIES of enum rx_family_id: cc, timer, recovery, lossdet, app), and the bytes of the chosen
  * member's own parameter block */
-#define RX_FLOW_FAMILIES 4
+#define RX_FLOW_FAMILIES 5
 #define RX_MECH_CFG_SIZE 64
 
 /* ---- enums shared by the scenario and the trace ---- */
@@ -43,8 +43,6 @@ enum rx_loss_model {
 };
 
 enum rx_pos_action { RX_POS_DROP = 0, RX_POS_DELAY, RX_POS_DUPLICATE, RX_POS__COUNT };
-
-enum rx_app_kind { RX_APP_FIXED = 0, RX_APP_BULK, RX_APP_REQUESTS, RX_APP__COUNT };
 
 enum rx_ack_policy { RX_ACK_QUICK = 0, RX_ACK_DELAYED, RX_ACK__COUNT };
 
@@ -88,7 +86,7 @@ struct rx_dir_cfg {
 
 struct rx_flow_cfg {
 	/* app */
-	int64_t app_kind; /* enum rx_app_kind */
+	int64_t app_kind; /* index in the app registry */
 	int64_t app_segments; /* fixed: size in full segments (if app_bytes == 0) */
 	int64_t app_bytes; /* fixed: size in bytes (overrides segments) */
 	double app_duration_s; /* bulk: how long the application writes */

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "rexsim/app.h"
 #include "rexsim/params.h"
 #include "rexsim/registry.h"
 #include "sim.h"
@@ -17,7 +18,6 @@
 	}
 NAMES(ch_loss, "none", "positioned", "tail", "bernoulli", "gilbert_elliott")
 NAMES(ch_action, "drop", "delay", "duplicate")
-NAMES(ch_app, "fixed", "bulk", "requests")
 NAMES(ch_ack, "quick", "delayed")
 NAMES(ch_rtt, "rfc6298", "linux")
 NAMES(ch_trace, "full", "sampled", "none")
@@ -168,10 +168,11 @@ static const struct rx_param table[] = {
 	P("delay_ms", RX_PT_FLOAT, 0, 600000, 0, "ms", NULL, "Extra delay for action 'delay'.", RX_SEC_RULE,
 	  offsetof(struct rx_pos_rule, delay_ms)),
 	/* flow: application */
-	P("app.kind", RX_PT_ENUM, 0, RX_APP__COUNT - 1, RX_APP_FIXED, "", ch_app,
-	  "fixed: one object of app.segments (or app.bytes); bulk: writes without pause for app.duration_s; requests: "
-	  "request/response objects on one persistent connection with idle gaps (paper §3.3).",
-	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, app_kind)),
+	FAM("app.kind", RX_FAM_APP,
+	    "fixed: one object of app.segments (or app.bytes); bulk: writes without pause for app.duration_s; "
+	    "requests: "
+	    "request/response objects on one persistent connection with idle gaps (paper §3.3).",
+	    app_kind),
 	PA("app.kind:fixed", "app.segments", RX_PT_INT, 1, 1e7, 10, "segments", NULL,
 	   "fixed: flow size in full-sized segments (ignored when app.bytes > 0).", RX_SEC_FLOW,
 	   offsetof(struct rx_flow_cfg, app_segments)),
@@ -613,12 +614,14 @@ static void check_dir(const struct rx_scenario *sc, const struct rx_dir_cfg *d, 
 		FAIL(es, lp, "model", "'tail' drops data segments, so it applies to path.forward only");
 		return;
 	}
-	for (int64_t f = 0; f < sc->n_flows && f < RX_MAX_FLOWS; f++)
-		if (sc->flows[f].app_kind == RX_APP_BULK) {
-			FAIL(es, lp, "model",
-			     "'tail' needs objects with a known end, but flows[%lld].app.kind is 'bulk'", (long long)f);
+	for (int64_t f = 0; f < sc->n_flows && f < RX_MAX_FLOWS; f++) {
+		const struct rx_app_ops *app = rx_member(RX_FAM_APP, (int)sc->flows[f].app_kind);
+		if (app && app->n_objects(&sc->flows[f]) == 0) {
+			FAIL(es, lp, "model", "'tail' needs objects with a known end, but flows[%lld].app.kind is '%s'",
+			     (long long)f, app->name);
 			return;
 		}
+	}
 }
 
 static void check_flow(const struct rx_flow_cfg *f, const char *fp, struct rx_errors *es)

@@ -5,6 +5,7 @@
  * the first member of a family is its default. */
 #include <stdio.h>
 #include <string.h>
+#include "rexsim/app.h"
 #include "rexsim/params.h"
 #include "rexsim/registry.h"
 #include "sim.h"
@@ -31,6 +32,11 @@
 
 #define LOSSDET_MEMBERS(X) X(rx_lossdet_ops, rx_ld_dupack)
 
+#define APP_MEMBERS(X) \
+	X(rx_app_ops, rx_app_fixed) \
+	X(rx_app_ops, rx_app_bulk) \
+	X(rx_app_ops, rx_app_requests)
+
 #define SPURIOUS_MEMBERS(X)
 
 #define STAGE_MEMBERS(X) \
@@ -45,6 +51,7 @@ CC_MEMBERS(DECLARE)
 TIMER_MEMBERS(DECLARE)
 RECOVERY_MEMBERS(DECLARE)
 LOSSDET_MEMBERS(DECLARE)
+APP_MEMBERS(DECLARE)
 SPURIOUS_MEMBERS(DECLARE)
 STAGE_MEMBERS(DECLARE)
 
@@ -52,6 +59,7 @@ static const void *const cc_members[] = { CC_MEMBERS(ADDRESS) NULL };
 static const void *const timer_members[] = { TIMER_MEMBERS(ADDRESS) NULL };
 static const void *const recovery_members[] = { RECOVERY_MEMBERS(ADDRESS) NULL };
 static const void *const lossdet_members[] = { LOSSDET_MEMBERS(ADDRESS) NULL };
+static const void *const app_members[] = { APP_MEMBERS(ADDRESS) NULL };
 static const void *const spurious_members[] = { SPURIOUS_MEMBERS(ADDRESS) NULL };
 static const void *const stage_members[] = { STAGE_MEMBERS(ADDRESS) NULL };
 
@@ -70,6 +78,7 @@ static const struct rx_member_req recovery_req[] = {
 	REQ(rx_recovery_ops, exit),
 };
 static const struct rx_member_req lossdet_req[] = { REQ(rx_lossdet_ops, on_ack) };
+static const struct rx_member_req app_req[] = { REQ(rx_app_ops, n_objects) };
 static const struct rx_member_req spurious_req[] = { REQ(rx_spurious_ops, on_rto), REQ(rx_spurious_ops, on_ack) };
 static const struct rx_member_req stage_req[] = { REQ(rx_stage_ops, apply) };
 
@@ -81,6 +90,7 @@ static const struct rx_member_req stage_req[] = { REQ(rx_stage_ops, apply) };
 #define VARS_rx_timer_ops .has_vars = false
 #define VARS_rx_lossdet_ops .has_vars = false
 #define VARS_rx_spurious_ops .has_vars = false
+#define VARS_rx_app_ops .has_vars = false
 #define VARS_rx_stage_ops .has_vars = false
 
 #define COUNT_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
@@ -115,6 +125,9 @@ static const struct rx_family families[RX_FAM__COUNT] = {
 	[RX_FAM_LOSSDET] = FAMILY("lossdet", "Loss detection", "tcp.lossdet",
 				  "Loss detection: which segments are lost, and when fast recovery starts.",
 				  rx_lossdet_ops, lossdet_members, lossdet_req),
+	[RX_FAM_APP] = FAMILY("app", "Application", "app.kind",
+			      "Application: what the sender is given to send, and when (objects, a stream, requests).",
+			      rx_app_ops, app_members, app_req),
 	[RX_FAM_SPURIOUS] = FAMILY("spurious", "Spurious-timeout detection", NULL,
 				   "Spurious-timeout detection: whether an RTO was needed, and undoing it when not.",
 				   rx_spurious_ops, spurious_members, spurious_req),
@@ -233,24 +246,18 @@ int rx_var_lookup(int id, int *family, int *member, int *k)
 	return -1;
 }
 
-_Static_assert(RX_FAM_CC == 0 && RX_FAM_TIMER == 1 && RX_FAM_RECOVERY == 2 && RX_FAM_LOSSDET == 3 &&
-		       RX_FLOW_FAMILIES == 4,
-	       "the flow families come first, in the order of rx_flow_cfg's choices");
+_Static_assert(RX_FAM_CC == 0 && RX_FAM_TIMER == 1 && RX_FAM_RECOVERY == 2 && RX_FAM_LOSSDET == 3 && RX_FAM_APP == 4 &&
+		       RX_FLOW_FAMILIES == 5,
+	       "the flow families come first: a flow keeps one parameter block for each");
 
 int64_t *rx_flow_choice(struct rx_flow_cfg *f, int family)
 {
-	switch (family) {
-	case RX_FAM_CC:
-		return &f->cc;
-	case RX_FAM_TIMER:
-		return &f->timer;
-	case RX_FAM_RECOVERY:
-		return &f->recovery;
-	case RX_FAM_LOSSDET:
-		return &f->lossdet;
-	default:
-		return NULL;
-	}
+	/* the flow's member row of the family (params.c) says where the choice is */
+	const struct rx_param *p;
+	for (size_t i = 0; (p = rx_section_row(RX_SEC_FLOW, i)); i++)
+		if (p->type == RX_PT_MEMBER && p->family == family)
+			return (int64_t *)((char *)f + p->offset);
+	return NULL;
 }
 
 /* a member's parameter rows: keys unique, within its block, defaults in range */

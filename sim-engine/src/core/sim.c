@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "rexsim/vocab.h"
+#include "rexsim/registry.h"
 #include "sim.h"
 
 /* ------------------------------------------------------------------ heap */
@@ -28,7 +29,7 @@ static uint64_t event_class(int type)
 		return 0;
 	case RX_HEV_START:
 	case RX_HEV_APP:
-	case RX_HEV_BULK_STOP:
+	case RX_HEV_APP_STOP:
 		return 1;
 	case RX_HEV_DELACK:
 		return 2;
@@ -173,18 +174,12 @@ static int flow_setup(struct rx_sim *sim, int i)
 	struct rx_flow *f = &sim->flows[i];
 	f->m = &sim->res->flows[i];
 	f->m->fct_ms = -1;
-	uint64_t mss = (uint64_t)cfg->mss;
 
-	switch (cfg->app_kind) {
-	case RX_APP_FIXED:
-		f->n_obj = 1;
-		break;
-	case RX_APP_REQUESTS:
-		f->n_obj = cfg->app_n_sizes > 0 ? cfg->app_n_sizes : cfg->app_requests;
-		break;
-	default:
-		f->n_obj = 0;
-	}
+	const struct rx_app_ops *app = rx_member(RX_FAM_APP, (int)cfg->app_kind);
+	f->app = app;
+	f->n_obj = app->n_objects(cfg);
+	if (f->n_obj && !app->object_bytes)
+		return -1; /* rx_registry_validate's contract: objects have sizes */
 	if (f->n_obj) {
 		f->obj_end = calloc((size_t)f->n_obj, sizeof(uint64_t));
 		f->obj_issue_ns = calloc((size_t)f->n_obj, sizeof(int64_t));
@@ -194,13 +189,7 @@ static int flow_setup(struct rx_sim *sim, int i)
 		f->m->n_requests = f->n_obj;
 		uint64_t off = 0;
 		for (int64_t j = 0; j < f->n_obj; j++) {
-			uint64_t sz;
-			if (cfg->app_kind == RX_APP_FIXED)
-				sz = cfg->app_bytes > 0 ? (uint64_t)cfg->app_bytes : (uint64_t)cfg->app_segments * mss;
-			else
-				sz = cfg->app_n_sizes > 0 ? (uint64_t)cfg->app_sizes[j]
-							  : (uint64_t)cfg->app_object_bytes;
-			off += sz;
+			off += app->object_bytes(cfg, j);
 			f->obj_end[j] = off;
 			f->m->request_ms[j] = -1;
 			f->obj_issue_ns[j] = -1;
@@ -230,7 +219,8 @@ void rx_flow_delivered(struct rx_sim *sim, int flow, uint64_t rcv_nxt)
 		if (j + 1 < f->n_obj) {
 			/* The client issues the next request after its think time; it
 			 * reaches the sender one reverse propagation delay later. */
-			int64_t issue = sim->now_ns + rx_ms_to_ns(sim->sc->flows[flow].app_gap_ms);
+			int64_t think_ns = f->app->think_ns ? f->app->think_ns(&sim->sc->flows[flow], j) : 0;
+			int64_t issue = sim->now_ns + think_ns;
 			f->obj_issue_ns[j + 1] = issue;
 			rx_tslot_arm(sim, &f->app_timer, issue + sim->link[1].prop_ns, RX_HEV_APP, f);
 		}
@@ -247,9 +237,9 @@ static void flow_start(struct rx_sim *sim, struct rx_flow *f)
 {
 	if (f->n_obj)
 		f->obj_issue_ns[0] = sim->now_ns;
-	if (sim->sc->flows[f->snd.flow].app_kind == RX_APP_BULK) {
-		f->bulk_stop_ns = sim->now_ns + rx_ms_to_ns(sim->sc->flows[f->snd.flow].app_duration_s * 1000.0);
-		rx_sched(sim, f->bulk_stop_ns, RX_HEV_BULK_STOP, f, 0);
+	if (f->app->stop_after_ns) {
+		f->app_stop_ns = sim->now_ns + f->app->stop_after_ns(&sim->sc->flows[f->snd.flow]);
+		rx_sched(sim, f->app_stop_ns, RX_HEV_APP_STOP, f, 0);
 	}
 	rx_snd_start(&f->snd);
 }
@@ -447,7 +437,7 @@ int rx_run_progress(const struct rx_scenario *sc, struct rx_result *res, struct 
 			}
 			break;
 		}
-		case RX_HEV_BULK_STOP: {
+		case RX_HEV_APP_STOP: {
 			struct rx_flow *f = e.obj;
 			res->events++;
 			rx_snd_app_stop(&f->snd);

@@ -3,6 +3,7 @@
 #define REXSIM_SIM_H
 
 #include "rexsim/rexsim.h"
+#include "rexsim/app.h"
 #include "rexsim/cc.h"
 #include "rexsim/timer.h"
 #include "rexsim/recovery.h"
@@ -222,6 +223,7 @@ struct rx_flow {
 	struct rx_sender snd;
 	struct rx_receiver rcv;
 	struct rx_flow_metrics *m;
+	const struct rx_app_ops *app; /* the application family's member */
 	/* object table (bytes offsets) */
 	int64_t n_obj;
 	uint64_t *obj_end; /* cumulative end offset of each object */
@@ -229,7 +231,7 @@ struct rx_flow {
 	struct rx_tslot app_timer; /* next request arrives at the sender */
 	struct rx_tslot start_timer;
 	uint64_t total_bytes; /* UINT64_MAX for bulk */
-	int64_t bulk_stop_ns;
+	int64_t app_stop_ns;
 };
 
 /* ---------------------------------------------------------------- heap */
@@ -242,7 +244,7 @@ enum rx_hev {
 	RX_HEV_APP,
 	RX_HEV_START,
 	RX_HEV_SAMPLE,
-	RX_HEV_BULK_STOP,
+	RX_HEV_APP_STOP,
 };
 
 struct rx_hent {

@@ -35,7 +35,7 @@ struct rx_scenario *t_tail_scenario(double rtt_ms, int tail, const char *timer, 
 		sc->fwd.loss.count = tail;
 	}
 	struct rx_flow_cfg *f = &sc->flows[0];
-	f->app_kind = RX_APP_FIXED;
+	f->app_kind = t_enum("app.kind", "fixed");
 	f->app_segments = 10;
 	rx_flow_select(f, RX_FAM_TIMER, t_enum("tcp.timer", timer));
 	f->ack_policy = t_enum("receiver.ack_policy", ack_policy);

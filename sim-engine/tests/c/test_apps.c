@@ -15,7 +15,7 @@ static int64_t ms(double v)
 static void bulk_stops_before_handshake(void)
 {
 	struct rx_scenario *sc = t_tail_scenario(20, 0, "rto", "delayed");
-	sc->flows[0].app_kind = RX_APP_BULK;
+	sc->flows[0].app_kind = t_enum("app.kind", "bulk");
 	sc->flows[0].app_duration_s = 0.5;
 	sc->fwd.loss.model = RX_LOSS_POSITIONED;
 	sc->fwd.loss.n_rules = 1;
@@ -43,7 +43,7 @@ static void requests_timeline(void)
 {
 	struct rx_scenario *sc = t_tail_scenario(20, 0, "rto", "quick");
 	struct rx_flow_cfg *f = &sc->flows[0];
-	f->app_kind = RX_APP_REQUESTS;
+	f->app_kind = t_enum("app.kind", "requests");
 	f->app_requests = 3;
 	f->app_object_bytes = 3 * 1448;
 	f->app_gap_ms = 50;
@@ -68,7 +68,7 @@ static void restart_after_idle(void)
 {
 	struct rx_scenario *sc = t_tail_scenario(20, 0, "rto", "quick");
 	struct rx_flow_cfg *f = &sc->flows[0];
-	f->app_kind = RX_APP_REQUESTS;
+	f->app_kind = t_enum("app.kind", "requests");
 	f->app_requests = 2;
 	f->app_object_bytes = 40 * 1448;
 	f->app_gap_ms = 3000;

@@ -11,7 +11,7 @@ int main(void)
 	struct rx_scenario *sc = t_tail_scenario(20, 0, "rto", "delayed");
 
 	/* a bulk flow that would write for 10 s, stopped at 1 s of simulated time */
-	sc->flows[0].app_kind = RX_APP_BULK;
+	sc->flows[0].app_kind = t_enum("app.kind", "bulk");
 	sc->flows[0].app_duration_s = 10;
 	sc->fwd.rate_bps = 10e6;
 	sc->duration_s = 1;

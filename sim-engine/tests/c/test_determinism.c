@@ -34,9 +34,9 @@ static struct rx_scenario *mixed(uint64_t seed)
 						       : "tlpr"));
 		rx_flow_select(&sc->flows[i], RX_FAM_CC, t_enum("tcp.cc", i == 2 ? "reno" : "cubic"));
 	}
-	sc->flows[0].app_kind = RX_APP_BULK;
+	sc->flows[0].app_kind = t_enum("app.kind", "bulk");
 	sc->flows[0].app_duration_s = 5;
-	sc->flows[1].app_kind = RX_APP_REQUESTS;
+	sc->flows[1].app_kind = t_enum("app.kind", "requests");
 	sc->flows[1].app_requests = 20;
 	sc->flows[1].app_object_bytes = 30000;
 	sc->flows[2].app_segments = 300;

@@ -37,7 +37,7 @@ int main(void)
 	sc->rev.loss.model = RX_LOSS_TAIL;
 	expect(sc, "path.reverse.loss.model", "path.forward only");
 	sc->fwd.loss.model = RX_LOSS_TAIL;
-	sc->flows[0].app_kind = RX_APP_BULK;
+	sc->flows[0].app_kind = t_enum("app.kind", "bulk");
 	expect(sc, "path.forward.loss.model", "bulk");
 	sc->fwd.loss.model = RX_LOSS_POSITIONED;
 	sc->fwd.loss.n_rules = 1;
