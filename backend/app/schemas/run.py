@@ -8,6 +8,7 @@ from pydantic import BaseModel, Field
 
 from ..models import RunState
 from .common import ScenarioSource
+from .events import TraceEvent
 
 
 class RunCreate(ScenarioSource):
@@ -53,7 +54,7 @@ class TraceWindow(BaseModel):
     total_in_window: int
     returned: int
     downsampled: bool
-    events: list[dict[str, Any]]
+    events: list[TraceEvent] = Field(description="in time order; each event's fields are its kind's")
 
 
 class SeriesLine(BaseModel):

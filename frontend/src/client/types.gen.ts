@@ -5,23 +5,295 @@ export type ClientOptions = {
 };
 
 /**
+ * AckRecvEvent
+ *
+ * ACK received: The sender receives an ACK.
+ */
+export type AckRecvEvent = {
+    /**
+     * Arg
+     *
+     * data: payload bytes; ACKs: 1 + the SACK entry's index (0: none); timers: the timeout (µs); state: the previous state's code; app: bytes written
+     */
+    arg: number;
+    /**
+     * Cwnd Bytes
+     *
+     * the sender's congestion window after the event (bytes)
+     */
+    cwnd_bytes: number;
+    /**
+     * Dsack
+     *
+     * the first SACK block is a D-SACK (RFC 2883)
+     */
+    dsack: boolean;
+    /**
+     * Flow
+     *
+     * the flow's index in the scenario
+     */
+    flow: number;
+    /**
+     * Kind
+     *
+     * what happened (the catalogue's vocab.events)
+     */
+    kind: 'ack_recv';
+    /**
+     * Pipe Bytes
+     *
+     * bytes the sender estimates in flight (RFC 6675 pipe)
+     */
+    pipe_bytes: number;
+    /**
+     * Rto Us
+     *
+     * the current retransmission timeout (µs)
+     */
+    rto_us: number;
+    /**
+     * Sack
+     *
+     * SACK blocks [[start, end], ...] (byte offsets)
+     */
+    sack: Array<[
+        number,
+        number
+    ]>;
+    /**
+     * Seq
+     *
+     * data: the first byte's offset; ACKs: the cumulative ACK; timers: the expiry time (ns); a reverse-path drop: the ACK number
+     */
+    seq: number;
+    /**
+     * Srtt Us
+     *
+     * smoothed RTT (µs); 0 before the first RTT sample
+     */
+    srtt_us: number;
+    /**
+     * Ssthresh Bytes
+     *
+     * the slow-start threshold (bytes); null: infinite
+     */
+    ssthresh_bytes: number | null;
+    /**
+     * State
+     *
+     * the sender's congestion state after the event (vocab.states)
+     */
+    state: 'open' | 'disorder' | 'cwr' | 'recovery' | 'loss';
+    /**
+     * Syn Ack
+     *
+     * this is the SYN-ACK arriving
+     */
+    syn_ack: boolean;
+    /**
+     * T Ns
+     *
+     * time of the event (ns)
+     */
+    t_ns: number;
+};
+
+/**
+ * AckSentEvent
+ *
+ * ACK sent: The receiver sends an ACK (with SACK and D-SACK blocks, RFC 2018, RFC 2883).
+ */
+export type AckSentEvent = {
+    /**
+     * Arg
+     *
+     * data: payload bytes; ACKs: 1 + the SACK entry's index (0: none); timers: the timeout (µs); state: the previous state's code; app: bytes written
+     */
+    arg: number;
+    /**
+     * Cwnd Bytes
+     *
+     * the sender's congestion window after the event (bytes)
+     */
+    cwnd_bytes: number;
+    /**
+     * Dsack
+     *
+     * the first SACK block is a D-SACK (RFC 2883)
+     */
+    dsack: boolean;
+    /**
+     * Flow
+     *
+     * the flow's index in the scenario
+     */
+    flow: number;
+    /**
+     * Kind
+     *
+     * what happened (the catalogue's vocab.events)
+     */
+    kind: 'ack_sent';
+    /**
+     * Pipe Bytes
+     *
+     * bytes the sender estimates in flight (RFC 6675 pipe)
+     */
+    pipe_bytes: number;
+    /**
+     * Rto Us
+     *
+     * the current retransmission timeout (µs)
+     */
+    rto_us: number;
+    /**
+     * Sack
+     *
+     * SACK blocks [[start, end], ...] (byte offsets)
+     */
+    sack: Array<[
+        number,
+        number
+    ]>;
+    /**
+     * Seq
+     *
+     * data: the first byte's offset; ACKs: the cumulative ACK; timers: the expiry time (ns); a reverse-path drop: the ACK number
+     */
+    seq: number;
+    /**
+     * Srtt Us
+     *
+     * smoothed RTT (µs); 0 before the first RTT sample
+     */
+    srtt_us: number;
+    /**
+     * Ssthresh Bytes
+     *
+     * the slow-start threshold (bytes); null: infinite
+     */
+    ssthresh_bytes: number | null;
+    /**
+     * State
+     *
+     * the sender's congestion state after the event (vocab.states)
+     */
+    state: 'open' | 'disorder' | 'cwr' | 'recovery' | 'loss';
+    /**
+     * T Ns
+     *
+     * time of the event (ns)
+     */
+    t_ns: number;
+};
+
+/**
+ * AppEvent
+ *
+ * Application write: The application hands the sender an object.
+ */
+export type AppEvent = {
+    /**
+     * Arg
+     *
+     * data: payload bytes; ACKs: 1 + the SACK entry's index (0: none); timers: the timeout (µs); state: the previous state's code; app: bytes written
+     */
+    arg: number;
+    /**
+     * Cwnd Bytes
+     *
+     * the sender's congestion window after the event (bytes)
+     */
+    cwnd_bytes: number;
+    /**
+     * Flow
+     *
+     * the flow's index in the scenario
+     */
+    flow: number;
+    /**
+     * Kind
+     *
+     * what happened (the catalogue's vocab.events)
+     */
+    kind: 'app';
+    /**
+     * Pipe Bytes
+     *
+     * bytes the sender estimates in flight (RFC 6675 pipe)
+     */
+    pipe_bytes: number;
+    /**
+     * Rto Us
+     *
+     * the current retransmission timeout (µs)
+     */
+    rto_us: number;
+    /**
+     * Seq
+     *
+     * data: the first byte's offset; ACKs: the cumulative ACK; timers: the expiry time (ns); a reverse-path drop: the ACK number
+     */
+    seq: number;
+    /**
+     * Srtt Us
+     *
+     * smoothed RTT (µs); 0 before the first RTT sample
+     */
+    srtt_us: number;
+    /**
+     * Ssthresh Bytes
+     *
+     * the slow-start threshold (bytes); null: infinite
+     */
+    ssthresh_bytes: number | null;
+    /**
+     * State
+     *
+     * the sender's congestion state after the event (vocab.states)
+     */
+    state: 'open' | 'disorder' | 'cwr' | 'recovery' | 'loss';
+    /**
+     * T Ns
+     *
+     * time of the event (ns)
+     */
+    t_ns: number;
+};
+
+/**
  * AppliesTo
  */
 export type AppliesTo = {
     /**
      * Family
+     *
+     * the mechanism family when the field picks one of its members
      */
-    family: string;
+    family: string | null;
     /**
-     * Members
+     * Key
+     *
+     * the sibling field whose value decides (e.g. tcp.lossdet, model, app.kind)
      */
-    members: Array<string>;
+    key: string;
+    /**
+     * Values
+     *
+     * the values of that field for which this one is read
+     */
+    values: Array<string>;
 };
 
 /**
  * Catalog
  */
 export type Catalog = {
+    /**
+     * Containers
+     */
+    containers: Array<Container>;
     /**
      * Drop Reasons
      */
@@ -198,6 +470,239 @@ export type ComparisonPublic = {
 };
 
 /**
+ * Container
+ *
+ * A nested object or list of the scenario tree.
+ */
+export type Container = {
+    applies_to: AppliesTo | null;
+    /**
+     * Doc
+     */
+    doc: string;
+    /**
+     * Key
+     */
+    key: string;
+    /**
+     * Max
+     *
+     * int_list: each item's maximum
+     */
+    max?: number | null;
+    /**
+     * Max Items
+     */
+    max_items: number;
+    /**
+     * Min
+     *
+     * int_list: each item's minimum
+     */
+    min?: number | null;
+    /**
+     * Min Items
+     */
+    min_items: number;
+    /**
+     * Of
+     *
+     * the section of the value or the items; null for int_list
+     */
+    of: string | null;
+    /**
+     * Path
+     */
+    path: string;
+    /**
+     * Section
+     */
+    section: string;
+    /**
+     * Type
+     *
+     * object, list (of sections) or int_list
+     */
+    type: string;
+    /**
+     * Unit
+     */
+    unit: string;
+};
+
+/**
+ * DeliverEvent
+ *
+ * Delivered: A data segment arrives at the receiver.
+ */
+export type DeliverEvent = {
+    /**
+     * Arg
+     *
+     * data: payload bytes; ACKs: 1 + the SACK entry's index (0: none); timers: the timeout (µs); state: the previous state's code; app: bytes written
+     */
+    arg: number;
+    /**
+     * Cwnd Bytes
+     *
+     * the sender's congestion window after the event (bytes)
+     */
+    cwnd_bytes: number;
+    /**
+     * Flow
+     *
+     * the flow's index in the scenario
+     */
+    flow: number;
+    /**
+     * Kind
+     *
+     * what happened (the catalogue's vocab.events)
+     */
+    kind: 'deliver';
+    /**
+     * Pipe Bytes
+     *
+     * bytes the sender estimates in flight (RFC 6675 pipe)
+     */
+    pipe_bytes: number;
+    /**
+     * Rto Us
+     *
+     * the current retransmission timeout (µs)
+     */
+    rto_us: number;
+    /**
+     * Seq
+     *
+     * data: the first byte's offset; ACKs: the cumulative ACK; timers: the expiry time (ns); a reverse-path drop: the ACK number
+     */
+    seq: number;
+    /**
+     * Srtt Us
+     *
+     * smoothed RTT (µs); 0 before the first RTT sample
+     */
+    srtt_us: number;
+    /**
+     * Ssthresh Bytes
+     *
+     * the slow-start threshold (bytes); null: infinite
+     */
+    ssthresh_bytes: number | null;
+    /**
+     * State
+     *
+     * the sender's congestion state after the event (vocab.states)
+     */
+    state: 'open' | 'disorder' | 'cwr' | 'recovery' | 'loss';
+    /**
+     * T Ns
+     *
+     * time of the event (ns)
+     */
+    t_ns: number;
+    /**
+     * Transmission
+     *
+     * 1: the first transmission of these bytes, 2: the first retransmission, ...
+     */
+    transmission: number;
+};
+
+/**
+ * DropEvent
+ *
+ * Drop: A packet is dropped on the path: by a loss stage or by the full bottleneck queue.
+ */
+export type DropEvent = {
+    /**
+     * Arg
+     *
+     * data: payload bytes; ACKs: 1 + the SACK entry's index (0: none); timers: the timeout (µs); state: the previous state's code; app: bytes written
+     */
+    arg: number;
+    /**
+     * Cwnd Bytes
+     *
+     * the sender's congestion window after the event (bytes)
+     */
+    cwnd_bytes: number;
+    /**
+     * Direction
+     *
+     * the path it was dropped on: data forward, ACKs reverse
+     */
+    direction: 'forward' | 'reverse';
+    /**
+     * Flow
+     *
+     * the flow's index in the scenario
+     */
+    flow: number;
+    /**
+     * Kind
+     *
+     * what happened (the catalogue's vocab.events)
+     */
+    kind: 'drop';
+    /**
+     * Pipe Bytes
+     *
+     * bytes the sender estimates in flight (RFC 6675 pipe)
+     */
+    pipe_bytes: number;
+    /**
+     * Reason
+     *
+     * why the packet was dropped (vocab.drop_reasons)
+     */
+    reason: 'loss_model' | 'queue';
+    /**
+     * Rto Us
+     *
+     * the current retransmission timeout (µs)
+     */
+    rto_us: number;
+    /**
+     * Seq
+     *
+     * data: the first byte's offset; ACKs: the cumulative ACK; timers: the expiry time (ns); a reverse-path drop: the ACK number
+     */
+    seq: number;
+    /**
+     * Srtt Us
+     *
+     * smoothed RTT (µs); 0 before the first RTT sample
+     */
+    srtt_us: number;
+    /**
+     * Ssthresh Bytes
+     *
+     * the slow-start threshold (bytes); null: infinite
+     */
+    ssthresh_bytes: number | null;
+    /**
+     * Stage
+     *
+     * what dropped it: a stage of the path (the stage family's members) or the full bottleneck queue; null when the trace does not record it
+     */
+    stage: 'queue' | 'positioned' | 'tail' | 'bernoulli' | 'gilbert_elliott' | null;
+    /**
+     * State
+     *
+     * the sender's congestion state after the event (vocab.states)
+     */
+    state: 'open' | 'disorder' | 'cwr' | 'recovery' | 'loss';
+    /**
+     * T Ns
+     *
+     * time of the event (ns)
+     */
+    t_ns: number;
+};
+
+/**
  * Family
  */
 export type Family = {
@@ -211,6 +716,12 @@ export type Family = {
      * the scenario key choosing the member (e.g. tcp.cc); null if none
      */
     key: string | null;
+    /**
+     * Label
+     *
+     * the family's name for people, e.g. Loss detection
+     */
+    label: string;
     /**
      * Members
      */
@@ -382,7 +893,7 @@ export type ParamInfo = {
  */
 export type Parameter = {
     /**
-     * only for these members of a mechanism family
+     * read only when a sibling field holds one of some values
      */
     applies_to: AppliesTo | null;
     /**
@@ -489,6 +1000,178 @@ export type PresetPublic = {
             [key: string]: unknown;
         };
     };
+};
+
+/**
+ * ProbeEvent
+ *
+ * Loss probe: A tail loss probe (paper §2.2, RFC 8985 §7.3): new data or the last segment again.
+ */
+export type ProbeEvent = {
+    /**
+     * Arg
+     *
+     * data: payload bytes; ACKs: 1 + the SACK entry's index (0: none); timers: the timeout (µs); state: the previous state's code; app: bytes written
+     */
+    arg: number;
+    /**
+     * Cause
+     *
+     * why the segment was sent (vocab.causes); null when the trace does not record it
+     */
+    cause: 'new' | 'fast' | 'early' | 'lost' | 'rule3' | 'rescue' | 'rto' | 'loss' | 'probe' | null;
+    /**
+     * Cwnd Bytes
+     *
+     * the sender's congestion window after the event (bytes)
+     */
+    cwnd_bytes: number;
+    /**
+     * Flow
+     *
+     * the flow's index in the scenario
+     */
+    flow: number;
+    /**
+     * Kind
+     *
+     * what happened (the catalogue's vocab.events)
+     */
+    kind: 'probe';
+    /**
+     * Pipe Bytes
+     *
+     * bytes the sender estimates in flight (RFC 6675 pipe)
+     */
+    pipe_bytes: number;
+    /**
+     * Rto Us
+     *
+     * the current retransmission timeout (µs)
+     */
+    rto_us: number;
+    /**
+     * Seq
+     *
+     * data: the first byte's offset; ACKs: the cumulative ACK; timers: the expiry time (ns); a reverse-path drop: the ACK number
+     */
+    seq: number;
+    /**
+     * Srtt Us
+     *
+     * smoothed RTT (µs); 0 before the first RTT sample
+     */
+    srtt_us: number;
+    /**
+     * Ssthresh Bytes
+     *
+     * the slow-start threshold (bytes); null: infinite
+     */
+    ssthresh_bytes: number | null;
+    /**
+     * State
+     *
+     * the sender's congestion state after the event (vocab.states)
+     */
+    state: 'open' | 'disorder' | 'cwr' | 'recovery' | 'loss';
+    /**
+     * T Ns
+     *
+     * time of the event (ns)
+     */
+    t_ns: number;
+    /**
+     * Transmission
+     *
+     * 1: the first transmission of these bytes, 2: the first retransmission, ...
+     */
+    transmission: number;
+};
+
+/**
+ * RetransmitEvent
+ *
+ * Retransmission: A segment is sent again; its cause says why (fast, early, RTO, rescue, ...).
+ */
+export type RetransmitEvent = {
+    /**
+     * Arg
+     *
+     * data: payload bytes; ACKs: 1 + the SACK entry's index (0: none); timers: the timeout (µs); state: the previous state's code; app: bytes written
+     */
+    arg: number;
+    /**
+     * Cause
+     *
+     * why the segment was sent (vocab.causes); null when the trace does not record it
+     */
+    cause: 'new' | 'fast' | 'early' | 'lost' | 'rule3' | 'rescue' | 'rto' | 'loss' | 'probe' | null;
+    /**
+     * Cwnd Bytes
+     *
+     * the sender's congestion window after the event (bytes)
+     */
+    cwnd_bytes: number;
+    /**
+     * Flow
+     *
+     * the flow's index in the scenario
+     */
+    flow: number;
+    /**
+     * Kind
+     *
+     * what happened (the catalogue's vocab.events)
+     */
+    kind: 'retransmit';
+    /**
+     * Pipe Bytes
+     *
+     * bytes the sender estimates in flight (RFC 6675 pipe)
+     */
+    pipe_bytes: number;
+    /**
+     * Rto Us
+     *
+     * the current retransmission timeout (µs)
+     */
+    rto_us: number;
+    /**
+     * Seq
+     *
+     * data: the first byte's offset; ACKs: the cumulative ACK; timers: the expiry time (ns); a reverse-path drop: the ACK number
+     */
+    seq: number;
+    /**
+     * Srtt Us
+     *
+     * smoothed RTT (µs); 0 before the first RTT sample
+     */
+    srtt_us: number;
+    /**
+     * Ssthresh Bytes
+     *
+     * the slow-start threshold (bytes); null: infinite
+     */
+    ssthresh_bytes: number | null;
+    /**
+     * State
+     *
+     * the sender's congestion state after the event (vocab.states)
+     */
+    state: 'open' | 'disorder' | 'cwr' | 'recovery' | 'loss';
+    /**
+     * T Ns
+     *
+     * time of the event (ns)
+     */
+    t_ns: number;
+    /**
+     * Transmission
+     *
+     * 1: the first transmission of these bytes, 2: the first retransmission, ...
+     */
+    transmission: number;
 };
 
 /**
@@ -649,6 +1332,80 @@ export type RunsCreated = {
 };
 
 /**
+ * SampleEvent
+ *
+ * Sample: A periodic sample of the flow's state (sampled traces).
+ */
+export type SampleEvent = {
+    /**
+     * Arg
+     *
+     * data: payload bytes; ACKs: 1 + the SACK entry's index (0: none); timers: the timeout (µs); state: the previous state's code; app: bytes written
+     */
+    arg: number;
+    /**
+     * Cwnd Bytes
+     *
+     * the sender's congestion window after the event (bytes)
+     */
+    cwnd_bytes: number;
+    /**
+     * Flow
+     *
+     * the flow's index in the scenario
+     */
+    flow: number;
+    /**
+     * Kind
+     *
+     * what happened (the catalogue's vocab.events)
+     */
+    kind: 'sample';
+    /**
+     * Pipe Bytes
+     *
+     * bytes the sender estimates in flight (RFC 6675 pipe)
+     */
+    pipe_bytes: number;
+    /**
+     * Rto Us
+     *
+     * the current retransmission timeout (µs)
+     */
+    rto_us: number;
+    /**
+     * Seq
+     *
+     * data: the first byte's offset; ACKs: the cumulative ACK; timers: the expiry time (ns); a reverse-path drop: the ACK number
+     */
+    seq: number;
+    /**
+     * Srtt Us
+     *
+     * smoothed RTT (µs); 0 before the first RTT sample
+     */
+    srtt_us: number;
+    /**
+     * Ssthresh Bytes
+     *
+     * the slow-start threshold (bytes); null: infinite
+     */
+    ssthresh_bytes: number | null;
+    /**
+     * State
+     *
+     * the sender's congestion state after the event (vocab.states)
+     */
+    state: 'open' | 'disorder' | 'cwr' | 'recovery' | 'loss';
+    /**
+     * T Ns
+     *
+     * time of the event (ns)
+     */
+    t_ns: number;
+};
+
+/**
  * ScenarioSource
  *
  * Either a full scenario, or a preset name with a variant and overrides.
@@ -682,6 +1439,92 @@ export type ScenarioSource = {
      * a variant of the preset
      */
     variant?: string | null;
+};
+
+/**
+ * SendEvent
+ *
+ * Send: A new data segment leaves the sender.
+ */
+export type SendEvent = {
+    /**
+     * Arg
+     *
+     * data: payload bytes; ACKs: 1 + the SACK entry's index (0: none); timers: the timeout (µs); state: the previous state's code; app: bytes written
+     */
+    arg: number;
+    /**
+     * Cause
+     *
+     * why the segment was sent (vocab.causes); null when the trace does not record it
+     */
+    cause: 'new' | 'fast' | 'early' | 'lost' | 'rule3' | 'rescue' | 'rto' | 'loss' | 'probe' | null;
+    /**
+     * Cwnd Bytes
+     *
+     * the sender's congestion window after the event (bytes)
+     */
+    cwnd_bytes: number;
+    /**
+     * Flow
+     *
+     * the flow's index in the scenario
+     */
+    flow: number;
+    /**
+     * Kind
+     *
+     * what happened (the catalogue's vocab.events)
+     */
+    kind: 'send';
+    /**
+     * Pipe Bytes
+     *
+     * bytes the sender estimates in flight (RFC 6675 pipe)
+     */
+    pipe_bytes: number;
+    /**
+     * Rto Us
+     *
+     * the current retransmission timeout (µs)
+     */
+    rto_us: number;
+    /**
+     * Seq
+     *
+     * data: the first byte's offset; ACKs: the cumulative ACK; timers: the expiry time (ns); a reverse-path drop: the ACK number
+     */
+    seq: number;
+    /**
+     * Srtt Us
+     *
+     * smoothed RTT (µs); 0 before the first RTT sample
+     */
+    srtt_us: number;
+    /**
+     * Ssthresh Bytes
+     *
+     * the slow-start threshold (bytes); null: infinite
+     */
+    ssthresh_bytes: number | null;
+    /**
+     * State
+     *
+     * the sender's congestion state after the event (vocab.states)
+     */
+    state: 'open' | 'disorder' | 'cwr' | 'recovery' | 'loss';
+    /**
+     * T Ns
+     *
+     * time of the event (ns)
+     */
+    t_ns: number;
+    /**
+     * Transmission
+     *
+     * 1: the first transmission of these bytes, 2: the first retransmission, ...
+     */
+    transmission: number;
 };
 
 /**
@@ -805,6 +1648,460 @@ export type SharePublic = {
 };
 
 /**
+ * StateEvent
+ *
+ * State change: The sender's congestion state changes (Open, Disorder, CWR, Recovery, Loss).
+ */
+export type StateEvent = {
+    /**
+     * Arg
+     *
+     * data: payload bytes; ACKs: 1 + the SACK entry's index (0: none); timers: the timeout (µs); state: the previous state's code; app: bytes written
+     */
+    arg: number;
+    /**
+     * Cwnd Bytes
+     *
+     * the sender's congestion window after the event (bytes)
+     */
+    cwnd_bytes: number;
+    /**
+     * Flow
+     *
+     * the flow's index in the scenario
+     */
+    flow: number;
+    /**
+     * Kind
+     *
+     * what happened (the catalogue's vocab.events)
+     */
+    kind: 'state';
+    /**
+     * Pipe Bytes
+     *
+     * bytes the sender estimates in flight (RFC 6675 pipe)
+     */
+    pipe_bytes: number;
+    /**
+     * Previous State
+     *
+     * the congestion state left (vocab.states)
+     */
+    previous_state: 'open' | 'disorder' | 'cwr' | 'recovery' | 'loss';
+    /**
+     * Rto Us
+     *
+     * the current retransmission timeout (µs)
+     */
+    rto_us: number;
+    /**
+     * Seq
+     *
+     * data: the first byte's offset; ACKs: the cumulative ACK; timers: the expiry time (ns); a reverse-path drop: the ACK number
+     */
+    seq: number;
+    /**
+     * Srtt Us
+     *
+     * smoothed RTT (µs); 0 before the first RTT sample
+     */
+    srtt_us: number;
+    /**
+     * Ssthresh Bytes
+     *
+     * the slow-start threshold (bytes); null: infinite
+     */
+    ssthresh_bytes: number | null;
+    /**
+     * State
+     *
+     * the sender's congestion state after the event (vocab.states)
+     */
+    state: 'open' | 'disorder' | 'cwr' | 'recovery' | 'loss';
+    /**
+     * T Ns
+     *
+     * time of the event (ns)
+     */
+    t_ns: number;
+};
+
+/**
+ * SynEvent
+ *
+ * SYN: A SYN or SYN-ACK is sent (RFC 9293 three-way handshake).
+ */
+export type SynEvent = {
+    /**
+     * Arg
+     *
+     * data: payload bytes; ACKs: 1 + the SACK entry's index (0: none); timers: the timeout (µs); state: the previous state's code; app: bytes written
+     */
+    arg: number;
+    /**
+     * Cwnd Bytes
+     *
+     * the sender's congestion window after the event (bytes)
+     */
+    cwnd_bytes: number;
+    /**
+     * Flow
+     *
+     * the flow's index in the scenario
+     */
+    flow: number;
+    /**
+     * Kind
+     *
+     * what happened (the catalogue's vocab.events)
+     */
+    kind: 'syn';
+    /**
+     * Pipe Bytes
+     *
+     * bytes the sender estimates in flight (RFC 6675 pipe)
+     */
+    pipe_bytes: number;
+    /**
+     * Rto Us
+     *
+     * the current retransmission timeout (µs)
+     */
+    rto_us: number;
+    /**
+     * Seq
+     *
+     * data: the first byte's offset; ACKs: the cumulative ACK; timers: the expiry time (ns); a reverse-path drop: the ACK number
+     */
+    seq: number;
+    /**
+     * Srtt Us
+     *
+     * smoothed RTT (µs); 0 before the first RTT sample
+     */
+    srtt_us: number;
+    /**
+     * Ssthresh Bytes
+     *
+     * the slow-start threshold (bytes); null: infinite
+     */
+    ssthresh_bytes: number | null;
+    /**
+     * State
+     *
+     * the sender's congestion state after the event (vocab.states)
+     */
+    state: 'open' | 'disorder' | 'cwr' | 'recovery' | 'loss';
+    /**
+     * Syn Ack
+     *
+     * the receiver's SYN-ACK rather than the sender's SYN
+     */
+    syn_ack: boolean;
+    /**
+     * T Ns
+     *
+     * time of the event (ns)
+     */
+    t_ns: number;
+};
+
+/**
+ * TimerArmedEvent
+ *
+ * Timer armed: A timer is set; the formula says how its expiry was computed.
+ */
+export type TimerArmedEvent = {
+    /**
+     * Arg
+     *
+     * data: payload bytes; ACKs: 1 + the SACK entry's index (0: none); timers: the timeout (µs); state: the previous state's code; app: bytes written
+     */
+    arg: number;
+    /**
+     * Cwnd Bytes
+     *
+     * the sender's congestion window after the event (bytes)
+     */
+    cwnd_bytes: number;
+    /**
+     * Expires Ns
+     *
+     * when it fires (ns), as armed
+     */
+    expires_ns: number;
+    /**
+     * Flow
+     *
+     * the flow's index in the scenario
+     */
+    flow: number;
+    /**
+     * Formula
+     *
+     * how its expiry was computed (vocab.timer_formulas)
+     */
+    formula: 'rto' | 'rto_restart' | 'pto_multi' | 'pto_single' | 'pto_capped' | 'pto_rfc8985' | 'pto_no_srtt' | 'er_delay' | 'delack';
+    /**
+     * Kind
+     *
+     * what happened (the catalogue's vocab.events)
+     */
+    kind: 'timer_armed';
+    /**
+     * Pipe Bytes
+     *
+     * bytes the sender estimates in flight (RFC 6675 pipe)
+     */
+    pipe_bytes: number;
+    /**
+     * Rto Us
+     *
+     * the current retransmission timeout (µs)
+     */
+    rto_us: number;
+    /**
+     * Seq
+     *
+     * data: the first byte's offset; ACKs: the cumulative ACK; timers: the expiry time (ns); a reverse-path drop: the ACK number
+     */
+    seq: number;
+    /**
+     * Srtt Us
+     *
+     * smoothed RTT (µs); 0 before the first RTT sample
+     */
+    srtt_us: number;
+    /**
+     * Ssthresh Bytes
+     *
+     * the slow-start threshold (bytes); null: infinite
+     */
+    ssthresh_bytes: number | null;
+    /**
+     * State
+     *
+     * the sender's congestion state after the event (vocab.states)
+     */
+    state: 'open' | 'disorder' | 'cwr' | 'recovery' | 'loss';
+    /**
+     * T Ns
+     *
+     * time of the event (ns)
+     */
+    t_ns: number;
+    /**
+     * Timeout Us
+     *
+     * its timeout (µs)
+     */
+    timeout_us: number;
+    /**
+     * Timer
+     *
+     * which timer (vocab.timer_kinds)
+     */
+    timer: 'rto' | 'probe' | 'early_retransmit' | 'delack';
+};
+
+/**
+ * TimerCancelledEvent
+ *
+ * Timer cancelled: A timer is stopped before it expires.
+ */
+export type TimerCancelledEvent = {
+    /**
+     * Arg
+     *
+     * data: payload bytes; ACKs: 1 + the SACK entry's index (0: none); timers: the timeout (µs); state: the previous state's code; app: bytes written
+     */
+    arg: number;
+    /**
+     * Cwnd Bytes
+     *
+     * the sender's congestion window after the event (bytes)
+     */
+    cwnd_bytes: number;
+    /**
+     * Expires Ns
+     *
+     * when it fires (ns), as armed
+     */
+    expires_ns: number;
+    /**
+     * Flow
+     *
+     * the flow's index in the scenario
+     */
+    flow: number;
+    /**
+     * Formula
+     *
+     * how its expiry was computed (vocab.timer_formulas)
+     */
+    formula: 'rto' | 'rto_restart' | 'pto_multi' | 'pto_single' | 'pto_capped' | 'pto_rfc8985' | 'pto_no_srtt' | 'er_delay' | 'delack';
+    /**
+     * Kind
+     *
+     * what happened (the catalogue's vocab.events)
+     */
+    kind: 'timer_cancelled';
+    /**
+     * Pipe Bytes
+     *
+     * bytes the sender estimates in flight (RFC 6675 pipe)
+     */
+    pipe_bytes: number;
+    /**
+     * Rto Us
+     *
+     * the current retransmission timeout (µs)
+     */
+    rto_us: number;
+    /**
+     * Seq
+     *
+     * data: the first byte's offset; ACKs: the cumulative ACK; timers: the expiry time (ns); a reverse-path drop: the ACK number
+     */
+    seq: number;
+    /**
+     * Srtt Us
+     *
+     * smoothed RTT (µs); 0 before the first RTT sample
+     */
+    srtt_us: number;
+    /**
+     * Ssthresh Bytes
+     *
+     * the slow-start threshold (bytes); null: infinite
+     */
+    ssthresh_bytes: number | null;
+    /**
+     * State
+     *
+     * the sender's congestion state after the event (vocab.states)
+     */
+    state: 'open' | 'disorder' | 'cwr' | 'recovery' | 'loss';
+    /**
+     * T Ns
+     *
+     * time of the event (ns)
+     */
+    t_ns: number;
+    /**
+     * Timeout Us
+     *
+     * its timeout (µs)
+     */
+    timeout_us: number;
+    /**
+     * Timer
+     *
+     * which timer (vocab.timer_kinds)
+     */
+    timer: 'rto' | 'probe' | 'early_retransmit' | 'delack';
+};
+
+/**
+ * TimerFiredEvent
+ *
+ * Timer fired: A timer expires.
+ */
+export type TimerFiredEvent = {
+    /**
+     * Arg
+     *
+     * data: payload bytes; ACKs: 1 + the SACK entry's index (0: none); timers: the timeout (µs); state: the previous state's code; app: bytes written
+     */
+    arg: number;
+    /**
+     * Cwnd Bytes
+     *
+     * the sender's congestion window after the event (bytes)
+     */
+    cwnd_bytes: number;
+    /**
+     * Expires Ns
+     *
+     * when it fires (ns), as armed
+     */
+    expires_ns: number;
+    /**
+     * Flow
+     *
+     * the flow's index in the scenario
+     */
+    flow: number;
+    /**
+     * Formula
+     *
+     * how its expiry was computed (vocab.timer_formulas)
+     */
+    formula: 'rto' | 'rto_restart' | 'pto_multi' | 'pto_single' | 'pto_capped' | 'pto_rfc8985' | 'pto_no_srtt' | 'er_delay' | 'delack';
+    /**
+     * Kind
+     *
+     * what happened (the catalogue's vocab.events)
+     */
+    kind: 'timer_fired';
+    /**
+     * Pipe Bytes
+     *
+     * bytes the sender estimates in flight (RFC 6675 pipe)
+     */
+    pipe_bytes: number;
+    /**
+     * Rto Us
+     *
+     * the current retransmission timeout (µs)
+     */
+    rto_us: number;
+    /**
+     * Seq
+     *
+     * data: the first byte's offset; ACKs: the cumulative ACK; timers: the expiry time (ns); a reverse-path drop: the ACK number
+     */
+    seq: number;
+    /**
+     * Srtt Us
+     *
+     * smoothed RTT (µs); 0 before the first RTT sample
+     */
+    srtt_us: number;
+    /**
+     * Ssthresh Bytes
+     *
+     * the slow-start threshold (bytes); null: infinite
+     */
+    ssthresh_bytes: number | null;
+    /**
+     * State
+     *
+     * the sender's congestion state after the event (vocab.states)
+     */
+    state: 'open' | 'disorder' | 'cwr' | 'recovery' | 'loss';
+    /**
+     * T Ns
+     *
+     * time of the event (ns)
+     */
+    t_ns: number;
+    /**
+     * Timeout Us
+     *
+     * its timeout (µs)
+     */
+    timeout_us: number;
+    /**
+     * Timer
+     *
+     * which timer (vocab.timer_kinds)
+     */
+    timer: 'rto' | 'probe' | 'early_retransmit' | 'delack';
+};
+
+/**
  * TraceWindow
  */
 export type TraceWindow = {
@@ -814,10 +2111,38 @@ export type TraceWindow = {
     downsampled: boolean;
     /**
      * Events
+     *
+     * in time order; each event's fields are its kind's
      */
-    events: Array<{
-        [key: string]: unknown;
-    }>;
+    events: Array<({
+        kind: 'send';
+    } & SendEvent) | ({
+        kind: 'retransmit';
+    } & RetransmitEvent) | ({
+        kind: 'probe';
+    } & ProbeEvent) | ({
+        kind: 'drop';
+    } & DropEvent) | ({
+        kind: 'deliver';
+    } & DeliverEvent) | ({
+        kind: 'ack_sent';
+    } & AckSentEvent) | ({
+        kind: 'ack_recv';
+    } & AckRecvEvent) | ({
+        kind: 'timer_armed';
+    } & TimerArmedEvent) | ({
+        kind: 'timer_fired';
+    } & TimerFiredEvent) | ({
+        kind: 'timer_cancelled';
+    } & TimerCancelledEvent) | ({
+        kind: 'state';
+    } & StateEvent) | ({
+        kind: 'syn';
+    } & SynEvent) | ({
+        kind: 'sample';
+    } & SampleEvent) | ({
+        kind: 'app';
+    } & AppEvent)>;
     /**
      * From Ns
      */
