@@ -6,6 +6,7 @@
 import { keepPreviousData, QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { toEvents, type TraceEvent } from "./chart-math/events";
 import { parseCatalogue } from "./forms/catalogue";
+import { parseTraceVocab } from "./traceVocab";
 import { ApiError, ComparisonsService, RunsService, SharesService, unwrap, UtilsService, type ComparisonPublic, type RunPublic, type Series, type TraceWindow } from "./api";
 
 /** Events per trace window the dashboard asks for. */
@@ -59,15 +60,21 @@ export function useComparison(id: string | null, intervalMs = 300) {
 
 // ---- the engine catalogue, presets and permalinks: read once
 
+/** The engine catalogue as the API sends it, fetched once; each view of it selects what it reads. */
 export const catalogueQuery = queryOptions({
   queryKey: ["catalogue"],
-  queryFn: async () => parseCatalogue(await unwrap(UtilsService.readMechanisms(), "the engine catalogue is not available")),
+  queryFn: () => unwrap(UtilsService.readMechanisms(), "the engine catalogue is not available"),
   staleTime: Number.POSITIVE_INFINITY,
 });
 
 /** The engine catalogue (parsed), or null while loading or when it is not available. */
 export function useCatalogue() {
-  return useQuery(catalogueQuery);
+  return useQuery({ ...catalogueQuery, select: parseCatalogue });
+}
+
+/** The labels and docs of the names trace events carry (causes, drop stages), from the same catalogue. */
+export function useTraceVocab() {
+  return useQuery({ ...catalogueQuery, select: parseTraceVocab });
 }
 
 export function usePresets() {

@@ -9,7 +9,7 @@
  * Takes data as props and never fetches. */
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { ScaleLinear } from "d3-scale";
-import { DATA_TX_KINDS, STATE_LABEL, TIMER_LABEL, type TraceEvent } from "../../lib/chart-math/events";
+import { DATA_TX_KINDS, STATE_LABEL, TIMER_LABEL, type EventOf, type TimerEvent, type TraceEvent } from "../../lib/chart-math/events";
 import type { Explanation } from "../../lib/chart-math/explain";
 import { formatCompact, formatMs } from "../../lib/format";
 import type { TimeScale } from "../../lib/chart-math/idleScale";
@@ -65,7 +65,7 @@ export function TimeSequenceChart(props: TimeSequenceChartProps) {
   const laneTop = plotH + LANE.gap;
   const delackTop = laneTop + LANE.timer + 2;
   const stateTop = delackTop + LANE.delack + 2;
-  const laneY = useCallback((e: TraceEvent) => (e.timer === "delack" ? delackTop + LANE.delack / 2 : laneTop + LANE.timer / 2), [delackTop, laneTop]);
+  const laneY = useCallback((e: TimerEvent) => (e.timer === "delack" ? delackTop + LANE.delack / 2 : laneTop + LANE.timer / 2), [delackTop, laneTop]);
   const axisTop = stateTop + LANE.state + 4;
   const height = margin.top + axisTop + LANE.axis;
   const upTo = props.revealUpTo ?? Infinity;
@@ -112,7 +112,7 @@ export function TimeSequenceChart(props: TimeSequenceChartProps) {
     [events, upTo, x, y, unit, mss, margin.left, margin.top, plotW, plotH, p],
   );
 
-  const rare = useMemo(() => events.filter((e) => e.i <= upTo && (e.kind === "retransmit" || e.kind === "probe" || e.kind === "drop" || e.kind === "timer_fired")), [events, upTo]);
+  const rare = useMemo(() => events.filter((e): e is RareEvent => e.i <= upTo && (e.kind === "retransmit" || e.kind === "probe" || e.kind === "drop" || e.kind === "timer_fired")), [events, upTo]);
   const pending = useMemo(() => (props.revealUpTo == null ? [] : pendingTimers(events, props.revealUpTo)), [events, props.revealUpTo]);
 
   const locate = (ev: React.MouseEvent): { px: number; py: number; cx: number; cy: number } | null => {
@@ -254,14 +254,14 @@ export function TimeSequenceChart(props: TimeSequenceChartProps) {
           <g clipPath={`url(#${clipId})`} pointerEvents="none">
             {pending.map((e) => {
               const x0 = Math.max(0, x(e.t));
-              const x1 = Math.min(plotW, x((e.expires_ns ?? e.t_ns) / 1e6));
-              const c = p.timer[e.timer ?? "rto"];
+              const x1 = Math.min(plotW, x(e.expires_ns / 1e6));
+              const c = p.timer[e.timer];
               const ly = laneY(e);
               return (
                 <g key={`pending-${e.i}`} data-testid="timer-pending">
                   <line x1={x0} x2={x1} y1={ly} y2={ly} stroke={c} strokeWidth={2} strokeDasharray="4 3" />
                   <path d={`M${x1 - 5},${ly - 7} h10 l-5,8 z`} fill="#fff" stroke={c} strokeWidth={1.5} />
-                  <text x={x1 + 7} y={ly} dy="0.32em" fontSize={10} fill={c}>{`${TIMER_LABEL[e.timer ?? "rto"]} pending`}</text>
+                  <text x={x1 + 7} y={ly} dy="0.32em" fontSize={10} fill={c}>{`${TIMER_LABEL[e.timer]} pending`}</text>
                 </g>
               );
             })}
@@ -290,10 +290,13 @@ export function TimeSequenceChart(props: TimeSequenceChartProps) {
   );
 }
 
+/** The events drawn as marks of their own. */
+type RareEvent = EventOf<"retransmit" | "probe" | "drop" | "timer_fired">;
+
 /** The rare marks, each its own SVG element with a data-testid (counted by the
  * end-to-end tests).  Memoized: hovering does not re-render thousands of marks. */
 const RareMarks = memo(function RareMarks(props: {
-  rare: TraceEvent[];
+  rare: RareEvent[];
   x: TimeScale;
   Y: (b: number) => number;
   laneTimer: number;
@@ -306,7 +309,7 @@ const RareMarks = memo(function RareMarks(props: {
     <>
       {props.rare.map((e) => {
         const px = x(e.t);
-        const label = `${e.kind === "timer_fired" ? `${TIMER_LABEL[e.timer ?? "rto"]} fired` : e.kind} at ${formatMs(e.t, 3)}`;
+        const label = `${e.kind === "timer_fired" ? `${TIMER_LABEL[e.timer]} fired` : e.kind} at ${formatMs(e.t, 3)}`;
         if (e.kind === "retransmit" || e.kind === "probe") {
           let y0 = Y(e.seq + e.arg);
           let y1 = Y(e.seq);
@@ -330,7 +333,7 @@ const RareMarks = memo(function RareMarks(props: {
           return <path key={e.i} data-testid="mark-drop" data-i={e.i} aria-label={label} d={d} stroke={p.drop} strokeWidth={2.4} fill="none" />;
         }
         // timer_fired: a marker on its lane, with the span since it was armed
-        const c = p.timer[e.timer ?? "rto"];
+        const c = p.timer[e.timer];
         const armed = props.links.armedBy.get(e.i);
         const delack = e.timer === "delack";
         const ly = delack ? props.laneDelack : props.laneTimer;
@@ -344,7 +347,7 @@ const RareMarks = memo(function RareMarks(props: {
               <>
                 <path d={`M${px - 6},${ly - 8} h12 l-6,9 z`} fill={c} />
                 <text x={px + 8} y={ly + 1} dy="0.32em" fontSize={10} fontWeight={600} fill={c}>
-                  {TIMER_LABEL[e.timer ?? "rto"]}
+                  {TIMER_LABEL[e.timer]}
                 </text>
               </>
             )}

@@ -10,7 +10,7 @@ import { timeScale } from "../../lib/chart-math/idleScale";
 import { linkTimers, stateSegments } from "../../lib/chart-math/timeline";
 import type { CellView } from "../../lib/stats/comparison";
 import { flowOf, mssOf } from "../../lib/mss";
-import { useCatalogue } from "../../lib/queries";
+import { useTraceVocab } from "../../lib/queries";
 import { useStableList } from "../../lib/useStableList";
 import { TimeSequenceChart } from "../charts/TimeSequenceChart";
 import { ErrorBoundary } from "./ErrorBoundary";
@@ -29,7 +29,7 @@ function nFlowsOf(scenario: Record<string, unknown> | null): number {
 
 function Panel(props: { variant: string; color: string; loaded: Loaded | undefined; flow: number; domain: [number, number]; width: number }) {
   const { loaded, flow } = props;
-  const causes = useCatalogue().data?.causes;
+  const vocab = useTraceVocab().data;
   const events = useMemo(
     () => (loaded?.trace ? toEvents(loaded.trace.events).filter((e) => e.flow === flow).map((e, i) => ({ ...e, i })) : []),
     [loaded, flow],
@@ -37,7 +37,7 @@ function Panel(props: { variant: string; color: string; loaded: Loaded | undefin
   const derived = useMemo(() => {
     const plotW = Math.max(10, props.width - MARGIN.left - MARGIN.right);
     const x = timeScale({ domain: props.domain, range: [0, plotW] });
-    const ix = buildExplainIndex(events, loaded?.scenario ?? null, null, causes);
+    const ix = buildExplainIndex(events, loaded?.scenario ?? null, null, vocab);
     return {
       x,
       links: linkTimers(events),
@@ -45,7 +45,7 @@ function Panel(props: { variant: string; color: string; loaded: Loaded | undefin
       explain: (ev: TraceEvent) => explainEvent(ev, ix),
       mss: mssOf(flowOf(loaded?.scenario, flow), events),
     };
-  }, [events, loaded, flow, props.domain, props.width, causes]);
+  }, [events, loaded, flow, props.domain, props.width, vocab]);
   return (
     <div className="sequence-panel" data-variant={props.variant}>
       <div className="sequence-label">

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import type { TraceEvent } from "../../lib/chart-math/events";
+import { transmissionOf, type TraceEvent } from "../../lib/chart-math/events";
 import { ordinal } from "../../lib/format";
 import type { PositionedRule } from "../../lib/chart-math/segmentIndex";
 import { locateTransmission, observedDropRules, preparePlan, submitRerun, type TargetInfo } from "./rerun";
@@ -27,7 +27,7 @@ export function SegmentMenu(props: {
   const navigate = useNavigate();
   // where the clicked transmission sits in the flow, and the loss model's drops as rules
   const located = useQuery({
-    queryKey: ["locate", props.runId, ev.flow, ev.seq, ev.t, ev.transmission, props.mss, props.flowTransmissions],
+    queryKey: ["locate", props.runId, ev.flow, ev.seq, ev.t, transmissionOf(ev), props.mss, props.flowTransmissions],
     queryFn: () => locateTransmission(props.runId, ev, props.mss, props.flowTransmissions),
     staleTime: Number.POSITIVE_INFINITY,
   });

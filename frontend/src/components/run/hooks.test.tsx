@@ -1,6 +1,7 @@
 import { act } from "react";
 import type { RunPublic } from "../../lib/api";
 import { toEvents } from "../../lib/chart-math/events";
+import { apiEvent } from "../../lib/chart-math/fixtures";
 import { renderHook } from "../compare/testing";
 import { useRunViewState, windowParams } from "./useRunViewState";
 import { useStepThrough } from "./useStepThrough";
@@ -13,10 +14,10 @@ const RUN = {
 } as unknown as RunPublic;
 
 const EVENTS = toEvents([
-  { t_ns: 0, flow: 0, kind: "send", seq: 0, arg: 1000, transmission: 1 },
-  { t_ns: 1e6, flow: 0, kind: "deliver", seq: 0, arg: 1000 },
-  { t_ns: 2e6, flow: 0, kind: "ack_recv", seq: 1000, arg: 0 },
-  { t_ns: 3e6, flow: 0, kind: "send", seq: 1000, arg: 1000, transmission: 1 },
+  apiEvent({ t_ns: 0, kind: "send", seq: 0, arg: 1000, transmission: 1 }),
+  apiEvent({ t_ns: 1e6, kind: "deliver", seq: 0, arg: 1000, transmission: 1 }),
+  apiEvent({ t_ns: 2e6, kind: "ack_recv", seq: 1000, arg: 0 }),
+  apiEvent({ t_ns: 3e6, kind: "send", seq: 1000, arg: 1000, transmission: 1 }),
 ]);
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 /** Direct manipulation: re-run the scenario with one transmission dropped or
  * delayed (positioned loss rule, see lib/chart-math/segmentIndex.ts). */
 import { RunsService, unwrap } from "../../lib/api";
-import type { TraceEvent } from "../../lib/chart-math/events";
+import { transmissionOf, type TraceEvent } from "../../lib/chart-math/events";
 import { dropsToRules, estimateSegmentIndex, planRerun, segmentIndexMap, type PositionedRule, type RerunPlan } from "../../lib/chart-math/segmentIndex";
 import { fetchKinds } from "../../lib/queries";
 
@@ -20,7 +20,7 @@ export const MAX_COUNTED = 50_000;
 /** The segment index and transmission number of a clicked data event: exact
  * from the flow's sends (one request), estimated for very long flows. */
 export async function locateTransmission(runId: string, ev: TraceEvent, mss: number, segmentsSent?: number): Promise<TargetInfo> {
-  const transmission = ev.transmission ?? 1;
+  const transmission = transmissionOf(ev);
   if (segmentsSent !== undefined && segmentsSent > MAX_COUNTED) return { segment: estimateSegmentIndex(ev.seq, mss), transmission, exact: false };
   try {
     const { events, complete } = await fetchKinds(runId, ["send", "probe"], ev.t + 0.001, ev.flow);

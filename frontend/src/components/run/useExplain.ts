@@ -7,7 +7,7 @@ import type { RunPublic } from "../../lib/api";
 import type { TraceEvent } from "../../lib/chart-math/events";
 import { buildExplainIndex, explainEvent, type Explanation } from "../../lib/chart-math/explain";
 import { segmentIndexMap } from "../../lib/chart-math/segmentIndex";
-import { useCatalogue, useKinds } from "../../lib/queries";
+import { useKinds, useTraceVocab } from "../../lib/queries";
 
 const SEND_KINDS = ["send", "probe"];
 const MAX_FETCHED_SENDS = 20_000;
@@ -21,7 +21,7 @@ export function useExplain(run: RunPublic, events: TraceEvent[], win: [number, n
   const sends = useKinds(run.id, SEND_KINDS, win ? win[1] + 0.001 : null, flow, fetchSends);
   const data = win ? sends.data : undefined;
   const segIndex = useMemo(() => (data?.complete ? new Map([[flow, segmentIndexMap(data.events, flow)]]) : null), [data, flow]);
-  const causes = useCatalogue().data?.causes;
-  const ix = useMemo(() => buildExplainIndex(events, run.scenario as Record<string, unknown>, segIndex, causes), [events, run.scenario, segIndex, causes]);
+  const vocab = useTraceVocab().data;
+  const ix = useMemo(() => buildExplainIndex(events, run.scenario as Record<string, unknown>, segIndex, vocab), [events, run.scenario, segIndex, vocab]);
   return useCallback((e: TraceEvent) => explainEvent(e, ix), [ix]);
 }

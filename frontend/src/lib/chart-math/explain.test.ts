@@ -1,8 +1,11 @@
 import { buildExplainIndex, explainEvent, timerFormulaText } from "./explain";
-import { toEvents, type TraceEvent } from "./events";
-import { BASELINE_TAIL, RTOR_TAIL, TLP_TAIL, TLPR_TAIL, type Fixture } from "./fixtures";
-import v2 from "../fixtures/catalogue-metrics.json";
-import { parseCatalogue } from "../forms/catalogue";
+import { toEvents, type EventOf, type TimerEvent, type TraceEvent } from "./events";
+import { apiEvent, BASELINE_TAIL, firstOf, RTOR_TAIL, TLP_TAIL, TLPR_TAIL, type Fixture } from "./fixtures";
+import recorded from "../fixtures/catalogue-trace-vocab.json";
+import { EMPTY_TRACE_VOCAB, parseTraceVocab } from "../traceVocab";
+
+/** The engine catalogue's causes and stages (recorded from `python -m rexsim catalog`). */
+const VOCAB = parseTraceVocab(recorded);
 
 function first(f: Fixture, pred: (e: TraceEvent) => boolean): TraceEvent {
   const e = f.events.find(pred);
@@ -36,7 +39,7 @@ describe("explain: TLP run", () => {
     expect(explainEvent(acks[1], ix).title).toBe("ACK 5792: acknowledges 2896 B of new data");
   });
   it("explains the delayed-ACK timer", () => {
-    const fired = first(TLP_TAIL, (e) => e.kind === "timer_fired" && e.timer === "delack");
+    const fired = firstOf(TLP_TAIL, "timer_fired", (e) => e.timer === "delack");
     expect(explainEvent(fired, ix).title).toContain("Delayed-ACK timer expired at the receiver after 200 ms");
   });
 });
@@ -44,7 +47,7 @@ describe("explain: TLP run", () => {
 describe("explain: RTO runs", () => {
   it("says when and by what the RTO was armed, its value and the backoff", () => {
     const ix = buildExplainIndex(BASELINE_TAIL.events, BASELINE_TAIL.scenario);
-    const fired = first(BASELINE_TAIL, (e) => e.kind === "timer_fired" && e.timer === "rto");
+    const fired = firstOf(BASELINE_TAIL, "timer_fired", (e) => e.timer === "rto");
     const x = explainEvent(fired, ix);
     expect(x.title).toBe("RTO expired: armed at 360 ms by an ACK (cumulative ACK 13032), RTO = 342.97 ms (backoff ×2 next)");
     expect(x.details.join("\n")).toContain("the next RTO is 685.94 ms (×2)");
@@ -58,7 +61,7 @@ describe("explain: RTO runs", () => {
   });
   it("explains RTO Restart as RTO − T_earliest", () => {
     const ix = buildExplainIndex(RTOR_TAIL.events, RTOR_TAIL.scenario);
-    const fired = first(RTOR_TAIL, (e) => e.kind === "timer_fired" && e.timer === "rto");
+    const fired = firstOf(RTOR_TAIL, "timer_fired", (e) => e.timer === "rto");
     const x = explainEvent(fired, ix);
     expect(x.title).toContain("restarted as RTO − T_earliest = 62.97 ms");
     expect(x.details.join("\n")).toContain("RTO − T_earliest = 342.97 ms − 280 ms = 62.97 ms");
@@ -79,38 +82,39 @@ describe("explain: TLP with restart and formulas", () => {
     const probe = first(TLPR_TAIL, (e) => e.kind === "probe");
     expect(explainEvent(probe, ix).title).toContain("PTO = max(2·SRTT, 10 ms)");
   });
-  const base: Omit<TraceEvent, "formula" | "timeout_us" | "expires_ns"> = {
-    i: 0, t_ns: 1_000_000_000, t: 1000, flow: 0, kind: "timer_armed", seq: 0, arg: 0, cwnd_bytes: 14480,
-    ssthresh_bytes: null, pipe_bytes: 1448, srtt_us: 160_000, rto_us: 360_000, state: "open", timer: "probe",
-  };
+  /** A timer armed at 1 s with SRTT 160 ms, as the API gives it. */
+  const armed = (formula: TimerEvent["formula"], timeout_us: number, expires_ns: number, timer: TimerEvent["timer"] = "probe") =>
+    toEvents([
+      apiEvent({ kind: "timer_armed", t_ns: 1_000_000_000, cwnd_bytes: 14480, pipe_bytes: 1448, srtt_us: 160_000, rto_us: 360_000, timer, formula, timeout_us, expires_ns }),
+    ])[0] as EventOf<"timer_armed">;
   it("pto_single with the scenario's WCDelAckT", () => {
-    const e = { ...base, formula: "pto_single", timeout_us: 440_000, expires_ns: 1_440_000_000 } as TraceEvent;
+    const e = armed("pto_single", 440_000, 1_440_000_000);
     const ix = buildExplainIndex([e], { flows: [{ tcp: { wc_delack_ms: 200 } }] });
     expect(timerFormulaText(e, ix.scenario)).toBe("PTO = max(2·SRTT, 1.5·SRTT + 200 ms) = max(2·160 ms, 1.5·160 ms + 200 ms) = 440 ms");
     expect(explainEvent(e, ix).details[1]).toBe("one segment outstanding, PTO = max(2·SRTT, 1.5·SRTT + 200 ms) = max(2·160 ms, 1.5·160 ms + 200 ms) = 440 ms");
   });
   it("notes a restarted PTO (PTO − T_last)", () => {
-    const e = { ...base, formula: "pto_multi", timeout_us: 320_000, expires_ns: 1_200_000_000 } as TraceEvent;
+    const e = armed("pto_multi", 320_000, 1_200_000_000);
     const ix = buildExplainIndex([e], null);
     expect(explainEvent(e, ix).details[1]).toContain("restarted: fires PTO − T_last = 320 ms − 120 ms = 200 ms after arming");
   });
   it("pto_rfc8985 picks the branch that matches the recorded timeout", () => {
-    const one = { ...base, formula: "pto_rfc8985", timeout_us: 520_000, expires_ns: 1_520_000_000 } as TraceEvent;
-    const multi = { ...base, formula: "pto_rfc8985", timeout_us: 322_000, expires_ns: 1_322_000_000 } as TraceEvent;
+    const one = armed("pto_rfc8985", 520_000, 1_520_000_000);
+    const multi = armed("pto_rfc8985", 322_000, 1_322_000_000);
     expect(timerFormulaText(one, { flows: [{ tcp: { wc_delack_ms: 200 } }] })).toBe("PTO = 2·SRTT + WCDelAckT = 2·160 ms + 200 ms = 520 ms");
     expect(timerFormulaText(multi, null)).toBe("PTO = 2·SRTT + 2 ms = 2·160 ms + 2 ms = 322 ms");
   });
   it("capped and ER formulas", () => {
-    const cap = { ...base, formula: "pto_capped", timeout_us: 320_000, expires_ns: 1_100_000_000 } as TraceEvent;
+    const cap = armed("pto_capped", 320_000, 1_100_000_000);
     expect(timerFormulaText(cap, null)).toBe("PTO capped by the RTO it stands in for: fires 100 ms after arming (PTO would be 320 ms)");
-    const er = { ...base, timer: "early_retransmit", formula: "er_delay", timeout_us: 40_000, expires_ns: 1_040_000_000 } as TraceEvent;
+    const er = armed("er_delay", 40_000, 1_040_000_000, "early_retransmit");
     expect(timerFormulaText(er, null)).toBe("ER delay = max(SRTT/4, 2 ms) = max(160 ms/4, 2 ms) = 40 ms");
   });
 });
 
 describe("explain: segment numbers", () => {
   it("estimates them in a window that does not start at the run's start, exact with a given index", () => {
-    const later = toEvents(TLP_TAIL.raw.filter((r) => (r.t_ns as number) >= 80e6));
+    const later = toEvents(TLP_TAIL.raw.filter((r) => r.t_ns >= 80e6));
     const send = later.find((e) => e.kind === "send" && e.seq === 4344)!;
     expect(explainEvent(send, buildExplainIndex(later, TLP_TAIL.scenario)).title).toBe("New data: segment ≈#4, bytes 4344–5792");
     const index = new Map([[0, new Map([[4344, 4]])]]);
@@ -139,27 +143,55 @@ describe("explain: robustness", () => {
     }
   });
   it("describes a queue drop with the buffer size", () => {
-    const e: TraceEvent = { ...TLP_TAIL.events[16], reason: "queue" };
+    const e = { ...firstOf(TLP_TAIL, "drop"), reason: "queue" as const };
     const ix = buildExplainIndex([e], { path: { forward: { buffer_pkts: 20, loss: { model: "none" } } } });
-    expect(explainEvent(e, ix).title).toBe("Dropped at the bottleneck: the queue was full (buffer 20 packets)");
+    expect(explainEvent(e, ix).title).toBe("Dropped at the bottleneck (queue): the queue was full (buffer 20 packets)");
+  });
+});
+
+describe("explain: a drop names its stage (trace v2), labelled by the catalogue", () => {
+  const drop = firstOf(TLP_TAIL, "drop"); // recorded before trace v2: no stage
+  const tail = VOCAB.dropStages.find((s) => s.name === "tail")!;
+
+  it("labels the stage the event names and explains it, with the scenario's parameters", () => {
+    const e = { ...drop, stage: "tail" as const };
+    const x = explainEvent(e, buildExplainIndex([e], TLP_TAIL.scenario, null, VOCAB));
+    expect(x.title).toBe(`Dropped by the loss model (${tail.label})`);
+    expect(x.details).toContain(tail.doc);
+    expect(x.details).toContain("the last 1 segment(s) of each object, first transmission only");
+  });
+
+  it("labels a full queue by the drop reason's label, not the scenario's loss model", () => {
+    const e = { ...drop, reason: "queue" as const, stage: "queue" as const };
+    const queue = VOCAB.dropStages.find((s) => s.name === "queue")!;
+    const x = explainEvent(e, buildExplainIndex([e], { path: { forward: { buffer_pkts: 20, loss: { model: "tail" } } } }, null, VOCAB));
+    expect(x.title).toBe(`Dropped at the bottleneck (${queue.label}): the queue was full (buffer 20 packets)`);
+    expect(x.details).toContain(queue.doc);
+  });
+
+  it("trusts the event's stage over the scenario: another stage's parameters are not shown", () => {
+    const e = { ...drop, stage: "bernoulli" as const };
+    const x = explainEvent(e, buildExplainIndex([e], TLP_TAIL.scenario, null, VOCAB));
+    expect(x.title).toBe(`Dropped by the loss model (${VOCAB.dropStages.find((s) => s.name === "bernoulli")!.label})`);
+    expect(x.details.join("\n")).not.toContain("segment(s) of each object");
+  });
+
+  it("falls back to the scenario's loss model for a trace without stages, and to names without the catalogue", () => {
+    expect(explainEvent(drop, buildExplainIndex(TLP_TAIL.events, TLP_TAIL.scenario, null, VOCAB)).title).toBe(`Dropped by the loss model (${tail.label})`);
+    const e = { ...drop, stage: "gilbert_elliott" as const };
+    expect(explainEvent(e, buildExplainIndex([e], null, null, EMPTY_TRACE_VOCAB)).title).toBe("Dropped by the loss model (gilbert_elliott)");
   });
 });
 
 describe("explain: a retransmission's cause (trace v2), named by the catalogue", () => {
-  const causes = parseCatalogue({ vocab: v2.vocab }).causes;
-  const rtx = first(BASELINE_TAIL, (e) => e.kind === "retransmit");
+  const causes = VOCAB.causes;
+  const rtx = firstOf(BASELINE_TAIL, "retransmit");
   const plain = explainEvent(rtx, buildExplainIndex(BASELINE_TAIL.events, BASELINE_TAIL.scenario));
-
-  it("reads the cause from the API's event", () => {
-    const raw = { t_ns: 1, kind: "retransmit", seq: 0, arg: 1448, state: "recovery" };
-    expect(toEvents([{ ...raw, cause: "fast" }])[0].cause).toBe("fast");
-    expect(toEvents([raw])[0].cause).toBeUndefined();
-    expect(toEvents([{ ...raw, cause: null }])[0].cause).toBeUndefined();
-  });
+  const withCause = (cause: EventOf<"retransmit">["cause"]) => BASELINE_TAIL.events.map((e) => (e.i === rtx.i ? { ...rtx, cause } : e));
 
   it("titles the retransmission by its cause, then explains it with the recorded values", () => {
-    const events = BASELINE_TAIL.events.map((e) => (e.i === rtx.i ? { ...e, cause: "rto" } : e));
-    const x = explainEvent(events[rtx.i], buildExplainIndex(events, BASELINE_TAIL.scenario, null, causes));
+    const events = withCause("rto");
+    const x = explainEvent(events[rtx.i], buildExplainIndex(events, BASELINE_TAIL.scenario, null, VOCAB));
     expect(x.title).toBe("Retransmission (RTO)");
     expect(x.details[0]).toBe(plain.details[0]); // the time
     expect(x.details[1]).toBe(causes.find((c) => c.name === "rto")!.doc);
@@ -168,20 +200,23 @@ describe("explain: a retransmission's cause (trace v2), named by the catalogue",
   });
 
   it("names every cause by its label: fast retransmit, hole below SACK, ...", () => {
-    const e: TraceEvent = { ...rtx, state: "recovery", cause: "fast" };
-    const ix = buildExplainIndex([e], BASELINE_TAIL.scenario, null, causes);
+    const e = { ...rtx, state: "recovery" as const, cause: "fast" as const };
+    const ix = buildExplainIndex([e], BASELINE_TAIL.scenario, null, VOCAB);
     expect(explainEvent(e, ix).title).toBe("Retransmission (fast retransmit)");
     expect(explainEvent({ ...e, cause: "rule3" }, ix).title).toBe("Retransmission (hole below SACK)");
     // the generic reason keeps the segment it names
-    const other = explainEvent({ ...e, state: "open", cause: "lost" }, buildExplainIndex([{ ...e, state: "open" }], BASELINE_TAIL.scenario, null, causes));
+    const open = { ...e, state: "open" as const };
+    const other = explainEvent({ ...open, cause: "lost" }, buildExplainIndex([open], BASELINE_TAIL.scenario, null, VOCAB));
     expect(other.title).toBe("Retransmission (lost segment)");
     expect(other.details.join("\n")).toMatch(/segment ≈?#\d+, bytes \d+–\d+ \(\d+\w+ transmission\)/);
   });
 
   it("keeps today's text without a cause, with a cause the catalogue does not list, or without the catalogue", () => {
-    const withCause = BASELINE_TAIL.events.map((e) => (e.i === rtx.i ? { ...e, cause: "rto" } : e));
-    expect(explainEvent(rtx, buildExplainIndex(BASELINE_TAIL.events, BASELINE_TAIL.scenario, null, causes))).toEqual(plain);
-    expect(explainEvent({ ...withCause[rtx.i], cause: "brand_new" }, buildExplainIndex(withCause, BASELINE_TAIL.scenario, null, causes))).toEqual(plain);
-    expect(explainEvent(withCause[rtx.i], buildExplainIndex(withCause, BASELINE_TAIL.scenario))).toEqual(plain);
+    expect(explainEvent(rtx, buildExplainIndex(BASELINE_TAIL.events, BASELINE_TAIL.scenario, null, VOCAB))).toEqual(plain);
+    expect(explainEvent({ ...rtx, cause: null }, buildExplainIndex(withCause(null), BASELINE_TAIL.scenario, null, VOCAB))).toEqual(plain);
+    // a newer engine's cause this dashboard's catalogue does not know
+    const unknown = withCause("brand_new" as EventOf<"retransmit">["cause"]);
+    expect(explainEvent(unknown[rtx.i], buildExplainIndex(unknown, BASELINE_TAIL.scenario, null, VOCAB))).toEqual(plain);
+    expect(explainEvent(withCause("rto")[rtx.i], buildExplainIndex(withCause("rto"), BASELINE_TAIL.scenario))).toEqual(plain);
   });
 });

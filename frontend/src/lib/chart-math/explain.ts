@@ -15,11 +15,12 @@
  *   er_delay     Linux delayed Early Retransmit: max(SRTT/4, 2 ms)
  *   delack       the receiver's delayed-ACK timer
  */
-import { dataEnd, STATE_LABEL, TIMER_LABEL, type TraceEvent } from "./events";
+import { dataEnd, STATE_LABEL, TIMER_LABEL, type EventOf, type TimerEvent, type TraceEvent } from "./events";
 import { formatBytes, formatMs, formatUs, ordinal, trimNumber } from "../format";
 import { flowOf, mssOf } from "../mss";
 import { droppedTransmission, linkTimers, type TimerLinks } from "./timeline";
 import type { VocabEntry } from "../forms/catalogue";
+import { EMPTY_TRACE_VOCAB, entryOf, type TraceVocab } from "../traceVocab";
 
 export interface Explanation {
   /** one line: what happened and the key reason, with numbers */
@@ -31,14 +32,14 @@ export interface Explanation {
 export interface ExplainIndex {
   events: readonly TraceEvent[];
   links: TimerLinks;
-  dropped: Map<number, TraceEvent>;
+  dropped: Map<number, EventOf<"send" | "retransmit" | "probe">>;
   /** previous cumulative ACK received per ack_recv event (for "acknowledges n bytes") */
   prevAck: Map<number, number>;
   /** seq -> segment index per flow, when known */
   segIndex: Map<number, Map<number, number>>;
   scenario: Record<string, unknown> | null;
-  /** the catalogue's transmission causes (vocab.causes); empty when unknown */
-  causes: readonly VocabEntry[];
+  /** the catalogue's labels and docs of causes and drop stages; empty lists when unknown */
+  vocab: TraceVocab;
 }
 
 type Obj = Record<string, unknown>;
@@ -62,7 +63,7 @@ export function buildExplainIndex(
   events: readonly TraceEvent[],
   scenario?: Obj | null,
   segIndex?: Map<number, Map<number, number>> | null,
-  causes?: readonly VocabEntry[] | null,
+  vocab?: TraceVocab | null,
 ): ExplainIndex {
   const prevAck = new Map<number, number>();
   const lastAck = new Map<number, number>();
@@ -76,7 +77,7 @@ export function buildExplainIndex(
       if (p !== undefined) prevAck.set(e.i, p);
       lastAck.set(e.flow, Math.max(p ?? -Infinity, e.seq));
     }
-    if (fromStart && (e.kind === "send" || e.kind === "probe") && (e.transmission ?? 1) === 1) {
+    if (fromStart && (e.kind === "send" || e.kind === "probe") && e.transmission === 1) {
       const m = own.get(e.flow) ?? new Map<number, number>();
       own.set(e.flow, m);
       if (!m.has(e.seq)) {
@@ -86,7 +87,7 @@ export function buildExplainIndex(
       }
     }
   }
-  return { events, links: linkTimers(events), dropped: droppedTransmission(events), prevAck, segIndex: segIndex ?? own, scenario: scenario ?? null, causes: causes ?? [] };
+  return { events, links: linkTimers(events), dropped: droppedTransmission(events), prevAck, segIndex: segIndex ?? own, scenario: scenario ?? null, vocab: vocab ?? EMPTY_TRACE_VOCAB };
 }
 
 function bytesRange(e: TraceEvent): string {
@@ -116,7 +117,7 @@ function armCauseText(cause: TraceEvent | undefined): string {
     case "retransmit":
       return "by the retransmission";
     case "timer_fired":
-      return cause.timer === "rto" ? "after the previous RTO expired" : `after the ${TIMER_LABEL[cause.timer ?? "rto"]} timer fired`;
+      return cause.timer === "rto" ? "after the previous RTO expired" : `after the ${TIMER_LABEL[cause.timer]} timer fired`;
     case "syn":
       return "by the SYN";
     case "deliver":
@@ -127,15 +128,14 @@ function armCauseText(cause: TraceEvent | undefined): string {
 }
 
 /** Time from arming to expiry (ms); only a timer_armed event knows it, others give the timeout. */
-function armDelay(e: TraceEvent): number {
-  const timeout = (e.timeout_us ?? e.arg) / 1000;
-  return e.kind === "timer_armed" && e.expires_ns !== undefined ? (e.expires_ns - e.t_ns) / 1e6 : timeout;
+function armDelay(e: TimerEvent): number {
+  return e.kind === "timer_armed" ? (e.expires_ns - e.t_ns) / 1e6 : e.timeout_us / 1000;
 }
 
 /** The formula of a timer as text with the recorded numbers substituted. */
-export function timerFormulaText(armed: TraceEvent, scenario: Obj | null): string {
+export function timerFormulaText(armed: TimerEvent, scenario: Obj | null): string {
   const srtt = armed.srtt_us / 1000;
-  const timeout = (armed.timeout_us ?? armed.arg) / 1000;
+  const timeout = armed.timeout_us / 1000;
   const wc = Number(flowTcp(scenario, armed.flow).wc_delack_ms ?? 200);
   const delay = armDelay(armed);
   const T = formatMs(timeout);
@@ -166,12 +166,12 @@ export function timerFormulaText(armed: TraceEvent, scenario: Obj | null): strin
 }
 
 /** One line for a probe timer: why the PTO has the value it has. */
-function ptoReason(armed: TraceEvent, scenario: Obj | null): string {
+function ptoReason(armed: TimerEvent, scenario: Obj | null): string {
   const f = armed.formula;
   const outstanding = f === "pto_single" ? "one segment outstanding" : f === "pto_multi" ? "several segments outstanding" : "";
   let text = timerFormulaText(armed, scenario);
   // TLP with restart: the timer counts from the last transmission, not from the ACK
-  const timeout = (armed.timeout_us ?? armed.arg) / 1000;
+  const timeout = armed.timeout_us / 1000;
   const delay = armDelay(armed);
   if (f !== "pto_capped" && delay < timeout - 0.0005) {
     text += `, restarted: fires PTO − T_last = ${formatMs(timeout)} − ${formatMs(timeout - delay)} = ${formatMs(delay)} after arming`;
@@ -179,17 +179,17 @@ function ptoReason(armed: TraceEvent, scenario: Obj | null): string {
   return outstanding ? `${outstanding}, ${text}` : text;
 }
 
-function rtoSummary(fired: TraceEvent, ix: ExplainIndex): { title: string; details: string[] } {
+function rtoSummary(fired: EventOf<"timer_fired">, ix: ExplainIndex): { title: string; details: string[] } {
   const armed = ix.links.armedBy.get(fired.i);
   const next = ix.links.nextArm.get(fired.i);
   const ref = armed ?? fired;
-  const rto = (ref.timeout_us ?? ref.arg) / 1000;
+  const rto = ref.timeout_us / 1000;
   const details: string[] = [];
   let head = "RTO expired";
   if (armed) {
     const cause = armCauseText(ix.links.armCause.get(armed.i));
     head += `: armed at ${formatMs(armed.t)}${cause ? ` ${cause}` : ""}`;
-    details.push(`armed at ${formatMs(armed.t)}${cause ? ` ${cause}` : ""}, to fire at ${formatMs((armed.expires_ns ?? 0) / 1e6)}`);
+    details.push(`armed at ${formatMs(armed.t)}${cause ? ` ${cause}` : ""}, to fire at ${formatMs(armed.expires_ns / 1e6)}`);
   } else {
     details.push("(the arming event is outside the loaded window)");
   }
@@ -204,7 +204,7 @@ function rtoSummary(fired: TraceEvent, ix: ExplainIndex): { title: string; detai
     details.push(`RTO = ${formatMs(rto)}, computed from SRTT ${formatUs(ref.srtt_us)} and RTTVAR (${profile === "linux" ? "Linux: SRTT + RTTVAR, RTTVAR at least min_rto = 200 ms" : "RFC 6298: SRTT + max(G, 4·RTTVAR), at least 1 s"}), backoff included`);
   }
   if (next && next.timer === "rto") {
-    const nt = (next.timeout_us ?? next.arg) / 1000;
+    const nt = next.timeout_us / 1000;
     const ratio = rto > 0 ? nt / rto : 0;
     head += ` (backoff ×${trimNumber(ratio, 1)} next)`;
     details.push(`exponential backoff (RFC 6298 §5.5): the next RTO is ${formatMs(nt)} (×${trimNumber(ratio, 2)})`);
@@ -224,15 +224,14 @@ function rtoSummary(fired: TraceEvent, ix: ExplainIndex): { title: string; detai
   return { title: head, details };
 }
 
-function probeTimerSummary(fired: TraceEvent, ix: ExplainIndex): string {
+function probeTimerSummary(fired: EventOf<"timer_fired">, ix: ExplainIndex): string {
   const armed = ix.links.armedBy.get(fired.i) ?? fired;
   return ptoReason(armed, ix.scenario);
 }
 
 /** The cause of a transmission as the catalogue names it, when the event carries one the catalogue lists. */
 export function causeOf(e: TraceEvent, causes: readonly VocabEntry[]): VocabEntry | undefined {
-  if (e.cause === undefined) return undefined;
-  return causes.find((c) => c.name === e.cause) ?? (/^\d+$/.test(e.cause) ? causes.find((c) => c.id === Number(e.cause)) : undefined);
+  return "cause" in e ? entryOf(causes, e.cause) : undefined;
 }
 
 /** "Fast retransmit" -> "fast retransmit"; acronyms ("RTO") stay as they are. */
@@ -242,8 +241,8 @@ function lowerFirst(s: string): string {
 
 /** A retransmission whose trace event names its cause: "Retransmission (fast retransmit)",
  * the cause's explanation, then what the recorded values say (the reason without the cause). */
-function withCause(e: TraceEvent, ix: ExplainIndex, at: string, reason: Explanation): Explanation {
-  const cause = causeOf(e, ix.causes);
+function withCause(e: EventOf<"retransmit">, ix: ExplainIndex, at: string, reason: Explanation): Explanation {
+  const cause = causeOf(e, ix.vocab.causes);
   if (!cause) return reason;
   const rest = reason.details.filter((d) => d !== at);
   // the generic reason's title is only "Retransmission: <segment>": keep the segment
@@ -256,11 +255,11 @@ function withCause(e: TraceEvent, ix: ExplainIndex, at: string, reason: Explanat
 }
 
 /** Why a segment was sent again, from the timer fire or state change at the same instant and the state. */
-function retransmitReason(e: TraceEvent, ix: ExplainIndex, at: string, window: string): Explanation {
+function retransmitReason(e: EventOf<"retransmit">, ix: ExplainIndex, at: string, window: string): Explanation {
   const sc = ix.scenario;
   const fired = ix.links.firedBefore.get(e.i);
   const st = ix.links.stateBefore.get(e.i);
-  const tx = `${segLabel(ix, e)}, ${bytesRange(e)} (${ordinal(e.transmission ?? 2)} transmission)`;
+  const tx = `${segLabel(ix, e)}, ${bytesRange(e)} (${ordinal(e.transmission)} transmission)`;
   if (fired?.timer === "rto") {
     const r = rtoSummary(fired, ix);
     return { title: `RTO retransmission — ${r.title}`, details: [at, tx, ...r.details.slice(0, 3), window] };
@@ -274,7 +273,7 @@ function retransmitReason(e: TraceEvent, ix: ExplainIndex, at: string, window: s
   }
   if (st && st.state === "recovery") {
     return {
-      title: `Fast retransmit: ${STATE_LABEL[st.previous_state ?? "disorder"]} → Recovery, loss detected from duplicate ACKs / SACK (RFC 6675)`,
+      title: `Fast retransmit: ${STATE_LABEL[st.previous_state]} → Recovery, loss detected from duplicate ACKs / SACK (RFC 6675)`,
       details: [at, tx, `ssthresh = ${e.ssthresh_bytes === null ? "∞" : formatBytes(e.ssthresh_bytes)}, cwnd = ${formatBytes(e.cwnd_bytes)}`, window],
     };
   }
@@ -293,6 +292,52 @@ function retransmitReason(e: TraceEvent, ix: ExplainIndex, at: string, window: s
   return { title: `Retransmission: ${tx}`, details: [at, `state ${STATE_LABEL[e.state]}`, window] };
 }
 
+/** What dropped a packet: the stage the event names, else (a trace from before
+ * trace v2) the queue for a queue drop and the scenario's loss model otherwise. */
+function dropStage(e: EventOf<"drop">, loss: Obj): string | null {
+  if (e.stage != null) return e.stage;
+  if (e.reason === "queue") return "queue";
+  return typeof loss.model === "string" ? loss.model : null;
+}
+
+/** The scenario's parameters of the stage that dropped a packet, as one line. */
+function stageParams(stage: string, loss: Obj): string {
+  switch (stage) {
+    case "tail":
+      return `the last ${loss.count ?? 1} segment(s) of each object, first transmission only`;
+    case "bernoulli":
+      return `each packet lost with probability p = ${loss.p}`;
+    case "positioned":
+      return "a positioned rule picked this transmission";
+    case "gilbert_elliott":
+      return `good → bad with p = ${loss.p}, bad → good with r = ${loss.r}, loss ${loss.loss_good ?? 0} / ${loss.loss_bad ?? 1} in the good / bad state`;
+    default:
+      return "";
+  }
+}
+
+/** A drop, named by its stage as the catalogue labels it ("Tail loss", "Queue overflow"). */
+function dropExplanation(e: EventOf<"drop">, ix: ExplainIndex, at: string, window: string): Explanation {
+  const sc = ix.scenario;
+  const dir = e.direction;
+  const loss = forwardLoss(sc, dir);
+  const tx = ix.dropped.get(e.i);
+  const what = dir === "reverse" ? `ACK ${e.seq}` : tx ? `${ordinal(tx.transmission)} transmission of ${segLabel(ix, e)} (${bytesRange(e)})` : bytesRange(e);
+  const lost = `the ${what} was lost on the ${dir} path`;
+  const stage = dropStage(e, loss);
+  const entry = entryOf(ix.vocab.dropStages, stage);
+  const label = entry?.label ?? stage ?? "the loss model";
+  const doc = entry?.doc ?? "";
+  if (stage === "queue") {
+    const path = (sc?.path as Obj | undefined)?.[dir] as Obj | undefined;
+    const buf = path?.buffer_pkts ? `${path.buffer_pkts} packets` : "full";
+    return { title: `Dropped at the bottleneck (${label}): the queue was full (buffer ${buf})`, details: [at, lost, doc, window].filter(Boolean) };
+  }
+  // the scenario's parameters describe the stage only when it is the direction's loss model
+  const params = stage !== null && stage === loss.model ? stageParams(stage, loss) : "";
+  return { title: `Dropped by the loss model (${label})`, details: [at, lost, doc, params].filter(Boolean) };
+}
+
 /** Explain one event.  Never throws; falls back to the event's own columns. */
 export function explainEvent(e: TraceEvent, ix: ExplainIndex): Explanation {
   const sc = ix.scenario;
@@ -307,10 +352,10 @@ export function explainEvent(e: TraceEvent, ix: ExplainIndex): Explanation {
       };
     case "probe": {
       const fired = ix.links.firedBefore.get(e.i);
-      const what = (e.transmission ?? 1) === 1 ? "sends new data" : "retransmits the last segment";
+      const what = e.transmission === 1 ? "sends new data" : "retransmits the last segment";
       const reason = fired ? probeTimerSummary(fired, ix) : "the probe timer (PTO) expired";
       const armed = fired ? ix.links.armedBy.get(fired.i) : undefined;
-      const details = [at, `TLP ${what}: ${segLabel(ix, e)}, ${bytesRange(e)} (${ordinal(e.transmission ?? 1)} transmission)`];
+      const details = [at, `TLP ${what}: ${segLabel(ix, e)}, ${bytesRange(e)} (${ordinal(e.transmission)} transmission)`];
       if (armed) {
         const cause = armCauseText(ix.links.armCause.get(armed.i));
         details.push(`the probe timer was armed at ${formatMs(armed.t)}${cause ? ` ${cause}` : ""}`);
@@ -321,37 +366,11 @@ export function explainEvent(e: TraceEvent, ix: ExplainIndex): Explanation {
     }
     case "retransmit":
       return withCause(e, ix, at, retransmitReason(e, ix, at, window));
-    case "drop": {
-      const dir = e.direction === "reverse" ? "reverse" : "forward";
-      const loss = forwardLoss(sc, dir);
-      const model = String(loss.model ?? "the loss model");
-      const tx = ix.dropped.get(e.i);
-      const what = dir === "reverse" ? `ACK ${e.seq}` : tx ? `${ordinal(tx.transmission ?? 1)} transmission of ${segLabel(ix, e)} (${bytesRange(e)})` : bytesRange(e);
-      if (e.reason === "queue") {
-        const path = (sc?.path as Obj | undefined)?.[dir] as Obj | undefined;
-        const buf = path?.buffer_pkts ? `${path.buffer_pkts} packets` : "full";
-        return {
-          title: `Dropped at the bottleneck: the queue was full (buffer ${buf})`,
-          details: [at, `the ${what} was lost on the ${dir} path`, window],
-        };
-      }
-      let why = model;
-      let name = model;
-      if (model === "tail") why = `tail: the last ${loss.count ?? 1} segment(s) of each object, first transmission only`;
-      else if (model === "bernoulli") why = `bernoulli: each packet lost with probability p = ${loss.p}`;
-      else if (model === "positioned") why = "a positioned rule picked this transmission";
-      else if (model === "gilbert_elliott") {
-        name = "Gilbert–Elliott";
-        why = `Gilbert–Elliott: good → bad with p = ${loss.p}, bad → good with r = ${loss.r}, loss ${loss.loss_good ?? 0} / ${loss.loss_bad ?? 1} in the good / bad state`;
-      }
-      return {
-        title: `Dropped by the loss model (${name})`,
-        details: [at, `the ${what} was lost on the ${dir} path`, why],
-      };
-    }
+    case "drop":
+      return dropExplanation(e, ix, at, window);
     case "deliver":
       return {
-        title: `Arrived at the receiver: ${bytesRange(e)} (${ordinal(e.transmission ?? 1)} transmission)`,
+        title: `Arrived at the receiver: ${bytesRange(e)} (${ordinal(e.transmission)} transmission)`,
         details: [at],
       };
     case "ack_sent": {
@@ -374,17 +393,17 @@ export function explainEvent(e: TraceEvent, ix: ExplainIndex): Explanation {
       return { title, details };
     }
     case "timer_armed": {
-      const label = TIMER_LABEL[e.timer ?? "rto"];
+      const label = TIMER_LABEL[e.timer];
       const cause = armCauseText(ix.links.armCause.get(e.i));
-      const fires = e.expires_ns !== undefined ? formatMs(e.expires_ns / 1e6) : "?";
+      const fires = formatMs(e.expires_ns / 1e6);
       const formula = e.timer === "probe" ? ptoReason(e, sc) : timerFormulaText(e, sc);
       return { title: `${label} timer armed${cause ? ` ${cause}` : ""}: fires at ${fires}`, details: [at, formula] };
     }
     case "timer_cancelled": {
-      const label = TIMER_LABEL[e.timer ?? "rto"];
+      const label = TIMER_LABEL[e.timer];
       return {
         title: `${label} timer stopped${e.pipe_bytes === 0 ? ": all data acknowledged" : ""}`,
-        details: [at, `it would have fired at ${e.expires_ns !== undefined ? formatMs(e.expires_ns / 1e6) : "?"}`],
+        details: [at, `it would have fired at ${formatMs(e.expires_ns / 1e6)}`],
       };
     }
     case "timer_fired": {
@@ -400,14 +419,14 @@ export function explainEvent(e: TraceEvent, ix: ExplainIndex): Explanation {
         return { title: `Early Retransmit timer expired: ${timerFormulaText(armed, sc)}`, details: [at] };
       }
       const armed = ix.links.armedBy.get(e.i);
-      const wait = armed ? formatUs(armed.timeout_us ?? armed.arg) : formatMs(Number(((sc?.flows as Obj[] | undefined)?.[e.flow]?.receiver as Obj | undefined)?.delack_ms ?? 200));
+      const wait = armed ? formatUs(armed.timeout_us) : formatMs(Number(((sc?.flows as Obj[] | undefined)?.[e.flow]?.receiver as Obj | undefined)?.delack_ms ?? 200));
       return {
         title: `Delayed-ACK timer expired at the receiver after ${wait}: the held-back ACK goes out`,
         details: [at, armed ? `armed at ${formatMs(armed.t)} when an unacknowledged segment arrived` : "(the arming event is outside the loaded window)"],
       };
     }
     case "state": {
-      const from = STATE_LABEL[e.previous_state ?? "open"];
+      const from = STATE_LABEL[e.previous_state];
       const to = STATE_LABEL[e.state];
       const why: Record<string, string> = {
         recovery: "loss detected (duplicate ACKs / SACK reach dupthresh, or Early Retransmit): fast recovery starts",

@@ -1,6 +1,6 @@
 import { dropsToRules, estimateSegmentIndex, MAX_RULES, planRerun, segmentIndexMap, type PositionedRule } from "./segmentIndex";
 import { toEvents } from "./events";
-import { BASELINE_TAIL, TLP_TAIL } from "./fixtures";
+import { apiEvent, BASELINE_TAIL, TLP_TAIL } from "./fixtures";
 
 /** path.forward.loss of a scenario. */
 const lossOf = (sc: Record<string, unknown>) => (sc as { path: { forward: { loss: Record<string, unknown> } } }).path.forward.loss;
@@ -21,11 +21,11 @@ describe("segment indexing", () => {
   });
   it("counts a probe of new data as a new segment, and ignores other flows", () => {
     const evs = toEvents([
-      { t_ns: 0, flow: 0, kind: "send", seq: 0, arg: 1000, transmission: 1 },
-      { t_ns: 1, flow: 1, kind: "send", seq: 0, arg: 500, transmission: 1 },
-      { t_ns: 2, flow: 0, kind: "probe", seq: 1000, arg: 300, transmission: 1 },
-      { t_ns: 3, flow: 0, kind: "retransmit", seq: 0, arg: 1000, transmission: 2 },
-      { t_ns: 4, flow: 0, kind: "send", seq: 1300, arg: 1000, transmission: 1 },
+      apiEvent({ t_ns: 0, kind: "send", seq: 0, arg: 1000, transmission: 1 }),
+      apiEvent({ t_ns: 1, flow: 1, kind: "send", seq: 0, arg: 500, transmission: 1 }),
+      apiEvent({ t_ns: 2, kind: "probe", seq: 1000, arg: 300, transmission: 1 }),
+      apiEvent({ t_ns: 3, kind: "retransmit", seq: 0, arg: 1000, transmission: 2 }),
+      apiEvent({ t_ns: 4, kind: "send", seq: 1300, arg: 1000, transmission: 1 }),
     ]);
     const m = segmentIndexMap(evs, 0);
     expect([...m.entries()]).toEqual([[0, 1], [1000, 2], [1300, 3]]);
@@ -44,12 +44,12 @@ describe("dropsToRules", () => {
   });
   it("matches a dropped retransmission to its transmission number and skips queue drops", () => {
     const evs = toEvents([
-      { t_ns: 0, flow: 0, kind: "send", seq: 0, arg: 1000, transmission: 1 },
-      { t_ns: 0, flow: 0, kind: "send", seq: 1000, arg: 1000, transmission: 1 },
-      { t_ns: 0, flow: 0, kind: "drop", seq: 1000, arg: 1000, reason: "queue", direction: "forward" },
-      { t_ns: 5, flow: 0, kind: "retransmit", seq: 1000, arg: 1000, transmission: 2 },
-      { t_ns: 5, flow: 0, kind: "drop", seq: 1000, arg: 1000, reason: "loss_model", direction: "forward" },
-      { t_ns: 6, flow: 0, kind: "drop", seq: 77, arg: 0, reason: "loss_model", direction: "reverse" },
+      apiEvent({ t_ns: 0, kind: "send", seq: 0, arg: 1000, transmission: 1 }),
+      apiEvent({ t_ns: 0, kind: "send", seq: 1000, arg: 1000, transmission: 1 }),
+      apiEvent({ t_ns: 0, kind: "drop", seq: 1000, arg: 1000, reason: "queue", direction: "forward" }),
+      apiEvent({ t_ns: 5, kind: "retransmit", seq: 1000, arg: 1000, transmission: 2 }),
+      apiEvent({ t_ns: 5, kind: "drop", seq: 1000, arg: 1000, reason: "loss_model", direction: "forward" }),
+      apiEvent({ t_ns: 6, kind: "drop", seq: 77, arg: 0, reason: "loss_model", direction: "reverse" }),
     ]);
     expect(dropsToRules(evs)).toEqual([{ flow: 0, segment: 2, transmission: 2, action: "drop", delay_ms: 0 }]);
   });

@@ -8,7 +8,7 @@
  * `probe` of new data, transmission 1); a retransmission or a probe of old data
  * repeats the seq of its segment and carries the transmission number.
  */
-import type { TraceEvent } from "./events";
+import type { EventOf, TraceEvent } from "./events";
 
 export interface PositionedRule {
   flow: number;
@@ -48,13 +48,13 @@ export function estimateSegmentIndex(seq: number, mss: number): number {
 export function dropsToRules(events: readonly TraceEvent[]): PositionedRule[] {
   const index = new Map<number, Map<number, number>>();
   const counters = new Map<number, number>();
-  const lastTx = new Map<string, TraceEvent>();
+  const lastTx = new Map<string, EventOf<"send" | "retransmit" | "probe">>();
   const rules: PositionedRule[] = [];
   for (const e of events) {
     if (e.kind === "send" || e.kind === "retransmit" || e.kind === "probe") {
       const m = index.get(e.flow) ?? new Map();
       index.set(e.flow, m);
-      if ((e.transmission ?? 1) === 1 && e.kind !== "retransmit" && !m.has(e.seq)) {
+      if (e.transmission === 1 && e.kind !== "retransmit" && !m.has(e.seq)) {
         const n = (counters.get(e.flow) ?? 0) + 1;
         counters.set(e.flow, n);
         m.set(e.seq, n);
@@ -64,7 +64,7 @@ export function dropsToRules(events: readonly TraceEvent[]): PositionedRule[] {
       const tx = lastTx.get(`${e.flow}|${e.seq}`);
       const seg = index.get(e.flow)?.get(e.seq);
       if (tx && seg !== undefined) {
-        rules.push({ flow: e.flow, segment: seg, transmission: tx.transmission ?? 1, action: "drop", delay_ms: 0 });
+        rules.push({ flow: e.flow, segment: seg, transmission: tx.transmission, action: "drop", delay_ms: 0 });
       }
     }
   }

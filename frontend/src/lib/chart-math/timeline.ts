@@ -1,6 +1,6 @@
 /** Shapes derived from a window of events (pure): the congestion-state strip,
  * the cumulative-ACK step line, timer spans, per-event anchors. */
-import type { CongState, TraceEvent } from "./events";
+import type { CongState, EventOf, TimerEvent, TraceEvent } from "./events";
 
 export interface StateSegment {
   state: CongState;
@@ -50,26 +50,26 @@ export function stateSegments(events: readonly TraceEvent[], flow: number, t0: n
  * timer_fired just before each probe/retransmit at the same instant, and
  * what happened just before each timer_armed at the same instant (its cause). */
 export interface TimerLinks {
-  armedBy: Map<number, TraceEvent>;
-  firedBefore: Map<number, TraceEvent>;
+  armedBy: Map<number, EventOf<"timer_armed">>;
+  firedBefore: Map<number, EventOf<"timer_fired">>;
   armCause: Map<number, TraceEvent>;
-  stateBefore: Map<number, TraceEvent>;
+  stateBefore: Map<number, EventOf<"state">>;
   /** the next timer_armed of the same kind and flow after a fire */
-  nextArm: Map<number, TraceEvent>;
+  nextArm: Map<number, EventOf<"timer_armed">>;
   /** the state change a timer fire caused (same instant, after it) */
-  stateAfter: Map<number, TraceEvent>;
+  stateAfter: Map<number, EventOf<"state">>;
 }
 
 export function linkTimers(events: readonly TraceEvent[]): TimerLinks {
-  const armedBy = new Map<number, TraceEvent>();
-  const firedBefore = new Map<number, TraceEvent>();
+  const armedBy = new Map<number, EventOf<"timer_armed">>();
+  const firedBefore = new Map<number, EventOf<"timer_fired">>();
   const armCause = new Map<number, TraceEvent>();
-  const stateBefore = new Map<number, TraceEvent>();
-  const nextArm = new Map<number, TraceEvent>();
-  const stateAfter = new Map<number, TraceEvent>();
-  const lastArm = new Map<string, TraceEvent>();
-  const lastFire = new Map<number, TraceEvent>(); // flow -> last timer_fired
-  const lastState = new Map<number, TraceEvent>(); // flow -> last state event
+  const stateBefore = new Map<number, EventOf<"state">>();
+  const nextArm = new Map<number, EventOf<"timer_armed">>();
+  const stateAfter = new Map<number, EventOf<"state">>();
+  const lastArm = new Map<string, EventOf<"timer_armed">>();
+  const lastFire = new Map<number, EventOf<"timer_fired">>(); // flow -> last timer_fired
+  const lastState = new Map<number, EventOf<"state">>(); // flow -> last state event
   const lastCause = new Map<number, TraceEvent>(); // flow -> last non-timer event
   const waitingNext = new Map<string, number[]>(); // flow|timer -> fired indices
   for (const e of events) {
@@ -119,9 +119,9 @@ export function linkTimers(events: readonly TraceEvent[]): TimerLinks {
 
 /** Map each forward drop to the transmission it dropped: the latest data
  * event of the same flow and seq at or before the drop. */
-export function droppedTransmission(events: readonly TraceEvent[]): Map<number, TraceEvent> {
-  const last = new Map<string, TraceEvent>();
-  const out = new Map<number, TraceEvent>();
+export function droppedTransmission(events: readonly TraceEvent[]): Map<number, EventOf<"send" | "retransmit" | "probe">> {
+  const last = new Map<string, EventOf<"send" | "retransmit" | "probe">>();
+  const out = new Map<number, EventOf<"send" | "retransmit" | "probe">>();
   for (const e of events) {
     if (e.kind === "send" || e.kind === "retransmit" || e.kind === "probe") last.set(`${e.flow}|${e.seq}`, e);
     else if (e.kind === "drop" && e.direction !== "reverse") {
@@ -153,8 +153,8 @@ export function nearestPoint(xs: ArrayLike<number>, ys: ArrayLike<number>, px: n
 /** Timers running at event index `upTo`: for each (flow, timer kind) the last
  * timer_armed at or before it that no fire, cancel or later arming ended.
  * (Used by step-through mode to show what the sender is waiting for.) */
-export function pendingTimers(events: readonly TraceEvent[], upTo: number): TraceEvent[] {
-  const live = new Map<string, TraceEvent>();
+export function pendingTimers(events: readonly TraceEvent[], upTo: number): TimerEvent[] {
+  const live = new Map<string, TimerEvent>();
   for (const e of events) {
     if (e.i > upTo) break;
     if (e.kind !== "timer_armed" && e.kind !== "timer_fired" && e.kind !== "timer_cancelled") continue;

@@ -1,0 +1,31 @@
+import recorded from "./fixtures/catalogue-trace-vocab.json";
+import { EMPTY_TRACE_VOCAB, entryOf, parseTraceVocab } from "./traceVocab";
+
+describe("parseTraceVocab: the names trace events carry, from the catalogue", () => {
+  const vocab = parseTraceVocab(recorded);
+
+  it("takes the causes from vocab.causes, in order, with their labels and docs", () => {
+    expect(vocab.causes.map((c) => c.name)).toEqual(recorded.vocab.causes.map((c) => c.name));
+    expect(entryOf(vocab.causes, "rule3")).toEqual({ name: "rule3", label: "Hole below SACK", doc: recorded.vocab.causes[4].doc });
+  });
+
+  it("lists the drop stages as a drop's cause code orders them: the queue, then the stage family's members", () => {
+    const stage = recorded.families.find((f) => f.name === "stage")!;
+    expect(vocab.dropStages.map((s) => s.name)).toEqual(["queue", ...stage.members.map((m) => m.name)]);
+    const queue = recorded.vocab.drop_reasons.find((r) => r.name === "queue")!;
+    expect(vocab.dropStages[0]).toEqual({ name: "queue", label: queue.label, doc: queue.doc });
+    expect(entryOf(vocab.dropStages, "gilbert_elliott")?.label).toBe(stage.members.find((m) => m.name === "gilbert_elliott")!.label);
+  });
+
+  it("reads a catalogue without trace v2's vocabulary, or junk, as empty lists", () => {
+    expect(parseTraceVocab({ engine_version: "0.0.1" })).toEqual(EMPTY_TRACE_VOCAB);
+    expect(parseTraceVocab(null)).toEqual(EMPTY_TRACE_VOCAB);
+    const junk = parseTraceVocab({ vocab: { causes: [1, { name: "" }, { name: "x" }], drop_reasons: "queue" }, families: [{ name: "stage", members: {} }] });
+    expect(junk).toEqual({ causes: [{ name: "x", label: "x", doc: "" }], dropStages: [] });
+  });
+
+  it("finds nothing for a name it does not list, or none", () => {
+    expect(entryOf(vocab.dropStages, "outage")).toBeUndefined();
+    expect(entryOf(vocab.dropStages, null)).toBeUndefined();
+  });
+});
