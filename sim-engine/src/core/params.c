@@ -311,12 +311,33 @@ const struct rx_param *rx_params(size_t *n)
 	return table;
 }
 
+/* the table is grouped by section in enum order (test_registry checks it),
+ * so a section's rows are one run found by bisection: walks over a section
+ * cost O(rows + log table), not O(rows x table) */
+static size_t first_at_or_after(int section)
+{
+	size_t lo = 0, hi = N_ROWS;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (table[mid].section < section)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static const struct rx_param *section_span(int section, size_t *n)
+{
+	size_t lo = first_at_or_after(section);
+	*n = first_at_or_after(section + 1) - lo;
+	return &table[lo];
+}
+
 const struct rx_param *rx_section_row(int section, size_t i)
 {
-	for (size_t k = 0; k < N_ROWS; k++)
-		if (table[k].section == section && i-- == 0)
-			return &table[k];
-	return NULL;
+	size_t lo = first_at_or_after(section);
+	return lo + i < N_ROWS && table[lo + i].section == section ? &table[lo + i] : NULL;
 }
 
 const char *rx_section_name(int section)
@@ -485,176 +506,205 @@ void rx_path_join(char *out, size_t len, const char *prefix, const char *key)
 	rx_path_append(out, len, key);
 }
 
-#define FAIL(es, prefix, key, ...) \
+/* Where the check is, as a chain rendered only when something fails (a
+ * valid scenario, every run's case, builds no string):
+ * parent.key, parent.key_params.member or parent.key[index]. */
+struct vpath {
+	const struct vpath *up;
+	const char *key;
+	int family, member; /* key + "_params." + the member's name; member -1: none */
+	int64_t index; /* key[index]; -1: none */
+};
+
+static void render(const struct vpath *v, char *out, size_t len)
+{
+	if (!v) {
+		out[0] = 0;
+		return;
+	}
+	render(v->up, out, len);
+	if (*out && *v->key)
+		rx_path_append(out, len, ".");
+	rx_path_append(out, len, v->key);
+	if (v->member >= 0) {
+		rx_path_append(out, len, "_params.");
+		rx_path_append(out, len, rx_member_name(v->family, v->member));
+	}
+	if (v->index >= 0) {
+		char ix[24];
+		snprintf(ix, sizeof(ix), "[%lld]", (long long)v->index);
+		rx_path_append(out, len, ix);
+	}
+}
+
+#define FAIL(es, at, key_, ...) \
 	do { \
+		const struct vpath leaf_ = { at, key_, 0, -1, -1 }; \
 		char path_[RX_PATH_LEN]; \
-		rx_path_join(path_, sizeof(path_), prefix, key); \
+		render(&leaf_, path_, sizeof(path_)); \
 		rx_errors_add(es, path_, __VA_ARGS__); \
 	} while (0)
 
-static void check_rows(const struct rx_param *rows, size_t n, int section, const void *base, const char *prefix,
+static void check_rows(const struct rx_param *rows, size_t n, const void *base, const struct vpath *at,
 		       struct rx_errors *es);
 
-static void check_section(int section, const void *base, const char *prefix, struct rx_errors *es)
+static void check_section(int section, const void *base, const struct vpath *at, struct rx_errors *es)
 {
-	check_rows(table, N_ROWS, section, base, prefix, es);
+	size_t n;
+	const struct rx_param *rows = section_span(section, &n);
+	check_rows(rows, n, base, at, es);
 }
 
 /* a member row: the choice, then the chosen member's own block */
-static void check_member(const struct rx_param *p, const void *base, const char *prefix, struct rx_errors *es)
+static void check_member(const struct rx_param *p, const void *base, const struct vpath *at, struct rx_errors *es)
 {
 	int64_t m;
 	memcpy(&m, (const char *)base + p->offset, sizeof(m));
-	if (m < 0 || m > INT32_MAX || !rx_param_choice(p, (int)m)) {
-		FAIL(es, prefix, p->key, "must be one of the catalogue's choices (got index %lld)", (long long)m);
+	if (m < 0 || m >= rx_member_count(p->family)) {
+		FAIL(es, at, p->key, "must be one of the catalogue's choices (got index %lld)", (long long)m);
 		return;
 	}
 	size_t n;
 	const struct rx_param *rows = rx_member_params(p->family, (int)m, &n, NULL);
-	char mp[RX_PATH_LEN];
-	snprintf(mp, sizeof(mp), "%s%s%s_params.%s", prefix, *prefix ? "." : "", p->key,
-		 rx_member_name(p->family, (int)m));
-	check_rows(rows, n, -1, (const char *)base + p->aux_offset, mp, es);
+	const struct vpath mp = { at, p->key, p->family, (int)m, -1 };
+	if (n)
+		check_rows(rows, n, (const char *)base + p->aux_offset, &mp, es);
 }
 
-static void check_list(const struct rx_param *p, const void *base, const char *prefix, struct rx_errors *es)
+static void check_list(const struct rx_param *p, const void *base, const struct vpath *at, struct rx_errors *es)
 {
 	int64_t count;
 	memcpy(&count, (const char *)base + p->aux_offset, sizeof(count));
 	int64_t lo = p->type == RX_PT_INT_LIST ? 0 : p->min_items; /* an empty int list: not given */
 	if (count < lo || count > p->max_items) {
-		FAIL(es, prefix, p->key, "must hold between %lld and %lld items (got %lld)", (long long)p->min_items,
+		FAIL(es, at, p->key, "must hold between %lld and %lld items (got %lld)", (long long)p->min_items,
 		     (long long)p->max_items, (long long)count);
 		return;
 	}
 	const char *items = (const char *)base + p->offset;
 	for (int64_t k = 0; k < count; k++) {
 		if (p->type == RX_PT_LIST) {
-			char ip[RX_PATH_LEN];
-			snprintf(ip, sizeof(ip), "%s%s%s[%lld]", prefix, *prefix ? "." : "", p->key, (long long)k);
-			check_section(p->sub, items + (size_t)k * p->item_size, ip, es);
+			const struct vpath ip = { at, p->key, 0, -1, k };
+			check_section(p->sub, items + (size_t)k * p->item_size, &ip, es);
 			continue;
 		}
 		int64_t v;
 		memcpy(&v, items + (size_t)k * sizeof(v), sizeof(v));
 		if ((double)v < p->min || (double)v > p->max)
-			FAIL(es, prefix, p->key, "item %lld must be between %.17g and %.17g %s (got %lld)",
-			     (long long)k, p->min, p->max, p->unit, (long long)v);
+			FAIL(es, at, p->key, "item %lld must be between %.17g and %.17g %s (got %lld)", (long long)k,
+			     p->min, p->max, p->unit, (long long)v);
 	}
 }
 
-static void check_rows(const struct rx_param *rows, size_t n, int section, const void *base, const char *prefix,
+static void check_rows(const struct rx_param *rows, size_t n, const void *base, const struct vpath *at,
 		       struct rx_errors *es)
 {
 	for (size_t i = 0; i < n; i++) {
 		const struct rx_param *p = &rows[i];
-		if (section >= 0 && p->section != section)
-			continue;
-		const char *at = (const char *)base + p->offset;
+		const char *v_at = (const char *)base + p->offset;
 		switch (p->type) {
 		case RX_PT_INT: {
 			int64_t v;
-			memcpy(&v, at, sizeof(v));
+			memcpy(&v, v_at, sizeof(v));
 			if ((double)v < p->min || (double)v > p->max)
-				FAIL(es, prefix, p->key, "must be between %.17g and %.17g (got %lld)", p->min, p->max,
+				FAIL(es, at, p->key, "must be between %.17g and %.17g (got %lld)", p->min, p->max,
 				     (long long)v);
 			break;
 		}
 		case RX_PT_ENUM: {
 			int64_t v;
-			memcpy(&v, at, sizeof(v));
+			memcpy(&v, v_at, sizeof(v));
 			if (v < 0 || v > INT32_MAX || !rx_param_choice(p, (int)v))
-				FAIL(es, prefix, p->key, "must be one of the catalogue's choices (got index %lld)",
+				FAIL(es, at, p->key, "must be one of the catalogue's choices (got index %lld)",
 				     (long long)v);
 			break;
 		}
 		case RX_PT_FLOAT: {
 			double v;
-			memcpy(&v, at, sizeof(v));
+			memcpy(&v, v_at, sizeof(v));
 			if (!isfinite(v) || v < p->min || v > p->max)
-				FAIL(es, prefix, p->key, "must be between %.17g and %.17g (got %.17g)", p->min, p->max,
-				     v);
+				FAIL(es, at, p->key, "must be between %.17g and %.17g (got %.17g)", p->min, p->max, v);
 			break;
 		}
 		case RX_PT_BOOL: {
 			unsigned char b;
-			memcpy(&b, at, 1);
+			memcpy(&b, v_at, 1);
 			if (b > 1)
-				FAIL(es, prefix, p->key, "must be true or false");
+				FAIL(es, at, p->key, "must be true or false");
 			break;
 		}
 		case RX_PT_MEMBER:
-			check_member(p, base, prefix, es);
+			check_member(p, base, at, es);
 			break;
 		case RX_PT_OBJECT: {
-			char op[RX_PATH_LEN];
-			rx_path_join(op, sizeof(op), prefix, p->key);
-			check_section(p->sub, at, op, es);
+			const struct vpath op = { at, p->key, 0, -1, -1 };
+			check_section(p->sub, v_at, &op, es);
 			break;
 		}
 		default:
-			check_list(p, base, prefix, es);
+			check_list(p, base, at, es);
 		}
 	}
 }
 
 /* the rules that tie fields of different sections together */
-static void check_dir(const struct rx_scenario *sc, const struct rx_dir_cfg *d, const char *lp, struct rx_errors *es)
+static void check_dir(const struct rx_scenario *sc, const struct rx_dir_cfg *d, const char *name, struct rx_errors *es)
 {
+	const struct vpath dp = { NULL, "path", 0, -1, -1 }, dirp = { &dp, name, 0, -1, -1 };
+	const struct vpath lp = { &dirp, "loss", 0, -1, -1 };
 	for (int64_t i = 0; i < d->loss.n_rules && i < RX_MAX_POS_RULES; i++)
 		if (d->loss.rules[i].flow >= sc->n_flows) {
-			char rp[RX_PATH_LEN];
-			snprintf(rp, sizeof(rp), "%s.rules[%lld]", lp, (long long)i);
-			FAIL(es, rp, "flow", "must be below the number of flows, %lld (got %lld)",
+			const struct vpath rp = { &lp, "rules", 0, -1, i };
+			FAIL(es, &rp, "flow", "must be below the number of flows, %lld (got %lld)",
 			     (long long)sc->n_flows, (long long)d->loss.rules[i].flow);
 		}
 	if (d->loss.model != RX_LOSS_TAIL)
 		return;
 	if (d == &sc->rev) {
-		FAIL(es, lp, "model", "'tail' drops data segments, so it applies to path.forward only");
+		FAIL(es, &lp, "model", "'tail' drops data segments, so it applies to path.forward only");
 		return;
 	}
 	for (int64_t f = 0; f < sc->n_flows && f < RX_MAX_FLOWS; f++) {
 		const struct rx_app_ops *app = rx_member(RX_FAM_APP, (int)sc->flows[f].app_kind);
 		if (app && app->n_objects(&sc->flows[f]) == 0) {
-			FAIL(es, lp, "model", "'tail' needs objects with a known end, but flows[%lld].app.kind is '%s'",
-			     (long long)f, app->name);
+			FAIL(es, &lp, "model",
+			     "'tail' needs objects with a known end, but flows[%lld].app.kind is '%s'", (long long)f,
+			     app->name);
 			return;
 		}
 	}
 }
 
-static void check_flow(const struct rx_flow_cfg *f, const char *fp, struct rx_errors *es)
+static void check_flow(const struct rx_flow_cfg *f, int64_t index, struct rx_errors *es)
 {
+	const struct vpath fp = { NULL, "flows", 0, -1, index };
 	if (f->rwnd_bytes < f->mss)
-		FAIL(es, fp, "receiver.rwnd_bytes", "must be at least tcp.mss = %lld (got %lld)", (long long)f->mss,
+		FAIL(es, &fp, "receiver.rwnd_bytes", "must be at least tcp.mss = %lld (got %lld)", (long long)f->mss,
 		     (long long)f->rwnd_bytes);
 	if (f->max_rto_ms > 0 && f->min_rto_ms > f->max_rto_ms)
-		FAIL(es, fp, "tcp.min_rto_ms", "must not exceed tcp.max_rto_ms = %.17g (got %.17g)", f->max_rto_ms,
+		FAIL(es, &fp, "tcp.min_rto_ms", "must not exceed tcp.max_rto_ms = %.17g (got %.17g)", f->max_rto_ms,
 		     f->min_rto_ms);
 	if (f->min_rto_ms >= 0 && f->min_rto_ms < 0.001)
-		FAIL(es, fp, "tcp.min_rto_ms", "must be -1 (profile default) or at least 0.001 (got %.17g)",
+		FAIL(es, &fp, "tcp.min_rto_ms", "must be -1 (profile default) or at least 0.001 (got %.17g)",
 		     f->min_rto_ms);
 }
 
 int rx_scenario_check(const struct rx_scenario *sc, struct rx_errors *es)
 {
 	int before = es->n + es->more;
-	check_section(RX_SEC_SCENARIO, sc, "", es);
+	check_section(RX_SEC_SCENARIO, sc, NULL, es);
 	/* the rules that tie fields together (counts clamped: a bad count is reported above) */
-	for (int64_t i = 0; i < sc->n_flows && i < RX_MAX_FLOWS; i++) {
-		char fp[32];
-		snprintf(fp, sizeof(fp), "flows[%lld]", (long long)i);
-		check_flow(&sc->flows[i], fp, es);
-	}
-	check_dir(sc, &sc->fwd, "path.forward.loss", es);
-	check_dir(sc, &sc->rev, "path.reverse.loss", es);
+	for (int64_t i = 0; i < sc->n_flows && i < RX_MAX_FLOWS; i++)
+		check_flow(&sc->flows[i], i, es);
+	check_dir(sc, &sc->fwd, "forward", es);
+	check_dir(sc, &sc->rev, "reverse", es);
 	return es->n + es->more == before ? 0 : -1;
 }
 
 int rx_scenario_validate(const struct rx_scenario *sc, struct rx_error *e)
 {
-	struct rx_errors es = { 0 };
+	struct rx_errors es;
+	es.n = es.more = 0; /* the error slots are written before they are read: no 6 KB memset per run */
 	memset(e, 0, sizeof(*e));
 	if (!rx_scenario_check(sc, &es))
 		return 0;

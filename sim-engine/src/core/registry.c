@@ -253,10 +253,11 @@ _Static_assert(RX_FAM_CC == 0 && RX_FAM_TIMER == 1 && RX_FAM_RECOVERY == 2 && RX
 int64_t *rx_flow_choice(struct rx_flow_cfg *f, int family)
 {
 	/* the flow's member row of the family (params.c) says where the choice is */
-	const struct rx_param *p;
-	for (size_t i = 0; (p = rx_section_row(RX_SEC_FLOW, i)); i++)
-		if (p->type == RX_PT_MEMBER && p->family == family)
-			return (int64_t *)((char *)f + p->offset);
+	size_t n;
+	const struct rx_param *t = rx_params(&n);
+	for (size_t i = 0; i < n; i++)
+		if (t[i].type == RX_PT_MEMBER && t[i].family == family && t[i].section == RX_SEC_FLOW)
+			return (int64_t *)((char *)f + t[i].offset);
 	return NULL;
 }
 

@@ -78,8 +78,9 @@ int rx_snd_init(struct rx_sender *s, struct rx_sim *sim, int flow, const struct 
 	if (s->cc_ops->init)
 		s->cc_ops->init(&s->cc);
 	static const int var_family[2] = { RX_FAM_CC, RX_FAM_RECOVERY };
+	const int var_member[2] = { (int)cfg->cc, (int)cfg->recovery }; /* as chosen above */
 	for (int v = 0; v < 2; v++) {
-		int member = (int)*rx_flow_choice((struct rx_flow_cfg *)cfg, var_family[v]);
+		int member = var_member[v];
 		size_t n;
 		rx_member_vars(var_family[v], member, &n);
 		s->n_vars[v] = (int)n;

@@ -120,6 +120,8 @@ int main(void)
 		}
 		for (size_t j = i + 1; j < n; j++)
 			CHECK(!(p[i].section == p[j].section && strcmp(p[i].key, p[j].key) == 0));
+		/* grouped by section, in enum order (rx_section_row bisects) */
+		CHECK(i == 0 || p[i - 1].section <= p[i].section);
 	}
 	struct rx_scenario *sc = malloc(sizeof(*sc));
 	rx_scenario_init(sc);
