@@ -30,7 +30,7 @@ ENGINE_SRC := $(wildcard $(ENGINE)/src/*/*.c $(ENGINE)/src/*/*.h $(ENGINE)/inclu
                         $(ENGINE)/python/*.c $(ENGINE)/python/rexsim/*.py $(ENGINE)/CMakeLists.txt $(ENGINE)/pyproject.toml)
 
 .PHONY: run test setup engine services frontend client test-c test-c-asan test-fuzz-replay test-py test-service \
-        test-client test-frontend test-e2e test-lint bench sample clean golden
+        test-client test-frontend test-e2e test-lint bench sample clean golden fixtures
 
 run: services frontend
 	$(PY) scripts/lab.py
@@ -130,8 +130,15 @@ frontend/dist/index.html: $(FRONTEND_DEPS) $(FRONTEND_SRC)
 client: services $(FRONTEND_DEPS)
 	$(NODE_ENV) PYTHON=$(abspath $(PY)) sh frontend/scripts/generate-client.sh
 
-# the committed OpenAPI document and generated client are the backend's current ones
+# regenerate the dashboard's Vitest fixtures that copy the engine's catalogue
+# (frontend/src/lib/forms/fixtures/catalogue.json, frontend/src/lib/fixtures/catalogue-metrics.json)
+fixtures: engine
+	$(PY) frontend/scripts/catalogue_fixtures.py
+
+# the committed catalogue fixtures are the engine's current catalogue, and the
+# committed OpenAPI document and generated client are the backend's current ones
 test-client: services $(FRONTEND_DEPS)
+	@$(PY) frontend/scripts/catalogue_fixtures.py --check
 	@rm -rf $(BUILD)/client-check && mkdir -p $(BUILD)/client-check
 	@cd backend && $(abspath $(PY)) -c "import json, sys; from app.main import create_app; \
 		json.dump(create_app().openapi(), sys.stdout, indent=2, sort_keys=True)" > $(abspath $(BUILD))/client-check/openapi.json

@@ -1,0 +1,85 @@
+"""The dashboard's Vitest fixtures that copy the engine's catalogue, written by the engine.
+
+    python frontend/scripts/catalogue_fixtures.py          rewrite them (make fixtures)
+    python frontend/scripts/catalogue_fixtures.py --check  exit 1, naming each stale one (make test-client)
+
+The fixtures are what rexsim.catalog() returns (the catalogue the API serves
+at GET /mechanisms), or a fixed projection of it, as indented JSON; the check
+compares bytes, so a hand edit or an engine change without regenerating fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import rexsim
+
+FRONTEND = Path(__file__).resolve().parent.parent
+
+Catalog = dict[str, Any]
+
+# fixture (relative to frontend/) -> what it holds of the catalogue
+FIXTURES: dict[str, Callable[[Catalog], object]] = {
+    "src/lib/forms/fixtures/catalogue.json": lambda cat: cat,
+    "src/lib/fixtures/catalogue-metrics.json": lambda cat: {
+        "metrics": cat["metrics"],
+        "vocab": {"causes": cat["vocab"]["causes"]},
+    },
+}
+
+
+def say(*lines: str) -> None:
+    sys.stdout.write("".join(f"{line}\n" for line in lines))
+
+
+def render(obj: object) -> str:
+    return json.dumps(obj, indent=1, ensure_ascii=False) + "\n"
+
+
+def expected() -> dict[Path, str]:
+    cat: Catalog = rexsim.catalog()
+    return {FRONTEND / rel: render(project(cat)) for rel, project in FIXTURES.items()}
+
+
+def check(want: dict[Path, str]) -> int:
+    stale = 0
+    for path, text in want.items():
+        have = path.read_text(encoding="utf-8") if path.exists() else ""
+        if have == text:
+            continue
+        stale += 1
+        rel = path.relative_to(FRONTEND.parent)
+        diff = difflib.unified_diff(
+            have.splitlines(), text.splitlines(), f"{rel} (committed)", f"{rel} (engine)", lineterm="", n=2
+        )
+        lines = list(diff)
+        more = [f"... ({len(lines) - 60} more diff lines)"] if len(lines) > 60 else []
+        say(*lines[:60], *more, f"fixtures: STALE: {rel} is not what the engine's catalogue gives")
+    if stale:
+        say("fixtures: FAILED: run 'make fixtures' and commit the result (and update the tests it breaks)")
+        return 1
+    say(f"fixtures: the {len(want)} catalogue fixtures match the engine's catalogue")
+    return 0
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--check", action="store_true", help="compare instead of writing; exit 1 when one differs")
+    args = ap.parse_args()
+    want = expected()
+    if args.check:
+        return check(want)
+    for path, text in want.items():
+        path.write_text(text, encoding="utf-8")
+        say(f"fixtures: wrote {path.relative_to(FRONTEND.parent)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
