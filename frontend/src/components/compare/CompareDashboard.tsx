@@ -68,7 +68,7 @@ function variantDocs(spec: Record<string, unknown>, variants: string[], cat: Cat
     if (!m) continue;
     const doc = findMechanism(cat, m.family, m.name)?.doc ?? "";
     const slot = cat ? mechanismsOf(cat, m.family).findIndex((x) => x.name === m.name) : -1;
-    out[v] = { text: `${familyLabel(m.family)} ${mechanismLabel(cat, m.family, m.name)}`, doc, slot };
+    out[v] = { text: `${familyLabel(cat, m.family)} ${mechanismLabel(cat, m.family, m.name)}`, doc, slot };
   }
   return out;
 }

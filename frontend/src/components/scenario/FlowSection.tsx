@@ -1,6 +1,7 @@
 /** The builder's flows: which flow is edited, adding, removing and copying
  * flows, and the edited flow's application and receiver fields. */
 import type { FieldSpec } from "../../lib/forms/catalogue";
+import type { IntList } from "../../lib/forms/layout";
 import type { RenderField } from "./PathSection";
 
 export interface FlowSectionProps {
@@ -10,8 +11,8 @@ export interface FlowSectionProps {
   appKind?: FieldSpec;
   appFields: FieldSpec[];
   receiver: FieldSpec[];
-  /** how many explicit object sizes the flow lists (app.sizes), if any */
-  sizes: number | null;
+  /** the flow's explicit object sizes (app.sizes): how many, and whether its application kind reads them */
+  sizes: IntList | null;
   field: RenderField;
   onFlow: (f: number) => void;
   onAdd: () => void;
@@ -57,11 +58,17 @@ export function FlowSection(p: FlowSectionProps) {
             {p.appKind && field(p.appKind)}
             {p.appFields.map((s) => field(s))}
           </div>
-          {p.sizes !== null && (
-            <p className="muted small">
-              This flow lists {p.sizes} explicit object sizes (app.sizes), which take precedence over the request count and object size.{" "}
+          {p.sizes && p.sizes.count !== null && (
+            <p className="muted small" data-testid="app-sizes" title={p.sizes.doc || undefined}>
+              {p.sizes.relevant ? (
+                <>This flow lists {p.sizes.count} explicit object sizes ({p.sizes.key}), which take precedence over the request count and object size. </>
+              ) : (
+                <>
+                  This flow lists {p.sizes.count} explicit object sizes ({p.sizes.key}), which its application kind does not read (only {p.sizes.readWhen.join(", ")} does).{" "}
+                </>
+              )}
               <button type="button" className="link-button" onClick={p.onDropSizes}>
-                Use the fields instead
+                {p.sizes.relevant ? "Use the fields instead" : "Remove them"}
               </button>
             </p>
           )}

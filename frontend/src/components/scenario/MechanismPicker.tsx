@@ -4,7 +4,7 @@
  * name is the parameter path the API reports errors under, flows.0.tcp.<family>. */
 import { useId } from "react";
 import type { Catalogue } from "../../lib/forms/catalogue";
-import { familyLabel, mechanismFamilies, mechanismLabel, mechanismsOf, orderChoices, type MechanismSelection, type QuickPick } from "../../lib/forms/mechanisms";
+import { familyDoc, familyLabel, mechanismFamilies, mechanismLabel, mechanismsOf, orderChoices, type MechanismSelection, type QuickPick } from "../../lib/forms/mechanisms";
 import { InfoTip } from "./InfoTip";
 
 /** The input path of the picker for a family; every flow's error for that parameter lands on it. */
@@ -29,7 +29,8 @@ export function MechanismPicker(props: {
   const selected = orderChoices(value.choices, names);
   const path = pickerPath(family);
   const label = (name: string) => mechanismLabel(cat, family, name);
-  const doc = cat.params.find((p) => p.section === "flow" && p.key === `tcp.${family}`)?.doc;
+  const familyName = familyLabel(cat, family);
+  const doc = familyDoc(cat, family);
   return (
     <div className="mech-grid">
       <div className={`field timer-picker${props.error ? " has-error" : ""}`}>
@@ -38,14 +39,14 @@ export function MechanismPicker(props: {
           <select value={family} onChange={(e) => props.onFamily(e.target.value)} data-testid="family-picker">
             {mechanismFamilies(cat).map((f) => (
               <option key={f} value={f}>
-                {familyLabel(f)}
+                {familyLabel(cat, f)}
               </option>
             ))}
           </select>
         </label>
         <div className="field-label">
-          <label htmlFor={id}>{familyLabel(family)}: mechanisms to compare</label>
-          <InfoTip text={doc ?? `${familyLabel(family)} mechanisms from the catalogue.`} label={family} />
+          <label htmlFor={id}>{familyName}: mechanisms to compare</label>
+          <InfoTip text={doc || `${familyName} mechanisms from the catalogue.`} label={familyName} />
         </div>
         <select
           id={id}
@@ -80,7 +81,7 @@ export function MechanismPicker(props: {
               title={`As the preset${q.presets.length > 1 ? "s" : ""} ${q.presets.join(", ")} compare${q.presets.length > 1 ? "" : "s"}`}
               onClick={() => props.onChange({ family: q.family, choices: q.choices })}
             >
-              {familyLabel(q.family)}: {q.choices.map((c) => mechanismLabel(cat, q.family, c)).join(", ")}
+              {familyLabel(cat, q.family)}: {q.choices.map((c) => mechanismLabel(cat, q.family, c)).join(", ")}
             </button>
           ))}
           <button type="button" className="small" onClick={() => props.onChange({ family, choices: names })}>

@@ -43,7 +43,7 @@ export function ParamField({ spec, value, draft, error, hint, onChange, label }:
         {!choices.includes(v) && <option value={v}>{v}</option>}
         {choices.map((c) => (
           <option key={c} value={c}>
-            {c}
+            {spec.choiceLabels?.[c] ? `${spec.choiceLabels[c]} (${c})` : c}
           </option>
         ))}
       </select>

@@ -5,6 +5,9 @@ import { ScenarioBuilder } from "./ScenarioBuilder";
 import { flush, json, render, setValue, stubFetch } from "../compare/testing";
 
 const cat = parseCatalogue(raw);
+/** The engine's labels, straight from the JSON. */
+const family = (name: string) => raw.families.find((f) => f.name === name)!;
+const label = (fam: string, name: string) => family(fam).members.find((m) => m.name === name)!.label;
 const MSG = "must be between 64 and 65495 (got 20)";
 
 function builder() {
@@ -78,7 +81,7 @@ describe("ScenarioBuilder", () => {
   it("compares the selected timers and places a variant's error on the same input", async () => {
     const calls = stubFetch((req) =>
       req.url.endsWith("/api/v1/comparisons")
-        ? json({ detail: [{ loc: ["body", "variants", "RTO", "scenario", "path", "forward", "delay_ms"], msg: "must be between 0 and 10000 (got -5)", type: "value_error.scenario" }] }, 422)
+        ? json({ detail: [{ loc: ["body", "variants", label("timer", "rto"), "scenario", "path", "forward", "delay_ms"], msg: "must be between 0 and 10000 (got -5)", type: "value_error.scenario" }] }, 422)
         : undefined,
     );
     const r = await render(builder());
@@ -90,7 +93,7 @@ describe("ScenarioBuilder", () => {
     await act(async () => setValue(byLabel(r.container, "path.forward.delay_ms")!, "-5"));
     await act(async () => button(r.container, "Compare mechanisms").click());
     await flush();
-    expect(calls[0].body).toMatchObject({ variants: { rto: { "flows[*].tcp.timer": "rto" }, tlp: { "flows[*].tcp.timer": "tlp" } }, baseline: "rto", replications: 1 });
+    expect(calls[0].body).toMatchObject({ variants: { [label("timer", "rto")]: { "flows[*].tcp.timer": "rto" }, [label("timer", "tlp")]: { "flows[*].tcp.timer": "tlp" } }, baseline: label("timer", "rto"), replications: 1 });
     const err = r.container.querySelector('[data-field="path.forward.delay_ms"] [data-testid="field-error"]');
     expect(err?.textContent).toBe("must be between 0 and 10000 (got -5)");
     r.unmount();
@@ -99,25 +102,29 @@ describe("ScenarioBuilder", () => {
   it("compares along another family: the picker follows the catalogue", async () => {
     const calls = stubFetch((req) => (req.url.endsWith("/api/v1/comparisons") ? json({ id: "cmp1" }, 202) : undefined));
     const r = await render(builder());
-    const family = r.container.querySelector('[data-testid="family-picker"]') as HTMLSelectElement;
-    expect([...family.options].map((o) => o.value)).toEqual(["cc", "timer", "recovery"]);
+    const picker = r.container.querySelector('[data-testid="family-picker"]') as HTMLSelectElement;
+    const tcpFamilies = raw.families.filter((f) => f.key === `tcp.${f.name}` && f.members.length > 0);
+    expect([...picker.options].map((o) => o.value)).toEqual(tcpFamilies.map((f) => f.name));
+    // named by the catalogue's labels
+    expect([...picker.options].map((o) => o.textContent)).toEqual(tcpFamilies.map((f) => f.label));
     // congestion control is an ordinary field while the picker compares timers, and the other way round
     expect((byLabel(r.container, "flows.0.tcp.cc") as HTMLSelectElement).multiple).toBe(false);
-    await act(async () => setValue(family, "cc"));
+    await act(async () => setValue(picker, "cc"));
     const cc = byLabel(r.container, "flows.0.tcp.cc") as HTMLSelectElement;
     expect(cc.multiple).toBe(true);
-    expect([...cc.options].map((o) => o.value)).toEqual(["reno", "cubic"]);
+    expect([...cc.options].map((o) => o.value)).toEqual(family("cc").members.map((m) => m.name));
+    expect(r.container.querySelector(`label[for="${cc.id}"]`)?.textContent).toBe(`${family("cc").label}: mechanisms to compare`);
     expect([...cc.selectedOptions].map((o) => o.value)).toEqual(["reno"]);
     const timer = byLabel(r.container, "flows.0.tcp.timer") as HTMLSelectElement;
     expect(timer.multiple).toBe(false);
     await act(async () => {
-      for (const o of cc.options) o.selected = true;
+      for (const o of cc.options) o.selected = o.value === "reno" || o.value === "cubic";
       cc.dispatchEvent(new Event("change", { bubbles: true }));
     });
-    expect(r.container.querySelector(".submit-help")?.textContent).toContain("reno vs cubic");
+    expect(r.container.querySelector(".submit-help")?.textContent).toContain(`${label("cc", "reno")} vs ${label("cc", "cubic")}`);
     await act(async () => button(r.container, "Compare mechanisms").click());
     await flush();
-    expect(calls[0].body).toMatchObject({ variants: { reno: { "flows[*].tcp.cc": "reno" }, cubic: { "flows[*].tcp.cc": "cubic" } }, baseline: "reno" });
+    expect(calls[0].body).toMatchObject({ variants: { [label("cc", "reno")]: { "flows[*].tcp.cc": "reno" }, [label("cc", "cubic")]: { "flows[*].tcp.cc": "cubic" } }, baseline: label("cc", "reno") });
     expect(location.pathname).toBe("/compare/cmp1");
     r.unmount();
   });
@@ -131,9 +138,64 @@ describe("ScenarioBuilder", () => {
         quickPicks={[{ family: "timer", choices: ["rto", "tlp"], presets: ["P"] }]}
       />,
     );
-    await act(async () => button(r.container, "Timer: rto, tlp").click());
+    await act(async () => button(r.container, `${family("timer").label}: ${label("timer", "rto")}, ${label("timer", "tlp")}`).click());
     const timers = byLabel(r.container, "flows.0.tcp.timer") as HTMLSelectElement;
     expect([...timers.selectedOptions].map((o) => o.value)).toEqual(["rto", "tlp"]);
+    r.unmount();
+  });
+
+  it("names families and their members by the catalogue's labels", async () => {
+    stubFetch(() => undefined);
+    const r = await render(builder());
+    // a family's choice is an ordinary field labelled as its family, its options by member labels
+    const cc = byLabel(r.container, "flows.0.tcp.cc") as HTMLSelectElement;
+    expect(r.container.querySelector(`[data-field="flows.0.tcp.cc"] label`)?.textContent).toBe(family("cc").label);
+    expect([...cc.options].map((o) => o.textContent)).toEqual(family("cc").members.map((m) => `${m.label} (${m.name})`));
+    expect(r.container.querySelector(`[data-field="flows.0.app.kind"] label`)?.textContent).toBe(family("app").label);
+    // member-only keys go under their family's label, with the members that read them
+    const groups = raw.parameters.filter((p) => p.section === "flow" && p.key.startsWith("tcp.") && p.applies_to?.family);
+    const names = [...new Set(groups.map((p) => p.applies_to!.family as string))];
+    expect(names.length).toBeGreaterThan(0);
+    for (const fam of names) {
+      const box = r.container.querySelector(`[data-testid="family-options-${fam}"]`)!;
+      expect(box.querySelector("h4")?.textContent).toBe(`${family(fam).label} options (flow 0)`);
+      const readers = [...new Set(groups.filter((p) => p.applies_to!.family === fam).flatMap((p) => p.applies_to!.values))];
+      expect(box.querySelector("p")?.textContent).toBe(`Read only by ${readers.map((m) => label(fam, m)).join("; ")}`);
+      for (const p of groups.filter((q) => q.applies_to!.family === fam)) expect(box.querySelector(`[aria-label="flows.0.${p.key}"]`), p.key).not.toBeNull();
+    }
+    r.unmount();
+  });
+
+  it("keeps rules the loss model does not read, says so, and lets them go", async () => {
+    stubFetch(() => undefined);
+    const r = await render(builder());
+    const model = () => byLabel(r.container, "path.forward.loss.model")!;
+    expect(r.container.querySelector('[data-testid="rules-forward"]')).toBeNull();
+    await act(async () => setValue(model(), "positioned"));
+    expect(r.container.querySelector('[data-testid="rules-unread"]')).toBeNull();
+    await act(async () => button(r.container, "Add rule").click());
+    await act(async () => setValue(model(), "tail"));
+    const rules = r.container.querySelector('[data-testid="rules-forward"]')!;
+    expect(rules.querySelector('[data-testid="rules-unread"]')?.textContent).toContain("positioned");
+    expect(byLabel(r.container, "path.forward.loss.rules.0.segment")).not.toBeNull();
+    await act(async () => (rules.querySelector('[aria-label="Remove rule 1 (forward)"]') as HTMLButtonElement).click());
+    expect(r.container.querySelector('[data-testid="rules-forward"]')).toBeNull();
+    r.unmount();
+  });
+
+  it("says whether the application kind reads a flow's app.sizes", async () => {
+    stubFetch(() => undefined);
+    const sc = defaultScenario(cat);
+    const flows = sc.flows as { app: Record<string, unknown> }[];
+    flows[0].app = { ...flows[0].app, kind: "requests", sizes: [1000, 2000, 3000] };
+    const r = await render(<ScenarioBuilder catalogue={cat} initial={{ scenario: sc, mechanisms: { family: "timer", choices: ["rto"] }, scope: "flows[*]", replications: 1 }} />);
+    const note = () => r.container.querySelector('[data-testid="app-sizes"]');
+    expect(note()?.textContent).toContain("lists 3 explicit object sizes");
+    expect(note()?.textContent).toContain("take precedence");
+    await act(async () => setValue(byLabel(r.container, "flows.0.app.kind")!, "bulk"));
+    expect(note()?.textContent).toContain("does not read");
+    await act(async () => button(r.container, "Remove them").click());
+    expect(note()).toBeNull();
     r.unmount();
   });
 

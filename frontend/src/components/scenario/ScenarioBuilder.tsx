@@ -8,7 +8,7 @@ import { ComparisonsService, RunsService } from "../../lib/api";
 import { defaultItem, findParam, type Catalogue, type FieldSpec } from "../../lib/forms/catalogue";
 import { coerceInput } from "../../lib/forms/coerce";
 import { errorsFromDetail, flowOfPath, placeErrors, type ApiFieldError } from "../../lib/forms/errors";
-import { builderLayout } from "../../lib/forms/layout";
+import { builderLayout, type ItemList } from "../../lib/forms/layout";
 import { familyLabel, mechanismFamilies, mechanismLabel, mechanismsOf, orderChoices, type MechanismSelection, type QuickPick } from "../../lib/forms/mechanisms";
 import { deletePath, getPath, setPath } from "../../lib/forms/paths";
 import { buildComparisonBody, buildRunBody, mechanismInScenario, variantNames, type BuilderState, type Scenario, type SubmitMode } from "../../lib/forms/requests";
@@ -21,6 +21,11 @@ import { SubmitBar } from "./SubmitBar";
 import "./scenario.css";
 
 export type BuilderInit = BuilderState;
+
+/** The family members that read some of these fields (their applies_to values), in order of first mention. */
+function readersOf(specs: FieldSpec[]): string[] {
+  return [...new Set(specs.flatMap((s) => s.appliesTo?.values ?? []))];
+}
 
 function flowsOf(sc: Scenario): unknown[] {
   return Array.isArray(sc.flows) ? sc.flows : [];
@@ -98,13 +103,13 @@ export function ScenarioBuilder({ catalogue, initial, quickPicks = [], notice }:
     }));
     resetDrafts();
   };
-  const rulesOf = (dir: string): unknown[] => {
-    const r = getPath(scenario, `path.${dir}.loss.rules`);
-    return Array.isArray(r) ? r : [];
-  };
-  const addRule = (dir: string) => setScenario((sc) => setPath(sc, `path.${dir}.loss.rules`, [...rulesOf(dir), defaultItem(catalogue, "rules")]));
-  const removeRule = (dir: string, i: number) => {
-    setScenario((sc) => deletePath(sc, `path.${dir}.loss.rules.${i}`));
+  const addItem = (list: ItemList) =>
+    setScenario((sc) => {
+      const items = getPath(sc, list.path);
+      return setPath(sc, list.path, [...(Array.isArray(items) ? items : []), defaultItem(catalogue, list.name)]);
+    });
+  const removeItem = (list: ItemList, i: number) => {
+    setScenario((sc) => deletePath(sc, `${list.path}.${i}`));
     resetDrafts();
   };
   const choose = (sel: MechanismSelection) => {
@@ -149,7 +154,7 @@ export function ScenarioBuilder({ catalogue, initial, quickPicks = [], notice }:
   }, [errors, firstPlaced]);
 
   const fg = layout.flow;
-  const sizes = getPath(scenario, `flows.${curFlow}.app.sizes`);
+  const { sizes } = layout;
   const reps = Math.max(1, Math.floor(Number(replications)) || 1);
 
   return (
@@ -169,7 +174,7 @@ export function ScenarioBuilder({ catalogue, initial, quickPicks = [], notice }:
           submit(chosen.length > 1 ? "compare" : "run");
         }}
       >
-        <PathSection directions={layout.directions} field={field} onAddRule={addRule} onRemoveRule={removeRule} />
+        <PathSection directions={layout.directions} field={field} onAddRule={addItem} onRemoveRule={removeItem} />
         <FlowSection
           flow={curFlow}
           nFlows={nFlows}
@@ -177,13 +182,13 @@ export function ScenarioBuilder({ catalogue, initial, quickPicks = [], notice }:
           appKind={fg.appKind}
           appFields={layout.appFields}
           receiver={fg.receiver}
-          sizes={Array.isArray(sizes) ? sizes.length : null}
+          sizes={sizes}
           field={field}
           onFlow={setFlow}
           onAdd={addFlow}
           onRemove={removeFlow}
           onCopyToAll={copyToAllFlows}
-          onDropSizes={() => setScenario((sc) => deletePath(sc, `flows.${curFlow}.app.sizes`))}
+          onDropSizes={() => sizes && setScenario((sc) => deletePath(sc, sizes.path))}
         />
 
         <fieldset className="builder-section mechanisms">
@@ -204,11 +209,9 @@ export function ScenarioBuilder({ catalogue, initial, quickPicks = [], notice }:
           {Object.entries(fg.byFamily).map(([fam, specs]) => (
             <div key={fam} className="family-options" data-testid={`family-options-${fam}`}>
               <h4>
-                {familyLabel(fam)} options (flow {curFlow})
+                {familyLabel(catalogue, fam)} options (flow {curFlow})
               </h4>
-              <p className="muted small">
-                Read only by {[...new Set(specs.flatMap((s) => s.appliesTo?.members ?? []))].map((m) => mechanismLabel(catalogue, fam, m)).join("; ")}
-              </p>
+              <p className="muted small">Read only by {readersOf(specs).map((m) => mechanismLabel(catalogue, fam, m)).join("; ")}</p>
               <div className="field-grid">{specs.map((s) => field(s))}</div>
             </div>
           ))}

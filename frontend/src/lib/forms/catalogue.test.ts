@@ -1,5 +1,5 @@
 import raw from "./fixtures/catalogue.json";
-import { defaultItem, defaultScenario, expandTemplate, fieldSpec, findParam, labelFor, parseCatalogue, sectionFields } from "./catalogue";
+import { defaultItem, defaultScenario, expandTemplate, fieldSpec, findContainer, findParam, labelFor, parseAppliesTo, parseCatalogue, sectionFields } from "./catalogue";
 import { getPath } from "./paths";
 
 const cat = parseCatalogue(raw);
@@ -71,5 +71,65 @@ describe("catalogue -> field specs", () => {
   it("builds list items from the defaults", () => {
     expect(defaultItem(cat, "rules")).toEqual({ flow: 0, segment: 1, transmission: 1, action: "drop", delay_ms: 0 });
     expect(getPath(defaultItem(cat, "flows"), "receiver.delack_ms")).toBe(200);
+  });
+
+  it("reads applies_to as {key, values, family}", () => {
+    for (const p of raw.parameters) {
+      const parsed = findParam(cat, p.section, p.key)!.appliesTo;
+      expect(parsed, p.path).toEqual(p.applies_to);
+    }
+    const fack = findParam(cat, "flow", "tcp.fack")!.appliesTo!;
+    expect(fack.key).toBe("tcp.lossdet");
+    expect(fack.family).toBe("lossdet");
+    const count = findParam(cat, "loss", "count")!.appliesTo!;
+    expect(count.key).toBe("model");
+    expect(count.family).toBeNull();
+  });
+
+  it("reads applies_to defensively", () => {
+    expect(parseAppliesTo({ key: "model", values: ["tail", 3, ""], family: null })).toEqual({ key: "model", values: ["tail"], family: null });
+    expect(parseAppliesTo({ key: "tcp.timer", values: ["rtor"], family: "timer" })).toEqual({ key: "tcp.timer", values: ["rtor"], family: "timer" });
+    // a missing or empty family is no family
+    expect(parseAppliesTo({ key: "k", values: ["v"] })).toEqual({ key: "k", values: ["v"], family: null });
+    expect(parseAppliesTo({ key: "k", values: ["v"], family: "" })).toEqual({ key: "k", values: ["v"], family: null });
+    // the old shape, no values, no key, not an object: always applies
+    expect(parseAppliesTo({ family: "timer", members: ["rtor"] })).toBeNull();
+    expect(parseAppliesTo({ key: "k", values: [] })).toBeNull();
+    expect(parseAppliesTo({ key: "", values: ["v"] })).toBeNull();
+    expect(parseAppliesTo("timer:rtor")).toBeNull();
+    expect(parseAppliesTo(null)).toBeNull();
+  });
+
+  it("reads the scenario tree's containers", () => {
+    expect(cat.containers.map((c) => c.path)).toEqual(raw.containers.map((c) => c.path));
+    for (const c of raw.containers) {
+      const parsed = findContainer(cat, c.section, c.key)!;
+      expect(parsed).toMatchObject({ type: c.type, of: c.of, minItems: c.min_items, maxItems: c.max_items, unit: c.unit, doc: c.doc, appliesTo: c.applies_to });
+    }
+    const rules = raw.containers.find((c) => c.type === "list" && c.section === "loss")!;
+    expect(rules.applies_to).not.toBeNull();
+    const bad = parseCatalogue({ containers: [{ key: "a", path: "a", type: "tree" }, { key: "b", type: "list" }, 3, { key: "c", path: "c", type: "int_list", min: 1, max: "x" }] });
+    expect(bad.containers).toEqual([expect.objectContaining({ key: "c", type: "int_list", of: null, min: 1, max: null, minItems: null, appliesTo: null })]);
+    expect(parseCatalogue({}).containers).toEqual([]);
+  });
+
+  it("reads the families with their labels, and labels a family's choice as its family", () => {
+    expect(cat.families.map((f) => [f.name, f.label, f.key])).toEqual(raw.families.map((f) => [f.name, f.label, f.key]));
+    for (const f of raw.families.filter((x) => x.key !== null)) {
+      const spec = fieldSpec(findParam(cat, "flow", f.key as string)!, { index: { flows: 0 } });
+      expect(spec.label).toBe(f.label);
+      for (const m of f.members) expect(spec.choiceLabels?.[m.name]).toBe(m.label);
+    }
+    // a parameter no family chooses keeps its own label and no choice labels
+    const policy = fieldSpec(findParam(cat, "flow", "receiver.ack_policy")!);
+    expect(policy.label).toBe("ACK policy");
+    expect(policy.choiceLabels).toBeUndefined();
+    // a catalogue without families: the key's own label
+    const bare = parseCatalogue({ ...raw, families: undefined });
+    expect(bare.families).toEqual([]);
+    expect(fieldSpec(findParam(bare, "flow", "tcp.lossdet")!).label).toBe(labelFor("tcp.lossdet", "flow"));
+    expect(parseCatalogue({ ...raw, families: [{ name: "" }, { name: "x", key: 3, members: [{ doc: "no name" }] }] }).families).toEqual([
+      { name: "x", label: "x", key: null, doc: "", members: [] },
+    ]);
   });
 });

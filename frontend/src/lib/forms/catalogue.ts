@@ -21,20 +21,108 @@ export interface CatalogueParam {
   max: number | null;
   choices: string[] | null;
   doc: string;
-  /** the mechanism family members that read this (flat) key, or null when it is not mechanism-specific */
+  /** when the field is read (the catalogue's applies_to), or null when always */
+  appliesTo: AppliesTo | null;
+  /** the catalogue's name for people, when it gives one: a family's choice (tcp.cc, app.kind) is
+   * labelled as its family */
+  label?: string;
+  /** labels of the choices, when they are a family's members */
+  choiceLabels?: Record<string, string>;
+}
+
+/** When a field is read (the catalogue's applies_to): only while its sibling field
+ * `key` (same section, same object) holds one of `values`. `family` is the
+ * mechanism family's name when `key` picks one of its members, else null
+ * (e.g. a loss model's fields: {key: "model", values: ["tail"], family: null}). */
+export interface AppliesTo {
+  key: string;
+  values: string[];
+  family: string | null;
+}
+
+/** The catalogue's applies_to, or null when absent or malformed (then the field always applies). */
+export function parseAppliesTo(raw: unknown): AppliesTo | null {
+  if (!isObject(raw) || typeof raw.key !== "string" || !raw.key || !Array.isArray(raw.values)) return null;
+  const values = raw.values.filter((v): v is string => typeof v === "string" && v !== "");
+  if (!values.length) return null;
+  return { key: raw.key, values, family: typeof raw.family === "string" && raw.family ? raw.family : null };
+}
+
+export type ContainerType = "object" | "list" | "int_list";
+const CONTAINER_TYPES: readonly string[] = ["object", "list", "int_list"] satisfies ContainerType[];
+
+/** A nested object or list of the scenario tree (the catalogue's containers):
+ * path.forward, flows, a direction's loss and its rules, a flow's app.sizes. */
+export interface CatalogueContainer {
+  section: string;
+  key: string;
+  /** template path, e.g. "path.{forward,reverse}.loss.rules" */
+  path: string;
+  type: ContainerType;
+  /** the section its items' (or its own) fields belong to, for objects and lists */
+  of: string | null;
+  minItems: number | null;
+  maxItems: number | null;
+  /** the range of each value of an int_list */
+  min: number | null;
+  max: number | null;
+  unit: string;
+  doc: string;
   appliesTo: AppliesTo | null;
 }
 
-/** Which members of a mechanism family a parameter is for (the catalogue's applies_to). */
-export interface AppliesTo {
-  family: string;
-  members: string[];
+function parseContainers(raw: unknown): CatalogueContainer[] {
+  if (!Array.isArray(raw)) return [];
+  const out: CatalogueContainer[] = [];
+  for (const c of raw) {
+    if (!isObject(c) || typeof c.path !== "string" || typeof c.key !== "string" || typeof c.type !== "string") continue;
+    if (!CONTAINER_TYPES.includes(c.type)) continue;
+    out.push({
+      section: String(c.section ?? ""),
+      key: c.key,
+      path: c.path,
+      type: c.type as ContainerType,
+      of: typeof c.of === "string" && c.of ? c.of : null,
+      minItems: num(c.min_items),
+      maxItems: num(c.max_items),
+      min: num(c.min),
+      max: num(c.max),
+      unit: String(c.unit ?? ""),
+      doc: String(c.doc ?? ""),
+      appliesTo: parseAppliesTo(c.applies_to),
+    });
+  }
+  return out;
 }
 
-function parseAppliesTo(raw: unknown): AppliesTo | null {
-  if (!isObject(raw) || typeof raw.family !== "string" || !raw.family || !Array.isArray(raw.members)) return null;
-  const members = raw.members.filter((m): m is string => typeof m === "string" && m !== "");
-  return members.length ? { family: raw.family, members } : null;
+/** A mechanism family (the catalogue's families): its name for people and the
+ * flow key that picks its member (null when none does). */
+export interface FamilyInfo {
+  name: string;
+  label: string;
+  /** e.g. "tcp.cc", "app.kind" (relative to a flow) */
+  key: string | null;
+  doc: string;
+  members: MechanismInfo[];
+}
+
+function parseMember(m: unknown): MechanismInfo | null {
+  if (!isObject(m) || typeof m.name !== "string" || !m.name) return null;
+  return { name: m.name, doc: String(m.doc ?? ""), ...(typeof m.label === "string" && m.label ? { label: m.label } : {}) };
+}
+
+function parseFamilies(raw: unknown): FamilyInfo[] {
+  if (!Array.isArray(raw)) return [];
+  return raw
+    .filter(isObject)
+    .filter((f) => typeof f.name === "string" && f.name !== "")
+    .map((f) => ({
+      name: String(f.name),
+      label: typeof f.label === "string" && f.label ? f.label : String(f.name),
+      key: typeof f.key === "string" && f.key ? f.key : null,
+      doc: typeof f.doc === "string" ? f.doc : "",
+      members: (Array.isArray(f.members) ? f.members : []).map(parseMember).filter((m): m is MechanismInfo => m !== null),
+    }));
 }
 
 export interface MechanismInfo {
@@ -47,7 +135,11 @@ export interface MechanismInfo {
 export interface Catalogue {
   engineVersion: string;
   params: CatalogueParam[];
+  /** the scenario tree's nested objects and lists (empty when the API does not list them) */
+  containers: CatalogueContainer[];
   mechanisms: Record<string, MechanismInfo[]>;
+  /** every family with its label and choosing key, in catalogue order (empty when the API does not list them) */
+  families: FamilyInfo[];
   limits: Record<string, number>;
   /** the per-flow metrics the engine reports, described (empty when the API does not list them) */
   metrics: MetricInfo[];
@@ -122,8 +214,10 @@ export interface FieldSpec {
   choices?: string[];
   default: unknown;
   doc: string;
-  /** the mechanism family members this field is for (null: every member) */
+  /** when the field is read (null: always) */
   appliesTo: AppliesTo | null;
+  /** labels of some choices, for people (the value stays the choice) */
+  choiceLabels?: Record<string, string>;
 }
 
 /** Where a template's placeholders go: "{forward,reverse}" -> dir, "name[]" -> index. */
@@ -139,11 +233,19 @@ function num(v: unknown): number | null {
 /** Parse the loose catalogue returned by the API into typed records; bad rows are skipped. */
 export function parseCatalogue(raw: Catalog | unknown): Catalogue {
   const c = (isObject(raw) ? raw : {}) as Partial<Catalog>;
+  // read as the engine publishes them, whichever shape the generated client types
+  const loose: Record<string, unknown> = isObject(raw) ? raw : {};
+  const families = parseFamilies(loose.families);
+  const choosing = new Map(families.filter((f) => f.key !== null).map((f) => [f.key, f]));
   const params: CatalogueParam[] = [];
   for (const p of c.parameters ?? []) {
     if (!isObject(p) || typeof p.path !== "string" || typeof p.key !== "string") continue;
+    const section = String(p.section ?? "");
+    const choices = Array.isArray(p.choices) ? p.choices.map(String) : null;
+    const fam = section === "flow" ? choosing.get(p.key) : undefined;
+    const choiceLabels = fam ? Object.fromEntries(fam.members.filter((m) => m.label).map((m) => [m.name, m.label as string])) : {};
     params.push({
-      section: String(p.section ?? ""),
+      section,
       key: p.key,
       path: p.path,
       type: String(p.type ?? "float"),
@@ -151,24 +253,25 @@ export function parseCatalogue(raw: Catalog | unknown): Catalogue {
       default: p.default,
       min: num(p.min),
       max: num(p.max),
-      choices: Array.isArray(p.choices) ? p.choices.map(String) : null,
+      choices,
       doc: String(p.doc ?? ""),
       appliesTo: parseAppliesTo(p.applies_to),
+      ...(fam ? { label: fam.label } : {}),
+      ...(Object.keys(choiceLabels).length ? { choiceLabels } : {}),
     });
   }
   const mechanisms: Record<string, MechanismInfo[]> = {};
   for (const [family, list] of Object.entries(c.mechanisms ?? {})) {
-    mechanisms[family] = (Array.isArray(list) ? list : [])
-      .filter(isObject)
-      .map((m) => ({ name: String(m.name ?? ""), doc: String(m.doc ?? ""), ...(typeof m.label === "string" && m.label ? { label: m.label } : {}) }))
-      .filter((m) => m.name);
+    mechanisms[family] = (Array.isArray(list) ? list : []).map(parseMember).filter((m): m is MechanismInfo => m !== null);
   }
   // metrics and vocab are read defensively: a server from before trace v2 sends neither
   const vocab: Record<string, unknown> = isObject(c.vocab) ? c.vocab : {};
   return {
     engineVersion: String(c.engine_version ?? ""),
     params,
+    containers: parseContainers(loose.containers),
     mechanisms,
+    families,
     limits: { ...(c.limits ?? {}) },
     metrics: parseMetrics(c.metrics),
     causes: parseVocab(vocab.causes),
@@ -206,7 +309,6 @@ const LABELS: Record<string, string> = {
   "rule:transmission": "Transmission",
   "rule:action": "Action",
   "rule:delay_ms": "Extra delay",
-  "app.kind": "Application",
   "app.segments": "Flow size",
   "app.bytes": "Flow size",
   "app.duration_s": "Write for",
@@ -220,9 +322,6 @@ const LABELS: Record<string, string> = {
   "tcp.timestamps": "Timestamps",
   "tcp.handshake": "Handshake",
   "tcp.rtt_profile": "RTT estimator",
-  "tcp.cc": "Congestion control",
-  "tcp.timer": "Timer",
-  "tcp.recovery": "Recovery",
   "tcp.early_retransmit": "Early Retransmit",
   "tcp.er_variant": "ER variant",
   "tcp.er_delayed": "Delayed ER",
@@ -250,7 +349,8 @@ const LABELS: Record<string, string> = {
 const ACRONYMS = new Set(["mss", "iw", "sack", "rto", "fack", "er", "rtt", "cc", "ack", "tlp", "pto"]);
 
 /** A readable label: a known one (by "section:key", then key), else the key's
- * last part without its unit suffix. */
+ * last part without its unit suffix. A family's choice is labelled by the
+ * catalogue (CatalogueParam.label), not here. */
 export function labelFor(key: string, section = ""): string {
   if (LABELS[`${section}:${key}`]) return LABELS[`${section}:${key}`];
   if (LABELS[key]) return LABELS[key];
@@ -270,11 +370,12 @@ export function fieldSpec(p: CatalogueParam, inst: Instance = {}): FieldSpec {
     template: p.path,
     section: p.section,
     key: p.key,
-    label: labelFor(p.key, p.section),
+    label: p.label ?? labelFor(p.key, p.section),
     unit: p.unit,
     default: p.default,
     doc: p.doc,
     appliesTo: p.appliesTo,
+    ...(p.choiceLabels ? { choiceLabels: p.choiceLabels } : {}),
   };
   if (p.type === "bool") return { ...base, kind: "checkbox" };
   if (p.type === "enum" || (p.choices && p.choices.length > 0)) return { ...base, kind: "select", choices: p.choices ?? [] };
@@ -292,6 +393,11 @@ export function fieldSpec(p: CatalogueParam, inst: Instance = {}): FieldSpec {
 /** Field specs for every parameter of a section at one instance, in catalogue order. */
 export function sectionFields(cat: Catalogue, section: string, inst: Instance = {}): FieldSpec[] {
   return cat.params.filter((p) => p.section === section).map((p) => fieldSpec(p, inst));
+}
+
+/** The container (nested object or list) with this key in this section. */
+export function findContainer(cat: Catalogue, section: string, key: string): CatalogueContainer | undefined {
+  return cat.containers.find((c) => c.section === section && c.key === key);
 }
 
 /** The parameter with this key in this section. */

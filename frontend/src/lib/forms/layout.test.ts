@@ -1,67 +1,210 @@
 import raw from "./fixtures/catalogue.json";
-import { fieldSpec, findParam, parseCatalogue, sectionFields } from "./catalogue";
-import { appliesTo, groupFlowFields, isRelevant, splitLoss } from "./layout";
+import { type FieldSpec, findParam, parseCatalogue, sectionFields } from "./catalogue";
+import { appliesWhen, builderLayout, governingValue, groupFlowFields, isRelevant, siblingPath, splitChoice } from "./layout";
+import { familyKey, mechanismFamilies } from "./mechanisms";
+import { setPath } from "./paths";
 
 const cat = parseCatalogue(raw);
-const models = findParam(cat, "loss", "model")!.choices!;
+const families = mechanismFamilies(cat);
+const keys = families.map((f) => familyKey(cat, f) as string);
 
-describe("which generated fields a choice makes relevant", () => {
-  it("reads the choices a doc names", () => {
-    expect(appliesTo("tail: how many of the last data segments", models)).toEqual(["tail"]);
-    expect(appliesTo("bernoulli: loss probability per packet. gilbert_elliott: probability of moving", models)).toEqual(["bernoulli", "gilbert_elliott"]);
-    expect(appliesTo("Index of the flow whose packet the rule acts on.", models)).toBeNull();
+/** The engine's own applies_to for a parameter, straight from the JSON. */
+type RawApplies = { key: string; values: string[]; family: string | null } | null;
+const rawParam = (section: string, key: string) => raw.parameters.find((p) => p.section === section && p.key === key)!;
+const rawApplies = (section: string, key: string) => rawParam(section, key).applies_to as RawApplies;
+/** Which of a section's keys the engine reads when `sibling` holds `value`. */
+const readBy = (section: string, sibling: string, value: string) =>
+  raw.parameters
+    .filter((p) => p.section === section && p.key !== sibling)
+    .filter((p) => {
+      const a = p.applies_to as RawApplies;
+      return a === null || a.key !== sibling || a.values.includes(value);
+    })
+    .map((p) => p.key);
+
+/** A small catalogue: a loss section whose prose says one thing and whose applies_to another. */
+const mini = parseCatalogue({
+  parameters: [
+    { section: "direction", key: "delay_ms", path: "path.{forward,reverse}.delay_ms", type: "float", default: 10, applies_to: null },
+    { section: "loss", key: "model", path: "path.{forward,reverse}.loss.model", type: "enum", choices: ["off", "burst", "random"], default: "off", applies_to: null },
+    { section: "loss", key: "n", path: "path.{forward,reverse}.loss.n", type: "int", default: 1, doc: "off: never read", applies_to: { key: "model", values: ["burst"], family: null } },
+    { section: "loss", key: "q", path: "path.{forward,reverse}.loss.q", type: "float", default: 0, doc: "", applies_to: { key: "model", values: ["burst", "random"], family: null } },
+    { section: "loss", key: "seed", path: "path.{forward,reverse}.loss.seed", type: "int", default: 0, doc: "burst: a doc naming a model", applies_to: null },
+    { section: "item", key: "at", path: "path.{forward,reverse}.loss.items[].at", type: "int", default: 3, applies_to: null },
+    { section: "flow", key: "app.kind", path: "flows[].app.kind", type: "enum", choices: ["one", "many"], default: "one", applies_to: null },
+    { section: "flow", key: "app.count", path: "flows[].app.count", type: "int", default: 2, applies_to: { key: "app.kind", values: ["many"], family: "app" } },
+    { section: "flow", key: "tcp.x", path: "flows[].tcp.x", type: "int", default: 0, applies_to: { key: "tcp.cc", values: ["b"], family: "cc" } },
+    { section: "flow", key: "tcp.cc", path: "flows[].tcp.cc", type: "enum", choices: ["a", "b"], default: "a", applies_to: null },
+  ],
+  containers: [
+    { section: "loss", key: "items", path: "path.{forward,reverse}.loss.items", type: "list", of: "item", min_items: 0, max_items: 2, unit: "", doc: "burst: the items", applies_to: { key: "model", values: ["burst"], family: null } },
+    { section: "flow", key: "app.sizes", path: "flows[].app.sizes", type: "int_list", of: null, min_items: 1, max_items: 9, unit: "bytes", doc: "", applies_to: { key: "app.kind", values: ["many"], family: "app" } },
+  ],
+  mechanisms: { cc: [{ name: "a", doc: "" }, { name: "b", doc: "" }] },
+  families: [{ name: "cc", label: "Congestion", key: "tcp.cc", doc: "", members: [] }],
+});
+const sc = (...sets: [string, unknown][]) => sets.reduce<Record<string, unknown>>((s, [p, v]) => setPath(s, p, v), {});
+
+describe("a field's relevance, from the catalogue's applies_to", () => {
+  it("finds the sibling a field's applies_to names", () => {
+    expect(siblingPath("flows.3.app.segments", "app.segments", "app.kind")).toBe("flows.3.app.kind");
+    expect(siblingPath("path.reverse.loss.count", "count", "model")).toBe("path.reverse.loss.model");
+    expect(siblingPath("path.forward.loss.rules", "rules", "model")).toBe("path.forward.loss.model");
+    expect(siblingPath("seed", "seed", "trace")).toBe("trace");
+    expect(siblingPath("flows.0.tcp.mss", "app.kind", "x")).toBeNull();
   });
 
-  it("shows each loss parameter only for its models", () => {
-    const { model, params } = splitLoss(sectionFields(cat, "loss", { dir: "forward" }));
+  it("applies when the sibling holds one of the values, always without applies_to", () => {
+    const a = { key: "model", values: ["tail", "bernoulli"], family: null };
+    expect(appliesWhen(a, "tail")).toBe(true);
+    expect(appliesWhen(a, "bernoulli")).toBe(true);
+    expect(appliesWhen(a, "none")).toBe(false);
+    expect(appliesWhen(a, undefined)).toBe(false);
+    expect(appliesWhen(null, undefined)).toBe(true);
+  });
+
+  it("reads the sibling's value from the scenario, else its catalogue default", () => {
+    const n = sectionFields(mini, "loss", { dir: "reverse" }).find((s) => s.key === "n")!;
+    expect(governingValue(mini, {}, n)).toBe("off");
+    expect(governingValue(mini, sc(["path.reverse.loss.model", "burst"]), n)).toBe("burst");
+    // the other direction's model is not this field's sibling
+    expect(governingValue(mini, sc(["path.forward.loss.model", "burst"]), n)).toBe("off");
+    expect(isRelevant(mini, sc(["path.reverse.loss.model", "burst"]), n)).toBe(true);
+    expect(isRelevant(mini, sc(["path.reverse.loss.model", "random"]), n)).toBe(false);
+  });
+
+  it("shows a loss model's fields by applies_to, whatever the docs say", () => {
+    const shown = (model: string | undefined) => {
+      const s = model === undefined ? {} : sc(["path.forward.loss.model", model]);
+      const d = builderLayout(mini, s, 0, []).directions.find((x) => x.dir === "forward")!;
+      return { model: d.model?.key, params: d.lossParams.map((p) => p.key) };
+    };
+    expect(shown(undefined)).toEqual({ model: "model", params: ["seed"] });
+    expect(shown("burst")).toEqual({ model: "model", params: ["n", "q", "seed"] });
+    expect(shown("random")).toEqual({ model: "model", params: ["q", "seed"] });
+  });
+
+  it("finds the selector as the key the others' applies_to read", () => {
+    const { model, params } = splitChoice(sectionFields(mini, "loss", { dir: "forward" }));
     expect(model?.path).toBe("path.forward.loss.model");
-    const shown = (m: string) => params.filter((s) => isRelevant(s, m, models)).map((s) => s.key);
-    expect(shown("none")).toEqual([]);
-    expect(shown("tail")).toEqual(["count"]);
-    expect(shown("bernoulli")).toEqual(["p"]);
-    expect(shown("gilbert_elliott")).toEqual(["p", "r", "loss_good", "loss_bad"]);
+    expect(params.map((p) => p.key)).toEqual(["n", "q", "seed"]);
+    const none = splitChoice(sectionFields(mini, "direction", { dir: "forward" }));
+    expect(none.model).toBeUndefined();
   });
 
-  it("shows application fields per kind", () => {
+  it("shows the engine's loss fields exactly for the models that read them", () => {
+    const models = findParam(cat, "loss", "model")!.choices!;
+    expect(models.length).toBeGreaterThan(2);
+    for (const m of models) {
+      for (const dir of ["forward", "reverse"]) {
+        const d = builderLayout(cat, sc([`path.${dir}.loss.model`, m]), 0, families).directions.find((x) => x.dir === dir)!;
+        expect(d.model?.path).toBe(`path.${dir}.loss.model`);
+        expect(d.lossParams.map((p) => p.key), `${dir} ${m}`).toEqual(readBy("loss", "model", m));
+      }
+    }
+    // the engine ties the tail count to the tail model only
+    expect(rawApplies("loss", "count")?.values).toEqual(["tail"]);
+  });
+
+  it("shows the engine's application fields exactly for the kinds that read them", () => {
     const kinds = findParam(cat, "flow", "app.kind")!.choices!;
-    const spec = (k: string) => fieldSpec(findParam(cat, "flow", k)!);
-    expect(isRelevant(spec("app.segments"), "fixed", kinds)).toBe(true);
-    expect(isRelevant(spec("app.segments"), "bulk", kinds)).toBe(false);
-    expect(isRelevant(spec("app.gap_ms"), "requests", kinds)).toBe(true);
-    expect(isRelevant(spec("start_ms"), "bulk", kinds)).toBe(true);
+    for (const k of kinds) {
+      const l = builderLayout(cat, sc(["flows.1.app.kind", k]), 1, families);
+      const expected = readBy("flow", "app.kind", k).filter((key) => key.startsWith("app.") || key === "start_ms");
+      expect(l.appFields.map((s) => s.key), k).toEqual(expected);
+      expect(l.appFields.every((s) => s.path.startsWith("flows.1."))).toBe(true);
+    }
+  });
+});
+
+describe("lists from the catalogue's containers", () => {
+  it("offers rules only when the model reads them, and keeps unread ones removable", () => {
+    const fwd = (s: unknown) => builderLayout(mini, s, 0, []).directions.find((x) => x.dir === "forward")!;
+    expect(fwd({}).rules).toBeNull();
+    const empty = fwd(sc(["path.forward.loss.model", "burst"])).rules!;
+    expect(empty).toMatchObject({ path: "path.forward.loss.items", name: "items", items: [], relevant: true, maxItems: 2 });
+    const two = fwd(sc(["path.forward.loss.model", "burst"], ["path.forward.loss.items", [{ at: 1 }, { at: 2 }]])).rules!;
+    expect(two.items.map((item) => item.map((f) => f.path))).toEqual([["path.forward.loss.items.0.at"], ["path.forward.loss.items.1.at"]]);
+    const unread = fwd(sc(["path.forward.loss.model", "random"], ["path.forward.loss.items", [{ at: 1 }]])).rules!;
+    expect(unread).toMatchObject({ relevant: false, readWhen: ["burst"] });
+    expect(unread.items).toHaveLength(1);
+    // the reverse direction has its own list
+    expect(builderLayout(mini, sc(["path.forward.loss.model", "burst"]), 0, []).directions.find((x) => x.dir === "reverse")!.rules).toBeNull();
   });
 
-  it("groups a flow's parameters", () => {
-    const g = groupFlowFields(sectionFields(cat, "flow", { index: { flows: 0 } }), Object.keys(cat.mechanisms));
+  it("reads the engine's positioned rules as its rules container says", () => {
+    const c = raw.containers.find((x) => x.section === "loss" && x.type === "list")!;
+    const reads = (c.applies_to as RawApplies)!.values;
+    for (const m of findParam(cat, "loss", "model")!.choices!) {
+      const d = builderLayout(cat, sc(["path.reverse.loss.model", m]), 0, families).directions.find((x) => x.dir === "reverse")!;
+      expect(d.rules !== null, m).toBe(reads.includes(m));
+    }
+    const d = builderLayout(cat, sc(["path.reverse.loss.model", reads[0]], ["path.reverse.loss.rules", [{}]]), 0, families).directions.find((x) => x.dir === "reverse")!;
+    expect(d.rules?.items[0].map((f) => f.key)).toEqual(raw.parameters.filter((p) => p.section === c.of).map((p) => p.key));
+    expect(d.rules?.maxItems).toBe(c.max_items);
+  });
+
+  it("says whether a flow's app.sizes is read", () => {
+    expect(builderLayout(mini, {}, 0, []).sizes).toMatchObject({ path: "flows.0.app.sizes", count: null, relevant: false, readWhen: ["many"] });
+    expect(builderLayout(mini, sc(["flows.2.app.kind", "many"], ["flows.2.app.sizes", [5, 6, 7]]), 2, []).sizes).toMatchObject({ path: "flows.2.app.sizes", count: 3, relevant: true });
+    expect(builderLayout(mini, sc(["flows.0.app.sizes", [5]]), 0, []).sizes).toMatchObject({ count: 1, relevant: false });
+    const engine = (raw.containers.find((x) => x.key === "app.sizes")!.applies_to as RawApplies)!;
+    const l = builderLayout(cat, sc(["flows.0.app.kind", engine.values[0]], ["flows.0.app.sizes", [1000]]), 0, families);
+    expect(l.sizes).toMatchObject({ count: 1, relevant: true });
+    expect(builderLayout(parseCatalogue({ ...raw, containers: [] }), {}, 0, families).sizes).toBeNull();
+  });
+});
+
+describe("a flow's groups", () => {
+  const flowFields = (c = cat) => sectionFields(c, "flow", { index: { flows: 0 } });
+
+  it("puts each kind of field in one group", () => {
+    const g = groupFlowFields(flowFields(), keys);
     expect(g.appKind?.path).toBe("flows.0.app.kind");
-    expect(g.mechanisms.map((s) => s.key)).toEqual(["tcp.cc", "tcp.timer", "tcp.recovery"]);
-    expect(g.flags.every((s) => s.kind === "checkbox")).toBe(true);
-    expect(g.flags.map((s) => s.key)).not.toContain("tcp.fack");
+    expect(g.mechanisms.map((s) => s.key)).toEqual(keys);
+    expect(g.flags.length).toBeGreaterThan(0);
+    expect(g.flags.every((s) => s.kind === "checkbox" && s.appliesTo === null)).toBe(true);
     expect(g.tcp.map((s) => s.key)).toContain("tcp.mss");
-    expect(g.receiver.map((s) => s.key)).toEqual(["receiver.ack_policy", "receiver.delack_ms", "receiver.rwnd_bytes"]);
+    expect(g.receiver.map((s) => s.key)).toEqual(raw.parameters.filter((p) => p.key.startsWith("receiver.")).map((p) => p.key));
     expect(g.other).toEqual([]);
+    const all = [g.appKind, ...g.app, ...g.receiver, ...g.mechanisms, ...g.flags, ...g.tcp, ...Object.values(g.byFamily).flat(), ...g.other];
+    expect(all.map((s) => s?.path).sort()).toEqual(flowFields().map((s) => s.path).sort());
   });
 
-  it("groups mechanism-specific keys with their family, as applies_to says", () => {
-    const g = groupFlowFields(sectionFields(cat, "flow", { index: { flows: 0 } }), Object.keys(cat.mechanisms));
-    expect(Object.keys(g.byFamily).sort()).toEqual(["lossdet", "timer"]);
-    expect(g.byFamily.timer.map((s) => s.key)).toEqual(["tcp.rrthresh", "tcp.wc_delack_ms"]);
-    expect(g.byFamily.timer[1].appliesTo).toEqual({ family: "timer", members: ["tlp", "tlpr", "tlp_rfc8985"] });
-    expect(g.byFamily.lossdet.map((s) => s.key)).toContain("tcp.fack");
-    expect(g.byFamily.lossdet.map((s) => s.key)).toContain("tcp.dupthresh");
-    const grouped = new Set(Object.values(g.byFamily).flat().map((s) => s.path));
-    for (const s of [...g.flags, ...g.tcp, ...g.other]) expect(grouped.has(s.path)).toBe(false);
-    // a key the catalogue does not tie to a family stays where it was, whatever its doc says
+  it("groups mechanism-specific keys with their family, as applies_to.family says", () => {
+    const g = groupFlowFields(flowFields(), keys);
+    const tcpFamilies = new Set(raw.parameters.filter((p) => p.key.startsWith("tcp.")).flatMap((p) => ((p.applies_to as RawApplies)?.family ? [(p.applies_to as RawApplies)!.family as string] : [])));
+    expect(new Set(Object.keys(g.byFamily))).toEqual(tcpFamilies);
+    for (const [fam, specs] of Object.entries(g.byFamily)) {
+      for (const s of specs) {
+        expect(s.appliesTo?.family).toBe(fam);
+        expect(s.appliesTo).toEqual(rawApplies("flow", s.key));
+      }
+    }
+    // the application's own fields stay with the application, though their family is "app"
+    expect(g.app.some((s) => s.appliesTo?.family)).toBe(true);
+    expect(g.byFamily.app).toBeUndefined();
+    // a key the catalogue does not tie to a family stays where it was
     expect(g.tcp.map((s) => s.key)).toContain("tcp.min_rto_ms");
   });
 
-  it("reads applies_to defensively", () => {
-    const c = parseCatalogue({ parameters: [
-      { section: "flow", key: "tcp.a", path: "flows[].tcp.a", applies_to: { family: "timer", members: ["rtor", 3] } },
-      { section: "flow", key: "tcp.b", path: "flows[].tcp.b", applies_to: { family: "timer", members: [] } },
-      { section: "flow", key: "tcp.c", path: "flows[].tcp.c", applies_to: "timer:rtor" },
-      { section: "flow", key: "tcp.d", path: "flows[].tcp.d" },
-    ] });
-    expect(c.params.map((p) => p.appliesTo)).toEqual([{ family: "timer", members: ["rtor"] }, null, null, null]);
+  it("keeps a family's choosing key with the mechanisms and its member-only keys apart", () => {
+    const g = groupFlowFields(flowFields(mini), ["tcp.cc"]);
+    expect(g.mechanisms.map((s) => s.key)).toEqual(["tcp.cc"]);
+    expect(g.byFamily).toEqual({ cc: [expect.objectContaining({ key: "tcp.x" })] });
+    expect(g.app.map((s) => s.key)).toEqual(["app.count"]);
+  });
+});
+
+describe("the layout's error targets", () => {
+  it("lists every input on screen and nothing hidden", () => {
+    const s = sc(["path.forward.loss.model", "tail"], ["flows.0.app.kind", "bulk"]);
+    const l = builderLayout(cat, s, 0, families);
+    expect(l.shown).toContain("path.forward.loss.count");
+    expect(l.shown).not.toContain("path.reverse.loss.count");
+    expect(l.shown).not.toContain("flows.0.app.segments");
+    expect(new Set(l.shown).size).toBe(l.shown.length);
+    const every = (specs: FieldSpec[]) => specs.every((x) => l.shown.includes(x.path));
+    expect(every(l.appFields) && every(l.scenario) && every(l.flow.receiver)).toBe(true);
   });
 });

@@ -1,23 +1,52 @@
-/** How the builder arranges the generated fields: which fields a choice
- * (loss model, application kind) makes relevant, read from the parameters'
- * own doc text ("tail: how many ...", "bernoulli: ... gilbert_elliott: ..."),
- * since the catalogue has no structured link for those, and the groups of a
- * flow's parameters: mechanism-specific keys go with their family as the
- * catalogue's applies_to says (never guessed from prose). */
-import { directionsOf, findParam, sectionFields, type Catalogue, type FieldSpec } from "./catalogue";
+/** How the builder arranges the generated fields, all from the catalogue's
+ * structured applies_to ({key, values, family}), never from prose: which
+ * fields and lists a choice makes relevant (a loss model's parameters and its
+ * positioned rules, an application kind's fields and app.sizes), and the
+ * groups of a flow's parameters, where keys only some members of a mechanism
+ * family read go with that family (applies_to.family). */
+import { type AppliesTo, type Catalogue, type CatalogueContainer, directionsOf, expandTemplate, type FieldSpec, findContainer, findParam, type Instance, sectionFields } from "./catalogue";
+import { familyKey } from "./mechanisms";
 import { getPath } from "./paths";
 
-/** The choices a parameter's doc says it applies to, or null when it names none
- * (then it always applies). */
-export function appliesTo(doc: string, choices: string[]): string[] | null {
-  const hits = choices.filter((c) => new RegExp(`(^|[\\s.;(])${c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:`).test(doc));
-  return hits.length ? hits : null;
+/** A field or container of the catalogue at a concrete path. */
+export interface Placed {
+  section: string;
+  key: string;
+  /** concrete dotted path: "flows.0.app.segments" */
+  path: string;
+  appliesTo: AppliesTo | null;
 }
 
-/** Is this field relevant when the discriminator (e.g. loss.model) has this value? */
-export function isRelevant(spec: FieldSpec, value: string, choices: string[]): boolean {
-  const modes = appliesTo(spec.doc, choices);
-  return modes === null || modes.includes(value);
+/** The concrete path of a sibling: the same parent object, another key of the same section.
+ * ("flows.0.app.segments", "app.segments", "app.kind") -> "flows.0.app.kind"; null when
+ * the path does not end with the key. */
+export function siblingPath(path: string, key: string, sibling: string): string | null {
+  if (path === key) return sibling;
+  return path.endsWith(`.${key}`) ? `${path.slice(0, path.length - key.length)}${sibling}` : null;
+}
+
+/** Is a field read when its applies_to key holds this value? Always, without applies_to. */
+export function appliesWhen(applies: AppliesTo | null, value: unknown): boolean {
+  return applies === null || (typeof value === "string" && applies.values.includes(value));
+}
+
+/** The value a field's applies_to reads: its sibling's in the scenario, else
+ * that sibling's catalogue default; undefined without applies_to. */
+export function governingValue(cat: Catalogue, scenario: unknown, at: Placed): unknown {
+  if (!at.appliesTo) return undefined;
+  const sibling = siblingPath(at.path, at.key, at.appliesTo.key);
+  const v = sibling === null ? undefined : getPath(scenario, sibling);
+  return v ?? findParam(cat, at.section, at.appliesTo.key)?.default;
+}
+
+/** Is this field (or list) read, given the scenario's choices? */
+export function isRelevant(cat: Catalogue, scenario: unknown, at: Placed): boolean {
+  return appliesWhen(at.appliesTo, governingValue(cat, scenario, at));
+}
+
+/** A container at a concrete instance, placed for isRelevant. */
+export function placeContainer(c: CatalogueContainer, inst: Instance = {}): Placed {
+  return { section: c.section, key: c.key, path: expandTemplate(c.path, inst), appliesTo: c.appliesTo };
 }
 
 export interface FlowGroups {
@@ -27,31 +56,29 @@ export interface FlowGroups {
   appKind?: FieldSpec;
   /** receiver.* */
   receiver: FieldSpec[];
-  /** tcp.<family>: one mechanism choice per catalogue family */
+  /** the keys choosing a member of a mechanism family (tcp.cc, ...) */
   mechanisms: FieldSpec[];
   /** boolean tcp.* switches */
   flags: FieldSpec[];
   /** every other tcp.* parameter */
   tcp: FieldSpec[];
-  /** keys only some members of a family read (applies_to), by family, in catalogue order */
+  /** keys only some members of a family read (applies_to.family), by family, in catalogue order */
   byFamily: Record<string, FieldSpec[]>;
   /** parameters of the flow section that fit none of the above */
   other: FieldSpec[];
 }
 
-/** Group a flow's fields; `families` are the catalogue's mechanism families. */
-export function groupFlowFields(specs: FieldSpec[], families: readonly string[]): FlowGroups {
+/** Group a flow's fields; `familyKeys` are the keys choosing the compared families' members ("tcp.cc"). */
+export function groupFlowFields(specs: FieldSpec[], familyKeys: readonly string[]): FlowGroups {
   const g: FlowGroups = { app: [], receiver: [], mechanisms: [], flags: [], tcp: [], byFamily: {}, other: [] };
-  const mechKeys = new Set(families.map((f) => `tcp.${f}`));
+  const mechKeys = new Set(familyKeys);
   for (const s of specs) {
+    const fam = s.appliesTo?.family;
     if (s.key === "app.kind") g.appKind = s;
     else if (s.key.startsWith("app.") || s.key === "start_ms") g.app.push(s);
     else if (s.key.startsWith("receiver.")) g.receiver.push(s);
     else if (mechKeys.has(s.key)) g.mechanisms.push(s);
-    else if (s.appliesTo) {
-      const fam = s.appliesTo.family;
-      g.byFamily[fam] = [...(g.byFamily[fam] ?? []), s];
-    }
+    else if (fam) g.byFamily[fam] = [...(g.byFamily[fam] ?? []), s];
     else if (s.key.startsWith("tcp.") && s.kind === "checkbox") g.flags.push(s);
     else if (s.key.startsWith("tcp.")) g.tcp.push(s);
     else g.other.push(s);
@@ -59,9 +86,41 @@ export function groupFlowFields(specs: FieldSpec[], families: readonly string[])
   return g;
 }
 
-/** Split a direction's loss fields into the model selector and the rest. */
-export function splitLoss(specs: FieldSpec[]): { model?: FieldSpec; params: FieldSpec[] } {
-  return { model: specs.find((s) => s.key === "model"), params: specs.filter((s) => s.key !== "model") };
+/** Split a section's fields into the selector the others' applies_to read (a
+ * direction's loss.model) and the rest. */
+export function splitChoice(specs: FieldSpec[]): { model?: FieldSpec; params: FieldSpec[] } {
+  const read = new Set(specs.flatMap((s) => (s.appliesTo ? [s.appliesTo.key] : [])));
+  const model = specs.find((s) => read.has(s.key));
+  return { model, params: specs.filter((s) => s !== model) };
+}
+
+/** A list of items (a direction's loss rules) at a concrete path. */
+export interface ItemList {
+  /** "path.forward.loss.rules" */
+  path: string;
+  /** the list's name in its items' templates ("rules" in "...loss.rules[].segment") */
+  name: string;
+  /** each item's fields */
+  items: FieldSpec[][];
+  /** whether the scenario's choices make the engine read it (applies_to); a list that
+   * is not read still shows its items, so that they can be removed */
+  relevant: boolean;
+  /** the values of the sibling that make it read (applies_to.values), [] when always */
+  readWhen: string[];
+  maxItems: number | null;
+  doc: string;
+}
+
+/** A list of integers (a flow's app.sizes) at a concrete path. */
+export interface IntList {
+  path: string;
+  key: string;
+  /** how many values the scenario lists, or null when it has none */
+  count: number | null;
+  relevant: boolean;
+  /** the values of the sibling that make it read (applies_to.values), [] when always */
+  readWhen: string[];
+  doc: string;
 }
 
 export interface DirectionFields {
@@ -69,8 +128,8 @@ export interface DirectionFields {
   direction: FieldSpec[];
   model?: FieldSpec;
   lossParams: FieldSpec[];
-  /** the positioned-loss rules' fields, one list per rule; null when rules do not apply */
-  rules: FieldSpec[][] | null;
+  /** the positioned-loss rules; null when they are neither read nor present */
+  rules: ItemList | null;
 }
 
 export interface BuilderLayout {
@@ -79,15 +138,28 @@ export interface BuilderLayout {
   flow: FlowGroups;
   /** the application fields the chosen kind uses */
   appFields: FieldSpec[];
+  /** the flow's explicit object sizes (app.sizes), when the catalogue lists that list */
+  sizes: IntList | null;
   /** the input paths on screen, so that server errors can be placed */
   shown: string[];
 }
 
-/** Which generated fields the builder shows for a scenario, flow and compared family. */
+/** The list of item fields (rules) of a direction's loss section, as the catalogue's containers say. */
+function lossRules(cat: Catalogue, scenario: unknown, dir: string, track: (s: FieldSpec[]) => FieldSpec[]): ItemList | null {
+  const c = cat.containers.find((x) => x.section === "loss" && x.type === "list" && x.of !== null);
+  if (!c?.of) return null;
+  const at = placeContainer(c, { dir });
+  const present = getPath(scenario, at.path);
+  const list = Array.isArray(present) ? present : [];
+  const relevant = isRelevant(cat, scenario, at);
+  if (!relevant && list.length === 0) return null;
+  const name = c.path.split(".").pop() ?? c.key;
+  const items = list.map((_, i) => track(sectionFields(cat, c.of as string, { dir, index: { [name]: i } })));
+  return { path: at.path, name, items, relevant, readWhen: c.appliesTo?.values ?? [], maxItems: c.maxItems, doc: c.doc };
+}
+
+/** Which generated fields the builder shows for a scenario, flow and compared families. */
 export function builderLayout(cat: Catalogue, scenario: unknown, flow: number, families: readonly string[]): BuilderLayout {
-  const value = (path: string | undefined, fallback: unknown) => String((path ? getPath(scenario, path) : undefined) ?? fallback);
-  const lossChoices = findParam(cat, "loss", "model")?.choices ?? [];
-  const appKinds = findParam(cat, "flow", "app.kind")?.choices ?? [];
   const dirParam = cat.params.find((x) => x.section === "direction");
   const dirs = dirParam ? directionsOf(dirParam.path) : ["forward", "reverse"];
   const shown: string[] = [];
@@ -95,22 +167,26 @@ export function builderLayout(cat: Catalogue, scenario: unknown, flow: number, f
     for (const s of specs) shown.push(s.path);
     return specs;
   };
+  const relevant = (specs: FieldSpec[]) => specs.filter((s) => isRelevant(cat, scenario, s));
   const directions = dirs.map((dir): DirectionFields => {
     const direction = track(sectionFields(cat, "direction", { dir }));
-    const { model, params } = splitLoss(sectionFields(cat, "loss", { dir }));
-    const modelValue = value(model?.path, model?.default ?? "none");
-    const lossParams = track(params.filter((p) => isRelevant(p, modelValue, lossChoices)));
+    const { model, params } = splitChoice(sectionFields(cat, "loss", { dir }));
+    const lossParams = track(relevant(params));
     if (model) track([model]);
-    const r = getPath(scenario, `path.${dir}.loss.rules`);
-    const ruleList = Array.isArray(r) ? r : [];
-    const rules = modelValue === "positioned" || ruleList.length > 0 ? ruleList.map((_, i) => track(sectionFields(cat, "rule", { dir, index: { rules: i } }))) : null;
-    return { dir, direction, model, lossParams, rules };
+    return { dir, direction, model, lossParams, rules: lossRules(cat, scenario, dir, track) };
   });
-  const fg = groupFlowFields(sectionFields(cat, "flow", { index: { flows: flow } }), families);
-  const appKind = value(fg.appKind?.path, fg.appKind?.default ?? "fixed");
-  const appFields = track(fg.app.filter((s) => isRelevant(s, appKind, appKinds)));
+  const keys = families.map((f) => familyKey(cat, f)).filter((k): k is string => k !== null);
+  const fg = groupFlowFields(sectionFields(cat, "flow", { index: { flows: flow } }), keys);
+  const appFields = track(relevant(fg.app));
   if (fg.appKind) track([fg.appKind]);
   for (const group of [fg.receiver, fg.mechanisms, fg.flags, fg.tcp, ...Object.values(fg.byFamily), fg.other]) track(group);
   const scenarioFields = track(sectionFields(cat, "scenario"));
-  return { scenario: scenarioFields, directions, flow: fg, appFields, shown };
+  const sc = findContainer(cat, "flow", "app.sizes");
+  let sizes: IntList | null = null;
+  if (sc) {
+    const at = placeContainer(sc, { index: { flows: flow } });
+    const v = getPath(scenario, at.path);
+    sizes = { path: at.path, key: sc.key, count: Array.isArray(v) ? v.length : null, relevant: isRelevant(cat, scenario, at), readWhen: sc.appliesTo?.values ?? [], doc: sc.doc };
+  }
+  return { scenario: scenarioFields, directions, flow: fg, appFields, sizes, shown };
 }

@@ -2,9 +2,10 @@
  * `mechanisms: {cc: [...], timer: [...], recovery: [...], ...}`), and the
  * overrides that choose one for some flows (`flows[*].tcp.<family>`).
  * Nothing here knows a mechanism or a family by name: a family the engine
- * adds shows up in the picker, the compare view and the run header as is. */
+ * adds shows up in the picker, the compare view and the run header, under
+ * the catalogue's label. */
 import type { PresetPublic } from "../../client/types.gen";
-import { findParam, labelFor, type Catalogue, type MechanismInfo } from "./catalogue";
+import { type Catalogue, type FamilyInfo, findParam, type MechanismInfo } from "./catalogue";
 import { isObject } from "./paths";
 
 /** Which family a comparison varies, and the mechanisms it compares (catalogue names). */
@@ -21,16 +22,37 @@ export interface VariantMechanism {
   scope: string;
 }
 
-/** The catalogue's families that list at least one mechanism, in catalogue order. */
-export function mechanismFamilies(cat: Catalogue): string[] {
-  return Object.keys(cat.mechanisms).filter((f) => cat.mechanisms[f].length > 0);
+/** The catalogue's record of a family (label, choosing key), if it lists one. */
+export function familyInfo(cat: Catalogue | null | undefined, family: string): FamilyInfo | undefined {
+  return cat?.families.find((f) => f.name === family);
 }
 
-/** A family's mechanisms; the `tcp.<family>` parameter's choices when the catalogue lists none. */
+/** The flow key that picks a family's member ("tcp.cc", "app.kind"), as the
+ * catalogue says; null when none does; `tcp.<family>` for a family it does not describe. */
+export function familyKey(cat: Catalogue, family: string): string | null {
+  const info = familyInfo(cat, family);
+  return info ? info.key : `tcp.${family}`;
+}
+
+/** The families a flow's TCP configuration picks a member of and the builder
+ * runs and compares (its overrides are flows[*].tcp.<family>): those the
+ * catalogue lists with at least one mechanism, in catalogue order, whose
+ * choosing key is tcp.<family>. The application (app.kind) is the workload, not one of them. */
+export function mechanismFamilies(cat: Catalogue): string[] {
+  return Object.keys(cat.mechanisms).filter((f) => cat.mechanisms[f].length > 0 && familyKey(cat, f) === `tcp.${f}`);
+}
+
+/** The flow parameter that picks a family's member. */
+function choosingParam(cat: Catalogue, family: string) {
+  const key = familyKey(cat, family);
+  return key === null ? undefined : findParam(cat, "flow", key);
+}
+
+/** A family's mechanisms; its choosing parameter's choices when the catalogue lists none. */
 export function mechanismsOf(cat: Catalogue, family: string): MechanismInfo[] {
   const listed = cat.mechanisms[family] ?? [];
   if (listed.length) return listed;
-  return (findParam(cat, "flow", `tcp.${family}`)?.choices ?? []).map((name) => ({ name, doc: "" }));
+  return (choosingParam(cat, family)?.choices ?? []).map((name) => ({ name, doc: "" }));
 }
 
 export function findMechanism(cat: Catalogue | null | undefined, family: string, name: string): MechanismInfo | undefined {
@@ -42,14 +64,19 @@ export function mechanismLabel(cat: Catalogue | null | undefined, family: string
   return findMechanism(cat, family, name)?.label || name;
 }
 
-/** A family's label, from its scenario parameter: "tcp.cc" -> "Congestion control". */
-export function familyLabel(family: string): string {
-  return labelFor(`tcp.${family}`, "flow");
+/** A family's name for people, the catalogue's label ("Congestion control"); its name when the catalogue has none. */
+export function familyLabel(cat: Catalogue | null | undefined, family: string): string {
+  return familyInfo(cat, family)?.label || family;
+}
+
+/** The family's description, from the catalogue (else its choosing parameter's doc, else ""). */
+export function familyDoc(cat: Catalogue, family: string): string {
+  return familyInfo(cat, family)?.doc || choosingParam(cat, family)?.doc || "";
 }
 
 /** The mechanism a flow gets when the scenario does not choose one. */
 export function defaultMechanism(cat: Catalogue, family: string): string | undefined {
-  const d = findParam(cat, "flow", `tcp.${family}`)?.default;
+  const d = choosingParam(cat, family)?.default;
   return typeof d === "string" ? d : mechanismsOf(cat, family)[0]?.name;
 }
 

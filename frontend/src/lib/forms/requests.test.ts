@@ -5,11 +5,13 @@ import { parseCatalogue } from "./catalogue";
 import { buildComparisonBody, buildRunBody, defaultRunVariant, firstSentence, forkFromShare, hasRandomLoss, presetComparisonBody } from "./requests";
 
 const cat = parseCatalogue(raw);
-/** The same catalogue once the engine gives labels. */
-const labelled = parseCatalogue({
+/** The same catalogue from an engine that gives no mechanism labels. */
+const unlabelled = parseCatalogue({
   ...raw,
-  mechanisms: { ...raw.mechanisms, timer: raw.mechanisms.timer.map((m) => (m.name === "tlpr" ? { ...m, label: "TLP with restart" } : m)) },
+  mechanisms: Object.fromEntries(Object.entries(raw.mechanisms).map(([f, ms]) => [f, ms.map(({ label: _, ...m }) => m)])),
 });
+/** The engine's label for a mechanism, read straight from the JSON. */
+const label = (family: keyof typeof raw.mechanisms, name: string) => raw.mechanisms[family].find((m) => m.name === name)!.label;
 
 const P = presets as unknown as PresetPublic[];
 const tail = P.find((p) => p.name === "tail-loss-rtt-sweep")!;
@@ -28,22 +30,25 @@ describe("request bodies", () => {
   });
 
   it("compares one variant per mechanism in catalogue order, named by label else name, the family's default the baseline", () => {
-    const body = buildComparisonBody({ scenario, mechanisms: { family: "timer", choices: ["tlp", "rto"] }, scope: "flows[0:1]", replications: 2 }, cat);
+    const body = buildComparisonBody({ scenario, mechanisms: { family: "timer", choices: ["tlp", "rto"] }, scope: "flows[0:1]", replications: 2 }, unlabelled);
     expect(body.variants).toEqual({ rto: { "flows[0:1].tcp.timer": "rto" }, tlp: { "flows[0:1].tcp.timer": "tlp" } });
+    expect(Object.keys(body.variants)).toEqual(["rto", "tlp"]);
     expect(body.baseline).toBe("rto");
     expect(body.replications).toBe(2);
     expect(body.base).toEqual({ scenario });
-    const noDefault = buildComparisonBody({ scenario, mechanisms: { family: "timer", choices: ["tlpr", "tlp"] }, scope: "flows[*]", replications: 0 }, cat);
+    const noDefault = buildComparisonBody({ scenario, mechanisms: { family: "timer", choices: ["tlpr", "tlp"] }, scope: "flows[*]", replications: 0 }, unlabelled);
     expect(noDefault).toMatchObject({ baseline: "tlp", replications: 1 });
-    const withLabel = buildComparisonBody({ scenario, mechanisms: { family: "timer", choices: ["tlpr", "rto"] }, scope: "flows[*]", replications: 1 }, labelled);
-    expect(Object.keys(withLabel.variants)).toEqual(["rto", "TLP with restart"]);
-    expect(withLabel.variants["TLP with restart"]).toEqual({ "flows[*].tcp.timer": "tlpr" });
+    const withLabel = buildComparisonBody({ scenario, mechanisms: { family: "timer", choices: ["tlpr", "rto"] }, scope: "flows[*]", replications: 1 }, cat);
+    expect(label("timer", "tlpr")).not.toBe("tlpr");
+    expect(Object.keys(withLabel.variants)).toEqual([label("timer", "rto"), label("timer", "tlpr")]);
+    expect(withLabel.variants[label("timer", "tlpr")]).toEqual({ "flows[*].tcp.timer": "tlpr" });
+    expect(withLabel.baseline).toBe(label("timer", "rto"));
   });
 
   it("compares along any family: congestion control", () => {
     const body = buildComparisonBody({ scenario, mechanisms: { family: "cc", choices: ["cubic", "reno"] }, scope: "flows[*]", replications: 1 }, cat);
-    expect(body.variants).toEqual({ reno: { "flows[*].tcp.cc": "reno" }, cubic: { "flows[*].tcp.cc": "cubic" } });
-    expect(body.baseline).toBe("reno");
+    expect(body.variants).toEqual({ [label("cc", "reno")]: { "flows[*].tcp.cc": "reno" }, [label("cc", "cubic")]: { "flows[*].tcp.cc": "cubic" } });
+    expect(body.baseline).toBe(label("cc", "reno"));
   });
 });
 
