@@ -2,7 +2,7 @@
 import type { RunPublic } from "../../lib/api";
 import { formatMs } from "../../lib/format";
 import type { Catalogue } from "../../lib/forms/catalogue";
-import { mechanismFamilies, mechanismLabel } from "../../lib/forms/mechanisms";
+import { familyLabel, mechanismFamilies, mechanismLabel } from "../../lib/forms/mechanisms";
 import { useCatalogue } from "../../lib/queries";
 
 type Obj = Record<string, unknown>;
@@ -15,7 +15,7 @@ function rate(bps: number): string {
 }
 
 /** The scenario in a few chips: flow 0's mechanism of every catalogue family
- * ("timer tlp"), its switches, the loss model, RTT, bottleneck and workload. */
+ * by their catalogue labels ("Retransmission timer: TLP"), its switches, the loss model, RTT, bottleneck and workload. */
 export function describeScenario(sc: Obj, cat?: Catalogue | null): string[] {
   const flows = (sc.flows as Obj[] | undefined) ?? [];
   const f0 = flows[0] ?? {};
@@ -27,7 +27,7 @@ export function describeScenario(sc: Obj, cat?: Catalogue | null): string[] {
   const loss = (fwd.loss as Obj | undefined) ?? {};
   const out: string[] = [];
   for (const family of cat ? mechanismFamilies(cat) : []) {
-    if (typeof tcp[family] === "string") out.push(`${family} ${mechanismLabel(cat, family, tcp[family])}`);
+    if (typeof tcp[family] === "string") out.push(`${familyLabel(cat, family)}: ${mechanismLabel(cat, family, tcp[family])}`);
   }
   const switches = [tcp.sack && "SACK", tcp.early_retransmit && "ER"].filter(Boolean);
   if (switches.length) out.push(switches.join(" + "));
