@@ -204,7 +204,7 @@ static double get_f64(const void *at)
 
 static void gen_row(struct fz_in *in, const struct rx_param *p, void *base, bool vmode)
 {
-	if (p->type > RX_PT_MEMBER)
+	if (p->type > RX_PT_SET)
 		return; /* containers: gen_rules, gen_sizes and the flow loop fill them */
 	char *at = (char *)base + p->offset;
 	uint8_t m = u8(in) % 32;
@@ -244,6 +244,18 @@ static void gen_row(struct fz_in *in, const struct rx_param *p, void *base, bool
 		else
 			v = n > 0 ? (int64_t)(u8(in) % n) : 0;
 		put_i64(at, v);
+		return;
+	}
+	case RX_PT_SET: { /* any subset of the choices; invalid: a bit past them, or too many */
+		int n = enum_count(p);
+		uint64_t all = n >= 64 ? UINT64_MAX : (UINT64_C(1) << n) - 1, v = un(in, 1) & all;
+		if (m == 24 || m == 25)
+			v = 0;
+		else if (m == 26 || m == 27)
+			v = all;
+		else if (m >= 28 && n < 64)
+			v |= UINT64_C(1) << (n + u8(in) % (64 - n));
+		put_i64(at, (int64_t)v);
 		return;
 	}
 	case RX_PT_INT: {

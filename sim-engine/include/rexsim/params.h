@@ -19,6 +19,9 @@ enum rx_ptype {
 	RX_PT_MEMBER, /* a flow family's member (an enum of the registry's names);
 	                 `<key>_params` holds {member: {parameter: value}}, the chosen
 	                 member's go into the block at aux_offset */
+	RX_PT_SET, /* a set of choices (choice(), or the members of `family` when
+	              choice is NULL) as an int64 bit mask, bit i = choice i; in a
+	              tree, a list of names; min_items..max_items of them */
 	/* containers: the scenario tree's shape, walked by src/core/config.c */
 	RX_PT_OBJECT, /* a nested section `sub` at offset */
 	RX_PT_LIST, /* min_items..max_items items of section `sub`, item_size apart;
@@ -43,7 +46,7 @@ struct rx_param {
 	int type;
 	size_t offset;
 	double min, max; /* inclusive; of each item for RX_PT_INT_LIST */
-	double def; /* RX_PT_LIST: the items a default section holds */
+	double def; /* RX_PT_LIST: the items a default section holds; RX_PT_SET: the mask */
 	const char *unit; /* "ms", "bytes", "segments", "bps", "" */
 	const char *(*choice)(int i); /* RX_PT_ENUM: name of value i, NULL past the end */
 	const char *doc;
@@ -52,10 +55,10 @@ struct rx_param {
 	 * model, an app kind); NULL: always read */
 	const char *applies_to;
 	int sub; /* RX_PT_OBJECT, RX_PT_LIST: the section of the value or items */
-	int family; /* RX_PT_MEMBER: enum rx_family_id */
+	int family; /* RX_PT_MEMBER, RX_PT_SET without choice(): enum rx_family_id */
 	size_t aux_offset; /* RX_PT_LIST, RX_PT_INT_LIST: int64 count; RX_PT_MEMBER: the block */
 	size_t item_size; /* RX_PT_LIST: bytes per item */
-	int64_t min_items, max_items; /* RX_PT_LIST, RX_PT_INT_LIST */
+	int64_t min_items, max_items; /* RX_PT_LIST, RX_PT_INT_LIST, RX_PT_SET */
 };
 
 const struct rx_param *rx_params(size_t *n);
@@ -73,8 +76,9 @@ void rx_path_join(char *out, size_t len, const char *prefix, const char *key);
 void rx_path_append(char *out, size_t len, const char *s);
 /* index of `name` among a row's choices (a member row's: the family's), or -1 */
 int rx_param_choice_index(const struct rx_param *p, const char *name);
-/* name of choice i of an enum or member row, NULL past the end */
+/* name of choice i of an enum, member or set row, NULL past the end */
 const char *rx_param_choice(const struct rx_param *p, int i);
+int rx_param_choice_count(const struct rx_param *p);
 
 /* the mechanism families and their members: rexsim/registry.h */
 

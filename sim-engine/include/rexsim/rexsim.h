@@ -107,6 +107,7 @@ struct rx_flow_cfg {
 	int64_t timer; /* index in the timer registry */
 	int64_t recovery; /* index in the recovery registry */
 	int64_t lossdet; /* index in the loss-detection registry */
+	int64_t spurious_mask; /* spurious-timeout detectors: bit i = member i of the registry */
 	/* the chosen member's own parameters, per flow family
 	 * (tcp.<family>_params.<member>.*), laid out as that member's params
 	 * table says; defaults filled by rx_flow_select() */

@@ -14,8 +14,9 @@ from typing import Literal, NotRequired, TypeAlias, TypedDict
 #: metric that needs a completed flow when it did not complete, or the list
 #: ``request_ms`` (each request's completion time, None if it did not complete)
 MetricValue: TypeAlias = bool | int | float | list[float | None] | None
-#: a parameter's value (and default) by its type: int, float, bool, or an enum's name
-ParamValue: TypeAlias = int | float | bool | str
+#: a parameter's value (and default) by its type: int, float, bool, an enum's
+#: name, or a set's names
+ParamValue: TypeAlias = int | float | bool | str | list[str]
 
 
 class AppliesTo(TypedDict):
@@ -33,7 +34,7 @@ class MemberParameter(TypedDict):
 
     key: str
     path: str
-    type: Literal["int", "float", "bool", "enum"]
+    type: Literal["int", "float", "bool", "enum", "set"]
     unit: str
     default: ParamValue
     min: float

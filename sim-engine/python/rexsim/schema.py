@@ -23,6 +23,14 @@ def _prop(p: MemberParameter) -> dict[str, Any]:
         s.update(type="number", minimum=p["min"], maximum=p["max"])
     elif p["type"] == "bool":
         s["type"] = "boolean"
+    elif p["type"] == "set":  # min/max: how many names
+        s.update(
+            type="array",
+            items={"enum": p["choices"]},
+            uniqueItems=True,
+            minItems=int(p["min"]),
+            maxItems=int(p["max"]),
+        )
     else:
         s.update(type="string", enum=p["choices"])
     return s

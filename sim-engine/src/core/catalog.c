@@ -101,6 +101,13 @@ static struct rx_node *choices(struct cat *c, const struct rx_param *p)
 static struct rx_node *default_of(struct cat *c, const struct rx_param *p)
 {
 	switch (p->type) {
+	case RX_PT_SET: {
+		struct rx_node *l = list(c);
+		for (int k = 0; k < 64; k++)
+			if ((uint64_t)p->def & (UINT64_C(1) << k))
+				rx_node_append(c->a, l, rx_node_str(c->a, rx_param_choice(p, k)));
+		return l;
+	}
 	case RX_PT_INT:
 		return rx_node_int(c->a, (int64_t)p->def);
 	case RX_PT_FLOAT:
@@ -142,8 +149,11 @@ static struct rx_node *applies_to(struct cat *c, const struct rx_param *p)
 
 static const char *type_name(int type)
 {
-	static const char *const names[RX_PT__COUNT] = { "int",  "float",  "bool", "enum",
-							 "enum", "object", "list", "int_list" };
+	static const char *const names[RX_PT__COUNT] = {
+		[RX_PT_INT] = "int",       [RX_PT_FLOAT] = "float", [RX_PT_BOOL] = "bool",
+		[RX_PT_ENUM] = "enum",     [RX_PT_MEMBER] = "enum", [RX_PT_SET] = "set",
+		[RX_PT_OBJECT] = "object", [RX_PT_LIST] = "list",   [RX_PT_INT_LIST] = "int_list",
+	};
 	return type >= 0 && type < RX_PT__COUNT ? names[type] : "?";
 }
 
@@ -151,15 +161,16 @@ static const char *type_name(int type)
 static struct rx_node *value_entry(struct cat *c, const struct rx_param *p, const char *path)
 {
 	struct rx_node *d = dict(c);
-	bool choice = p->type == RX_PT_ENUM || p->type == RX_PT_MEMBER;
-	struct rx_node *ch = choice ? choices(c, p) : rx_node_new(c->a, RX_NODE_NULL);
+	bool choice = p->type == RX_PT_ENUM || p->type == RX_PT_MEMBER, set = p->type == RX_PT_SET;
+	struct rx_node *ch = choice || set ? choices(c, p) : rx_node_new(c->a, RX_NODE_NULL);
 	put_s(c, d, "key", p->key);
 	put_s(c, d, "path", path);
 	put_s(c, d, "type", type_name(p->type));
 	put_s(c, d, "unit", p->unit);
 	rx_node_put(c->a, d, "default", default_of(c, p));
-	put_f(c, d, "min", choice ? 0 : p->min);
-	put_f(c, d, "max", choice && ch ? (double)ch->n - 1 : p->max);
+	/* an enum: its index range; a set: how many names it holds */
+	put_f(c, d, "min", choice ? 0 : set ? (double)p->min_items : p->min);
+	put_f(c, d, "max", choice && ch ? (double)ch->n - 1 : set ? (double)p->max_items : p->max);
 	rx_node_put(c->a, d, "choices", ch);
 	put_s(c, d, "doc", p->doc);
 	return d;
@@ -174,7 +185,7 @@ static void parameters(struct cat *c, struct rx_node *root)
 		const struct rx_param *p;
 		for (size_t i = 0; (p = rx_section_row(s, i)); i++) {
 			snprintf(path, sizeof(path), "%s%s", prefix, p->key);
-			if (p->type <= RX_PT_MEMBER) {
+			if (p->type <= RX_PT_SET) {
 				struct rx_node *d = value_entry(c, p, path);
 				put_s(c, d, "section", rx_section_name(s));
 				rx_node_put(c->a, d, "applies_to", applies_to(c, p));

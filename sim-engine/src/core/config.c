@@ -52,7 +52,7 @@ static const char *dot(const struct walk *w)
 
 static bool is_value(int type)
 {
-	return type <= RX_PT_MEMBER;
+	return type <= RX_PT_SET;
 }
 
 /* ---- rows */
@@ -125,6 +125,16 @@ static void known_here(int section, const char *prefix, char *out, size_t len)
 }
 
 /* ---- values */
+/* "'a', 'b', 'c'" */
+static void choice_list(const struct rx_param *p, char *out, size_t len)
+{
+	size_t used = 0;
+	const char *c;
+	out[0] = 0;
+	for (int i = 0; (c = rx_param_choice(p, i)) && used < len; i++)
+		used += (size_t)snprintf(out + used, len - used, "%s'%s'", i ? ", " : "", c);
+}
+
 static void set_value(struct walk *w, const struct rx_param *p, void *base, const struct rx_node *v, const char *key)
 {
 	char *at = (char *)base + p->offset;
@@ -167,16 +177,35 @@ static void set_value(struct walk *w, const struct rx_param *p, void *base, cons
 		memcpy(at, &v->v.b, sizeof(bool));
 		return;
 	}
+	case RX_PT_SET: {
+		uint64_t mask = 0;
+		bool ok = v->kind == RX_NODE_LIST;
+		for (size_t i = 0; ok && i < v->n; i++) {
+			const struct rx_node *it = v->items[i];
+			int idx = it->kind == RX_NODE_STR ? rx_param_choice_index(p, it->v.s) : -1;
+			if (idx < 0 || idx > 63) {
+				ok = false;
+			} else if (mask & (UINT64_C(1) << idx)) {
+				perr(w, key, "names '%s' twice", it->v.s);
+				return;
+			} else {
+				mask |= UINT64_C(1) << idx;
+			}
+		}
+		if (!ok) {
+			char choices[600];
+			choice_list(p, choices, sizeof(choices));
+			perr(w, key, "must be a list of names from [%s]", choices);
+			return;
+		}
+		memcpy(at, &mask, sizeof(mask)); /* the count: rx_scenario_check */
+		return;
+	}
 	default: { /* RX_PT_ENUM, RX_PT_MEMBER */
 		int64_t idx = v->kind == RX_NODE_STR ? rx_param_choice_index(p, v->v.s) : -1;
 		if (idx < 0) {
-			char choices[600] = "";
-			size_t used = 0;
-			const char *c;
-			for (int i = 0; (c = rx_param_choice(p, i)); i++)
-				used += (size_t)snprintf(choices + used,
-							 used < sizeof(choices) ? sizeof(choices) - used : 0, "%s'%s'",
-							 i ? ", " : "", c);
+			char choices[600];
+			choice_list(p, choices, sizeof(choices));
 			perr(w, key, "must be one of %s", choices);
 			return;
 		}
@@ -368,6 +397,16 @@ static struct rx_node *value_node(struct rx_arena *a, const struct rx_param *p, 
 	case RX_PT_BOOL:
 		memcpy(&b, at, 1);
 		return b <= 1 ? rx_node_bool(a, b) : rx_node_int(a, b);
+	case RX_PT_SET: {
+		struct rx_node *l = rx_node_new(a, RX_NODE_LIST);
+		memcpy(&i, at, sizeof(i));
+		for (int k = 0; k < 64; k++)
+			if ((uint64_t)i & (UINT64_C(1) << k)) {
+				const char *name = rx_param_choice(p, k);
+				rx_node_append(a, l, name ? rx_node_str(a, name) : rx_node_int(a, k));
+			}
+		return l;
+	}
 	default: {
 		memcpy(&i, at, sizeof(i));
 		const char *name = i >= 0 && i <= INT32_MAX ? rx_param_choice(p, (int)i) : NULL;

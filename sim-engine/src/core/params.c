@@ -232,6 +232,17 @@ static const struct rx_param table[] = {
 	    "the "
 	    "catalogue's mechanisms.lossdet).",
 	    lossdet),
+	{ .section = RX_SEC_FLOW,
+	  .key = "tcp.spurious",
+	  .type = RX_PT_SET,
+	  .offset = offsetof(struct rx_flow_cfg, spurious_mask),
+	  .unit = "",
+	  .doc = "Spurious-timeout detection after an RTO: the detectors that judge the ACKs that follow, each in "
+		 "registry order, the first decisive verdict winning; a spurious verdict undoes the reduction "
+		 "(RFC 4015). Empty: none (each member's description is in the catalogue's mechanisms.spurious).",
+	  .family = RX_FAM_SPURIOUS,
+	  .min_items = 0,
+	  .max_items = RX_MAX_SPURIOUS },
 	PA("tcp.lossdet:dupack", "tcp.early_retransmit", RX_PT_BOOL, 0, 1, 1, "", NULL,
 	   "Early Retransmit (RFC 5827): with fewer than 4 segments outstanding and nothing new to send, lower the "
 	   "duplicate-ACK threshold.",
@@ -348,9 +359,17 @@ const char *rx_section_name(int section)
 
 const char *rx_param_choice(const struct rx_param *p, int i)
 {
-	if (p->type == RX_PT_MEMBER)
+	if (p->type == RX_PT_MEMBER || (p->type == RX_PT_SET && !p->choice))
 		return rx_member_name(p->family, i);
-	return p->type == RX_PT_ENUM && p->choice ? p->choice(i) : NULL;
+	return (p->type == RX_PT_ENUM || p->type == RX_PT_SET) && p->choice ? p->choice(i) : NULL;
+}
+
+int rx_param_choice_count(const struct rx_param *p)
+{
+	int n = 0;
+	while (rx_param_choice(p, n))
+		n++;
+	return n;
 }
 
 int rx_param_choice_index(const struct rx_param *p, const char *name)
@@ -371,7 +390,8 @@ static void write_default(const struct rx_param *p, void *base)
 	switch (p->type) {
 	case RX_PT_INT:
 	case RX_PT_ENUM:
-	case RX_PT_MEMBER: {
+	case RX_PT_MEMBER:
+	case RX_PT_SET: {
 		int64_t v = (int64_t)p->def; /* a family's default is its first member */
 		memcpy(at, &v, sizeof(v));
 		break;
@@ -636,6 +656,20 @@ static void check_rows(const struct rx_param *rows, size_t n, const void *base, 
 		case RX_PT_MEMBER:
 			check_member(p, base, at, es);
 			break;
+		case RX_PT_SET: {
+			uint64_t v;
+			memcpy(&v, v_at, sizeof(v));
+			int n_choices = rx_param_choice_count(p), count = 0;
+			for (uint64_t m = v; m; m &= m - 1)
+				count++;
+			if (n_choices < 64 && (v >> n_choices) != 0)
+				FAIL(es, at, p->key, "names a choice that does not exist (mask %#llx, %d choices)",
+				     (unsigned long long)v, n_choices);
+			else if (count < p->min_items || count > p->max_items)
+				FAIL(es, at, p->key, "must hold between %lld and %lld names (got %d)",
+				     (long long)p->min_items, (long long)p->max_items, count);
+			break;
+		}
 		case RX_PT_OBJECT: {
 			const struct vpath op = { at, p->key, 0, -1, -1 };
 			check_section(p->sub, v_at, &op, es);

@@ -99,6 +99,9 @@ static void round_trip(void)
 	const struct rx_node *variant = rx_node_get(prr, "variant");
 	CHECK(variant && variant->kind == RX_NODE_STR && strcmp(variant->v.s, "crb") == 0);
 	CHECK(rx_node_get(tcp, "cc_params") == NULL); /* reno has no parameters */
+	/* a set is a list of names, empty when none is chosen */
+	const struct rx_node *sp = rx_node_get(tcp, "spurious");
+	CHECK(sp && sp->kind == RX_NODE_LIST && sp->n == 0);
 	/* app.sizes only where given (it needs at least one item) */
 	CHECK(rx_node_get(rx_node_get(flows->items[0], "app"), "sizes") == NULL);
 	CHECK(rx_node_get(rx_node_get(flows->items[1], "app"), "sizes") != NULL);
@@ -146,9 +149,11 @@ static void every_error_at_once(void)
 	const char *n2[] = { "between 1 and 64 items (got 0)", "must be an object (got a list)", "" };
 	expect_errors("{\"flows\": [], \"path\": {\"forward\": {\"loss\": []}}}", 2, p2, n2);
 	expect_errors("[1]", 1, p2 + 2, (const char *const[]){ "must be an object (got a list)" });
-	const char *p3[] = { "flows[0].app.sizes", "flows[1]" };
-	const char *n3[] = { "between 1 and 512 items (got 0)", "must be an object (got null)" };
-	expect_errors("{\"flows\": [{\"app\": {\"sizes\": []}}, null]}", 2, p3, n3);
+	const char *p3[] = { "flows[0].app.sizes", "flows[0].tcp.spurious", "flows[1]" };
+	const char *n3[] = { "between 1 and 512 items (got 0)", "must be a list of names from [",
+			     "must be an object (got null)" };
+	expect_errors("{\"flows\": [{\"app\": {\"sizes\": []}, \"tcp\": {\"spurious\": [\"frto\"]}}, null]}", 3, p3,
+		      n3);
 
 	/* past RX_MAX_ERRORS the errors are counted, not listed */
 	char big[2048] = "{";

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <math.h>
 #include "scenarios.h"
+#include "rexsim/registry.h"
 
 static void expect(struct rx_scenario *sc, const char *path, const char *needle)
 {
@@ -34,6 +35,9 @@ int main(void)
 	expect(sc, "flows", "between 1 and 64");
 	sc->flows[0].timer = 99;
 	expect(sc, "flows[0].tcp.timer", "choices");
+	/* a set names only existing choices: a bit past the spurious family's members */
+	sc->flows[0].spurious_mask = INT64_C(1) << rx_member_count(RX_FAM_SPURIOUS);
+	expect(sc, "flows[0].tcp.spurious", "does not exist");
 	sc->rev.loss.model = RX_LOSS_TAIL;
 	expect(sc, "path.reverse.loss.model", "path.forward only");
 	sc->fwd.loss.model = RX_LOSS_TAIL;

@@ -237,7 +237,7 @@ def test_catalog_describes_every_parameter():
     for p in params:
         for field in ("section", "key", "path", "type", "unit", "default", "min", "max", "choices", "doc"):
             assert field in p, (p["key"], field)
-        assert p["type"] in ("int", "float", "bool", "enum"), p
+        assert p["type"] in ("int", "float", "bool", "enum", "set"), p
         assert isinstance(p["unit"], str)
         assert isinstance(p["doc"], str) and len(p["doc"]) > 10, p["key"]
         assert isinstance(p["min"], float) and isinstance(p["max"], float)
@@ -250,6 +250,9 @@ def test_catalog_describes_every_parameter():
             assert isinstance(p["default"], bool)
         if p["type"] == "enum":
             assert p["choices"] and p["default"] in p["choices"], p
+        if p["type"] == "set":  # min/max: how many names; the default a subset of the choices
+            assert isinstance(p["choices"], list) and set(p["default"]) <= set(p["choices"]), p
+            assert 0 <= p["min"] <= len(p["default"]) <= p["max"], p
     # the mechanisms behind the registry enums are documented too
     names = {p["key"]: p["choices"] for p in params}
     for kind, key in (("cc", "tcp.cc"), ("timer", "tcp.timer"), ("recovery", "tcp.recovery")):

@@ -258,6 +258,9 @@ def _catalog_cases():
             out.append((f"{key}-bool", sec, key, False, lim))
         elif typ == "bool":
             out.append((f"{key}-int", sec, key, 1, ["true or false"]))
+        elif typ == "set":
+            out.append((f"{key}-unknown-name", sec, key, ["no-such-choice"], ["list of names"]))
+            out.append((f"{key}-not-a-list", sec, key, "x", ["list of names"]))
         else:
             out.append((f"{key}-unknown-choice", sec, key, "no-such-choice", [f"'{c}'" for c in p["choices"]]))
     return out
