@@ -31,6 +31,11 @@ FIXTURES: dict[str, Callable[[Catalog], object]] = {
         "metrics": cat["metrics"],
         "vocab": {"causes": cat["vocab"]["causes"]},
     },
+    # the names trace events carry: causes, and what drops a packet (lib/traceVocab.ts)
+    "src/lib/fixtures/catalogue-trace-vocab.json": lambda cat: {
+        "vocab": {k: cat["vocab"][k] for k in ("causes", "drop_reasons")},
+        "families": [f for f in cat["families"] if f["name"] == "stage"],
+    },
 }
 
 
