@@ -53,9 +53,9 @@ class ParamInfo(BaseModel):
 
     key: str
     path: str
-    type: str = Field(description="int, float, bool or enum")
+    type: str = Field(description="int, float, bool, enum or set (a list of choices)")
     unit: str
-    default: bool | int | float | str | None
+    default: bool | int | float | str | list[str] | None
     min: float | None
     max: float | None
     choices: list[str] | None
