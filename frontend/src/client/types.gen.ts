@@ -855,7 +855,7 @@ export type ParamInfo = {
     /**
      * Default
      */
-    default: boolean | number | number | string | null;
+    default: boolean | number | number | string | Array<string> | null;
     /**
      * Doc
      */
@@ -879,7 +879,7 @@ export type ParamInfo = {
     /**
      * Type
      *
-     * int, float, bool or enum
+     * int, float, bool, enum or set (a list of choices)
      */
     type: string;
     /**
@@ -903,7 +903,7 @@ export type Parameter = {
     /**
      * Default
      */
-    default: boolean | number | number | string | null;
+    default: boolean | number | number | string | Array<string> | null;
     /**
      * Doc
      */
@@ -931,7 +931,7 @@ export type Parameter = {
     /**
      * Type
      *
-     * int, float, bool or enum
+     * int, float, bool, enum or set (a list of choices)
      */
     type: string;
     /**
