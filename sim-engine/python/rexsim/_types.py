@@ -8,7 +8,7 @@ beyond defining them.  The keys follow sim-engine/src/core/catalog.c
 
 from __future__ import annotations
 
-from typing import Literal, NotRequired, TypeAlias, TypedDict
+from typing import Literal, TypeAlias, TypedDict
 
 #: one value of a flow's metrics dict: an int, float or bool metric, None for a
 #: metric that needs a completed flow when it did not complete, or the list
@@ -53,7 +53,7 @@ class Parameter(MemberParameter):
 class Container(TypedDict):
     """A nested object or list of the scenario tree: `of` names the section
     of its value or items (None for a list of integers, whose items lie within
-    `min`..`max`, present only then)."""
+    `min`..`max`, None otherwise)."""
 
     section: Literal["scenario", "direction", "loss", "rule", "flow"]
     key: str
@@ -62,8 +62,8 @@ class Container(TypedDict):
     of: Literal["scenario", "direction", "loss", "rule", "flow"] | None
     min_items: int
     max_items: int
-    min: NotRequired[float]
-    max: NotRequired[float]
+    min: float | None
+    max: float | None
     unit: str
     doc: str
     applies_to: AppliesTo | None

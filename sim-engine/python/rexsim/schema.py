@@ -51,7 +51,11 @@ def _container(c: Container, objs: dict[str, dict[str, Any]]) -> dict[str, Any]:
     if c["type"] == "object":
         assert c["of"] is not None
         return objs[c["of"]]
-    items = objs[c["of"]] if c["of"] else {"type": "integer", "minimum": int(c["min"]), "maximum": int(c["max"])}
+    if c["of"]:
+        items = objs[c["of"]]
+    else:
+        assert c["min"] is not None and c["max"] is not None
+        items = {"type": "integer", "minimum": int(c["min"]), "maximum": int(c["max"])}
     return {
         "type": "array",
         "minItems": c["min_items"],

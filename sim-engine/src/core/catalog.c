@@ -200,10 +200,12 @@ static void parameters(struct cat *c, struct rx_node *root)
 			put_s(c, d, "of", p->type == RX_PT_INT_LIST ? NULL : rx_section_name(p->sub));
 			put_i(c, d, "min_items", p->type == RX_PT_OBJECT ? 1 : p->min_items);
 			put_i(c, d, "max_items", p->type == RX_PT_OBJECT ? 1 : p->max_items);
-			if (p->type == RX_PT_INT_LIST) {
-				put_f(c, d, "min", p->min);
-				put_f(c, d, "max", p->max);
-			}
+			/* an int list's item range; null for lists and objects of sections */
+			bool ints = p->type == RX_PT_INT_LIST;
+			rx_node_put(c->a, d, "min",
+				    ints ? rx_node_float(c->a, p->min) : rx_node_new(c->a, RX_NODE_NULL));
+			rx_node_put(c->a, d, "max",
+				    ints ? rx_node_float(c->a, p->max) : rx_node_new(c->a, RX_NODE_NULL));
 			put_s(c, d, "unit", p->unit);
 			put_s(c, d, "doc", p->doc);
 			rx_node_put(c->a, d, "applies_to", applies_to(c, p));
