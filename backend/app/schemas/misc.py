@@ -107,6 +107,32 @@ class Family(BaseModel):
     members: list[Member]
 
 
+class ReferenceCase(BaseModel):
+    """A packetdrill case: Linux's figure next to the engine's in the same situation."""
+
+    id: str
+    script: str
+    behaviour: str
+    unit: str
+    kernel: float
+    engine: float
+    low: float = Field(description="the lowest engine figure that agrees (one tick and the timer wheel's lateness)")
+    high: float
+    agrees: bool
+    modelled: bool = Field(description="false: a behaviour the engine does not model yet (see needs)")
+    needs: str | None
+    mechanisms: dict[str, str] = Field(description="family -> member the case exercises")
+    scenario: dict[str, Any]
+
+
+class LinuxReference(BaseModel):
+    kernel: str
+    hz: int
+    tick_ms: float
+    source: str
+    cases: list[ReferenceCase]
+
+
 class Catalog(BaseModel):
     engine_version: str
     parameters: list[Parameter]
@@ -124,6 +150,7 @@ class Catalog(BaseModel):
     states: list[str]
     drop_reasons: list[str]
     limits: dict[str, int]
+    linux_reference: LinuxReference
 
 
 class PresetPublic(BaseModel):

@@ -316,6 +316,7 @@ export type Catalog = {
     limits: {
         [key: string]: number;
     };
+    linux_reference: LinuxReference;
     /**
      * Mechanisms
      */
@@ -769,6 +770,32 @@ export type Health = {
 };
 
 /**
+ * LinuxReference
+ */
+export type LinuxReference = {
+    /**
+     * Cases
+     */
+    cases: Array<ReferenceCase>;
+    /**
+     * Hz
+     */
+    hz: number;
+    /**
+     * Kernel
+     */
+    kernel: string;
+    /**
+     * Source
+     */
+    source: string;
+    /**
+     * Tick Ms
+     */
+    tick_ms: number;
+};
+
+/**
  * Member
  *
  * A mechanism: one member of a family, with its own parameters.
@@ -1086,6 +1113,76 @@ export type ProbeEvent = {
      * 1: the first transmission of these bytes, 2: the first retransmission, ...
      */
     transmission: number;
+};
+
+/**
+ * ReferenceCase
+ *
+ * A packetdrill case: Linux's figure next to the engine's in the same situation.
+ */
+export type ReferenceCase = {
+    /**
+     * Agrees
+     */
+    agrees: boolean;
+    /**
+     * Behaviour
+     */
+    behaviour: string;
+    /**
+     * Engine
+     */
+    engine: number;
+    /**
+     * High
+     */
+    high: number;
+    /**
+     * Id
+     */
+    id: string;
+    /**
+     * Kernel
+     */
+    kernel: number;
+    /**
+     * Low
+     *
+     * the lowest engine figure that agrees (one tick and the timer wheel's lateness)
+     */
+    low: number;
+    /**
+     * Mechanisms
+     *
+     * family -> member the case exercises
+     */
+    mechanisms: {
+        [key: string]: string;
+    };
+    /**
+     * Modelled
+     *
+     * false: a behaviour the engine does not model yet (see needs)
+     */
+    modelled: boolean;
+    /**
+     * Needs
+     */
+    needs: string | null;
+    /**
+     * Scenario
+     */
+    scenario: {
+        [key: string]: unknown;
+    };
+    /**
+     * Script
+     */
+    script: string;
+    /**
+     * Unit
+     */
+    unit: string;
 };
 
 /**

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from . import _rexsim
+from . import _rexsim, linux_reference
 from ._rexsim import ENGINE_VERSION, ScenarioError
 from .presets import PRESETS, preset_scenario
 from .result import FlowResult, Result, Trace
@@ -72,7 +72,10 @@ def _catalog() -> Catalog:
     """catalog(), typed: the engine's catalogue, built once."""
     global _catalog_cache
     if _catalog_cache is None:
-        _catalog_cache = _rexsim.catalog()
+        # the engine's catalogue, and what Linux did in the reference scripts
+        # next to what the engine does in the same situations (run now, so it
+        # is this engine's own answer)
+        _catalog_cache = {**_rexsim.catalog(), "linux_reference": linux_reference.table()}
     return _catalog_cache
 
 

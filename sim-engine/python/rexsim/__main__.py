@@ -1,4 +1,4 @@
-"""python -m rexsim {run FILE.json [--trace out.csv] | catalog | presets [NAME] | schema}"""
+"""python -m rexsim {run FILE.json [--trace out.csv] | catalog | presets [NAME] | schema | reference}"""
 # ruff: noqa: T201  (a command-line tool: printing is its output)
 
 from __future__ import annotations
@@ -7,7 +7,21 @@ import argparse
 import json
 import sys
 
-from . import ScenarioError, catalog, preset_scenario, presets, run, scenario_schema
+from . import ScenarioError, catalog, linux_reference, preset_scenario, presets, run, scenario_schema
+
+
+def _cmd_reference() -> int:
+    """The Linux reference table: kernel vs engine, per case."""
+    t = linux_reference.table()
+    print(f"{t['kernel']} (HZ {t['hz']}), from {t['source']}; agreement band: one tick + timer-wheel lateness")
+    print(f"{'case':26} {'kernel':>9} {'engine':>9}  {'band':>15}  verdict")
+    for c in t["cases"]:
+        band = f"[{c['low']:g}, {c['high']:g}]"
+        verdict = "agrees" if c["agrees"] else "differs"
+        if not c["modelled"]:
+            verdict += f" (not modelled yet: {c['needs']})"
+        print(f"{c['id']:26} {c['kernel']:>9g} {c['engine']:>9g}  {band:>15}  {verdict}")
+    return 0
 
 
 def _cmd_run(args: argparse.Namespace) -> int:
@@ -47,9 +61,12 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("presets", help="list presets, or print one with its scenario")
     p.add_argument("name", nargs="?")
     sub.add_parser("schema", help="print the scenario JSON Schema")
+    sub.add_parser("reference", help="Linux 6.18's reference cases next to the engine's figures")
     args = ap.parse_args(argv)
     if args.cmd == "run":
         return _cmd_run(args)
+    if args.cmd == "reference":
+        return _cmd_reference()
     if args.cmd == "catalog":
         json.dump(catalog(), sys.stdout, indent=2)
     elif args.cmd == "schema":

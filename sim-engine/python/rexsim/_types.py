@@ -142,7 +142,36 @@ class Limits(TypedDict):
     max_sack_blocks: int
 
 
-class Catalog(TypedDict):
+class ReferenceCase(TypedDict):
+    """One packetdrill case: the kernel's figure, the engine's in the same
+    situation, the band in which they agree (rexsim.linux_reference)."""
+
+    id: str
+    script: str
+    behaviour: str
+    unit: str
+    kernel: float
+    engine: float
+    low: float
+    high: float
+    agrees: bool
+    #: False: a behaviour the engine does not model yet (`needs` says what)
+    modelled: bool
+    needs: str | None
+    #: family -> member the case exercises
+    mechanisms: dict[str, str]
+    scenario: dict[str, object]
+
+
+class LinuxReference(TypedDict):
+    kernel: str
+    hz: int
+    tick_ms: float
+    source: str
+    cases: list[ReferenceCase]
+
+
+class EngineCatalog(TypedDict):
     """Everything `_rexsim.catalog()` returns."""
 
     engine_version: str
@@ -162,3 +191,10 @@ class Catalog(TypedDict):
     states: list[str]
     drop_reasons: list[str]
     limits: Limits
+
+
+class Catalog(EngineCatalog):
+    """`rexsim.catalog()`: the engine's catalogue and, run now, Linux 6.18's
+    reference cases (rexsim.linux_reference)."""
+
+    linux_reference: LinuxReference

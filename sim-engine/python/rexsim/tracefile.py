@@ -69,7 +69,7 @@ import zstandard
 from . import _rexsim
 
 if TYPE_CHECKING:
-    from ._types import Catalog
+    from ._types import EngineCatalog
 
 #: a trace: column name -> array
 Columns: TypeAlias = Mapping[str, npt.NDArray[Any]]
@@ -77,7 +77,7 @@ Columns: TypeAlias = Mapping[str, npt.NDArray[Any]]
 # ---------------------------------------------------------------- vocabulary
 # The engine's (include/rexsim/vocab.h), read from its catalogue: a new event
 # kind, cause, stage or mechanism variable needs no change here.
-_cat: Catalog = _rexsim.catalog()
+_cat: EngineCatalog = _rexsim.catalog()
 VOCAB: dict[str, list[dict[str, Any]]] = cast("dict[str, list[dict[str, Any]]]", _cat["vocab"])
 EVENT_KINDS: tuple[str, ...] = tuple(e["name"] for e in _cat["vocab"]["events"])
 TIMER_KINDS: tuple[str, ...] = tuple(e["name"] for e in _cat["vocab"]["timer_kinds"])

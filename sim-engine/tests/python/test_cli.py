@@ -1,5 +1,5 @@
 """The command line: python -m rexsim {run FILE [--trace OUT] | catalog |
-presets [NAME] | schema}.  Exit code 0 with JSON on stdout, 2 with a message
+presets [NAME] | schema | reference}.  Exit code 0 with JSON on stdout, 2 with a message
 on stderr for bad input."""
 
 from __future__ import annotations
@@ -89,6 +89,16 @@ def test_catalog_prints_json():
     cp = cli("catalog")
     assert cp.returncode == 0, cp.stderr
     assert json.loads(cp.stdout) == json.loads(json.dumps(rexsim.catalog()))
+
+
+def test_reference_prints_every_case_with_its_verdict():
+    cp = cli("reference")
+    assert cp.returncode == 0, cp.stderr
+    lines = cp.stdout.splitlines()
+    for c in rexsim.catalog()["linux_reference"]["cases"]:
+        row = next(line for line in lines if line.startswith(c["id"] + " "))
+        assert ("agrees" if c["agrees"] else "differs") in row
+        assert ("not modelled yet" in row) == (not c["modelled"])
 
 
 def test_schema_prints_json():
