@@ -113,11 +113,11 @@ class ReferenceCase(BaseModel):
     id: str
     script: str
     behaviour: str
-    unit: str
-    kernel: float
-    engine: float
-    low: float = Field(description="the lowest engine figure that agrees (one tick and the timer wheel's lateness)")
-    high: float
+    unit: str = Field(description="ms (a band applies), or what a count or a name is (must be equal)")
+    kernel: float | str
+    engine: float | str
+    low: float | None = Field(description="ms: the lowest engine time that agrees (one tick and the wheel's lateness)")
+    high: float | None
     agrees: bool
     modelled: bool = Field(description="false: a behaviour the engine does not model yet (see needs)")
     needs: str | None

@@ -1132,11 +1132,11 @@ export type ReferenceCase = {
     /**
      * Engine
      */
-    engine: number;
+    engine: number | string;
     /**
      * High
      */
-    high: number;
+    high: number | null;
     /**
      * Id
      */
@@ -1144,13 +1144,13 @@ export type ReferenceCase = {
     /**
      * Kernel
      */
-    kernel: number;
+    kernel: number | string;
     /**
      * Low
      *
-     * the lowest engine figure that agrees (one tick and the timer wheel's lateness)
+     * ms: the lowest engine time that agrees (one tick and the wheel's lateness)
      */
-    low: number;
+    low: number | null;
     /**
      * Mechanisms
      *
@@ -1181,6 +1181,8 @@ export type ReferenceCase = {
     script: string;
     /**
      * Unit
+     *
+     * ms (a band applies), or what a count or a name is (must be equal)
      */
     unit: string;
 };

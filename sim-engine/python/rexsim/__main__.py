@@ -16,11 +16,11 @@ def _cmd_reference() -> int:
     print(f"{t['kernel']} (HZ {t['hz']}), from {t['source']}; agreement band: one tick + timer-wheel lateness")
     print(f"{'case':26} {'kernel':>9} {'engine':>9}  {'band':>15}  verdict")
     for c in t["cases"]:
-        band = f"[{c['low']:g}, {c['high']:g}]"
+        band = f"[{c['low']:g}, {c['high']:g}]" if c["low"] is not None and c["high"] is not None else c["unit"]
         verdict = "agrees" if c["agrees"] else "differs"
         if not c["modelled"]:
             verdict += f" (not modelled yet: {c['needs']})"
-        print(f"{c['id']:26} {c['kernel']:>9g} {c['engine']:>9g}  {band:>15}  {verdict}")
+        print(f"{c['id']:26} {c['kernel']!s:>9} {c['engine']!s:>9}  {band:>15}  {verdict}")
     return 0
 
 

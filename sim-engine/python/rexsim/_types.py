@@ -149,11 +149,12 @@ class ReferenceCase(TypedDict):
     id: str
     script: str
     behaviour: str
+    #: "ms" (a band applies), or what a count or a name is (must be equal)
     unit: str
-    kernel: float
-    engine: float
-    low: float
-    high: float
+    kernel: float | str
+    engine: float | str
+    low: float | None
+    high: float | None
     agrees: bool
     #: False: a behaviour the engine does not model yet (`needs` says what)
     modelled: bool
