@@ -271,6 +271,59 @@ def _state_at_end(r: Result) -> str:
     return states(r)[-1][1]
 
 
+# frto2-spurious-rto / eifel-ts-undo-sack: TLP off, RTT 100, 20 segments (10
+# out, 10 queued); every original is late by 210 ms and more (a delay spike),
+# so their ACKs come 10 ms apart just after the RTO (300 ms) has fired
+SPIKE_RULES = [{"segment": s, "action": "delay", "delay_ms": 210 + 10 * ((s - 1) // 2)} for s in range(1, 11)]
+FRTO = scenario(100, 20, tcp=linux_tcp(timer="rto"))
+FRTO["path"]["forward"]["loss"] = {"model": "positioned", "rules": SPIKE_RULES}
+EIFEL = scenario(100, 20, tcp=linux_tcp(timer="rto", timestamps=True))
+EIFEL["path"]["forward"]["loss"] = {"model": "positioned", "rules": SPIKE_RULES}
+# tlp-tail2-lost(-rack): RTT 50, 10 segments, the last two lost; the probe
+# (a retransmission of the 10th) is SACKed 60 ms after it (the -rack variant,
+# its RTT above min_rtt) or 50 ms after it (RTT equal to min_rtt)
+TAIL2_RACK = scenario(50, 10, drop=[(9, 1), (10, 1)])
+TAIL2_RACK["path"]["forward"]["loss"]["rules"].append(
+    {"segment": 10, "transmission": 2, "action": "delay", "delay_ms": 10}
+)
+TAIL2 = scenario(50, 10, drop=[(9, 1), (10, 1)])
+# delack-receiver: 20 isolated segments 100 ms apart (one object each, asked
+# for as soon as the previous one arrived), RTT 100
+ISOLATED = scenario(100, 20)
+ISOLATED["flows"][0]["app"] = {"kind": "requests", "sizes": [1000] * 20, "gap_ms": 0}
+
+
+def _state_after_first_ack_after_rto(r: Result) -> str:
+    t_rto = next(x.t_ms for x in rexmits(r))
+    t_ack = next(t for t in acks(r) if t > t_rto)
+    return [s for t, s in states(r) if t <= t_ack][-1]
+
+
+def _rtx_of_9_after_probe_sack(r: Result) -> float:
+    t_probe = next(x.t_ms for x in transmissions(r) if x.kind == "probe")
+    t_sack = next(t for t in acks(r) if t > t_probe)
+    return next(x.t_ms for x in rexmits(r) if x.seq == 8000) - t_sack
+
+
+def _rtx_of_9_after_probe(r: Result) -> float:
+    t_probe = next(x.t_ms for x in transmissions(r) if x.kind == "probe")
+    return next(x.t_ms for x in rexmits(r) if x.seq == 8000) - t_probe
+
+
+def _rtos_after_probe(r: Result) -> float:
+    t_probe = next(x.t_ms for x in transmissions(r) if x.kind == "probe")
+    return float(sum(1 for t, s in states(r) if t > t_probe and s == "loss"))
+
+
+def _quick_acks(r: Result) -> float:
+    """Of the first 20 segments, those whose ACK left the receiver as they arrived."""
+    tr = r.trace
+    arrive = tr.t_ns[tr.mask("deliver", flow=0)][:20]
+    sent = set(tr.t_ns[tr.mask("ack_sent", flow=0)].tolist())
+    return float(sum(1 for t in arrive.tolist() if t in sent))
+
+
+SPURIOUS_ISSUE = "the spurious-timeout issue (F-RTO, Eifel and D-SACK undo arrive there)"
 TICKS = (
     "the kernel's RTO is a whole number of 4 ms jiffies and backs off in them: the HZ tick option of the fidelity issue"
 )
@@ -463,6 +516,83 @@ CASES: tuple[Case, ...] = (
         _state_at_end,
         modelled=False,
         needs="NewReno's recovery exit as Linux holds it (an ACK above the recovery point): the fidelity issue's "
+        "Linux profile",
+    ),
+    Case(
+        "frto-undo-first-ack",
+        "frto2-spurious-rto.pkt",
+        "tcp_frto=2: after a spurious RTO, the first late ACK of never-retransmitted data is declared spurious and "
+        "undone at once: Open (cwnd 12, ssthresh infinite).",
+        "open",
+        "state",
+        {"timer": "rto"},
+        FRTO,
+        _state_after_first_ack_after_rto,
+        modelled=False,
+        needs="F-RTO (RFC 5682): " + SPURIOUS_ISSUE,
+    ),
+    Case(
+        "eifel-ts-undo",
+        "eifel-ts-undo-sack.pkt",
+        "Timestamps on, F-RTO off: an ACK echoing the original transmission's TSval undoes the RTO at once: Open.",
+        "open",
+        "state",
+        {"timer": "rto"},
+        EIFEL,
+        _state_after_first_ack_after_rto,
+        modelled=False,
+        needs="timestamp (Eifel, RFC 3522) undo: " + SPURIOUS_ISSUE,
+    ),
+    Case(
+        "rack-probe-sack",
+        "tlp-tail2-lost-rack.pkt",
+        "Two tail segments lost; the probe's SACK (60 ms after it, above min_rtt) marks the earlier hole lost and "
+        "fast recovery retransmits it at once: 0 ms.",
+        0,
+        "ms",
+        {"timer": "tlp_rfc8985", "lossdet": "dupack"},
+        TAIL2_RACK,
+        _rtx_of_9_after_probe_sack,
+        timer=False,
+    ),
+    Case(
+        "no-rto-after-probe-recovery",
+        "tlp-tail2-lost-rack.pkt",
+        "The fast recovery the probe triggered completes without an RTO (0 RTOs after the probe).",
+        0,
+        "RTOs",
+        {"timer": "tlp_rfc8985"},
+        TAIL2_RACK,
+        _rtos_after_probe,
+        modelled=False,
+        needs="the RTO restarted from the probe (RFC 8985 §7.3): the fidelity issue's first deviation; today a "
+        "spurious RTO follows the recovery",
+    ),
+    Case(
+        "rack-ignores-fast-sack",
+        "tlp-tail2-lost.pkt",
+        "The probe's SACK came back no later than min_rtt: RACK does not use it, and the hole is repaired by the "
+        "RTO, 256 ms after the probe.",
+        256,
+        "ms",
+        {"timer": "tlp_rfc8985", "lossdet": "dupack"},
+        TAIL2,
+        _rtx_of_9_after_probe,
+        modelled=False,
+        needs="RACK (RFC 8985 §6) as a loss-detection member: the fidelity issue's Linux profile (the engine's "
+        "Early Retransmit repairs the hole at the SACK)",
+    ),
+    Case(
+        "delack-quickack",
+        "delack-receiver.pkt",
+        "The kernel as receiver ACKs the first 16 isolated segments at once (quick-ACK mode), then delays.",
+        16,
+        "segments ACKed at once",
+        {},
+        ISOLATED,
+        _quick_acks,
+        modelled=False,
+        needs="Linux's receiver ACK policy (quick-ACK mode, adaptive delayed-ACK timeout): the fidelity issue's "
         "Linux profile",
     ),
 )
