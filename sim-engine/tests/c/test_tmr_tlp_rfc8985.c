@@ -159,9 +159,112 @@ static void single_segment_capped_at_now_plus_rto(void)
 	rx_result_free(&res);
 }
 
+/* Deviation 6 (issue #8): only a D-SACK for the probe itself ends a TLP
+ * episode without a congestion response (RFC 8985 §7.4.2).  Two objects of
+ * 10 segments (requests app, no think time), object 1's last segment handled
+ * by `rule10`, segment 3 by `rule3`:
+ *   t=100  segments 1..10 leave.
+ *   t=200  the ACKs of 1..9 (segment 3's network copy arrives at 150 in
+ *          time): one segment outstanding, PTO = 2 SRTT + WCDelAckT = 400,
+ *          capped at TCP_RTO_expiration() = 200 + 300 = 500.
+ *   t=500  the probe retransmits segment 10: TLP.end_seq = 14480, the probe's
+ *          bytes [13032, 14480).
+ *   t=550  the probe arrives: object 1 is complete (FCT 650 is object 2's);
+ *          its ACK, cumulative 14480 = TLP.end_seq, is back at 600: no
+ *          decision (neither beyond TLP.end_seq nor a D-SACK of the probe).
+ *   t=600  the request for object 2 arrives (550 + 50): segments 11..20.
+ *   t=700  their ACKs, the first at 15928 > TLP.end_seq.
+ * dsack_at/dsack_ack: when the ACK carrying the D-SACK comes back and its
+ * cumulative ACK; cwr_at: when the episode's congestion response comes (CWR
+ * entered), or -1 for none. */
+static void episode_end(const char *rules, double dsack_at, uint64_t dsack_ack, double cwr_at, const char *why)
+{
+	char json[1024];
+	snprintf(json, sizeof(json),
+		 "{\"duration_s\": 10,"
+		 " \"path\": {\"forward\": {\"rate_bps\": 0, \"delay_ms\": 50, \"loss\": {\"model\": \"positioned\","
+		 " \"rules\": [%s]}},"
+		 "          \"reverse\": {\"rate_bps\": 0, \"delay_ms\": 50}},"
+		 " \"flows\": [{\"app\": {\"kind\": \"requests\", \"requests\": 2, \"object_bytes\": 14480, "
+		 "\"gap_ms\": 0},"
+		 "   \"tcp\": {\"timer\": \"tlp_rfc8985\", \"rtt_profile\": \"linux\"},"
+		 "   \"receiver\": {\"ack_policy\": \"quick\"}}]}",
+		 rules);
+	struct rx_result res;
+	if (run_json(json, &res))
+		return;
+	const struct rx_trace *t = &res.trace;
+	long probe = t_find(t, RX_EV_PROBE, 0);
+	CHECK(probe >= 0 && t->t_ns[probe] == ms(500) && t->seq[probe] == 9 * 1448);
+	long dsack = -1;
+	for (size_t i = 0; i < t->n && dsack < 0; i++)
+		if (t->kind[i] == RX_EV_ACK_RECV && t->detail[i] == 1 && t->seq[i] > 0) /* not the SYN-ACK */
+			dsack = (long)i;
+	CHECK(dsack >= 0);
+	if (dsack >= 0) {
+		CHECK_EQ_I64(t->t_ns[dsack], ms(dsack_at));
+		CHECK_EQ_I64(t->seq[dsack], dsack_ack);
+	}
+	long cwr = -1;
+	for (size_t i = 0; i < t->n && cwr < 0; i++)
+		if (t->kind[i] == RX_EV_STATE && t->detail[i] == RX_CA_CWR)
+			cwr = (long)i;
+	if (cwr_at < 0) {
+		if (cwr >= 0)
+			fprintf(stderr, "  %s: CWR entered at %.3f ms, expected none\n", why, t->t_ns[cwr] / 1e6);
+		CHECK_EQ_I64(cwr, -1);
+		CHECK_EQ_I64(res.flows[0].tlp_loss_episodes, 0);
+	} else {
+		if (cwr < 0)
+			fprintf(stderr, "  %s: no CWR, expected at %g ms\n", why, cwr_at);
+		CHECK(cwr >= 0);
+		if (cwr >= 0) {
+			CHECK_EQ_I64(t->t_ns[cwr], ms(cwr_at));
+			CHECK_EQ_I64(t->seq[cwr], 11 * 1448); /* snd_una after the first ACK of object 2 */
+		}
+		CHECK_EQ_I64(res.flows[0].tlp_loss_episodes, 1);
+	}
+	CHECK_EQ_I64(res.flows[0].rto_count, 0);
+	CHECK_EQ_I64(res.flows[0].probe_count, 1);
+	CHECK(res.flows[0].completed);
+	CHECK_EQ_I64(ms(res.flows[0].fct_ms), ms(650));
+	CHECK_EQ_I64(res.invariant_violations, 0);
+	rx_result_free(&res);
+}
+
+static void dsack_of_the_probe_only(void)
+{
+	/* Segment 10 dropped; segment 3 duplicated in the network and its
+	 * original held 360 ms: the original arrives at 510, a duplicate, and
+	 * the receiver D-SACKs [2896, 4344) on an ACK (cumulative 13032) back at
+	 * 560.  Not the probe's bytes: the episode goes on; the ACK at 700 goes
+	 * beyond TLP.end_seq without a D-SACK of the probe, so the probe
+	 * repaired a loss: CWR at 700.  [Before: any D-SACK was remembered and
+	 * the ACK at 600 ended the episode with no response.] */
+	episode_end("{\"segment\": 10}, {\"segment\": 3, \"action\": \"duplicate\"},"
+		    " {\"segment\": 3, \"action\": \"delay\", \"delay_ms\": 360}",
+		    560, 9 * 1448, 700, "unrelated D-SACK before");
+	/* The same with the original of 3 held 420 ms: it arrives at 570, after
+	 * the probe, and its D-SACK rides an ACK at TLP.end_seq (14480) back at
+	 * 620.  That ACK carries a SACK option, so it is not Case 2 (a DupAck
+	 * without any SACK option), and the D-SACK is not the probe's: no
+	 * decision; CWR at 700.  [Before: the episode ended at 620.] */
+	episode_end("{\"segment\": 10}, {\"segment\": 3, \"action\": \"duplicate\"},"
+		    " {\"segment\": 3, \"action\": \"delay\", \"delay_ms\": 420}",
+		    620, 10 * 1448, 700, "unrelated D-SACK at TLP.end_seq");
+	/* Segment 10 not lost but held 430 ms: it arrives at 580, after the
+	 * probe (550), a duplicate: the receiver D-SACKs the probe's bytes
+	 * [13032, 14480) on an ACK at 14480 back at 630.  Case 1: original and
+	 * probe both arrived, nothing was lost: the episode ends with no
+	 * congestion response, no CWR. */
+	episode_end("{\"segment\": 10, \"action\": \"delay\", \"delay_ms\": 430}", 630, 10 * 1448, -1,
+		    "D-SACK of the probe");
+}
+
 int main(void)
 {
 	probe_then_full_rto();
 	single_segment_capped_at_now_plus_rto();
+	dsack_of_the_probe_only();
 	return t_report("tmr_tlp_rfc8985");
 }
