@@ -13,7 +13,14 @@ static void rtor_arm(struct rx_sender *s, int reason, int64_t now, struct rx_tim
 		return;
 	if (rx_snd_outstanding_segs(s) >= (uint64_t)s->cfg->rrthresh || rx_snd_has_unsent(s))
 		return;
-	int64_t t_earliest = now - rx_snd_earliest_tx_ns(s);
+	/* T_earliest: the time since the earliest outstanding segment -- the
+	 * lowest unacknowledged one, the segment the RTO retransmits (RFC 6298
+	 * (5.4)) -- was last transmitted.  Counting from its latest
+	 * transmission means a segment that was retransmitted is never
+	 * retransmitted again by this timer less than one full RTO later, even
+	 * while later segments are outstanding since before that
+	 * retransmission. */
+	int64_t t_earliest = now - rx_snd_head_tx_ns(s);
 	if (s->rto_ns - t_earliest <= 0)
 		return; /* (c.2): plain RTO */
 	out->kind = RX_TMR_RTO;
