@@ -19,6 +19,14 @@ uint64_t rx_snd_outstanding_segs(const struct rx_sender *s)
 	return s->nxt_idx - s->una_idx;
 }
 
+/* segments of data the application has written and the sender not yet sent
+ * (RFC 7765's "previously unsent segments"), counted in full-sized segments */
+uint64_t rx_snd_unsent_segs(const struct rx_sender *s)
+{
+	uint64_t bytes = s->app_end > s->snd_nxt ? s->app_end - s->snd_nxt : 0;
+	return bytes / s->mss + (bytes % s->mss != 0);
+}
+
 /* the latest transmission of the earliest outstanding segment (snd_una's):
  * RFC 7765 T_earliest counts from it */
 int64_t rx_snd_head_tx_ns(const struct rx_sender *s)

@@ -347,7 +347,7 @@ void rx_snd_on_ack(struct rx_sender *s, struct rx_pkt *p)
 
 	/* 8. timer slot. Restart the timer when new data was ACKed (RFC 6298
 	 * 5.3), after the segments this ACK released were sent, so that RTO
-	 * Restart's T_earliest and TLPR's T_last see them (RFC 7765 §3). */
+	 * Restart (RFC 7765 §4) and TLPR's T_last see them. */
 	if (ai.acked_bytes && !(s->rtx.armed && s->rtx.kind == RX_TMR_ER))
 		rx_slot_rearm(s, RX_ARM_ACK);
 	/* a pending probe whose conditions no longer hold becomes the RTO it

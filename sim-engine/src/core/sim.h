@@ -319,6 +319,7 @@ void rx_snd_trace_vars(struct rx_sender *s);
 /* scoreboard.c: the segment ring, SACK tagging, pipe (RFC 6675 SetPipe),
  * lost marks and NextSeg rule 1 */
 uint64_t rx_snd_outstanding_segs(const struct rx_sender *s);
+uint64_t rx_snd_unsent_segs(const struct rx_sender *s);
 int64_t rx_snd_latest_tx_ns(const struct rx_sender *s);
 int64_t rx_snd_head_tx_ns(const struct rx_sender *s);
 int rx_sb_grow(struct rx_sender *s);

@@ -92,8 +92,59 @@ static void retransmission_gets_a_full_rto(void)
 	rx_result_free(&res);
 }
 
+/* The restart condition counts outstanding plus previously unsent segments
+ * against rrthresh (RFC 7765 §4), not outstanding segments with nothing
+ * unsent.  Four segments, the receiver's window two segments (2896 bytes),
+ * segment 2 lost, no Early Retransmit.
+ *   t=100  segments 1, 2 leave (the window allows two); RTO 1100.
+ *   t=200  the ACK of 1 opens the window by one: segment 3 leaves.  Now 2
+ *          and 3 are outstanding and 4 is unsent: 2 + 1 = 3 < rrthresh 4,
+ *          so the timer restarts to RTO - T_earliest, T_earliest = 200 - 100
+ *          (segment 2, the earliest outstanding, sent at 100): 200 + 1000 -
+ *          100 = 1100 (formula rto_restart).  With rule 'simplified' (unsent
+ *          data waits) it restarts plainly: 200 + 1000 = 1200.
+ *   t=300  the duplicate ACK for 3 (one, no SACK): nothing.
+ *   RTO:   retransmits 2; its ACK (cumulative to 3) comes back 100 ms later
+ *          and releases 4, which arrives 50 ms after that: FCT = RTO + 150,
+ *          1250 (section4) or 1350 (simplified). */
+static void counts_previously_unsent(const char *rule, double fire_ms, int formula, double fct_ms)
+{
+	char json[1024];
+	snprintf(json, sizeof(json),
+		 "{\"duration_s\": 10,"
+		 " \"path\": {\"forward\": {\"rate_bps\": 0, \"delay_ms\": 50, \"loss\": {\"model\": \"positioned\","
+		 "   \"rules\": [{\"segment\": 2}]}},"
+		 "          \"reverse\": {\"rate_bps\": 0, \"delay_ms\": 50}},"
+		 " \"flows\": [{\"app\": {\"kind\": \"fixed\", \"segments\": 4},"
+		 "   \"tcp\": {\"timer\": \"rtor\", \"timer_params\": {\"rtor\": {\"rule\": \"%s\"}}, \"sack\": false,"
+		 "           \"early_retransmit\": false},"
+		 "   \"receiver\": {\"ack_policy\": \"quick\", \"rwnd_bytes\": 2896}}]}",
+		 rule);
+	struct rx_result res;
+	if (run_json(json, &res))
+		return;
+	const struct rx_trace *t = &res.trace;
+	long fire = t_find(t, RX_EV_TIMER_FIRED, 0);
+	CHECK(fire >= 0);
+	if (fire >= 0) {
+		if (t->t_ns[fire] != ms(fire_ms))
+			fprintf(stderr, "  rule %s: RTO at %.3f ms, expected %g\n", rule, t->t_ns[fire] / 1e6, fire_ms);
+		CHECK_EQ_I64(t->t_ns[fire], ms(fire_ms));
+		CHECK_EQ_I64(t->detail[fire] & 15, RX_TMR_RTO);
+		CHECK_EQ_I64(t->detail[fire] >> 4, formula);
+	}
+	long rtx = nth_tx_of(t, 1448, 1);
+	CHECK(rtx >= 0 && t->t_ns[rtx] == ms(fire_ms));
+	CHECK_EQ_I64(res.flows[0].rto_count, 1);
+	CHECK_EQ_I64(ms(res.flows[0].fct_ms), ms(fct_ms));
+	CHECK_EQ_I64(res.invariant_violations, 0);
+	rx_result_free(&res);
+}
+
 int main(void)
 {
 	retransmission_gets_a_full_rto();
+	counts_previously_unsent("section4", 1100, RX_F_RTOR, 1250);
+	counts_previously_unsent("simplified", 1200, RX_F_RTO, 1350);
 	return t_report("tmr_rtor");
 }
