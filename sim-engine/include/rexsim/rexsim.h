@@ -219,7 +219,7 @@ enum rx_timer_kind {
 /* Which rule set the timer (the "why now" of the UI). */
 enum rx_timer_formula {
 	RX_F_RTO = 0, /* now + RTO (RFC 6298 5.1/5.3) */
-	RX_F_RTOR, /* RTO - T_earliest (RFC 7765) */
+	RX_F_RTOR, /* RTO - T_earliest (RFC 7765 §4) */
 	RX_F_PTO_MULTI, /* max(2 SRTT, 10 ms) (TLP eq. 1) */
 	RX_F_PTO_SINGLE, /* max(2 SRTT, 1.5 SRTT + WCDelAckT) (TLP eq. 2) */
 	RX_F_PTO_CAPPED, /* PTO cut to the pending RTO */

@@ -275,8 +275,9 @@ static const struct rx_param table[] = {
 	   "DupThresh: duplicate ACKs (or SACKed segments above a hole) that mark a loss (RFC 5681 §3.2, RFC 6675 §4).",
 	   RX_SEC_FLOW, offsetof(struct rx_flow_cfg, dupthresh)),
 	PA("tcp.timer:rtor", "tcp.rrthresh", RX_PT_INT, 1, 1000, 4, "segments", NULL,
-	   "RTO Restart: restart to RTO - T_earliest only while fewer than rrthresh segments are outstanding (RFC 7765 "
-	   "§3).",
+	   "RTO Restart: restart to RTO - T_earliest only while the outstanding plus the previously unsent segments "
+	   "are fewer than rrthresh (RFC 7765 §4; with the member's rule 'simplified': fewer than rrthresh "
+	   "outstanding and nothing unsent, §5.3).",
 	   RX_SEC_FLOW, offsetof(struct rx_flow_cfg, rrthresh)),
 	PA("tcp.timer:tlp,tlpr,tlp_rfc8985", "tcp.wc_delack_ms", RX_PT_FLOAT, 0, 1000, 200, "ms", NULL,
 	   "TLP: WCDelAckT, the worst-case delayed-ACK timer added to the PTO when one segment is outstanding (paper "

@@ -19,22 +19,19 @@ uint64_t rx_snd_outstanding_segs(const struct rx_sender *s)
 	return s->nxt_idx - s->una_idx;
 }
 
+/* segments of data the application has written and the sender not yet sent
+ * (RFC 7765's "previously unsent segments"), counted in full-sized segments */
+uint64_t rx_snd_unsent_segs(const struct rx_sender *s)
+{
+	uint64_t bytes = s->app_end > s->snd_nxt ? s->app_end - s->snd_nxt : 0;
+	return bytes / s->mss + (bytes % s->mss != 0);
+}
+
+/* the latest transmission of the earliest outstanding segment (snd_una's):
+ * RFC 7765 T_earliest counts from it */
 int64_t rx_snd_head_tx_ns(const struct rx_sender *s)
 {
 	return rx_seg_at(s, s->una_idx)->last_tx_ns;
-}
-
-/* RFC 7765 T_earliest: the earliest transmission among outstanding,
- * un-SACKed segments */
-int64_t rx_snd_earliest_tx_ns(const struct rx_sender *s)
-{
-	int64_t t = INT64_MAX;
-	for (uint64_t i = s->una_idx; i < s->nxt_idx; i++) {
-		const struct rx_seg *g = rx_seg_at(s, i);
-		if (!g->sacked && g->last_tx_ns < t)
-			t = g->last_tx_ns;
-	}
-	return t == INT64_MAX ? s->sim->now_ns : t;
 }
 
 /* TLPR T_last: the most recent transmission among outstanding segments */

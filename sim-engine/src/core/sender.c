@@ -347,7 +347,7 @@ void rx_snd_on_ack(struct rx_sender *s, struct rx_pkt *p)
 
 	/* 8. timer slot. Restart the timer when new data was ACKed (RFC 6298
 	 * 5.3), after the segments this ACK released were sent, so that RTO
-	 * Restart's T_earliest and TLPR's T_last see them (RFC 7765 §3). */
+	 * Restart (RFC 7765 §4) and TLPR's T_last see them. */
 	if (ai.acked_bytes && !(s->rtx.armed && s->rtx.kind == RX_TMR_ER))
 		rx_slot_rearm(s, RX_ARM_ACK);
 	/* a pending probe whose conditions no longer hold becomes the RTO it
@@ -417,16 +417,19 @@ void rx_snd_on_timer(struct rx_sender *s)
 /* Send one loss probe (paper §2.2; RFC 8985 §7.3): new data if the receive
  * window allows (cwnd is not checked), else the highest outstanding segment
  * not SACKed; then the timer policy re-arms the slot.  Returns true if the
- * probe was a retransmission. */
-bool rx_snd_send_probe(struct rx_sender *s)
+ * probe was a retransmission; *seg_idx (if not NULL) is the probe's segment,
+ * so the policy can tell a D-SACK of the probe from any other
+ * (RFC 8985 §7.4.2). */
+bool rx_snd_send_probe(struct rx_sender *s, uint64_t *seg_idx)
 {
 	struct rx_flow_metrics *m = rx_snd_metrics(s);
 	bool is_rtx;
+	uint64_t idx = s->nxt_idx;
 	if (rx_snd_can_send_new(s, true)) {
 		send_new(s, RX_EV_PROBE, RX_TXC_PROBE);
 		is_rtx = false;
 	} else {
-		uint64_t idx = s->nxt_idx - 1;
+		idx = s->nxt_idx - 1;
 		while (idx > s->una_idx && rx_seg_at(s, idx)->sacked)
 			idx--;
 		struct rx_seg *g = rx_seg_at(s, idx);
@@ -436,6 +439,8 @@ bool rx_snd_send_probe(struct rx_sender *s)
 		is_rtx = true;
 	}
 	m->probe_count++;
+	if (seg_idx)
+		*seg_idx = idx;
 	struct rx_timer_decision d = { .kind = -1 };
 	s->tmr->arm(s, RX_ARM_AFTER_PROBE, S_NOW(s), &d);
 	if (d.kind >= 0) {

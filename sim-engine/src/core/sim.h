@@ -308,8 +308,9 @@ void rx_snd_on_timer(struct rx_sender *s);
 void rx_snd_app_write(struct rx_sender *s, uint64_t bytes);
 void rx_snd_app_stop(struct rx_sender *s);
 bool rx_snd_can_send_new(const struct rx_sender *s, bool ignore_cwnd);
-/* send one loss probe; returns true if it was a retransmission */
-bool rx_snd_send_probe(struct rx_sender *s);
+/* send one loss probe; returns true if it was a retransmission, and its
+ * segment's index through seg_idx (if not NULL) */
+bool rx_snd_send_probe(struct rx_sender *s, uint64_t *seg_idx);
 void rx_snd_retransmit(struct rx_sender *s, uint64_t idx, int cause);
 void rx_snd_push(struct rx_sender *s);
 void rx_snd_count_tlp_loss(struct rx_sender *s);
@@ -318,7 +319,7 @@ void rx_snd_trace_vars(struct rx_sender *s);
 /* scoreboard.c: the segment ring, SACK tagging, pipe (RFC 6675 SetPipe),
  * lost marks and NextSeg rule 1 */
 uint64_t rx_snd_outstanding_segs(const struct rx_sender *s);
-int64_t rx_snd_earliest_tx_ns(const struct rx_sender *s);
+uint64_t rx_snd_unsent_segs(const struct rx_sender *s);
 int64_t rx_snd_latest_tx_ns(const struct rx_sender *s);
 int64_t rx_snd_head_tx_ns(const struct rx_sender *s);
 int rx_sb_grow(struct rx_sender *s);

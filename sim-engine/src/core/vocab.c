@@ -40,7 +40,7 @@ _Static_assert(sizeof(timer_kinds) / sizeof(timer_kinds[0]) == RX_TMR__COUNT, "o
 static const struct rx_vocab_entry formulas[] = {
 	F("rto", "RTO", "now + RTO", "RFC 6298 (5.1)/(5.3): the timer restarts with the current RTO."),
 	F("rto_restart", "RTO Restart", "now + RTO - T_earliest",
-	  "RFC 7765: the RTO counts from the earliest outstanding segment's transmission."),
+	  "RFC 7765 §4: the RTO counts from the earliest outstanding segment's transmission."),
 	F("pto_multi", "PTO (several segments)", "max(2·SRTT, 10 ms)",
 	  "TLP paper eq. (1): more than one segment outstanding."),
 	F("pto_single", "PTO (one segment)", "max(2·SRTT, 1.5·SRTT + WCDelAckT)",

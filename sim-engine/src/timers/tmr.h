@@ -9,8 +9,9 @@ void rx_tmr_standard_rto(struct rx_sender *s, int reason, int64_t now, struct rx
 /* TLP's episode (RFC 8985 §7.4), in the timer's private area */
 struct rx_tlp_episode {
 	uint64_t high_seq; /* TLP.end_seq: snd_nxt when the probe went out; 0 = no episode */
+	uint64_t probe_seq, probe_end; /* the bytes the probe carried */
 	bool is_rtx; /* the probe was a retransmission */
-	bool dsacked; /* a D-SACK arrived during the episode */
+	bool dsacked; /* a D-SACK for the probe's bytes arrived during the episode */
 };
 struct rx_tlp_episode *rx_tlp_episode(const struct rx_sender *s);
 

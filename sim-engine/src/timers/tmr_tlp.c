@@ -9,8 +9,8 @@
  *   - on expiry: one probe, new data if the receive window allows, else the
  *     last segment again; then the RTO is armed;
  *   - one probe per episode; an ACK beyond the probe's end without a
- *     D-SACK means the probe repaired a loss, and cwnd is reduced once
- *     (RFC 8985 §7.4.2).
+ *     D-SACK for the probe means the probe repaired a loss, and cwnd is
+ *     reduced once (RFC 8985 §7.4.2).
  */
 #include "tmr.h"
 
@@ -86,9 +86,13 @@ static void tlp_arm(struct rx_sender *s, int reason, int64_t now, struct rx_time
 void rx_tlp_on_probe(struct rx_sender *s, int64_t now)
 {
 	(void)now;
-	bool is_rtx = rx_snd_send_probe(s);
+	uint64_t idx;
+	bool is_rtx = rx_snd_send_probe(s, &idx);
+	const struct rx_seg *g = rx_seg_at(s, idx);
 	struct rx_tlp_episode *e = rx_tlp_episode(s);
 	e->high_seq = s->snd_nxt;
+	e->probe_seq = g->seq;
+	e->probe_end = g->seq + g->len;
 	e->is_rtx = is_rtx;
 	e->dsacked = false;
 }
@@ -98,19 +102,39 @@ void rx_tlp_on_rto(struct rx_sender *s)
 	rx_tlp_episode(s)->high_seq = 0;
 }
 
-/* The end of a TLP episode (RFC 8985 §7.4.2, as Linux's TLP loss detection):
- * nothing is inferred until the ACK reaches the probe's end (TLP.end_seq, here
- * tlp_high_seq).  A probe of new data ends the episode; so does a D-SACK for
- * the probe (original and probe both arrived: no loss) or a pure duplicate
- * ACK.  Only an ACK *beyond* the probe's end without a D-SACK shows that the
- * probe repaired a loss, and earns one congestion response. */
+/* The end of a TLP episode, RFC 8985 §7.4.2 (TLP.end_seq is high_seq here;
+ * the pseudocode's comments in brackets):
+ *
+ *   TLP_process_ack(ACK):
+ *   If TLP.end_seq is not None AND ACK's ack. number >= TLP.end_seq:
+ *   If not TLP.is_retrans:
+ *   TLP.end_seq = None    [TLP of new data delivered]
+ *   Else if ACK has a DSACK option matching TLP.end_seq:
+ *   TLP.end_seq = None    [Case 1, above]
+ *   Else If ACK's ack. number > TLP.end_seq:
+ *   TLP.end_seq = None    [Repaired the single loss]
+ *   (Invoke congestion control to react to
+ *   the loss event the probe has repaired)
+ *   Else If ACK is a DupAck without any SACK option:
+ *   TLP.end_seq = None     [Case 2, above]
+ *
+ * and "If the TLP sender does not receive such an indication, then it MUST
+ * assume that the original data segment, the TLP retransmission, or a
+ * corresponding ACK was lost for congestion control purposes."
+ *
+ * Only a D-SACK for the probe's own bytes (original and probe both arrived)
+ * ends the episode without a response; a D-SACK for any other segment says
+ * nothing about the probe.  A matching D-SACK that comes before the ACK
+ * reaches TLP.end_seq (a hole below it) is remembered for that ACK.  An ACK
+ * carrying a D-SACK block has a SACK option, so it is never Case 2. */
 void rx_tlp_on_ack(struct rx_sender *s, const struct rx_ack_info *ai)
 {
 	struct rx_tlp_episode *e = rx_tlp_episode(s);
 	if (!e->high_seq)
 		return;
-	if (ai->flags & RX_ACKF_DSACK)
-		e->dsacked = true;
+	if ((ai->flags & RX_ACKF_DSACK) && ai->dsack_start >= e->probe_seq && ai->dsack_end <= e->probe_end &&
+	    ai->dsack_end > ai->dsack_start)
+		e->dsacked = true; /* a D-SACK of the probe's bytes */
 	if (ai->ack < e->high_seq)
 		return;
 	if (!e->is_rtx || e->dsacked) {
@@ -120,7 +144,7 @@ void rx_tlp_on_ack(struct rx_sender *s, const struct rx_ack_info *ai)
 		if (s->ca_state == RX_CA_OPEN || s->ca_state == RX_CA_DISORDER)
 			rx_cs_enter_cwr(s);
 		e->high_seq = 0;
-	} else if (!(ai->flags & (RX_ACKF_ADVANCED | RX_ACKF_SACKED))) {
+	} else if (!(ai->flags & (RX_ACKF_ADVANCED | RX_ACKF_SACKED | RX_ACKF_DSACK))) {
 		e->high_seq = 0;
 	}
 }

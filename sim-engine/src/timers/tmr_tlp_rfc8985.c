@@ -3,9 +3,11 @@
  *   - scheduled in the Open or CWR state with SACK and no probe outstanding;
  *   - PTO = 2 SRTT, plus WCDelAckT with one segment outstanding, plus 2 ms
  *     otherwise (Linux's floor); 1 s before any RTT sample (§7.2);
- *   - never later than the RTO counted from the transmission of the first
- *     outstanding segment, and after a probe the RTO is re-armed relative to
- *     that transmission too (Linux's rto_delta).
+ *   - never later than the RTO it stands in for, TCP_RTO_expiration() of
+ *     §7.2: after an ACK of new data that is now + RTO (RFC 6298 (5.3)
+ *     restarts the RTO on that ACK), after new data the pending RTO's
+ *     expiry ((5.1) does not restart a running timer);
+ *   - after the probe the RTO restarts: one full RTO from the probe (§7.3).
  * RACK's time-based loss detection itself is not part of this timer; loss
  * detection stays the core's (dupthresh, Early Retransmit, FACK). */
 #include "tmr.h"
@@ -19,12 +21,17 @@ static bool may_schedule(const struct rx_sender *s)
 
 static void arm(struct rx_sender *s, int reason, int64_t now, struct rx_timer_decision *out)
 {
-	int64_t head_rto = rx_max64(now, rx_snd_head_tx_ns(s) + s->rto_ns);
 	if (reason == RX_ARM_AFTER_PROBE) {
+		/* RFC 8985 §7.3: "After attempting to send a loss probe,
+		 * regardless of whether a loss probe was sent, the sender MUST
+		 * re-arm the RTO timer, not the PTO timer, if FlightSize is not
+		 * zero."  Its pseudocode: "If FlightSize is not zero: Rearm RTO
+		 * timer to fire at timeout = now + RTO".  (The slot is only
+		 * re-armed with data outstanding.) */
 		out->kind = RX_TMR_RTO;
-		out->formula = RX_F_RTOR;
+		out->formula = RX_F_RTO;
 		out->timeout_ns = s->rto_ns;
-		out->expires_ns = head_rto;
+		out->expires_ns = now + s->rto_ns;
 		return;
 	}
 	if ((reason == RX_ARM_SENT_NEW || reason == RX_ARM_ACK) && may_schedule(s)) {
@@ -38,15 +45,12 @@ static void arm(struct rx_sender *s, int reason, int64_t now, struct rx_timer_de
 		} else {
 			pto = 2 * s->srtt_ns + 2 * RX_NS_PER_MS;
 		}
-		out->kind = RX_TMR_PROBE;
-		out->formula = f;
-		out->timeout_ns = pto;
-		out->rto_cap_ns = head_rto;
-		out->expires_ns = now + pto;
-		if (out->expires_ns > head_rto) {
-			out->expires_ns = head_rto;
-			out->formula = RX_F_PTO_CAPPED;
-		}
+		/* RFC 8985 §7.2, TLP_calc_PTO(): "If Now() + PTO >
+		 * TCP_RTO_expiration(): PTO = TCP_RTO_expiration() - Now()".
+		 * rx_tlp_place() takes TCP_RTO_expiration() as RFC 6298 keeps
+		 * it: now + RTO on an ACK (5.3), the pending RTO when new data
+		 * goes out behind it (5.1). */
+		rx_tlp_place(s, reason, now, pto, f, now + pto, out);
 		return;
 	}
 	rx_tmr_standard_rto(s, reason, now, out);
@@ -59,9 +63,9 @@ const struct rx_timer_ops rx_tmr_tlp_rfc8985 = {
 	.label = "TLP (RFC 8985)",
 	.doc = "The Tail Loss Probe of RACK-TLP (RFC 8985 §7) as current Linux runs it: PTO = 2 SRTT (+ WCDelAckT with "
 	       "one segment outstanding, + 2 ms otherwise; 1 s without an RTT sample), in the Open or CWR state, "
-	       "capped by the RTO counted from the first outstanding segment's transmission; after the probe the RTO "
-	       "is re-armed relative to that transmission. RACK's time-based loss detection is not modelled by this "
-	       "timer.",
+	       "never later than the RTO it stands in for (now + RTO after an ACK of new data, §7.2); after the "
+	       "probe the RTO restarts one full RTO from the probe (§7.3). RACK's time-based loss detection is not "
+	       "modelled by this timer.",
 	.arm = arm,
 	.on_probe = rx_tlp_on_probe,
 	.on_ack = rx_tlp_on_ack,

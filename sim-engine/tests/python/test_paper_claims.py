@@ -15,7 +15,7 @@ and a retransmission sent at time T completes the flow at T + R/2.
 RTO facts used below (rfc6298 profile, RFC 6298 §2): SRTT/RTTVAR from the
 samples, RTO = max(1 s, SRTT + max(G, 4 RTTVAR)); the baseline restarts the
 timer on every ACK of new data (§5.3), RTOR restarts it to RTO - T_earliest
-while fewer than rrthresh = 4 segments are outstanding (RFC 7765).
+while fewer than rrthresh = 4 segments are outstanding (RFC 7765 §4).
 `simhelpers.rfc6298_rto_ms` recomputes the RTO independently of the engine.
 """
 
@@ -102,7 +102,7 @@ def test_a_rtor_saves_one_rtt_with_quick_acks(rtt):
 #   (i) segment 9's ACK comes from the delayed-ACK timer (checked in the trace);
 #   (ii) the baseline timer does not fire before that ACK: RTO > 200 ms (the
 #       1 s minimum guarantees it);
-#   (iii) RTOR applies, RTO' - T_earliest > 0 (RFC 7765 c.1): RTO' >= 1 s >
+#   (iii) RTOR applies, RTO' - T_earliest > 0 (RFC 7765 §4): RTO' >= 1 s >
 #       R + 200 for R <= 640;
 #   (iv) for the closed forms FCT = 2.5R + 1200 and 1.5R + 1000, RTO' must stay
 #       at the 1 s minimum: SRTT' + 4 RTTVAR' <= 1000 ms.
@@ -178,7 +178,7 @@ def test_c_rtor_gains_nothing_with_four_or_five_tail_losses(rtt):
 
     With n = 4 or 5 losses, n >= rrthresh = 4 segments are outstanding at the
     last ACK, so RTOR restarts the timer exactly as the baseline does (RFC 7765
-    §3); everything before the first RTO is identical, and so is everything
+    §4); everything before the first RTO is identical, and so is everything
     after it: equal FCTs, and no 'rto_restart' timer before the first RTO."""
     for ack in ("quick", "delayed"):
         for n in (4, 5):

@@ -6,7 +6,7 @@
  *
  * Timer formulas (sim-engine/src/timers):
  *   rto          RFC 6298: RTO after the arming event
- *   rto_restart  RFC 7765: RTO − T_earliest after the ACK
+ *   rto_restart  RFC 7765 §4: RTO − T_earliest after the ACK
  *   pto_multi    TLP eq. (1): max(2·SRTT, 10 ms), several segments outstanding
  *   pto_single   TLP eq. (2): max(2·SRTT, 1.5·SRTT + WCDelAckT), one outstanding
  *   pto_capped   the probe may not fire later than the RTO it stands in for
@@ -198,7 +198,7 @@ function rtoSummary(fired: EventOf<"timer_fired">, ix: ExplainIndex): { title: s
     const delay = armed ? armDelay(armed) : rto;
     const tEarliest = rto - delay;
     head += ` restarted as RTO − T_earliest = ${formatMs(delay)}`;
-    details.push(`RTO Restart (RFC 7765): RTO − T_earliest = ${formatMs(rto)} − ${formatMs(tEarliest)} = ${formatMs(delay)}, so the retransmission comes RTO after the earliest outstanding segment was sent (at ${formatMs(fired.t - rto)})`);
+    details.push(`RTO Restart (RFC 7765 §4): RTO − T_earliest = ${formatMs(rto)} − ${formatMs(tEarliest)} = ${formatMs(delay)}, so the retransmission comes RTO after the earliest outstanding segment was sent (at ${formatMs(fired.t - rto)})`);
   } else {
     const profile = String(flowTcp(ix.scenario, fired.flow).rtt_profile ?? "rfc6298");
     details.push(`RTO = ${formatMs(rto)}, computed from SRTT ${formatUs(ref.srtt_us)} and RTTVAR (${profile === "linux" ? "Linux: SRTT + RTTVAR, RTTVAR at least min_rto = 200 ms" : "RFC 6298: SRTT + max(G, 4·RTTVAR), at least 1 s"}), backoff included`);
