@@ -420,9 +420,6 @@ CASES: tuple[Case, ...] = (
         {"timer": "tlp_rfc8985"},
         scenario(100, 10, drop=REARM),
         _rto_after_probe,
-        modelled=False,
-        needs="the RTO restarted from the probe (RFC 8985 §7.3): the fidelity issue's first deviation; today the "
-        "RTO fires with the probe",
     ),
     Case(
         "pto-1seg-rtt50",
@@ -435,9 +432,6 @@ CASES: tuple[Case, ...] = (
         TAIL1,
         _probe_after_first_ack,
         slack_ms=32,
-        modelled=False,
-        needs="the PTO capped at now + RTO when an ACK arms it (RFC 8985 §7.2): the fidelity issue's first "
-        "deviation; today it is capped at the head's send time + RTO",
     ),
     Case(
         "cwr-after-tlp-repair",
@@ -564,9 +558,6 @@ CASES: tuple[Case, ...] = (
         {"timer": "tlp_rfc8985"},
         TAIL2_RACK,
         _rtos_after_probe,
-        modelled=False,
-        needs="the RTO restarted from the probe (RFC 8985 §7.3): the fidelity issue's first deviation; today a "
-        "spurious RTO follows the recovery",
     ),
     Case(
         "rack-ignores-fast-sack",
