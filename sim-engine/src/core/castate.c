@@ -145,6 +145,40 @@ void rx_cs_on_ack(struct rx_sender *s, const struct rx_ack_info *ai)
 	}
 }
 
+/* Bytes the sender may send now: the recovery family's quota while a
+ * reduction runs (Recovery, CWR); cwnd - pipe in Open and Loss; in Disorder
+ * (duplicate ACKs or SACKs, no recovery yet) cwnd - FlightSize, plus limited
+ * transmit:
+ *   RFC 3042 §2: "a TCP sender [...] transmit[s] new data upon the arrival
+ *   of the first two consecutive duplicate ACKs when [...] The amount of
+ *   outstanding data would remain less than or equal to the congestion
+ *   window plus 2 segments.  In other words, the sender can only send two
+ *   segments beyond the congestion window (cwnd)."
+ *   RFC 5681 §3.2 step 1: "On the first and second duplicate ACKs received
+ *   at a sender, a TCP SHOULD send a segment of previously unsent data [...]
+ *   provided that [...] the total FlightSize would remain less than or
+ *   equal to cwnd plus 2*SMSS".
+ * So the n-th duplicate ACK allows FlightSize up to cwnd + min(n, 2) SMSS:
+ * one segment on each of the first two, none after, whatever DupThresh is.
+ * s->dupacks counts RFC 5681 duplicate ACKs without SACK and, with SACK,
+ * only those carrying new SACK information (RFC 6675 §2), as step 1
+ * requires ("a sender using SACK [...] MUST NOT send new data unless the
+ * incoming duplicate acknowledgment contains new SACK information"). */
+uint64_t rx_cs_send_quota(struct rx_sender *s)
+{
+	if (s->ca_state == RX_CA_RECOVERY || s->ca_state == RX_CA_CWR)
+		return s->rec->send_quota(s);
+	uint64_t allowed = s->cc.cwnd_bytes, used;
+	if (s->ca_state == RX_CA_DISORDER) {
+		used = s->out_bytes; /* FlightSize */
+		if (s->cfg->limited_transmit)
+			allowed += (uint64_t)(s->dupacks < 2 ? s->dupacks : 2) * s->mss;
+	} else {
+		used = rx_snd_pipe(s);
+	}
+	return allowed > used ? allowed - used : 0;
+}
+
 /* The RTO fired with data outstanding (RFC 6298 (5.4)-(5.6), RFC 5681 §3.1). */
 void rx_cs_on_rto(struct rx_sender *s)
 {
