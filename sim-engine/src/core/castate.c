@@ -2,8 +2,8 @@
  * Open, Disorder, CWR, Recovery, Loss) and the one undo path.
  *
  *   - fast recovery starts on loss detection's verdict (src/lossdet/):
- *     ssthresh from congestion control (RFC 5681 §3.2 step 2, eq. 4),
- *     RecoveryPoint = HighData (RFC 6675 (4.1)), the first lost segment is
+ *     ssthresh from congestion control (RFC 5681 §3.2 step 2, eq. 4,
+ *     FlightSize without limited-transmit data), RecoveryPoint = HighData (RFC 6675 (4.1)), the first lost segment is
  *     retransmitted at once (RFC 6675 (4.3)); the recovery family manages the
  *     window until the cumulative ACK reaches RecoveryPoint;
  *   - CWR: a window reduction without retransmission (a loss a probe
@@ -34,18 +34,35 @@ void rx_cs_set_state(struct rx_sender *s, int st)
 	rx_snd_trace(s, RX_EV_STATE, s->snd_una, (uint32_t)prev, (uint8_t)st);
 }
 
-static uint64_t loss_basis(const struct rx_sender *s)
+/* Limited-transmit data of the current run of duplicate ACKs: what the
+ * sender sent in Disorder above lt_base_seq (max(snd.nxt, snd.una + cwnd)
+ * when the run began; snd.una and cwnd do not move during a run), i.e. the
+ * data only RFC 3042 allowed (rx_cs_send_quota). */
+static uint64_t lt_bytes(const struct rx_sender *s)
+{
+	if (!s->cfg->limited_transmit || s->ca_state != RX_CA_DISORDER || s->dupacks == 0)
+		return 0;
+	return s->snd_nxt > s->lt_base_seq ? s->snd_nxt - s->lt_base_seq : 0;
+}
+
+/* exclude_lt: fast retransmit, RFC 5681 §3.2 step 2: "When the third
+ * duplicate ACK is received, a TCP MUST set ssthresh to no more than the
+ * value given in equation (4).  When [RFC3042] is in use, additional data
+ * sent in limited transmit MUST NOT be included in this calculation." */
+static uint64_t loss_basis(const struct rx_sender *s, bool exclude_lt)
 {
 	/* RFC 5681 eq. (4) uses FlightSize; Linux uses cwnd */
-	return s->cfg->ssthresh_from_cwnd ? s->cc.cwnd_bytes : s->out_bytes;
+	if (s->cfg->ssthresh_from_cwnd)
+		return s->cc.cwnd_bytes;
+	return s->out_bytes - (exclude_lt ? lt_bytes(s) : 0);
 }
 
 /* remember the window for undo, then take congestion control's ssthresh */
-static void reduce_ssthresh(struct rx_sender *s)
+static void reduce_ssthresh(struct rx_sender *s, bool exclude_lt)
 {
 	s->cc.prior_cwnd_bytes = s->cc.cwnd_bytes;
 	s->cc.prior_ssthresh_bytes = s->cc.ssthresh_bytes;
-	s->cc.ssthresh_bytes = s->cc_ops->ssthresh(&s->cc, loss_basis(s), s->sim->now_ns);
+	s->cc.ssthresh_bytes = s->cc_ops->ssthresh(&s->cc, loss_basis(s, exclude_lt), s->sim->now_ns);
 }
 
 /* verdict: RX_LD_FAST or RX_LD_EARLY.  From CWR, recovery's enter()
@@ -61,7 +78,7 @@ void rx_cs_enter_recovery(struct rx_sender *s, int verdict)
 	/* the first unacknowledged segment is presumed lost (RFC 6675 (4.3),
 	 * RFC 5827 §3, RFC 5681 §3.2 step 2) */
 	rx_sb_mark_lost(s, s->una_idx);
-	reduce_ssthresh(s);
+	reduce_ssthresh(s, true);
 	s->recovery_point = s->snd_nxt; /* RFC 6675 (4.1) */
 	s->high_rxt_idx = s->una_idx - 1;
 	rx_cs_set_state(s, RX_CA_RECOVERY);
@@ -94,7 +111,7 @@ static void exit_recovery(struct rx_sender *s)
  * (RFC 8985 §7.4.2; Linux's CWR state).  The recovery family sets the pace. */
 void rx_cs_enter_cwr(struct rx_sender *s)
 {
-	reduce_ssthresh(s);
+	reduce_ssthresh(s, false);
 	s->rec->enter(s, RX_RED_CWR, s->sim->now_ns);
 	s->recovery_point = s->snd_nxt;
 	rx_cs_set_state(s, RX_CA_CWR);
@@ -185,7 +202,7 @@ void rx_cs_on_rto(struct rx_sender *s)
 	rx_snd_metrics(s)->rto_count++;
 	/* RFC 5681 §3.1 eq. (4); not again on a repeated timeout */
 	if (s->ca_state != RX_CA_LOSS)
-		reduce_ssthresh(s);
+		reduce_ssthresh(s, false);
 	if (s->ca_state == RX_CA_RECOVERY)
 		s->rec->exit(s, RX_RED_RECOVERY, s->sim->now_ns);
 	else if (s->ca_state == RX_CA_CWR)

@@ -240,6 +240,8 @@ void rx_sb_take_ack(struct rx_sender *s, const struct rx_pkt *p, struct rx_ack_i
 		/* a duplicate ACK: RFC 5681 §2 without SACK; RFC 6675 §2 with SACK
 		 * (it must SACK new data) */
 		if (s->cfg->sack ? newly_sacked > 0 : true) {
+			if (s->dupacks == 0) /* a run begins: cwnd alone allows up to here */
+				s->lt_base_seq = rx_umax64(s->snd_nxt, s->snd_una + s->cc.cwnd_bytes);
 			s->dupacks++;
 			ai->flags |= RX_ACKF_DUP;
 			if (!s->cfg->sack && s->reno_dupacks + 1 < rx_snd_outstanding_segs(s))

@@ -143,6 +143,10 @@ struct rx_sender {
 	uint64_t high_rxt_idx; /* RFC 6675 HighRxt, as a segment index */
 	uint64_t reno_dupacks; /* non-SACK: duplicate ACKs emulated as SACKed segments */
 	uint32_t dupacks;
+	/* max(snd.nxt, snd.una + cwnd) when the current run of duplicate ACKs
+	 * began: what is sent above it in that run (Disorder) is limited-transmit
+	 * data (RFC 3042), which ssthresh leaves out (RFC 5681 §3.2 step 2) */
+	uint64_t lt_base_seq;
 	uint64_t peer_rwnd;
 	/* shared estimators: delivery rate and round trips */
 	struct rx_rate rate;

@@ -120,7 +120,11 @@ static void expect_ev(const struct rx_trace *t, int kind, double t_ms, uint64_t 
  *   101  dupack 1: FlightSize 10 = cwnd -> one segment beyond: seq 10000
  *   102  dupack 2: FlightSize 11 -> seq 11000; FlightSize 12 = cwnd + 2
  *   103, 104  dupacks 3, 4: nothing (12 + 1 > cwnd + 2)
- *   105  dupack 5 = DupThresh: fast retransmit of seq 0
+ *   105  dupack 5 = DupThresh: fast retransmit of seq 0.  ssthresh from
+ *        FlightSize without the limited-transmit data (RFC 5681 §3.2 step 2):
+ *        12000 - 2000 = 10000 -> Reno max(10000 / 2, 2 * 1000) = 5000, and
+ *        RFC 6675 (4.2) cwnd = ssthresh = 5000.  (Before the fix ssthresh
+ *        came from FlightSize 12000 with the two segments: 6000.)
  * The same with SACK: each duplicate ACK SACKs exactly one new segment (an
  * RFC 6675 §2 DupAck).  Before the fix the engine sent one new segment on
  * each of dupacks 1..4 (10000..13000 at 101..104): pipe fell by one segment
@@ -140,6 +144,8 @@ static void limited_transmit_two_segments(bool sack)
 		CHECK_EQ_I64(t->t_ns[fr], ms(105));
 		CHECK_EQ_I64(t->seq[fr], 0);
 		CHECK_EQ_I64(t->cause[fr], RX_TXC_FAST);
+		CHECK_EQ_I64(t->ssthresh_bytes[fr], 5000);
+		CHECK_EQ_I64(t->cwnd_bytes[fr], 5000);
 	}
 	CHECK(res.flows[0].completed);
 	CHECK_EQ_I64(res.flows[0].rto_count, 0);
