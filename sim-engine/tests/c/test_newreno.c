@@ -153,9 +153,54 @@ static void limited_transmit_two_segments(bool sack)
 	free(sc);
 }
 
+/* ---------------------------------------------------------------------------
+ * 2. No RFC 6675 rescue retransmission without SACK.  RFC 6675 NextSeg()
+ * rule (4) ("we provide the opportunity for a single 'rescue'
+ * retransmission per entry into loss recovery") belongs to the SACK-based
+ * algorithm; NewReno (RFC 6582 §3.2) retransmits only on the third
+ * duplicate ACK and, on a partial ACK, "the first unacknowledged segment".
+ *
+ * 8 segments (all in the initial window), segments 1 and 6 dropped.  The
+ * six others leave the bottleneck at 1..6 ms; duplicate ACKs at 101..106.
+ *   101, 102  dupacks 1, 2: nothing left to send (limited transmit idle)
+ *   103  dupack 3: fast retransmit of seq 0; ssthresh = cwnd = 8000 / 2 =
+ *        4000.  It reaches the receiver at 154: ACK 5000 (segments 1-5).
+ *   204  partial ACK 5000: segment 6 (seq 5000) is retransmitted, reaches
+ *        the receiver at 255 = FCT; its ACK 8000 at 305 ends recovery.
+ * Nothing else is retransmitted.  Before the fix the partial ACK also sent
+ * a rescue retransmission of the last segment (seq 7000, already received:
+ * one spurious retransmission). */
+static void no_rescue_without_sack(void)
+{
+	struct rx_scenario *sc = scenario(8, "1, 6", false, NULL);
+	struct rx_result res;
+	run(sc, &res);
+	const struct rx_trace *t = &res.trace;
+	CHECK_EQ_I64(t_count(t, RX_EV_RETRANSMIT), 2);
+	expect_ev(t, RX_EV_RETRANSMIT, 103, 0, RX_TXC_FAST);
+	expect_ev(t, RX_EV_RETRANSMIT, 204, 5000, RX_TXC_LOST);
+	for (size_t i = 0; i < t->n; i++)
+		CHECK(!(t->kind[i] == RX_EV_RETRANSMIT && t->cause[i] == RX_TXC_RESCUE));
+	long fr = nth_in(t, RX_EV_RETRANSMIT, 0, 1e9, 0);
+	CHECK_EQ_I64(t->ssthresh_bytes[fr], 4000);
+	long open = nth_in(t, RX_EV_STATE, 300, 1e9, 0);
+	CHECK(open >= 0);
+	if (open >= 0) {
+		CHECK_EQ_I64(t->t_ns[open], ms(305));
+		CHECK_EQ_I64(t->state[open], RX_CA_OPEN);
+	}
+	CHECK_EQ_I64(ms(res.flows[0].fct_ms), ms(255));
+	CHECK_EQ_I64(res.flows[0].retransmissions, 2);
+	CHECK_EQ_I64(res.flows[0].spurious_retransmissions, 0);
+	CHECK_EQ_I64(res.flows[0].rto_count, 0);
+	rx_result_free(&res);
+	free(sc);
+}
+
 int main(void)
 {
 	limited_transmit_two_segments(false);
 	limited_transmit_two_segments(true);
+	no_rescue_without_sack();
 	return t_report("newreno");
 }
