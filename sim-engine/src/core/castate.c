@@ -3,9 +3,11 @@
  *
  *   - fast recovery starts on loss detection's verdict (src/lossdet/):
  *     ssthresh from congestion control (RFC 5681 §3.2 step 2, eq. 4,
- *     FlightSize without limited-transmit data), RecoveryPoint = HighData (RFC 6675 (4.1)), the first lost segment is
- *     retransmitted at once (RFC 6675 (4.3)); the recovery family manages the
- *     window until the cumulative ACK reaches RecoveryPoint;
+ *     FlightSize without limited-transmit data), RecoveryPoint = HighData
+ *     (RFC 6675 (4.1)), the first lost segment is retransmitted at once
+ *     (RFC 6675 (4.3)); the recovery family manages the window until the
+ *     cumulative ACK reaches RecoveryPoint; without SACK a partial ACK
+ *     retransmits the next hole at once (RFC 6582 §3.2 step 3);
  *   - CWR: a window reduction without retransmission (a loss a probe
  *     repaired, RFC 8985 §7.4.2), managed by the recovery family too;
  *   - Loss: after an RTO (RFC 6298 §5, RFC 5681 §3.1): ssthresh once per
@@ -117,6 +119,29 @@ void rx_cs_enter_cwr(struct rx_sender *s)
 	rx_cs_set_state(s, RX_CA_CWR);
 }
 
+/* NewReno without SACK, a partial ACK (one that advances snd.una but not to
+ * the recovery point), RFC 6582 §3.2 step 3: "In this case, retransmit the
+ * first unacknowledged segment."  The step retransmits at once, as the fast
+ * retransmission itself (RFC 5681 §3.2 step 3, RFC 6675 (4.3)), not when the
+ * window next allows: the recovery member's quota may be spent (without SACK
+ * nothing after a partial ACK tells which later segments left the network)
+ * and, if no duplicate ACK follows, only the RTO would send it.  Loss
+ * detection decides which segment that is (it marks the first unacknowledged
+ * one lost on a partial ACK, src/lossdet/); the recovery member counts the
+ * retransmission through on_sent() like the fast retransmission. */
+static void newreno_partial_ack(struct rx_sender *s)
+{
+	if (s->una_idx >= s->nxt_idx)
+		return;
+	struct rx_seg *g = rx_seg_at(s, s->una_idx);
+	if (!g->lost || g->rtx_inflight)
+		return;
+	rx_snd_retransmit(s, s->una_idx, RX_TXC_LOST);
+	if (s->rec->on_sent)
+		s->rec->on_sent(s, s->una_idx, g->len, RX_TXC_LOST);
+	rx_slot_rearm(s, RX_ARM_RETRANSMIT);
+}
+
 /* The state machine's part of the per-ACK pipeline, after the scoreboard,
  * RTT, congestion control and the timer policy took the ACK. */
 void rx_cs_on_ack(struct rx_sender *s, const struct rx_ack_info *ai)
@@ -129,6 +154,8 @@ void rx_cs_on_ack(struct rx_sender *s, const struct rx_ack_info *ai)
 		}
 		s->ld->on_ack(s, ai); /* marks only (e.g. RFC 6582 partial ACK) */
 		s->rec->on_ack(s, ai);
+		if (!s->cfg->sack && ai->acked_bytes)
+			newreno_partial_ack(s);
 		break;
 	case RX_CA_LOSS:
 		if (s->snd_una >= s->recovery_point) {

@@ -197,10 +197,81 @@ static void no_rescue_without_sack(void)
 	free(sc);
 }
 
+/* ---------------------------------------------------------------------------
+ * 3. A partial ACK retransmits the next hole at once.  RFC 6582 §3.2 step 3,
+ * "Partial acknowledgments: If this ACK does *not* acknowledge all of the
+ * data up to and including recover, then this is a partial ACK.  In this
+ * case, retransmit the first unacknowledged segment."
+ *
+ * The Linux reference's NewReno probe (../shared/linux-reference/
+ * newreno-partial-ack.pkt: no SACK, MSS 1000, IW 10, 12 segments of data,
+ * segments 1 and 6 lost, the others ACKed 1 ms apart) as an engine
+ * scenario.  The ten segments of the initial window leave at t = 0; the
+ * eight that are not dropped leave the bottleneck at 1..8 ms, so their
+ * duplicate ACKs (ack 0) arrive at 101..108.
+ *   101  dupack 1: limited transmit, seq 10000 (reaches the receiver 152)
+ *   102  dupack 2: limited transmit, seq 11000 (153)
+ *   103  dupack 3: fast retransmit of seq 0 (154); ssthresh = cwnd =
+ *        (12000 - 2000 limited-transmit) / 2 = 5000 (Reno, FlightSize)
+ *   104..108  dupacks 4..8; 202, 203: dupacks of the two limited-transmit
+ *        segments.  Nothing left to send.
+ *   204  the retransmission's ACK: 5000 (segments 1-5), a partial ACK
+ *        (recover = 12000): seq 5000 is retransmitted at once (it reaches
+ *        the receiver at 255 = FCT)
+ *   305  ACK 12000 covers recover: a full ACK, recovery ends (Open).
+ * Before the fix the partial ACK's retransmission waited for room in the
+ * window: pipe after it was 7 outstanding - 1 lost = 6 segments > cwnd 5,
+ * and no more duplicate ACKs came, so seq 5000 waited for the RTO at
+ * 204 + 1000 = 1204 ms (RFC 6298's 1 s minimum).
+ *
+ * Kernel (Linux 6.18, CUBIC, PRR; the reference README) vs engine (this
+ * Reno/RFC scenario):
+ *   limited transmit on dupacks 1-2: kernel 10001:11001, 11001:12001 |
+ *     engine seq 10000, 11000 (packetdrill counts from 1) at 101, 102 ms
+ *   fast retransmit on dupack 3: kernel 1:1001 | engine seq 0 at 103 ms
+ *   ssthresh: kernel 7 segments (CUBIC 0.7 x cwnd 10) | engine 5000 (Reno,
+ *     FlightSize without limited transmit; the Linux-profile variant below
+ *     gives 7000)
+ *   partial ACK 5001: kernel retransmits 5001:6001 immediately | engine
+ *     seq 5000 at 204 ms, the instant the partial ACK arrives
+ *   ACK 12001 = high_seq: kernel stays in Recovery | engine (RFC 6582)
+ *     leaves recovery at 305 ms; see the Linux option's test. */
+static void partial_ack_at_once(void)
+{
+	struct rx_scenario *sc = scenario(12, "1, 6", false, NULL);
+	struct rx_result res;
+	run(sc, &res);
+	const struct rx_trace *t = &res.trace;
+	expect_ev(t, RX_EV_SEND, 101, 10000, RX_TXC_NEW);
+	expect_ev(t, RX_EV_SEND, 102, 11000, RX_TXC_NEW);
+	expect_ev(t, RX_EV_RETRANSMIT, 103, 0, RX_TXC_FAST);
+	long fr = nth_in(t, RX_EV_RETRANSMIT, 0, 1e9, 0);
+	CHECK_EQ_I64(t->ssthresh_bytes[fr], 5000);
+	CHECK_EQ_I64(t_count(t, RX_EV_ACK_RECV), 12); /* 10 dupacks, the partial and the full ACK */
+	long partial = nth_in(t, RX_EV_ACK_RECV, 204, 205, 0);
+	CHECK(partial >= 0);
+	if (partial >= 0)
+		CHECK_EQ_I64(t->seq[partial], 5000);
+	expect_ev(t, RX_EV_RETRANSMIT, 204, 5000, RX_TXC_LOST);
+	CHECK_EQ_I64(t_count(t, RX_EV_RETRANSMIT), 2);
+	long open = nth_in(t, RX_EV_STATE, 300, 1e9, 0);
+	CHECK(open >= 0);
+	if (open >= 0) {
+		CHECK_EQ_I64(t->t_ns[open], ms(305));
+		CHECK_EQ_I64(t->seq[open], 12000);
+		CHECK_EQ_I64(t->state[open], RX_CA_OPEN);
+	}
+	CHECK_EQ_I64(ms(res.flows[0].fct_ms), ms(255));
+	CHECK_EQ_I64(res.flows[0].rto_count, 0);
+	rx_result_free(&res);
+	free(sc);
+}
+
 int main(void)
 {
 	limited_transmit_two_segments(false);
 	limited_transmit_two_segments(true);
 	no_rescue_without_sack();
+	partial_ack_at_once();
 	return t_report("newreno");
 }
