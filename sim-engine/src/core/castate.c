@@ -104,6 +104,9 @@ static void cc_event(struct rx_sender *s, int ev)
 
 static void exit_recovery(struct rx_sender *s)
 {
+	/* the duplicate-ACK credit a partial ACK kept (scoreboard.c) ends with
+	 * recovery: RFC 6582 §3.2 step 3's full ACK deflates cwnd to ssthresh */
+	s->reno_dupacks = 0;
 	s->rec->exit(s, RX_RED_RECOVERY, s->sim->now_ns);
 	cc_event(s, RX_CC_EV_COMPLETE_CWR);
 	rx_cs_set_state(s, s->sacked_segs || s->dupacks ? RX_CA_DISORDER : RX_CA_OPEN);

@@ -267,11 +267,63 @@ static void partial_ack_at_once(void)
 	free(sc);
 }
 
+/* ---------------------------------------------------------------------------
+ * 4. The window after a partial ACK.  RFC 6582 §3.2 step 3 goes on:
+ * "Deflate the congestion window by the amount of new data acknowledged by
+ * the Cumulative Acknowledgment field.  If the partial ACK acknowledges at
+ * least one SMSS of new data, then add back SMSS bytes to the congestion
+ * window.  [...] Send a new segment if permitted by the new value of cwnd."
+ * In the engine's pipe form (cwnd = ssthresh, each duplicate ACK one segment
+ * out of the pipe) that is: the duplicate-ACK credit falls by the segments
+ * the partial ACK acknowledged, less one.
+ *
+ * The probe with 20 segments of data (more than fits), segments 1 and 6
+ * dropped.  Until 204 ms as in case 3, and RFC 5681 §3.2 steps 3-5's
+ * inflated window (cwnd = ssthresh + 1 SMSS per duplicate ACK) lets new
+ * data out on the later duplicate ACKs:
+ *   103  fast retransmit; ssthresh 5000; FlightSize 12 segments
+ *   108  dupack 8: inflated cwnd 5 + 8 = 13 > FlightSize 12: seq 12000
+ *        (pipe form: pipe 12 - 8 - 1 lost + 1 retransmitted = 4 < 5)
+ *   202, 203  dupacks 9, 10 (limited-transmit segments): seq 13000, 14000
+ *        (bottleneck: 203 and 204 out, so they reach the receiver at 253, 254)
+ *   204  partial ACK 5000 (5 segments): cwnd 5 + 10 - 5 + 1 = 11 segments,
+ *        FlightSize 15 - 5 = 10: seq 5000 retransmitted at once, and one new
+ *        segment, seq 15000 (pipe form: credit 10 - 5 + 1 = 6, pipe
+ *        10 - 6 - 1 + 1 = 4 after the retransmission < 5)
+ *   209  the duplicate ACK of seq 12000 (sent 108, out 109, in 159):
+ *        cwnd 12 > FlightSize 11: seq 16000
+ * Before the fix the partial ACK cleared the duplicate-ACK credit: pipe 10
+ * after the retransmission, nothing new at 204 nor at 209. */
+static void partial_ack_window(void)
+{
+	struct rx_scenario *sc = scenario(20, "1, 6", false, NULL);
+	struct rx_result res;
+	run(sc, &res);
+	const struct rx_trace *t = &res.trace;
+	expect_ev(t, RX_EV_RETRANSMIT, 103, 0, RX_TXC_FAST);
+	expect_ev(t, RX_EV_SEND, 108, 12000, RX_TXC_NEW);
+	expect_ev(t, RX_EV_SEND, 202, 13000, RX_TXC_NEW);
+	expect_ev(t, RX_EV_SEND, 203, 14000, RX_TXC_NEW);
+	expect_ev(t, RX_EV_RETRANSMIT, 204, 5000, RX_TXC_LOST);
+	CHECK_EQ_I64(count_in(t, RX_EV_SEND, 204, 204.5), 1);
+	expect_ev(t, RX_EV_SEND, 204, 15000, RX_TXC_NEW);
+	CHECK_EQ_I64(count_in(t, RX_EV_SEND, 209, 209.5), 1);
+	expect_ev(t, RX_EV_SEND, 209, 16000, RX_TXC_NEW);
+	long snd = nth_in(t, RX_EV_SEND, 204, 204.5, 0);
+	if (snd >= 0)
+		CHECK_EQ_I64(t->state[snd], RX_CA_RECOVERY);
+	CHECK_EQ_I64(res.flows[0].rto_count, 0);
+	CHECK(res.flows[0].completed);
+	rx_result_free(&res);
+	free(sc);
+}
+
 int main(void)
 {
 	limited_transmit_two_segments(false);
 	limited_transmit_two_segments(true);
 	no_rescue_without_sack();
 	partial_ack_at_once();
+	partial_ack_window();
 	return t_report("newreno");
 }
