@@ -151,13 +151,15 @@ void rx_cs_on_ack(struct rx_sender *s, const struct rx_ack_info *ai)
 {
 	switch (s->ca_state) {
 	case RX_CA_RECOVERY:
-		if (s->snd_una >= s->recovery_point) {
+		/* the recovery point reached ends recovery unless loss detection
+		 * holds it (src/lossdet/: Linux's NewReno waits for an ACK above) */
+		if (s->snd_una >= s->recovery_point && !(s->ld->holds_recovery && s->ld->holds_recovery(s, ai))) {
 			exit_recovery(s);
 			break;
 		}
 		s->ld->on_ack(s, ai); /* marks only (e.g. RFC 6582 partial ACK) */
 		s->rec->on_ack(s, ai);
-		if (!s->cfg->sack && ai->acked_bytes)
+		if (!s->cfg->sack && ai->acked_bytes && s->snd_una < s->recovery_point)
 			newreno_partial_ack(s);
 		break;
 	case RX_CA_LOSS:

@@ -318,6 +318,128 @@ static void partial_ack_window(void)
 	free(sc);
 }
 
+/* ---------------------------------------------------------------------------
+ * 5. When NewReno's recovery ends: RFC 6582 by default, Linux's as the
+ * dupack member's option recovery_exit = "linux".
+ *
+ * RFC 6582 §2 "recover: When in fast recovery, this variable records the
+ * send sequence number that must be acknowledged before the fast recovery
+ * procedure is declared to be over"; §3.2 step 2 sets it to "the highest
+ * sequence number transmitted by the TCP so far" (the last byte sent, so
+ * recover + 1 is the engine's recovery point, snd.nxt at the fast
+ * retransmit); step 3, "Full acknowledgments: If this ACK acknowledges all
+ * of the data up to and including recover [...] Exit the fast recovery
+ * procedure."  So the ACK equal to the recovery point (12000 in the probe)
+ * ends recovery: case 3 above, Open at 305 ms.
+ *
+ * Linux 6.18 (reference README): "An ACK equal to high_seq (12001) leaves
+ * the connection in Recovery" (packetdrill's 12001 is the engine's 12000):
+ * it stays until an ACK above the recovery point.
+ *
+ * (a) The probe of case 3 with recovery_exit "linux": everything up to
+ * 305 ms as there (limited transmit 101, 102; fast retransmit 103; partial
+ * ACK 5000 and seq 5000 retransmitted at 204; FCT 255), but the ACK of
+ * 12000 at 305 leaves the connection in Recovery: no state change at or
+ * after 305, and the flow completes in Recovery as the kernel's did.
+ * (b) The probe with 20 segments (case 4): the ACK at 305 is 15000, above
+ * the recovery point 12000, so recovery ends at 305 with either setting.
+ * (c) With Linux's other settings too (CUBIC, ssthresh from cwnd, PRR-SSRB,
+ * recovery_exit "linux"), kernel vs engine, figure by figure:
+ *   limited transmit on dupacks 1-2: kernel yes | engine 101, 102 ms
+ *   fast retransmit on dupack 3: kernel yes | engine seq 0 at 103 ms
+ *   ssthresh: kernel 7 | engine 7000 (0.7 x cwnd 10000)
+ *   cwnd after the 3rd dupack: kernel 9 | engine 9000.  PRR (rec_prr.c):
+ *     RecoverFS 12000, that ACK counts DeliveredData 1000, pipe 12000 -
+ *     3000 dupacks - 1000 lost = 8000 > ssthresh: sndcnt = 1000 x
+ *     CEIL(1000 x 7000 / 12000000) = 1000, cwnd = pipe + sndcnt = 9000;
+ *     the fast retransmission spends it (prr_out 1000)
+ *   cwnd once dupacks continue: kernel 7 | engine 7000 from dupack 5
+ *     (105 ms): prr_delivered 3000, pipe 7000 = ssthresh, SSRB sndcnt =
+ *     min(7000 - 7000, ...) = 0, cwnd 7000; later pipe < ssthresh and
+ *     sndcnt = ssthresh - pipe (the limit, prr_delivered - prr_out + 1000,
+ *     is larger), so cwnd stays 7000
+ *   partial ACK 5001: kernel retransmits 5001:6001 immediately | engine
+ *     seq 5000 at 204 ms, the ACK's instant; cwnd 7000 after it (credit
+ *     10 - 5 + 1 = 6, pipe 7 - 6 - 1 = 0, sndcnt = min(7000, 9000 - 1000 +
+ *     1000)); nothing new to send
+ *   ACK 12001 = high_seq: kernel stays in Recovery | engine stays (305 ms)
+ * The kernel's ACK times are scripted (ten dupacks 1 ms apart, the partial
+ * ACK 90 ms later); the engine's come from its path (the two limited-
+ * transmit segments' dupacks at 202 and 203 ms), which changes no figure. */
+static void recovery_exit_linux(void)
+{
+	const char *linux_exit = "\"lossdet_params\": {\"dupack\": {\"recovery_exit\": \"linux\"}}";
+	/* (a) */
+	struct rx_scenario *sc = scenario(12, "1, 6", false, linux_exit);
+	struct rx_result res;
+	run(sc, &res);
+	const struct rx_trace *t = &res.trace;
+	expect_ev(t, RX_EV_SEND, 101, 10000, RX_TXC_NEW);
+	expect_ev(t, RX_EV_SEND, 102, 11000, RX_TXC_NEW);
+	expect_ev(t, RX_EV_RETRANSMIT, 103, 0, RX_TXC_FAST);
+	expect_ev(t, RX_EV_RETRANSMIT, 204, 5000, RX_TXC_LOST);
+	CHECK_EQ_I64(t_count(t, RX_EV_RETRANSMIT), 2);
+	long full = nth_in(t, RX_EV_ACK_RECV, 305, 306, 0);
+	CHECK(full >= 0);
+	if (full >= 0)
+		CHECK_EQ_I64(t->seq[full], 12000);
+	CHECK_EQ_I64(count_in(t, RX_EV_STATE, 300, 1e9), 0);
+	CHECK_EQ_I64(t->state[t->n - 1], RX_CA_RECOVERY);
+	CHECK_EQ_I64(ms(res.flows[0].fct_ms), ms(255));
+	CHECK_EQ_I64(res.flows[0].rto_count, 0);
+	rx_result_free(&res);
+	free(sc);
+
+	/* (b) */
+	sc = scenario(20, "1, 6", false, linux_exit);
+	run(sc, &res);
+	t = &res.trace;
+	long open = nth_in(t, RX_EV_STATE, 300, 1e9, 0);
+	CHECK(open >= 0);
+	if (open >= 0) {
+		CHECK_EQ_I64(t->t_ns[open], ms(305));
+		CHECK_EQ_I64(t->seq[open], 15000);
+		CHECK_EQ_I64(t->state[open], RX_CA_OPEN);
+	}
+	rx_result_free(&res);
+	free(sc);
+
+	/* (c) */
+	sc = scenario(12, "1, 6", false,
+		      "\"cc\": \"cubic\", \"ssthresh_from_cwnd\": true, \"recovery\": \"prr\", "
+		      "\"lossdet_params\": {\"dupack\": {\"recovery_exit\": \"linux\"}}");
+	run(sc, &res);
+	t = &res.trace;
+	expect_ev(t, RX_EV_SEND, 101, 10000, RX_TXC_NEW);
+	expect_ev(t, RX_EV_SEND, 102, 11000, RX_TXC_NEW);
+	long fr = nth_in(t, RX_EV_RETRANSMIT, 0, 1e9, 0);
+	CHECK(fr >= 0);
+	if (fr >= 0) {
+		CHECK_EQ_I64(t->t_ns[fr], ms(103));
+		CHECK_EQ_I64(t->seq[fr], 0);
+		CHECK_EQ_I64(t->ssthresh_bytes[fr], 7000);
+		CHECK_EQ_I64(t->cwnd_bytes[fr], 9000);
+	}
+	/* the ACK rows carry the state before the ACK is taken: the one at 106
+	 * shows dupack 5's (105 ms) cwnd, and every later one 7000 */
+	for (double at = 106; at < 300; at += 1) {
+		long a = nth_in(t, RX_EV_ACK_RECV, at, at + 0.5, 0);
+		if (a >= 0)
+			CHECK_EQ_I64(t->cwnd_bytes[a], 7000);
+	}
+	long p = nth_in(t, RX_EV_RETRANSMIT, 204, 205, 0);
+	CHECK(p >= 0);
+	if (p >= 0) {
+		CHECK_EQ_I64(t->seq[p], 5000);
+		CHECK_EQ_I64(t->cwnd_bytes[p], 7000);
+	}
+	CHECK_EQ_I64(t_count(t, RX_EV_RETRANSMIT), 2);
+	CHECK_EQ_I64(count_in(t, RX_EV_STATE, 300, 1e9), 0);
+	CHECK_EQ_I64(t->state[t->n - 1], RX_CA_RECOVERY);
+	rx_result_free(&res);
+	free(sc);
+}
+
 int main(void)
 {
 	limited_transmit_two_segments(false);
@@ -325,5 +447,6 @@ int main(void)
 	no_rescue_without_sack();
 	partial_ack_at_once();
 	partial_ack_window();
+	recovery_exit_linux();
 	return t_report("newreno");
 }
