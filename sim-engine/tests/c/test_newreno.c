@@ -179,10 +179,14 @@ static void no_rescue_without_sack(void)
 	CHECK_EQ_I64(t_count(t, RX_EV_RETRANSMIT), 2);
 	expect_ev(t, RX_EV_RETRANSMIT, 103, 0, RX_TXC_FAST);
 	expect_ev(t, RX_EV_RETRANSMIT, 204, 5000, RX_TXC_LOST);
+	long rescues = 0;
 	for (size_t i = 0; i < t->n; i++)
-		CHECK(!(t->kind[i] == RX_EV_RETRANSMIT && t->cause[i] == RX_TXC_RESCUE));
+		rescues += t->kind[i] == RX_EV_RETRANSMIT && t->cause[i] == RX_TXC_RESCUE;
+	CHECK_EQ_I64(rescues, 0);
 	long fr = nth_in(t, RX_EV_RETRANSMIT, 0, 1e9, 0);
-	CHECK_EQ_I64(t->ssthresh_bytes[fr], 4000);
+	CHECK(fr >= 0);
+	if (fr >= 0)
+		CHECK_EQ_I64(t->ssthresh_bytes[fr], 4000);
 	long open = nth_in(t, RX_EV_STATE, 300, 1e9, 0);
 	CHECK(open >= 0);
 	if (open >= 0) {
@@ -246,7 +250,9 @@ static void partial_ack_at_once(void)
 	expect_ev(t, RX_EV_SEND, 102, 11000, RX_TXC_NEW);
 	expect_ev(t, RX_EV_RETRANSMIT, 103, 0, RX_TXC_FAST);
 	long fr = nth_in(t, RX_EV_RETRANSMIT, 0, 1e9, 0);
-	CHECK_EQ_I64(t->ssthresh_bytes[fr], 5000);
+	CHECK(fr >= 0);
+	if (fr >= 0)
+		CHECK_EQ_I64(t->ssthresh_bytes[fr], 5000);
 	CHECK_EQ_I64(t_count(t, RX_EV_ACK_RECV), 12); /* 10 dupacks, the partial and the full ACK */
 	long partial = nth_in(t, RX_EV_ACK_RECV, 204, 205, 0);
 	CHECK(partial >= 0);
