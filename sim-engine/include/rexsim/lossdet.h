@@ -11,6 +11,7 @@
 #ifndef REXSIM_LOSSDET_H
 #define REXSIM_LOSSDET_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "rexsim/ops.h"
@@ -47,6 +48,11 @@ struct rx_lossdet_ops {
 	int (*on_timer)(struct rx_sender *s);
 	/* (optional) an RTO fired: every outstanding segment is now marked lost */
 	void (*on_rto)(struct rx_sender *s);
+	/* (optional) in Recovery, this ACK took snd.una to the recovery point or
+	 * beyond: true keeps the connection in Recovery for it (a detector's
+	 * rule of when recovery ends, e.g. Linux's NewReno); NULL or false: the
+	 * reduction ends (RFC 6582 §3.2 step 3, RFC 6675 §5) */
+	bool (*holds_recovery)(struct rx_sender *s, const struct rx_ack_info *ai);
 };
 
 #endif

@@ -2,10 +2,12 @@
  * Open, Disorder, CWR, Recovery, Loss) and the one undo path.
  *
  *   - fast recovery starts on loss detection's verdict (src/lossdet/):
- *     ssthresh from congestion control (RFC 5681 §3.2 step 2, eq. 4),
- *     RecoveryPoint = HighData (RFC 6675 (4.1)), the first lost segment is
- *     retransmitted at once (RFC 6675 (4.3)); the recovery family manages the
- *     window until the cumulative ACK reaches RecoveryPoint;
+ *     ssthresh from congestion control (RFC 5681 §3.2 step 2, eq. 4,
+ *     FlightSize without limited-transmit data), RecoveryPoint = HighData
+ *     (RFC 6675 (4.1)), the first lost segment is retransmitted at once
+ *     (RFC 6675 (4.3)); the recovery family manages the window until the
+ *     cumulative ACK reaches RecoveryPoint; without SACK a partial ACK
+ *     retransmits the next hole at once (RFC 6582 §3.2 step 3);
  *   - CWR: a window reduction without retransmission (a loss a probe
  *     repaired, RFC 8985 §7.4.2), managed by the recovery family too;
  *   - Loss: after an RTO (RFC 6298 §5, RFC 5681 §3.1): ssthresh once per
@@ -34,18 +36,35 @@ void rx_cs_set_state(struct rx_sender *s, int st)
 	rx_snd_trace(s, RX_EV_STATE, s->snd_una, (uint32_t)prev, (uint8_t)st);
 }
 
-static uint64_t loss_basis(const struct rx_sender *s)
+/* Limited-transmit data of the current run of duplicate ACKs: what the
+ * sender sent in Disorder above lt_base_seq (max(snd.nxt, snd.una + cwnd)
+ * when the run began; snd.una and cwnd do not move during a run), i.e. the
+ * data only RFC 3042 allowed (rx_cs_send_quota). */
+static uint64_t lt_bytes(const struct rx_sender *s)
+{
+	if (!s->cfg->limited_transmit || s->ca_state != RX_CA_DISORDER || s->dupacks == 0)
+		return 0;
+	return s->snd_nxt > s->lt_base_seq ? s->snd_nxt - s->lt_base_seq : 0;
+}
+
+/* exclude_lt: fast retransmit, RFC 5681 §3.2 step 2: "When the third
+ * duplicate ACK is received, a TCP MUST set ssthresh to no more than the
+ * value given in equation (4).  When [RFC3042] is in use, additional data
+ * sent in limited transmit MUST NOT be included in this calculation." */
+static uint64_t loss_basis(const struct rx_sender *s, bool exclude_lt)
 {
 	/* RFC 5681 eq. (4) uses FlightSize; Linux uses cwnd */
-	return s->cfg->ssthresh_from_cwnd ? s->cc.cwnd_bytes : s->out_bytes;
+	if (s->cfg->ssthresh_from_cwnd)
+		return s->cc.cwnd_bytes;
+	return s->out_bytes - (exclude_lt ? lt_bytes(s) : 0);
 }
 
 /* remember the window for undo, then take congestion control's ssthresh */
-static void reduce_ssthresh(struct rx_sender *s)
+static void reduce_ssthresh(struct rx_sender *s, bool exclude_lt)
 {
 	s->cc.prior_cwnd_bytes = s->cc.cwnd_bytes;
 	s->cc.prior_ssthresh_bytes = s->cc.ssthresh_bytes;
-	s->cc.ssthresh_bytes = s->cc_ops->ssthresh(&s->cc, loss_basis(s), s->sim->now_ns);
+	s->cc.ssthresh_bytes = s->cc_ops->ssthresh(&s->cc, loss_basis(s, exclude_lt), s->sim->now_ns);
 }
 
 /* verdict: RX_LD_FAST or RX_LD_EARLY.  From CWR, recovery's enter()
@@ -61,7 +80,7 @@ void rx_cs_enter_recovery(struct rx_sender *s, int verdict)
 	/* the first unacknowledged segment is presumed lost (RFC 6675 (4.3),
 	 * RFC 5827 §3, RFC 5681 §3.2 step 2) */
 	rx_sb_mark_lost(s, s->una_idx);
-	reduce_ssthresh(s);
+	reduce_ssthresh(s, true);
 	s->recovery_point = s->snd_nxt; /* RFC 6675 (4.1) */
 	s->high_rxt_idx = s->una_idx - 1;
 	rx_cs_set_state(s, RX_CA_RECOVERY);
@@ -85,6 +104,9 @@ static void cc_event(struct rx_sender *s, int ev)
 
 static void exit_recovery(struct rx_sender *s)
 {
+	/* the duplicate-ACK credit a partial ACK kept (scoreboard.c) ends with
+	 * recovery: RFC 6582 §3.2 step 3's full ACK deflates cwnd to ssthresh */
+	s->reno_dupacks = 0;
 	s->rec->exit(s, RX_RED_RECOVERY, s->sim->now_ns);
 	cc_event(s, RX_CC_EV_COMPLETE_CWR);
 	rx_cs_set_state(s, s->sacked_segs || s->dupacks ? RX_CA_DISORDER : RX_CA_OPEN);
@@ -94,10 +116,33 @@ static void exit_recovery(struct rx_sender *s)
  * (RFC 8985 §7.4.2; Linux's CWR state).  The recovery family sets the pace. */
 void rx_cs_enter_cwr(struct rx_sender *s)
 {
-	reduce_ssthresh(s);
+	reduce_ssthresh(s, false);
 	s->rec->enter(s, RX_RED_CWR, s->sim->now_ns);
 	s->recovery_point = s->snd_nxt;
 	rx_cs_set_state(s, RX_CA_CWR);
+}
+
+/* NewReno without SACK, a partial ACK (one that advances snd.una but not to
+ * the recovery point), RFC 6582 §3.2 step 3: "In this case, retransmit the
+ * first unacknowledged segment."  The step retransmits at once, as the fast
+ * retransmission itself (RFC 5681 §3.2 step 3, RFC 6675 (4.3)), not when the
+ * window next allows: the recovery member's quota may be spent (without SACK
+ * nothing after a partial ACK tells which later segments left the network)
+ * and, if no duplicate ACK follows, only the RTO would send it.  Loss
+ * detection decides which segment that is (it marks the first unacknowledged
+ * one lost on a partial ACK, src/lossdet/); the recovery member counts the
+ * retransmission through on_sent() like the fast retransmission. */
+static void newreno_partial_ack(struct rx_sender *s)
+{
+	if (s->una_idx >= s->nxt_idx)
+		return;
+	struct rx_seg *g = rx_seg_at(s, s->una_idx);
+	if (!g->lost || g->rtx_inflight)
+		return;
+	rx_snd_retransmit(s, s->una_idx, RX_TXC_LOST);
+	if (s->rec->on_sent)
+		s->rec->on_sent(s, s->una_idx, g->len, RX_TXC_LOST);
+	rx_slot_rearm(s, RX_ARM_RETRANSMIT);
 }
 
 /* The state machine's part of the per-ACK pipeline, after the scoreboard,
@@ -106,12 +151,16 @@ void rx_cs_on_ack(struct rx_sender *s, const struct rx_ack_info *ai)
 {
 	switch (s->ca_state) {
 	case RX_CA_RECOVERY:
-		if (s->snd_una >= s->recovery_point) {
+		/* the recovery point reached ends recovery unless loss detection
+		 * holds it (src/lossdet/: Linux's NewReno waits for an ACK above) */
+		if (s->snd_una >= s->recovery_point && !(s->ld->holds_recovery && s->ld->holds_recovery(s, ai))) {
 			exit_recovery(s);
 			break;
 		}
 		s->ld->on_ack(s, ai); /* marks only (e.g. RFC 6582 partial ACK) */
 		s->rec->on_ack(s, ai);
+		if (!s->cfg->sack && ai->acked_bytes && s->snd_una < s->recovery_point)
+			newreno_partial_ack(s);
 		break;
 	case RX_CA_LOSS:
 		if (s->snd_una >= s->recovery_point) {
@@ -145,13 +194,47 @@ void rx_cs_on_ack(struct rx_sender *s, const struct rx_ack_info *ai)
 	}
 }
 
+/* Bytes the sender may send now: the recovery family's quota while a
+ * reduction runs (Recovery, CWR); cwnd - pipe in Open and Loss; in Disorder
+ * (duplicate ACKs or SACKs, no recovery yet) cwnd - FlightSize, plus limited
+ * transmit:
+ *   RFC 3042 §2: "a TCP sender [...] transmit[s] new data upon the arrival
+ *   of the first two consecutive duplicate ACKs when [...] The amount of
+ *   outstanding data would remain less than or equal to the congestion
+ *   window plus 2 segments.  In other words, the sender can only send two
+ *   segments beyond the congestion window (cwnd)."
+ *   RFC 5681 §3.2 step 1: "On the first and second duplicate ACKs received
+ *   at a sender, a TCP SHOULD send a segment of previously unsent data [...]
+ *   provided that [...] the total FlightSize would remain less than or
+ *   equal to cwnd plus 2*SMSS".
+ * So the n-th duplicate ACK allows FlightSize up to cwnd + min(n, 2) SMSS:
+ * one segment on each of the first two, none after, whatever DupThresh is.
+ * s->dupacks counts RFC 5681 duplicate ACKs without SACK and, with SACK,
+ * only those carrying new SACK information (RFC 6675 §2), as step 1
+ * requires ("a sender using SACK [...] MUST NOT send new data unless the
+ * incoming duplicate acknowledgment contains new SACK information"). */
+uint64_t rx_cs_send_quota(struct rx_sender *s)
+{
+	if (s->ca_state == RX_CA_RECOVERY || s->ca_state == RX_CA_CWR)
+		return s->rec->send_quota(s);
+	uint64_t allowed = s->cc.cwnd_bytes, used;
+	if (s->ca_state == RX_CA_DISORDER) {
+		used = s->out_bytes; /* FlightSize */
+		if (s->cfg->limited_transmit)
+			allowed += (uint64_t)(s->dupacks < 2 ? s->dupacks : 2) * s->mss;
+	} else {
+		used = rx_snd_pipe(s);
+	}
+	return allowed > used ? allowed - used : 0;
+}
+
 /* The RTO fired with data outstanding (RFC 6298 (5.4)-(5.6), RFC 5681 §3.1). */
 void rx_cs_on_rto(struct rx_sender *s)
 {
 	rx_snd_metrics(s)->rto_count++;
 	/* RFC 5681 §3.1 eq. (4); not again on a repeated timeout */
 	if (s->ca_state != RX_CA_LOSS)
-		reduce_ssthresh(s);
+		reduce_ssthresh(s, false);
 	if (s->ca_state == RX_CA_RECOVERY)
 		s->rec->exit(s, RX_RED_RECOVERY, s->sim->now_ns);
 	else if (s->ca_state == RX_CA_CWR)

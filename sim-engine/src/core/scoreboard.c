@@ -6,8 +6,9 @@
  *   pipe = outstanding - SACKed - marked lost + retransmissions in flight,
  * which equals SetPipe() when IsLost() marks are applied eagerly (loss
  * detection does, src/lossdet/).  Without SACK each duplicate ACK counts one
- * segment as having left the network (the pipe form of RFC 6582's window
- * inflation).
+ * segment as having left the network (the pipe form of RFC 5681 §3.2's
+ * window inflation), and a partial ACK in fast recovery deflates that credit
+ * as RFC 6582 §3.2 step 3 deflates cwnd (reno_credit_after()).
  */
 #include <stdlib.h>
 #include "sim.h"
@@ -175,6 +176,32 @@ static void sack_block(struct rx_sender *s, uint64_t start, uint64_t end, uint64
 }
 
 /* ------------------------------------------------------------------ ACK input */
+/* Without SACK, the duplicate-ACK credit (segments counted out of the pipe)
+ * after an ACK that cumulatively acknowledged `acked` bytes.  Outside fast
+ * recovery the run of duplicate ACKs ends: none.  In fast recovery, the pipe
+ * form of RFC 6582 §3.2 step 3's partial window deflation: "Deflate the
+ * congestion window by the amount of new data acknowledged by the Cumulative
+ * Acknowledgment field.  If the partial ACK acknowledges at least one SMSS of
+ * new data, then add back SMSS bytes to the congestion window."  With cwnd
+ * inflated by one SMSS per duplicate ACK (RFC 5681 §3.2 steps 3-4) and the
+ * same data leaving FlightSize, cwnd - FlightSize only grows by the SMSS
+ * added back; in pipe form (cwnd = ssthresh, pipe = FlightSize - credit) the
+ * credit becomes credit - acked + SMSS: the duplicate ACKs of segments above
+ * the new hole still count.  In whole segments, rounded down (never more
+ * room than the RFC's window), at least 0 and below the segments still
+ * outstanding (the new hole has not left; RFC 5681 §3.2 allows limiting
+ * the inflation to the outstanding segments).  Recovery's end resets it
+ * (castate.c). */
+static uint64_t reno_credit_after(const struct rx_sender *s, uint64_t acked)
+{
+	if (s->cfg->sack || s->ca_state != RX_CA_RECOVERY)
+		return 0;
+	uint64_t credit = s->reno_dupacks * s->mss + (acked >= s->mss ? s->mss : 0);
+	credit = credit > acked ? (credit - acked) / s->mss : 0;
+	uint64_t out = rx_snd_outstanding_segs(s); /* after the cumulative ACK */
+	return out ? rx_umin64(credit, out - 1) : 0;
+}
+
 /* Take an ACK into the scoreboard: SACK blocks (a D-SACK block, RFC 2883, is
  * only noted), the cumulative ACK and duplicate-ACK counting.  Fills ai's
  * scoreboard fields and returns through rtt_tx_ns the transmission time that
@@ -227,7 +254,7 @@ void rx_sb_take_ack(struct rx_sender *s, const struct rx_pkt *p, struct rx_ack_i
 		acked = ack - s->snd_una;
 		s->snd_una = ack;
 		s->dupacks = 0; /* RFC 6675 §5 (C) */
-		s->reno_dupacks = 0;
+		s->reno_dupacks = reno_credit_after(s, acked);
 		for (int k = 0; k < RX_TOP_SACKED; k++)
 			if (s->top_sacked[k] < s->una_idx)
 				s->top_sacked[k] = 0;
@@ -237,6 +264,8 @@ void rx_sb_take_ack(struct rx_sender *s, const struct rx_pkt *p, struct rx_ack_i
 		/* a duplicate ACK: RFC 5681 §2 without SACK; RFC 6675 §2 with SACK
 		 * (it must SACK new data) */
 		if (s->cfg->sack ? newly_sacked > 0 : true) {
+			if (s->dupacks == 0) /* a run begins: cwnd alone allows up to here */
+				s->lt_base_seq = rx_umax64(s->snd_nxt, s->snd_una + s->cc.cwnd_bytes);
 			s->dupacks++;
 			ai->flags |= RX_ACKF_DUP;
 			if (!s->cfg->sack && s->reno_dupacks + 1 < rx_snd_outstanding_segs(s))

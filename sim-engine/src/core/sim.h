@@ -143,6 +143,10 @@ struct rx_sender {
 	uint64_t high_rxt_idx; /* RFC 6675 HighRxt, as a segment index */
 	uint64_t reno_dupacks; /* non-SACK: duplicate ACKs emulated as SACKed segments */
 	uint32_t dupacks;
+	/* max(snd.nxt, snd.una + cwnd) when the current run of duplicate ACKs
+	 * began: what is sent above it in that run (Disorder) is limited-transmit
+	 * data (RFC 3042), which ssthresh leaves out (RFC 5681 §3.2 step 2) */
+	uint64_t lt_base_seq;
 	uint64_t peer_rwnd;
 	/* shared estimators: delivery rate and round trips */
 	struct rx_rate rate;
@@ -342,6 +346,8 @@ void rx_cs_on_ack(struct rx_sender *s, const struct rx_ack_info *ai);
 void rx_cs_on_rto(struct rx_sender *s);
 void rx_cs_spurious_on_ack(struct rx_sender *s, const struct rx_ack_info *ai);
 void rx_cs_undo(struct rx_sender *s);
+/* bytes the sender may send now (the transmit step's quota) */
+uint64_t rx_cs_send_quota(struct rx_sender *s);
 
 /* tslot.c: the retransmission timer slot (no mechanism logic) */
 void rx_slot_arm(struct rx_sender *s, int kind, int formula, int64_t expires_ns, int64_t timeout_ns);
@@ -421,19 +427,6 @@ static inline bool rx_snd_has_unsent(const struct rx_sender *s)
 static inline uint64_t rx_sb_next_lost(struct rx_sender *s)
 {
 	return s->lost_bytes ? rx_sb_next_lost_scan(s) : 0;
-}
-
-/* Bytes the sender may send now: the recovery family's quota while a
- * reduction runs, else cwnd - pipe (RFC 6675 §5; without RFC 3042 limited
- * transmit, SACKed data counts as in flight in Disorder). */
-static inline uint64_t rx_cs_send_quota(struct rx_sender *s)
-{
-	if (s->ca_state == RX_CA_RECOVERY || s->ca_state == RX_CA_CWR)
-		return s->rec->send_quota(s);
-	uint64_t used = rx_snd_pipe(s);
-	if (!s->cfg->limited_transmit && s->ca_state == RX_CA_DISORDER)
-		used = s->out_bytes;
-	return s->cc.cwnd_bytes > used ? s->cc.cwnd_bytes - used : 0;
 }
 
 /* ---- the delivery-rate estimator's per-segment steps (rate.c) */

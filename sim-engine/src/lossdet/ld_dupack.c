@@ -9,11 +9,57 @@
  *     delayed by max(SRTT/4, 2 ms) (RFC 5827 App. A.3 mitigation, as Linux),
  *     with its own timer in the sender's slot;
  *   - NewReno partial ACKs without SACK (RFC 6582 §3.2 step 3): the next
- *     unacknowledged segment is lost.
+ *     unacknowledged segment is lost;
+ *   - when NewReno's fast recovery ends (its own parameter recovery_exit):
+ *     at the full ACK, RFC 6582 §3.2 step 3 (the default), or only at an ACK
+ *     above the recovery point, as Linux (holds_recovery()).
  * Its options are the flow's tcp.dupthresh, tcp.fack, tcp.early_retransmit,
- * tcp.er_variant and tcp.er_delayed.
+ * tcp.er_variant and tcp.er_delayed, and its own recovery_exit
+ * (flows[i].tcp.lossdet_params.dupack.recovery_exit).
  */
+#include <stddef.h>
 #include "../core/sim.h"
+#include "rexsim/params.h"
+#include "rexsim/registry.h"
+
+enum recovery_exit { EXIT_RFC6582 = 0, EXIT_LINUX };
+
+struct dupack_cfg {
+	int64_t recovery_exit; /* enum recovery_exit */
+};
+_Static_assert(sizeof(struct dupack_cfg) <= RX_MECH_CFG_SIZE, "dupack_cfg exceeds RX_MECH_CFG_SIZE");
+
+static const char *recovery_exit_choice(int i)
+{
+	static const char *const names[] = { "rfc6582", "linux" };
+	return i >= 0 && i < (int)(sizeof(names) / sizeof(names[0])) ? names[i] : NULL;
+}
+
+static const struct rx_param dupack_params[] = {
+	{ .section = 0,
+	  .key = "recovery_exit",
+	  .type = RX_PT_ENUM,
+	  .offset = offsetof(struct dupack_cfg, recovery_exit),
+	  .min = 0,
+	  .max = 1,
+	  .def = EXIT_RFC6582,
+	  .unit = "",
+	  .choice = recovery_exit_choice,
+	  .doc = "When fast recovery without SACK (NewReno) ends. 'rfc6582': at the first ACK that acknowledges all "
+		 "data up to and including recover, the highest sequence number sent when recovery began, i.e. an "
+		 "ACK equal to the recovery point (RFC 6582 §3.2 step 3, 'Full acknowledgments ... Exit the fast "
+		 "recovery procedure'). 'linux': the connection stays in Recovery until an ACK above the recovery "
+		 "point, as Linux 6.18 was measured to do (an ACK equal to high_seq left it in Recovery: "
+		 "newreno-partial-ack.pkt in the Linux reference). With SACK recovery ends at the recovery point "
+		 "either way." },
+};
+
+/* the flow's parameter block (the core fills it with the declared defaults
+ * and the scenario's values; all zero reads as the defaults) */
+static const struct dupack_cfg *cfg_of(const struct rx_sender *s)
+{
+	return (const struct dupack_cfg *)rx_member_cfg(s, RX_FAM_LOSSDET);
+}
 
 struct dupack {
 	uint64_t lost_upto_idx; /* IsLost/FACK marks applied up to this segment index */
@@ -71,8 +117,11 @@ static bool er_condition(const struct rx_sender *s)
 static int on_ack(struct rx_sender *s, const struct rx_ack_info *ai)
 {
 	if (s->ca_state == RX_CA_RECOVERY) {
-		if (!s->cfg->sack && ai->acked_bytes)
-			rx_sb_mark_lost(s, s->una_idx); /* RFC 6582 §3.2 (3): partial ACK */
+		/* RFC 6582 §3.2 (3): a partial ACK ("If this ACK does *not*
+		 * acknowledge all of the data up to and including recover"); an
+		 * ACK at the recovery point that holds Recovery is not one */
+		if (!s->cfg->sack && ai->acked_bytes && s->snd_una < s->recovery_point)
+			rx_sb_mark_lost(s, s->una_idx);
 		update_lost_marks(s);
 		return RX_LD_NONE;
 	}
@@ -108,6 +157,22 @@ static void on_rto(struct rx_sender *s)
 	priv(s)->lost_upto_idx = s->nxt_idx - 1; /* everything is marked lost */
 }
 
+/* Called in Recovery when snd.una reached the recovery point (castate.c).
+ * RFC 6582 §3.2 step 3: "Full acknowledgments: If this ACK acknowledges all
+ * of the data up to and including recover [...] Exit the fast recovery
+ * procedure."  recover is "the highest sequence number transmitted" when
+ * recovery began (§3.2 step 2), so an ACK equal to the recovery point
+ * (snd.nxt then) is a full ACK: recovery ends (rfc6582, the default).
+ * Linux 6.18 keeps a connection without SACK in Recovery on that ACK and
+ * leaves only on an ACK above it (the Linux reference: "An ACK equal to
+ * high_seq (12001) leaves the connection in Recovery"): recovery_exit
+ * 'linux' holds it while snd.una equals the recovery point. */
+static bool holds_recovery(struct rx_sender *s, const struct rx_ack_info *ai)
+{
+	(void)ai;
+	return cfg_of(s)->recovery_exit == EXIT_LINUX && !s->cfg->sack && s->snd_una == s->recovery_point;
+}
+
 const struct rx_lossdet_ops rx_ld_dupack = {
 	.name = "dupack",
 	.label = "DupThresh, SACK, FACK, ER",
@@ -116,8 +181,14 @@ const struct rx_lossdet_ops rx_ld_dupack = {
 	       "or with FACK once the highest SACK is DupThresh segments above it (Mathis & Mahdavi 1996); Early "
 	       "Retransmit with fewer than four segments outstanding (RFC 5827, strict or Linux's variant, optionally "
 	       "delayed by max(SRTT/4, 2 ms) as Linux 3.x); NewReno partial ACKs mark the next segment lost (RFC 6582 "
-	       "§3.2). Options: tcp.dupthresh, tcp.fack, tcp.early_retransmit, tcp.er_variant, tcp.er_delayed.",
+	       "§3.2), and NewReno's recovery ends at the full ACK (RFC 6582) or, with recovery_exit 'linux', at "
+	       "an ACK above the recovery point (Linux). Options: tcp.dupthresh, tcp.fack, tcp.early_retransmit, "
+	       "tcp.er_variant, tcp.er_delayed, and its parameter recovery_exit.",
+	.params = dupack_params,
+	.n_params = sizeof(dupack_params) / sizeof(dupack_params[0]),
+	.cfg_size = sizeof(struct dupack_cfg),
 	.on_ack = on_ack,
 	.on_timer = on_timer,
 	.on_rto = on_rto,
+	.holds_recovery = holds_recovery,
 };

@@ -39,10 +39,16 @@
  *     change_in(SACKd) is negative for them (RFC 6937 §2).  The previous SACKd
  *     is remembered from the last ACK this member saw.  Without SACK, the core
  *     emulates each duplicate ACK as one SMSS in s->reno_dupacks; counting
- *     reno_dupacks * MSS as part of SACKd gives exactly RFC 6937 §2's
- *     estimate: one SMSS per duplicate ACK, and on a partial or full ACK the
- *     change in snd.una minus one SMSS per preceding duplicate ACK.  A
- *     negative DeliveredData (possible only in that estimate) counts as 0.
+ *     reno_dupacks * MSS as part of SACKd gives RFC 6937 §2's estimate of
+ *     one SMSS per duplicate ACK.  On a partial ACK the core deflates that
+ *     credit as RFC 6582 §3.2 step 3 deflates cwnd (by the data acknowledged,
+ *     adding back one SMSS: scoreboard.c), so the partial ACK counts as the
+ *     change in snd.una minus the credit it took, i.e. one SMSS when it
+ *     acknowledges at least one SMSS; §2's literal estimate (the change in
+ *     snd.una minus one SMSS per preceding duplicate ACK) would be negative
+ *     whenever duplicate ACKs of segments above the new hole preceded it.
+ *     Both sum to the forward progress over the episode, as §2 requires of
+ *     DeliveredData.  A negative DeliveredData counts as 0.
  *  4. The ACK that triggered fast recovery is counted: castate.c calls
  *     enter() after that ACK was taken and does not pass it to on_ack(), so
  *     enter() counts it as DeliveredData = one MSS (the §3.1 examples' case:

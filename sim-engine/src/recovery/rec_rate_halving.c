@@ -34,7 +34,9 @@
  * Interpretations, as in rec_prr.c: pipe is rx_snd_pipe(s) after the ACK
  * was taken and before anything is sent for it; DeliveredData = acked_bytes
  * + the signed change in SACKd (s->sacked_bytes, plus reno_dupacks * MSS
- * without SACK: one SMSS per duplicate ACK, RFC 6937 §2), negative counts 0;
+ * without SACK: one SMSS per duplicate ACK, RFC 6937 §2, and one SMSS for a
+ * partial ACK, whose credit the core deflates as RFC 6582 §3.2 step 3
+ * deflates cwnd), negative counts 0;
  * the ACK that triggered fast recovery is not passed to on_ack() by the core,
  * so enter() counts it as one MSS delivered and applies (a) and (b) for it
  * (RFC 6937 §3.1's table: at that ACK cwnd 20 -> 19 = pipe 18 + 1, and the

@@ -4,7 +4,8 @@
  * NextSeg(): lost segments (rule 1) and new data (rule 2) come from the core,
  * then this file's rule 3 (a hole below the highest SACK, even if not deemed
  * lost) and rule 4 (one rescue retransmission per recovery).  Also the window
- * rule for NewReno (RFC 6582) in its pipe form when SACK is off.
+ * rule for NewReno (RFC 6582) in its pipe form when SACK is off (rules 3 and
+ * 4 are SACK-only).
  * In CWR (a reduction without retransmission) cwnd drops to ssthresh at
  * once, as Linux 3.x did before PRR. */
 #include "../core/sim.h"
@@ -42,9 +43,18 @@ static uint64_t send_quota(struct rx_sender *s)
 
 /* NextSeg rule 3: an un-SACKed segment above HighRxt and below the highest
  * SACKed segment; rule 4: the highest un-SACKed outstanding segment, once per
- * recovery, when HighACK > RescueRxt and no new data is waiting. */
+ * recovery, when HighACK > RescueRxt and no new data is waiting.
+ * Both are RFC 6675's, which is SACK-based: rule (4) reads "If the
+ * conditions for (1), (2), and (3) fail, but there exists outstanding
+ * unSACKed data, we provide the opportunity for a single 'rescue'
+ * retransmission per entry into loss recovery."  Without SACK the recovery
+ * is NewReno's (RFC 6582 §3.2), whose only retransmissions are the fast
+ * retransmit and, on a partial ACK, "retransmit the first unacknowledged
+ * segment" (lost marks, NextSeg rule 1): no rescue. */
 static uint64_t next_seg(struct rx_sender *s, int *cause)
 {
+	if (!s->cfg->sack)
+		return 0;
 	if (s->high_sacked_idx) {
 		for (uint64_t i = rx_umax64(s->high_rxt_idx + 1, s->una_idx); i < s->high_sacked_idx; i++) {
 			const struct rx_seg *g = rx_seg_at(s, i);
@@ -90,7 +100,8 @@ const struct rx_recovery_ops rx_rec_rfc6675 = {
 	.doc = "Conservative SACK-based loss recovery (RFC 6675): on entering recovery cwnd = ssthresh, and a segment "
 	       "is sent whenever cwnd - pipe is at least one segment, choosing lost segments first, then new data, "
 	       "then holes below the highest SACK, then one rescue retransmission. Without SACK the same rule runs "
-	       "NewReno (RFC 6582), each duplicate ACK counting one segment out of the pipe. In CWR (after a loss a "
+	       "NewReno (RFC 6582), each duplicate ACK counting one segment out of the pipe, without RFC 6675's "
+	       "rescue retransmission. In CWR (after a loss a "
 	       "probe repaired) cwnd drops to ssthresh at once.",
 	.enter = enter,
 	.on_ack = on_ack,
