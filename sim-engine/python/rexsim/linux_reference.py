@@ -237,7 +237,13 @@ DSACK["path"]["forward"]["loss"] = {
 DSACK["path"]["reverse"]["loss"] = {"model": "positioned", "rules": [{"segment": i} for i in range(1, 8)]}
 # newreno-partial-ack: no SACK, RTT 100, 12 segments, 1 and 6 lost; the others
 # arrive 1 ms apart (8 Mb/s) and each is ACKed
-NEWRENO = scenario(100, 12, drop=[(1, 1), (6, 1)], tcp=linux_tcp(sack=False), receiver={"ack_policy": "quick"})
+NEWRENO = scenario(
+    100,
+    12,
+    drop=[(1, 1), (6, 1)],
+    tcp=linux_tcp(sack=False, lossdet_params={"dupack": {"recovery_exit": "linux"}}),
+    receiver={"ack_policy": "quick"},
+)
 NEWRENO["path"]["forward"]["rate_bps"] = 8e6
 
 
@@ -502,15 +508,13 @@ CASES: tuple[Case, ...] = (
     Case(
         "nr-stays-in-recovery",
         "newreno-partial-ack.pkt",
-        "An ACK equal to the recovery point (high_seq) leaves the connection in Recovery, as Linux holds NewReno.",
+        "An ACK equal to the recovery point (high_seq) leaves the connection in Recovery, as Linux holds NewReno "
+        "(the engine's lossdet_params.dupack.recovery_exit = linux).",
         "recovery",
         "state",
         {"lossdet": "dupack"},
         NEWRENO,
         _state_at_end,
-        modelled=False,
-        needs="NewReno's recovery exit as Linux holds it (an ACK above the recovery point): the fidelity issue's "
-        "Linux profile",
     ),
     Case(
         "frto-undo-first-ack",
