@@ -1,9 +1,9 @@
-/** One generated input: number, select or checkbox from a FieldSpec. Its
- * accessible name is the dotted path the API reports errors under; a
- * server error appears right after the input (role="alert"). */
+/** One generated input: number, select, checkbox or a set's group of
+ * checkboxes from a FieldSpec. Its accessible name is the dotted path the API
+ * reports errors under; a server error appears right after the input (role="alert"). */
 import { useId } from "react";
 import type { FieldSpec } from "../../lib/forms/catalogue";
-import { displayValue, formatRange, humanize } from "../../lib/forms/coerce";
+import { displayValue, formatCount, formatRange, humanize, type RawInput, setMembers } from "../../lib/forms/coerce";
 import { InfoTip } from "./InfoTip";
 
 export interface FieldProps {
@@ -12,18 +12,110 @@ export interface FieldProps {
   draft?: string;
   error?: string;
   hint?: string | null;
-  onChange: (spec: FieldSpec, raw: string | boolean) => void;
+  onChange: (spec: FieldSpec, raw: RawInput) => void;
   /** a label to use instead of the spec's */
   label?: string;
 }
 
-export function ParamField({ spec, value, draft, error, hint, onChange, label }: FieldProps) {
+export function ParamField(props: FieldProps) {
+  return props.spec.kind === "set" ? <SetField {...props} /> : <ValueField {...props} />;
+}
+
+/** The tooltip's text: the doc, the range or how many names, the default. */
+function tipText(spec: FieldSpec): string {
+  const range = spec.kind === "number" ? formatRange(spec) : spec.kind === "set" ? formatCount(spec) : null;
+  const def = spec.default === undefined ? "" : spec.kind === "set" ? ` Default: ${setMembers(spec, spec.default).join(", ") || "none"}.` : ` Default: ${String(spec.default)}.`;
+  return `${spec.doc}${range ? ` ${spec.kind === "set" ? "Choose" : "Range:"} ${range}.` : ""}${def}`;
+}
+
+function tipLabel(spec: FieldSpec, text: string): string {
+  return `${text}${spec.path.includes(".forward.") ? " (forward)" : spec.path.includes(".reverse.") ? " (reverse)" : ""}`;
+}
+
+/** The message under a field: the server's error, else a client hint, else a note. */
+function FieldMessage({ errId, error, hint, note }: { errId: string; error?: string; hint?: string | null; note?: string | null }) {
+  if (error)
+    return (
+      <span role="alert" data-testid="field-error" id={errId} className="field-error">
+        {error}
+      </span>
+    );
+  if (hint)
+    return (
+      <span className="field-hint" data-testid="field-hint">
+        {hint}
+      </span>
+    );
+  return note ? <span className="field-note">{note}</span> : null;
+}
+
+/** A set: one checkbox per name the catalogue offers (labelled by the family
+ * member's label when it has one), within its min..max count; names the scenario
+ * holds that the catalogue does not offer stay, ticked, so that they can be
+ * removed. With nothing to choose from, a note instead of a dead control. */
+function SetField({ spec, value, error, hint, onChange, label }: FieldProps) {
+  const id = useId();
+  const errId = `${id}-err`;
+  const text = label ?? spec.label;
+  const chosen = setMembers(spec, value ?? spec.default);
+  const offered = spec.choices ?? [];
+  const names = [...offered, ...chosen.filter((n) => !offered.includes(n))];
+  const full = spec.max !== undefined && chosen.length >= spec.max;
+  const least = spec.min !== undefined && chosen.length <= spec.min;
+  const toggle = (name: string, on: boolean) => onChange(spec, on ? [...chosen, name] : chosen.filter((n) => n !== name));
+  const heading = (
+    <div className="field-label">
+      <span id={`${id}-label`} title={spec.doc}>
+        {text}
+      </span>
+      <InfoTip text={tipText(spec)} label={tipLabel(spec, text)} />
+    </div>
+  );
+  if (names.length === 0) {
+    return (
+      <div className={`field field-set${error ? " has-error" : ""}`} data-field={spec.path}>
+        {heading}
+        <p className="muted small set-empty" data-testid="set-empty" data-path={spec.path} tabIndex={-1}>
+          The engine's catalogue offers no choice here yet.
+        </p>
+        <FieldMessage errId={errId} error={error} hint={hint} />
+      </div>
+    );
+  }
+  return (
+    <div className={`field field-set${error ? " has-error" : ""}`} data-field={spec.path}>
+      {heading}
+      <fieldset
+        className="set-choices"
+        aria-label={spec.path}
+        aria-describedby={error ? errId : undefined}
+        aria-invalid={error ? true : undefined}
+        data-path={spec.path}
+        tabIndex={-1}
+      >
+        {names.map((name) => {
+          const on = chosen.includes(name);
+          const known = offered.includes(name);
+          const member = spec.choiceLabels?.[name];
+          return (
+            <label key={name} className="set-choice" title={known ? undefined : "not offered by this engine"}>
+              <input type="checkbox" value={name} checked={on} disabled={on ? least && known : full} onChange={(e) => toggle(name, e.target.checked)} />{" "}
+              {member ? `${member} (${name})` : name}
+            </label>
+          );
+        })}
+      </fieldset>
+      <FieldMessage errId={errId} error={error} hint={hint} />
+    </div>
+  );
+}
+
+function ValueField({ spec, value, draft, error, hint, onChange, label }: FieldProps) {
   const id = useId();
   const errId = `${id}-err`;
   const text = label ?? spec.label;
   const shown = displayValue(spec, value);
   const unit = spec.unit && spec.kind === "number" ? spec.unit : "";
-  const range = spec.kind === "number" ? formatRange(spec) : null;
   const extra = spec.kind === "number" && draft === undefined ? humanize(spec, typeof value === "number" ? value : spec.default) : null;
   const common = {
     id,
@@ -69,20 +161,10 @@ export function ParamField({ spec, value, draft, error, hint, onChange, label }:
           {text}
           {unit && <span className="unit"> ({unit})</span>}
         </label>
-        <InfoTip text={`${spec.doc}${range ? ` Range: ${range}.` : ""}${spec.default !== undefined ? ` Default: ${String(spec.default)}.` : ""}`} label={`${text}${spec.path.includes(".forward.") ? " (forward)" : spec.path.includes(".reverse.") ? " (reverse)" : ""}`} />
+        <InfoTip text={tipText(spec)} label={tipLabel(spec, text)} />
       </div>
       {control}
-      {error ? (
-        <span role="alert" data-testid="field-error" id={errId} className="field-error">
-          {error}
-        </span>
-      ) : hint ? (
-        <span className="field-hint" data-testid="field-hint">
-          {hint}
-        </span>
-      ) : extra ? (
-        <span className="field-note">{extra}</span>
-      ) : null}
+      <FieldMessage errId={errId} error={error} hint={hint} note={extra} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { act } from "react";
 import raw from "../../lib/forms/fixtures/catalogue.json";
 import { defaultScenario, parseCatalogue } from "../../lib/forms/catalogue";
+import { withDetectors } from "../../lib/forms/testing";
 import { ScenarioBuilder } from "./ScenarioBuilder";
 import { flush, json, render, setValue, stubFetch } from "../compare/testing";
 
@@ -196,6 +197,57 @@ describe("ScenarioBuilder", () => {
     expect(note()?.textContent).toContain("does not read");
     await act(async () => button(r.container, "Remove them").click());
     expect(note()).toBeNull();
+    r.unmount();
+  });
+
+  it("shows a set with nothing to choose as a note, never as an input that takes numbers", async () => {
+    stubFetch(() => undefined);
+    const set = raw.parameters.find((p) => p.type === "set")!;
+    expect(set.choices).toEqual([]);
+    const r = await render(builder());
+    const path = `flows.0.${set.key}`;
+    const box = r.container.querySelector(`[data-field="${path}"]`)!;
+    expect(box).not.toBeNull();
+    expect(box.querySelector("input, select")).toBeNull();
+    expect(byLabel(r.container, path)).toBeNull();
+    expect(box.querySelector('[data-testid="set-empty"]')?.textContent).toMatch(/no choice/);
+    expect(r.container.querySelector(`input[type="number"][data-path="${path}"]`)).toBeNull();
+    r.unmount();
+  });
+
+  it("renders a set as checkboxes labelled by its members, writes a list of names and keeps to its count", async () => {
+    const calls = stubFetch((req) => (req.url.endsWith("/api/v1/runs") ? json({ runs: [{ id: "s1", seed: 1, state: "queued", deduplicated: false }] }, 202) : undefined));
+    const c = parseCatalogue(withDetectors(raw, 2));
+    const r = await render(<ScenarioBuilder catalogue={c} initial={{ scenario: defaultScenario(c), mechanisms: { family: "timer", choices: ["rto"] }, scope: "flows[*]", replications: 1 }} />);
+    const group = byLabel(r.container, "flows.0.tcp.spurious") as unknown as HTMLFieldSetElement;
+    expect(group.tagName).toBe("FIELDSET");
+    const boxes = () => [...group.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')];
+    expect(boxes().map((b) => b.value)).toEqual(["frto", "eifel", "dsack"]);
+    expect(boxes().map((b) => b.parentElement!.textContent!.trim())).toEqual(["F-RTO (frto)", "Eifel (eifel)", "DSACK undo (dsack)"]);
+    expect(boxes().every((b) => !b.checked && !b.disabled)).toBe(true);
+    await act(async () => boxes()[2].click());
+    await act(async () => boxes()[0].click());
+    // at the maximum, the unticked box cannot be ticked
+    expect(boxes().map((b) => [b.checked, b.disabled])).toEqual([[true, false], [false, true], [true, false]]);
+    await act(async () => button(r.container, "Run scenario").click());
+    await flush();
+    expect((calls.find((x) => x.url.endsWith("/api/v1/runs"))!.body as { scenario: { flows: { tcp: { spurious: unknown } }[] } }).scenario.flows[0].tcp.spurious).toEqual(["frto", "dsack"]);
+    r.unmount();
+  });
+
+  it("keeps a set's names the engine does not offer, ticked, so that they can go", async () => {
+    stubFetch(() => undefined);
+    const c = parseCatalogue(withDetectors(raw, 2));
+    const sc = defaultScenario(c);
+    (sc.flows as { tcp: Record<string, unknown> }[])[0].tcp.spurious = ["rack", "eifel"];
+    const r = await render(<ScenarioBuilder catalogue={c} initial={{ scenario: sc, mechanisms: { family: "timer", choices: ["rto"] }, scope: "flows[*]", replications: 1 }} />);
+    const group = byLabel(r.container, "flows.0.tcp.spurious")!;
+    const box = (v: string) => group.querySelector<HTMLInputElement>(`input[value="${v}"]`)!;
+    expect([...group.querySelectorAll<HTMLInputElement>("input")].map((b) => [b.value, b.checked])).toEqual([["frto", false], ["eifel", true], ["dsack", false], ["rack", true]]);
+    expect(box("frto").disabled).toBe(true);
+    await act(async () => box("rack").click());
+    expect(group.querySelector('input[value="rack"]')).toBeNull();
+    expect(box("frto").disabled).toBe(false);
     r.unmount();
   });
 

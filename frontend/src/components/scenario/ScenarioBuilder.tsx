@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { ComparisonsService, RunsService } from "../../lib/api";
 import { defaultItem, findParam, type Catalogue, type FieldSpec } from "../../lib/forms/catalogue";
-import { coerceInput } from "../../lib/forms/coerce";
+import { coerceInput, type RawInput } from "../../lib/forms/coerce";
 import { errorsFromDetail, flowOfPath, placeErrors, type ApiFieldError } from "../../lib/forms/errors";
 import { builderLayout, type ItemList } from "../../lib/forms/layout";
 import { familyLabel, mechanismFamilies, mechanismLabel, mechanismsOf, orderChoices, type MechanismSelection, type QuickPick } from "../../lib/forms/mechanisms";
@@ -57,7 +57,7 @@ export function ScenarioBuilder({ catalogue, initial, quickPicks = [], notice }:
   );
   const clearError = (path: string) => setErrors((es) => es.filter((e) => e.path !== path));
 
-  const onChange = (spec: FieldSpec, raw: string | boolean) => {
+  const onChange = (spec: FieldSpec, raw: RawInput) => {
     const c = coerceInput(spec, raw);
     setScenario((sc) => setPath(sc, spec.path, c.value));
     if (spec.kind === "number") setDrafts((d) => ({ ...d, [spec.path]: String(raw) }));

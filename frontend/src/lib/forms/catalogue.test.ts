@@ -1,6 +1,7 @@
 import raw from "./fixtures/catalogue.json";
 import { defaultItem, defaultScenario, expandTemplate, fieldSpec, findContainer, findParam, labelFor, parseAppliesTo, parseCatalogue, sectionFields } from "./catalogue";
 import { getPath } from "./paths";
+import { withDetectors } from "./testing";
 
 const cat = parseCatalogue(raw);
 
@@ -131,5 +132,34 @@ describe("catalogue -> field specs", () => {
     expect(parseCatalogue({ ...raw, families: [{ name: "" }, { name: "x", key: 3, members: [{ doc: "no name" }] }] }).families).toEqual([
       { name: "x", label: "x", key: null, doc: "", members: [] },
     ]);
+  });
+
+  it("types a set as a set: its choices, and how many names it takes", () => {
+    const rawSet = raw.parameters.find((p) => p.type === "set")!;
+    expect(rawSet).toBeDefined();
+    const spec = fieldSpec(findParam(cat, rawSet.section, rawSet.key)!, { index: { flows: 2 } });
+    expect(spec).toMatchObject({ path: "flows.2.tcp.spurious", kind: "set", choices: rawSet.choices, min: rawSet.min, max: rawSet.max, default: rawSet.default });
+    expect(spec.kind).not.toBe("number");
+    expect(spec.numberType).toBeUndefined();
+    expect(spec.step).toBeUndefined();
+    // the default scenario holds the set's default list
+    expect(getPath(defaultScenario(cat), "flows.0.tcp.spurious")).toEqual(rawSet.default);
+    // with choices and a family that picks them, the choices are labelled by its members
+    const c = parseCatalogue(withDetectors(raw));
+    const detectors = fieldSpec(findParam(c, "flow", "tcp.spurious")!);
+    expect(detectors).toMatchObject({ kind: "set", choices: ["frto", "eifel", "dsack"], min: 0, max: 2, label: "Spurious-timeout detection" });
+    expect(detectors.choiceLabels).toEqual({ frto: "F-RTO", eifel: "Eifel", dsack: "DSACK undo" });
+  });
+
+  it("labels choices that are a family's members even when no key picks the family (a loss model's stages)", () => {
+    const stage = raw.families.find((f) => f.name === "stage")!;
+    expect(stage.key).toBeNull();
+    const model = fieldSpec(findParam(cat, "loss", "model")!, { dir: "forward" });
+    for (const m of stage.members) expect(model.choiceLabels?.[m.name]).toBe(m.label);
+    // "none" is no stage: no label; and the field keeps its own label, not the family's
+    expect(model.choiceLabels?.none).toBeUndefined();
+    expect(model.label).toBe(labelFor("model", "loss"));
+    // a choice list no family's members fit has no labels
+    expect(fieldSpec(findParam(cat, "rule", "action")!).choiceLabels).toBeUndefined();
   });
 });

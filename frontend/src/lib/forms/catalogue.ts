@@ -7,7 +7,8 @@ import type { Catalog } from "../../client/types.gen";
 import { type MetricInfo, parseMetrics } from "../metrics";
 import { isObject, setPath } from "./paths";
 
-export type ParamType = "int" | "float" | "bool" | "enum";
+/** "set": a list of names chosen from `choices`, `min`..`max` of them (tcp.spurious) */
+export type ParamType = "int" | "float" | "bool" | "enum" | "set";
 
 export interface CatalogueParam {
   section: string;
@@ -17,6 +18,7 @@ export interface CatalogueParam {
   type: ParamType | string;
   unit: string;
   default: unknown;
+  /** a number's range; a set's range of how many names */
   min: number | null;
   max: number | null;
   choices: string[] | null;
@@ -28,6 +30,16 @@ export interface CatalogueParam {
   label?: string;
   /** labels of the choices, when they are a family's members */
   choiceLabels?: Record<string, string>;
+}
+
+/** The family whose members a parameter's choices are: the one its key picks
+ * (a flow's tcp.cc, app.kind), else one whose members are all among the
+ * choices (a loss model's stages, a set's detectors); undefined when none. */
+function familyOfChoices(families: readonly FamilyInfo[], section: string, key: string, choices: readonly string[] | null): FamilyInfo | undefined {
+  const picked = section === "flow" ? families.find((f) => f.key === key) : undefined;
+  if (picked) return picked;
+  if (!choices?.length) return undefined;
+  return families.find((f) => f.members.length > 0 && f.members.every((m) => choices.includes(m.name)));
 }
 
 /** When a field is read (the catalogue's applies_to): only while its sibling field
@@ -196,7 +208,7 @@ function parseVocab(raw: unknown): VocabEntry[] {
     }));
 }
 
-export type FieldKind = "number" | "select" | "checkbox";
+export type FieldKind = "number" | "select" | "checkbox" | "set";
 
 export interface FieldSpec {
   /** concrete dotted path as the API reports it: "flows.0.tcp.mss" */
@@ -208,6 +220,7 @@ export interface FieldSpec {
   kind: FieldKind;
   numberType?: "int" | "float";
   unit: string;
+  /** a number's range; for a set, how many names may be chosen */
   min?: number;
   max?: number;
   step?: number | "any";
@@ -236,13 +249,14 @@ export function parseCatalogue(raw: Catalog | unknown): Catalogue {
   // read as the engine publishes them, whichever shape the generated client types
   const loose: Record<string, unknown> = isObject(raw) ? raw : {};
   const families = parseFamilies(loose.families);
-  const choosing = new Map(families.filter((f) => f.key !== null).map((f) => [f.key, f]));
   const params: CatalogueParam[] = [];
   for (const p of c.parameters ?? []) {
     if (!isObject(p) || typeof p.path !== "string" || typeof p.key !== "string") continue;
     const section = String(p.section ?? "");
     const choices = Array.isArray(p.choices) ? p.choices.map(String) : null;
-    const fam = section === "flow" ? choosing.get(p.key) : undefined;
+    const fam = familyOfChoices(families, section, p.key, choices);
+    // a family's choosing key is labelled as its family; other choices of members only get the members' labels
+    const picks = fam !== undefined && section === "flow" && fam.key === p.key;
     const choiceLabels = fam ? Object.fromEntries(fam.members.filter((m) => m.label).map((m) => [m.name, m.label as string])) : {};
     params.push({
       section,
@@ -256,7 +270,7 @@ export function parseCatalogue(raw: Catalog | unknown): Catalogue {
       choices,
       doc: String(p.doc ?? ""),
       appliesTo: parseAppliesTo(p.applies_to),
-      ...(fam ? { label: fam.label } : {}),
+      ...(fam && picks ? { label: fam.label } : {}),
       ...(Object.keys(choiceLabels).length ? { choiceLabels } : {}),
     });
   }
@@ -378,6 +392,7 @@ export function fieldSpec(p: CatalogueParam, inst: Instance = {}): FieldSpec {
     ...(p.choiceLabels ? { choiceLabels: p.choiceLabels } : {}),
   };
   if (p.type === "bool") return { ...base, kind: "checkbox" };
+  if (p.type === "set") return { ...base, kind: "set", choices: p.choices ?? [], min: p.min ?? undefined, max: p.max ?? undefined };
   if (p.type === "enum" || (p.choices && p.choices.length > 0)) return { ...base, kind: "select", choices: p.choices ?? [] };
   const numberType = p.type === "int" ? "int" : "float";
   return {

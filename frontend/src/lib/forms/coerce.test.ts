@@ -1,6 +1,7 @@
 import raw from "./fixtures/catalogue.json";
 import { fieldSpec, findParam, parseCatalogue } from "./catalogue";
-import { coerceInput, displayValue, formatRange, humanize, rangeHint } from "./coerce";
+import { coerceInput, displayValue, formatCount, formatRange, humanize, rangeHint, setHint, setMembers } from "./coerce";
+import { withDetectors } from "./testing";
 
 const cat = parseCatalogue(raw);
 const mss = fieldSpec(findParam(cat, "flow", "tcp.mss")!, { index: { flows: 0 } });
@@ -42,5 +43,30 @@ describe("value coercion", () => {
     expect(humanize(rate, 0)).toBe("unlimited");
     expect(humanize({ unit: "bytes" }, 67108864)).toBe("64 MiB");
     expect(humanize({ unit: "bytes" }, 1448)).toBeNull();
+  });
+
+  it("keeps a set's names as a list, in the catalogue's order, and checks how many", () => {
+    const set = fieldSpec(findParam(parseCatalogue(withDetectors(raw)), "flow", "tcp.spurious")!, { index: { flows: 0 } });
+    expect(coerceInput(set, ["dsack", "frto"])).toEqual({ value: ["frto", "dsack"], hint: null });
+    expect(coerceInput(set, ["eifel", "eifel"])).toEqual({ value: ["eifel"], hint: null });
+    expect(coerceInput(set, [])).toEqual({ value: [], hint: null });
+    expect(coerceInput(set, ["frto", "eifel", "dsack"])).toEqual({ value: ["frto", "eifel", "dsack"], hint: "choose at most 2 names (got 3)" });
+    expect(coerceInput(set, ["frto", "rack"]).hint).toBe("not offered by the engine: rack");
+    // never a number, whatever comes in
+    expect(coerceInput(set, "3").value).toEqual(["3"]);
+    expect(coerceInput(set, true).value).toEqual([]);
+    expect(setMembers(set, "frto")).toEqual([]);
+    expect(setMembers(set, ["x", "dsack", 4, "frto"])).toEqual(["frto", "dsack", "x"]);
+    expect(setHint({ ...set, min: 1 }, [])).toBe("choose between 1 and 2 names (got 0)");
+    expect(displayValue(set, ["dsack", "frto"])).toBe("frto, dsack");
+    expect(displayValue(set, undefined)).toBe("");
+  });
+
+  it("says how many names a set takes", () => {
+    expect(formatCount({ min: 0, max: 4 })).toBe("at most 4 names");
+    expect(formatCount({ min: 1, max: 1 })).toBe("exactly 1 name");
+    expect(formatCount({ min: 2, max: undefined })).toBe("at least 2 names");
+    expect(formatCount({ min: 1, max: 3 })).toBe("between 1 and 3 names");
+    expect(formatCount({ min: undefined, max: undefined })).toBeNull();
   });
 });

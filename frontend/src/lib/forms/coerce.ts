@@ -29,8 +29,43 @@ export function rangeHint(spec: FieldSpec, v: number): string | null {
   return out ? `must be ${formatRange(spec)} (got ${fmt(v)})` : null;
 }
 
+/** What an input hands over: the text typed, a checkbox's state, or the names a set's boxes tick. */
+export type RawInput = string | boolean | readonly string[];
+
+/** How many names a set takes, e.g. "between 1 and 2 names"; null when any number does. */
+export function formatCount(spec: Pick<FieldSpec, "min" | "max">): string | null {
+  const min = spec.min !== undefined && spec.min > 0 ? spec.min : undefined;
+  const max = spec.max;
+  if (min === undefined && max === undefined) return null;
+  const names = (n: number) => `${fmt(n)} name${n === 1 ? "" : "s"}`;
+  if (min !== undefined && max !== undefined) return min === max ? `exactly ${names(min)}` : `between ${fmt(min)} and ${names(max)}`;
+  return min !== undefined ? `at least ${names(min)}` : `at most ${names(max as number)}`;
+}
+
+/** A set's names: a list of strings, without duplicates, in the catalogue's choice
+ * order (names it does not offer last, as given); anything else is no names. */
+export function setMembers(spec: Pick<FieldSpec, "choices">, value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  const names = [...new Set(value.filter((v): v is string => typeof v === "string"))];
+  const order = spec.choices ?? [];
+  return [...order.filter((c) => names.includes(c)), ...names.filter((n) => !order.includes(n))];
+}
+
+/** Check how many names a set holds, and that the catalogue offers them. */
+export function setHint(spec: FieldSpec, names: readonly string[]): string | null {
+  const unknown = names.filter((n) => !(spec.choices ?? []).includes(n));
+  if (unknown.length) return `not offered by the engine: ${unknown.join(", ")}`;
+  const out = (spec.min !== undefined && names.length < spec.min) || (spec.max !== undefined && names.length > spec.max);
+  return out ? `choose ${formatCount(spec)} (got ${names.length})` : null;
+}
+
 /** Coerce what the user typed or picked. */
-export function coerceInput(spec: FieldSpec, raw: string | boolean): Coerced {
+export function coerceInput(spec: FieldSpec, raw: RawInput): Coerced {
+  if (spec.kind === "set") {
+    const names = setMembers(spec, typeof raw === "string" ? [raw] : raw);
+    return { value: names, hint: setHint(spec, names) };
+  }
+  if (typeof raw !== "string" && typeof raw !== "boolean") return { value: [...raw], hint: null };
   if (spec.kind === "checkbox") return { value: Boolean(raw), hint: null };
   if (spec.kind === "select") return { value: String(raw), hint: null };
   const text = String(raw).trim();
@@ -43,6 +78,7 @@ export function coerceInput(spec: FieldSpec, raw: string | boolean): Coerced {
 /** The text an input shows for a stored value. */
 export function displayValue(spec: FieldSpec, value: unknown): string | boolean {
   if (spec.kind === "checkbox") return Boolean(value ?? spec.default);
+  if (spec.kind === "set") return setMembers(spec, value ?? spec.default).join(", ");
   if (value === undefined) value = spec.default;
   if (value === null || value === undefined) return "";
   return String(value);

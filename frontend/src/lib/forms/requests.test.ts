@@ -107,6 +107,17 @@ describe("forking a permalink", () => {
     expect(forkFromShare({ kind: "comparison", payload: { comparison: { spec: { base: { preset: "nope" } } } } }, P, cat, "timer")).toBeNull();
   });
 
+  it("carries a set's list of names through a frozen run and a comparison's cell", () => {
+    const sc = { seed: 3, flows: [{ tcp: { timer: "rto", spurious: ["frto", "dsack"] } }] };
+    const run = forkFromShare({ kind: "run", payload: { run: { scenario: JSON.parse(JSON.stringify(sc)) } } }, [], cat, "timer")!;
+    expect(run.scenario).toEqual(sc);
+    expect(buildRunBody({ scenario: run.scenario, mechanisms: run.mechanisms, scope: run.scope, replications: 1 }).scenario).toEqual(sc);
+    const payload = { comparison: { spec: { base: { scenario: sc }, variants: { A: {} }, cells: [{ "flows[*].tcp.spurious": ["eifel"] }], replications: 1 } } };
+    const cmp = forkFromShare({ kind: "comparison", payload, view_state: { cell: 0 } }, [], cat, "timer")!;
+    expect((cmp.scenario.flows as { tcp: { spurious: unknown } }[])[0].tcp.spurious).toEqual(["eifel"]);
+    expect(cmp.note).toContain("flows[*].tcp.spurious = [eifel]");
+  });
+
   it("uses a comparison's own scenario when it has one", () => {
     const f = forkFromShare({ kind: "comparison", payload: { comparison: { spec: { base: { scenario }, variants: { A: { x: 1 } }, cells: [{}], replications: 4 } } } }, [], cat, "timer")!;
     expect(f.scenario).toEqual(scenario);

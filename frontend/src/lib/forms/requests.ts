@@ -154,7 +154,7 @@ export function forkFromShare(share: ForkSource, presets: PresetPublic[], cat: C
   const cell = cells[Number.isInteger(cellIdx) && cellIdx >= 0 && cellIdx < cells.length ? cellIdx : 0];
   if (isObject(cell) && Object.keys(cell).length) {
     scenario = applyOverrides(scenario, cell);
-    note += ` at ${Object.entries(cell).map(([k, v]) => `${k} = ${String(v)}`).join(", ")}`;
+    note += ` at ${Object.entries(cell).map(([k, v]) => `${k} = ${Array.isArray(v) ? `[${v.map(String).join(", ")}]` : String(v)}`).join(", ")}`;
   }
   const sel = selectionOfVariants(spec.variants, Object.keys(cat.mechanisms));
   const reps = Number(spec.replications ?? 1);
