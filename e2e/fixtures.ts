@@ -36,6 +36,14 @@ export interface Mechanism {
   doc: string;
   label?: string;
 }
+/** A family as the engine catalogue lists it (GET /mechanisms, families[]): key is the flow
+ * parameter that picks its member (tcp.cc, app.kind), null when none does. */
+export interface Family {
+  name: string;
+  label: string;
+  key: string | null;
+  members: Mechanism[];
+}
 export interface Comparison {
   id: string;
   state: string;
@@ -60,6 +68,18 @@ export class Api {
   /** The engine catalogue's mechanisms per family (GET /mechanisms). */
   async mechanisms(): Promise<Record<string, Mechanism[]>> {
     return (await this.json<{ mechanisms: Record<string, Mechanism[]> }>("get", "/mechanisms")).mechanisms;
+  }
+
+  /** The engine catalogue's families, with the key that picks each one's member. */
+  async families(): Promise<Family[]> {
+    return (await this.json<{ families?: Family[] }>("get", "/mechanisms")).families ?? [];
+  }
+
+  /** Where a flow picks its member of a family ("tcp.recovery", "app.kind"), as the catalogue says. */
+  async familyKey(family: string): Promise<string> {
+    const key = (await this.families()).find((f) => f.name === family)?.key;
+    if (!key) throw new Error(`GET /mechanisms lists no key for family ${family}`);
+    return key;
   }
 
   /** The whole catalogue answer (GET /mechanisms), as the API sends it. */

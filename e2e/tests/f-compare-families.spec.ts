@@ -1,6 +1,8 @@
 /** (f) The builder compares the engine's newer mechanisms along their own
- * family, on a lossy bulk transfer (2000 segments, 1% random loss forward):
- * recovery, PRR (RFC 6937) vs RFC 6675; congestion control, CUBIC vs Veno.
+ * family, on a lossy transfer (2000 segments, 1% random loss forward):
+ * recovery, PRR (RFC 6937) vs RFC 6675; congestion control, CUBIC vs Veno;
+ * the application, one object vs a bulk transfer. Each family is chosen at
+ * the key the catalogue gives it (flows[*].tcp.recovery, flows[*].app.kind).
  * Variant names are the catalogue's labels (read from the API), one bar per
  * variant, each bar's value the API's normalized mean. */
 import type { Page } from "@playwright/test";
@@ -22,8 +24,9 @@ interface FamilyCompare {
 
 /** Through the builder: pick the family and two of its mechanisms, set a lossy
  * bulk transfer, compare, and check the comparison the API ran and the bars the page draws. */
-async function compareFromBuilder(page: Page, api: Api, family: string, chosen: [string, string]): Promise<FamilyCompare> {
+async function compareFromBuilder(page: Page, api: Api, family: string, chosen: [string, string], fields: Record<string, string> = {}): Promise<FamilyCompare> {
   const members: Mechanism[] = (await api.mechanisms())[family] ?? [];
+  const key = await api.familyKey(family);
   expect(members.map((m) => m.name), `GET /mechanisms lists ${family}: ${chosen.join(", ")}`).toEqual(expect.arrayContaining(chosen));
   const label = (name: string) => members.find((m) => m.name === name)?.label || name;
   const names = Object.fromEntries(chosen.map((n) => [n, label(n)]));
@@ -33,7 +36,7 @@ async function compareFromBuilder(page: Page, api: Api, family: string, chosen: 
   const builder = page.getByTestId("scenario-builder");
   await expect(builder).toBeVisible();
   await builder.getByTestId("family-picker").selectOption(family);
-  const picker = builder.getByLabel(`flows.0.tcp.${family}`, { exact: true });
+  const picker = builder.getByLabel(`flows.0.${key}`, { exact: true });
   await expect
     .poll(() => picker.locator("option").evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value)))
     .toEqual(members.map((m) => m.name));
@@ -41,12 +44,13 @@ async function compareFromBuilder(page: Page, api: Api, family: string, chosen: 
   await builder.getByLabel("path.forward.loss.model", { exact: true }).selectOption("bernoulli");
   await builder.getByLabel("path.forward.loss.p", { exact: true }).fill(LOSS_P);
   await builder.getByLabel("flows.0.app.segments", { exact: true }).fill(SEGMENTS);
+  for (const [path, value] of Object.entries(fields)) await builder.getByLabel(path, { exact: true }).fill(value);
   await builder.getByRole("button", { name: "Compare mechanisms", exact: true }).click();
   await expect(page).toHaveURL(/\/compare\/[0-9a-f-]{36}/);
   const comparison = await api.waitComparison(idFromUrl(page, "compare"));
 
-  // what the builder asked for: one variant per mechanism, named by its label, overriding flows[*].tcp.<family>
-  expect(comparison.spec.variants).toEqual(Object.fromEntries(chosen.map((n) => [names[n], { [`flows[*].tcp.${family}`]: n }])));
+  // what the builder asked for: one variant per mechanism, named by its label, overriding flows[*].<the family's key>
+  expect(comparison.spec.variants).toEqual(Object.fromEntries(chosen.map((n) => [names[n], { [`flows[*].${key}`]: n }])));
   // the baseline: the family's default (its first member) when chosen, else the first chosen in catalogue order
   const order = members.map((m) => m.name);
   const baseName = chosen.includes(order[0]) ? order[0] : [...chosen].sort((a, b) => order.indexOf(a) - order.indexOf(b))[0];
@@ -97,6 +101,39 @@ test("congestion control from the builder: CUBIC vs Veno on a lossy bulk transfe
   const { names, engine } = await compareFromBuilder(page, api, "cc", ["cubic", "veno"]);
   console.log(`(f) cc: normalized FCT ${Object.values(names).map((v) => `${v}=${engine[v].toFixed(3)}`).join(", ")}`);
   await shot(page, "f-compare-cc-veno");
+});
+
+test("the application from the builder: one object vs a bulk transfer, chosen at the catalogue's app key", async ({ page, api }) => {
+  test.setTimeout(300_000);
+  const key = await api.familyKey("app");
+  expect(key.startsWith("tcp."), `the application is chosen at ${key}`).toBe(false);
+  // the bulk transfer writes for 2 s: the field shows because a compared kind reads it
+  const { names, engine } = await compareFromBuilder(page, api, "app", ["fixed", "bulk"], { "flows.0.app.duration_s": "2" });
+  console.log(`(f) app: normalized FCT ${Object.values(names).map((v) => `${v}=${engine[v].toFixed(3)}`).join(", ")}`);
+  await shot(page, "f-compare-app");
+});
+
+test("a set parameter is a group of checkboxes, or a note when the catalogue offers no choice", async ({ page, api }) => {
+  const cat = await api.catalogue();
+  const sets = ((cat.parameters ?? []) as { section: string; key: string; type: string; choices: string[] | null }[]).filter((p) => p.section === "flow" && p.type === "set");
+  expect(sets.length, "the catalogue lists a set parameter (tcp.spurious)").toBeGreaterThan(0);
+  await openApp(page, "/");
+  const builder = page.getByTestId("scenario-builder");
+  await expect(builder).toBeVisible();
+  for (const p of sets) {
+    const path = `flows.0.${p.key}`;
+    const field = builder.locator(`[data-field="${path}"]`);
+    await expect(field, path).toBeVisible();
+    // never an input that takes numbers
+    await expect(field.locator('input[type="number"]')).toHaveCount(0);
+    if (!p.choices?.length) {
+      await expect(field.getByTestId("set-empty")).toBeVisible();
+      await expect(field.locator("input, select")).toHaveCount(0);
+    } else {
+      await expect(builder.getByRole("group", { name: path, exact: true }).getByRole("checkbox")).toHaveCount(p.choices.length);
+    }
+    console.log(`(f) set ${p.key}: ${p.choices?.length ? `${p.choices.length} checkboxes` : "no choice yet: a note"}`);
+  }
 });
 
 test("a run's metrics table names, orders and explains the metrics as the catalogue does", async ({ page, api }) => {

@@ -18,7 +18,7 @@ interface Loaded {
 
 /** The builder's state for a preset: its scenario, and the mechanisms its variants compare. */
 function presetInit(p: PresetPublic, cat: Catalogue, family: string): BuilderInit {
-  const sel = selectionOfVariants(p.variants, mechanismFamilies(cat));
+  const sel = selectionOfVariants(p.variants, cat);
   return {
     scenario: structuredClone(p.scenario),
     mechanisms: sel ? { family: sel.family, choices: sel.choices } : { family, choices: mechanismInScenario(cat, p.scenario, family) },
@@ -38,7 +38,7 @@ export function Explore() {
   const presetsSettled = presets !== undefined || presetError !== null;
 
   const families = useMemo(() => (catalogue ? mechanismFamilies(catalogue) : []), [catalogue]);
-  const quickPicks = useMemo(() => presetQuickPicks(presets ?? [], families), [presets, families]);
+  const quickPicks = useMemo(() => presetQuickPicks(presets ?? [], catalogue), [presets, catalogue]);
   // the builder starts on the family the presets compare, else the catalogue's first
   const family = quickPicks[0]?.family ?? families[0] ?? "";
   const defaults = useMemo<BuilderInit | null>(() => {

@@ -7,7 +7,7 @@ import type { ComparisonPublic } from "../../client/types.gen";
 import { ShareButton } from "../ShareButton";
 import { useSearchState } from "../../lib/url";
 import type { Catalogue } from "../../lib/forms/catalogue";
-import { familyLabel, findMechanism, mechanismFamilies, mechanismLabel, mechanismOfVariant, mechanismsOf } from "../../lib/forms/mechanisms";
+import { familyLabel, findMechanism, mechanismLabel, mechanismOfVariant, mechanismsOf } from "../../lib/forms/mechanisms";
 import { firstSentence } from "../../lib/forms/requests";
 import { useCatalogue } from "../../lib/queries";
 import { cellLabel, formatSelection, parseCell, parseSelection, readComparison, type ComparisonView } from "../../lib/stats/comparison";
@@ -64,7 +64,7 @@ function variantDocs(spec: Record<string, unknown>, variants: string[], cat: Cat
   const out: Record<string, { text: string; doc: string; slot: number }> = {};
   const overrides = (spec.variants ?? {}) as Record<string, unknown>;
   for (const v of variants) {
-    const m = mechanismOfVariant(overrides[v], cat ? mechanismFamilies(cat) : undefined);
+    const m = mechanismOfVariant(overrides[v], cat);
     if (!m) continue;
     const doc = findMechanism(cat, m.family, m.name)?.doc ?? "";
     const slot = cat ? mechanismsOf(cat, m.family).findIndex((x) => x.name === m.name) : -1;

@@ -2,6 +2,7 @@ import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import type { RunPublic } from "../../lib/api";
 import { TLP_TAIL } from "../../lib/chart-math/fixtures";
+import catalogue from "../../lib/forms/fixtures/catalogue.json";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 HTMLCanvasElement.prototype.getContext = (() => null) as unknown as HTMLCanvasElement["getContext"];
@@ -169,7 +170,8 @@ describe("RunDashboard", () => {
       { id: 0, family: "cc", member: "westwood", name: "bwe_bytes_per_s", label: "Bandwidth estimate", unit: "bytes/s", doc: "the estimate" },
       { id: 1, family: "cc", member: "vegas", name: "diff_bytes", label: "Vegas diff", unit: "bytes", doc: "" },
     ];
-    vi.spyOn(UtilsService, "readMechanisms").mockResolvedValue({ data: { vars } } as never);
+    // the families say where a flow picks its member of each (cc at tcp.cc)
+    vi.spyOn(UtilsService, "readMechanisms").mockResolvedValue({ data: { vars, families: catalogue.families } } as never);
     const bwe = { unit: "bytes/s", t_ns: [0, 100e6, 300e6], values: [0, 1e6, 1.2e6], change_points: 3, downsampled: false };
     readSeries.mockImplementation(async (o: { query?: { names?: string } }) => ({ data: o.query?.names ? { ...SERIES, series: { bwe_bytes_per_s: bwe } } : SERIES }));
     const scenario = TLP_TAIL.scenario as { flows: { tcp: Record<string, unknown> }[] };
@@ -185,7 +187,7 @@ describe("RunDashboard", () => {
   });
 
   it("asks for no mechanism variables when the flow's mechanisms declare none", async () => {
-    vi.spyOn(UtilsService, "readMechanisms").mockResolvedValue({ data: { vars: [{ id: 0, family: "cc", member: "westwood", name: "bwe_bytes_per_s", label: "B", unit: "", doc: "" }] } } as never);
+    vi.spyOn(UtilsService, "readMechanisms").mockResolvedValue({ data: { vars: [{ id: 0, family: "cc", member: "westwood", name: "bwe_bytes_per_s", label: "B", unit: "", doc: "" }], families: catalogue.families } } as never);
     act(() => root.render(withProviders(<RunDashboard run={RUN} />)));
     await flush();
     expect(host.querySelector('[data-testid^="var-card-"]')).toBeNull();

@@ -69,7 +69,7 @@ export function RunDashboard(props: { run: RunPublic; readOnly?: boolean; viewSt
   const { data: catalogue, isPending: cataloguePending } = useCatalogue();
   const explain = useExplain(run, events, win, flow);
   // the mechanism variables the flow's configuration declares (from the catalogue), one card each
-  const flowVars = useMemo(() => (catalogue ? varsForFlow(catalogue.vars, scenario, flow, catalogue.params) : []), [catalogue, scenario, flow]);
+  const flowVars = useMemo(() => (catalogue ? varsForFlow(catalogue.vars, scenario, flow, catalogue) : []), [catalogue, scenario, flow]);
   const varNames = useMemo(() => flowVars.map((v) => v.name), [flowVars]);
   const varSeries = useNamedSeries(run.id, flow, varNames, win?.[0] ?? null, win?.[1] ?? null);
   const links = useMemo(() => linkTimers(events), [events]);

@@ -9,6 +9,9 @@ export interface FlowSectionProps {
   nFlows: number;
   maxFlows: number;
   appKind?: FieldSpec;
+  /** when the mechanism picker compares along the application kind: its family's label and the
+   * members chosen there (the kind's own field is then not shown) */
+  appKindPicked?: { family: string; chosen: string[] };
   appFields: FieldSpec[];
   receiver: FieldSpec[];
   /** the flow's explicit object sizes (app.sizes): how many, and whether its application kind reads them */
@@ -55,7 +58,13 @@ export function FlowSection(p: FlowSectionProps) {
         <div className="flow-group">
           <h4>Application</h4>
           <div className="field-grid">
-            {p.appKind && field(p.appKind)}
+            {p.appKindPicked ? (
+              <p className="muted small" data-testid="app-kind-picked">
+                {p.appKindPicked.family}: {p.appKindPicked.chosen.join(", ") || "none"}, chosen under Mechanisms.
+              </p>
+            ) : (
+              p.appKind && field(p.appKind)
+            )}
             {p.appFields.map((s) => field(s))}
           </div>
           {p.sizes && p.sizes.count !== null && (

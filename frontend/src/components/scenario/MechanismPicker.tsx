@@ -1,14 +1,15 @@
 /** Which mechanisms to run or compare: a family from the catalogue (timer,
  * cc, recovery, ... whatever the engine lists), then one or more of its
  * mechanisms. Quick picks are the sets the presets compare. Its accessible
- * name is the parameter path the API reports errors under, flows.0.tcp.<family>. */
+ * name is the parameter path the API reports errors under, flows.0.<key> with
+ * the family's key from the catalogue (flows.0.tcp.cc, flows.0.app.kind). */
 import { useId } from "react";
 import type { Catalogue } from "../../lib/forms/catalogue";
-import { familyDoc, familyLabel, mechanismFamilies, mechanismLabel, mechanismsOf, orderChoices, type MechanismSelection, type QuickPick } from "../../lib/forms/mechanisms";
+import { familyDoc, familyLabel, mechanismFamilies, mechanismLabel, mechanismsOf, memberPath, orderChoices, type MechanismSelection, type QuickPick } from "../../lib/forms/mechanisms";
 import { InfoTip } from "./InfoTip";
 
-/** The input path of the picker for a family; every flow's error for that parameter lands on it. */
-export const pickerPath = (family: string) => `flows.0.tcp.${family}`;
+/** The input path of the picker for a family (flow 0's key that picks its member); every flow's error for that parameter lands on it. */
+export const pickerPath = (cat: Catalogue, family: string) => memberPath(cat, family) ?? `mechanisms.${family}`;
 
 export function MechanismPicker(props: {
   catalogue: Catalogue;
@@ -27,7 +28,7 @@ export function MechanismPicker(props: {
   const all = mechanismsOf(cat, family);
   const names = all.map((m) => m.name);
   const selected = orderChoices(value.choices, names);
-  const path = pickerPath(family);
+  const path = pickerPath(cat, family);
   const label = (name: string) => mechanismLabel(cat, family, name);
   const familyName = familyLabel(cat, family);
   const doc = familyDoc(cat, family);

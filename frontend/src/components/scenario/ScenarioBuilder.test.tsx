@@ -104,10 +104,12 @@ describe("ScenarioBuilder", () => {
     const calls = stubFetch((req) => (req.url.endsWith("/api/v1/comparisons") ? json({ id: "cmp1" }, 202) : undefined));
     const r = await render(builder());
     const picker = r.container.querySelector('[data-testid="family-picker"]') as HTMLSelectElement;
-    const tcpFamilies = raw.families.filter((f) => f.key === `tcp.${f.name}` && f.members.length > 0);
-    expect([...picker.options].map((o) => o.value)).toEqual(tcpFamilies.map((f) => f.name));
+    // every family a key picks one member of, the application included
+    const picked = raw.families.filter((f) => f.key !== null && f.members.length > 0);
+    expect(picked.map((f) => f.name)).toContain("app");
+    expect([...picker.options].map((o) => o.value)).toEqual(picked.map((f) => f.name));
     // named by the catalogue's labels
-    expect([...picker.options].map((o) => o.textContent)).toEqual(tcpFamilies.map((f) => f.label));
+    expect([...picker.options].map((o) => o.textContent)).toEqual(picked.map((f) => f.label));
     // congestion control is an ordinary field while the picker compares timers, and the other way round
     expect((byLabel(r.container, "flows.0.tcp.cc") as HTMLSelectElement).multiple).toBe(false);
     await act(async () => setValue(picker, "cc"));
@@ -127,6 +129,38 @@ describe("ScenarioBuilder", () => {
     await flush();
     expect(calls[0].body).toMatchObject({ variants: { [label("cc", "reno")]: { "flows[*].tcp.cc": "reno" }, [label("cc", "cubic")]: { "flows[*].tcp.cc": "cubic" } }, baseline: label("cc", "reno") });
     expect(location.pathname).toBe("/compare/cmp1");
+    r.unmount();
+  });
+
+  it("compares along the application at its catalogue key, showing what each compared kind reads", async () => {
+    const calls = stubFetch((req) => (req.url.endsWith("/api/v1/comparisons") ? json({ id: "cmp2" }, 202) : undefined));
+    const r = await render(builder());
+    const key = family("app").key as string;
+    const path = `flows.0.${key}`;
+    // an ordinary field of the application while the picker compares timers
+    expect((byLabel(r.container, path) as HTMLSelectElement).multiple).toBe(false);
+    await act(async () => setValue(r.container.querySelector('[data-testid="family-picker"]') as HTMLSelectElement, "app"));
+    const kinds = byLabel(r.container, path) as HTMLSelectElement;
+    expect(kinds.multiple).toBe(true);
+    expect(r.container.querySelectorAll(`[aria-label="${path}"]`)).toHaveLength(1);
+    expect(r.container.querySelector(`[aria-label="flows.0.tcp.app"]`)).toBeNull();
+    expect([...kinds.options].map((o) => o.value)).toEqual(family("app").members.map((m) => m.name));
+    await act(async () => {
+      for (const o of kinds.options) o.selected = o.value === "fixed" || o.value === "bulk";
+      kinds.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+    // the application group says where its kind is chosen, and shows the fields both kinds read
+    expect(r.container.querySelector('[data-testid="app-kind-picked"]')?.textContent).toContain(`${label("app", "fixed")}, ${label("app", "bulk")}`);
+    const reads = (k: string) => raw.parameters.filter((p) => p.applies_to?.key === key && p.applies_to.values.includes(k)).map((p) => `flows.0.${p.key}`);
+    for (const p of [...reads("fixed"), ...reads("bulk")]) expect(byLabel(r.container, p), p).not.toBeNull();
+    for (const p of reads("requests")) expect(byLabel(r.container, p), p).toBeNull();
+    await act(async () => button(r.container, "Compare mechanisms").click());
+    await flush();
+    expect(calls[0].body).toMatchObject({
+      variants: { [label("app", "fixed")]: { [`flows[*].${key}`]: "fixed" }, [label("app", "bulk")]: { [`flows[*].${key}`]: "bulk" } },
+      baseline: label("app", "fixed"),
+    });
+    expect(location.pathname).toBe("/compare/cmp2");
     r.unmount();
   });
 

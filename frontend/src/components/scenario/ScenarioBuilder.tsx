@@ -2,14 +2,14 @@
  * (GET /mechanisms) and named by the dotted path the API reports errors
  * under. Submitting always goes to the server; its field errors appear next
  * to the inputs they name. */
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { ComparisonsService, RunsService } from "../../lib/api";
 import { defaultItem, findParam, type Catalogue, type FieldSpec } from "../../lib/forms/catalogue";
 import { coerceInput, type RawInput } from "../../lib/forms/coerce";
 import { errorsFromDetail, flowOfPath, placeErrors, type ApiFieldError } from "../../lib/forms/errors";
-import { builderLayout, type ItemList } from "../../lib/forms/layout";
-import { familyLabel, mechanismFamilies, mechanismLabel, mechanismsOf, orderChoices, type MechanismSelection, type QuickPick } from "../../lib/forms/mechanisms";
+import { builderLayout, comparedOf, type ItemList } from "../../lib/forms/layout";
+import { familyKey, familyLabel, mechanismLabel, mechanismsOf, orderChoices, type MechanismSelection, type QuickPick } from "../../lib/forms/mechanisms";
 import { deletePath, getPath, setPath } from "../../lib/forms/paths";
 import { buildComparisonBody, buildRunBody, mechanismInScenario, variantNames, type BuilderState, type Scenario, type SubmitMode } from "../../lib/forms/requests";
 import { FlowSection } from "./FlowSection";
@@ -44,14 +44,16 @@ export function ScenarioBuilder({ catalogue, initial, quickPicks = [], notice }:
   const [busy, setBusy] = useState<SubmitMode | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
-  const families = useMemo(() => mechanismFamilies(catalogue), [catalogue]);
   const { family } = mechanisms;
   const chosen = orderChoices(mechanisms.choices, mechanismsOf(catalogue, family).map((m) => m.name));
   const names = variantNames(catalogue, family, chosen);
   const nFlows = Math.max(1, flowsOf(scenario).length);
   const curFlow = Math.min(flow, nFlows - 1);
-  const layout = builderLayout(catalogue, scenario, curFlow, families);
-  const picker = pickerPath(family);
+  const compared = comparedOf(catalogue, { family, choices: chosen });
+  const layout = builderLayout(catalogue, scenario, curFlow, compared);
+  const picker = pickerPath(catalogue, family);
+  /** the key the picker chooses for every flow: its own field is not shown */
+  const pickedKey = familyKey(catalogue, family);
   const placement = placeErrors(errors, [...layout.shown, picker, "replications"], (p) =>
     p.replace(/^flows\.\d+\./, "flows.0.") === picker ? picker : p === "seeds" ? "replications" : null,
   );
@@ -128,7 +130,7 @@ export function ScenarioBuilder({ catalogue, initial, quickPicks = [], notice }:
     setErrors([]);
     const r =
       mode === "run"
-        ? await RunsService.createRun({ body: buildRunBody(state) })
+        ? await RunsService.createRun({ body: buildRunBody(state, catalogue) })
         : await ComparisonsService.createComparison({ body: buildComparisonBody(state, catalogue) });
     setBusy(null);
     if (r.error || !r.data) {
@@ -180,6 +182,7 @@ export function ScenarioBuilder({ catalogue, initial, quickPicks = [], notice }:
           nFlows={nFlows}
           maxFlows={catalogue.limits.max_flows ?? 64}
           appKind={fg.appKind}
+          appKindPicked={fg.appKind !== undefined && fg.appKind.key === pickedKey ? { family: familyLabel(catalogue, family), chosen: chosen.map((c) => names[c]) } : undefined}
           appFields={layout.appFields}
           receiver={fg.receiver}
           sizes={sizes}
@@ -203,7 +206,7 @@ export function ScenarioBuilder({ catalogue, initial, quickPicks = [], notice }:
             onChange={choose}
           />
           <h4>Other mechanisms (flow {curFlow})</h4>
-          <div className="field-grid">{fg.mechanisms.filter((s) => s.key !== `tcp.${family}`).map((s) => field(s))}</div>
+          <div className="field-grid">{fg.mechanisms.filter((s) => s.key !== pickedKey).map((s) => field(s))}</div>
           <h4>Switches (flow {curFlow})</h4>
           <div className="field-grid flags">{fg.flags.map((s) => field(s))}</div>
           {Object.entries(fg.byFamily).map(([fam, specs]) => (

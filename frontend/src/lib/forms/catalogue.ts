@@ -416,7 +416,7 @@ export function findContainer(cat: Catalogue, section: string, key: string): Cat
 }
 
 /** The parameter with this key in this section. */
-export function findParam(cat: Catalogue, section: string, key: string): CatalogueParam | undefined {
+export function findParam(cat: Pick<Catalogue, "params">, section: string, key: string): CatalogueParam | undefined {
   return cat.params.find((p) => p.section === section && p.key === key);
 }
 

@@ -1,12 +1,10 @@
 import raw from "./fixtures/catalogue.json";
 import { type FieldSpec, findParam, parseCatalogue, sectionFields } from "./catalogue";
-import { appliesWhen, builderLayout, governingValue, groupFlowFields, isRelevant, siblingPath, splitChoice } from "./layout";
-import { familyKey, mechanismFamilies } from "./mechanisms";
+import { appliesWhen, builderLayout, comparedOf, familyKeys, governingValue, groupFlowFields, isRelevant, siblingPath, splitChoice } from "./layout";
 import { setPath } from "./paths";
 
 const cat = parseCatalogue(raw);
-const families = mechanismFamilies(cat);
-const keys = families.map((f) => familyKey(cat, f) as string);
+const keys = familyKeys(cat);
 
 /** The engine's own applies_to for a parameter, straight from the JSON. */
 type RawApplies = { key: string; values: string[]; family: string | null } | null;
@@ -76,7 +74,7 @@ describe("a field's relevance, from the catalogue's applies_to", () => {
   it("shows a loss model's fields by applies_to, whatever the docs say", () => {
     const shown = (model: string | undefined) => {
       const s = model === undefined ? {} : sc(["path.forward.loss.model", model]);
-      const d = builderLayout(mini, s, 0, []).directions.find((x) => x.dir === "forward")!;
+      const d = builderLayout(mini, s, 0).directions.find((x) => x.dir === "forward")!;
       return { model: d.model?.key, params: d.lossParams.map((p) => p.key) };
     };
     expect(shown(undefined)).toEqual({ model: "model", params: ["seed"] });
@@ -97,7 +95,7 @@ describe("a field's relevance, from the catalogue's applies_to", () => {
     expect(models.length).toBeGreaterThan(2);
     for (const m of models) {
       for (const dir of ["forward", "reverse"]) {
-        const d = builderLayout(cat, sc([`path.${dir}.loss.model`, m]), 0, families).directions.find((x) => x.dir === dir)!;
+        const d = builderLayout(cat, sc([`path.${dir}.loss.model`, m]), 0).directions.find((x) => x.dir === dir)!;
         expect(d.model?.path).toBe(`path.${dir}.loss.model`);
         expect(d.lossParams.map((p) => p.key), `${dir} ${m}`).toEqual(readBy("loss", "model", m));
       }
@@ -109,7 +107,7 @@ describe("a field's relevance, from the catalogue's applies_to", () => {
   it("shows the engine's application fields exactly for the kinds that read them", () => {
     const kinds = findParam(cat, "flow", "app.kind")!.choices!;
     for (const k of kinds) {
-      const l = builderLayout(cat, sc(["flows.1.app.kind", k]), 1, families);
+      const l = builderLayout(cat, sc(["flows.1.app.kind", k]), 1);
       const expected = readBy("flow", "app.kind", k).filter((key) => key.startsWith("app.") || key === "start_ms");
       expect(l.appFields.map((s) => s.key), k).toEqual(expected);
       expect(l.appFields.every((s) => s.path.startsWith("flows.1."))).toBe(true);
@@ -119,7 +117,7 @@ describe("a field's relevance, from the catalogue's applies_to", () => {
 
 describe("lists from the catalogue's containers", () => {
   it("offers rules only when the model reads them, and keeps unread ones removable", () => {
-    const fwd = (s: unknown) => builderLayout(mini, s, 0, []).directions.find((x) => x.dir === "forward")!;
+    const fwd = (s: unknown) => builderLayout(mini, s, 0).directions.find((x) => x.dir === "forward")!;
     expect(fwd({}).rules).toBeNull();
     const empty = fwd(sc(["path.forward.loss.model", "burst"])).rules!;
     expect(empty).toMatchObject({ path: "path.forward.loss.items", name: "items", items: [], relevant: true, maxItems: 2 });
@@ -129,29 +127,29 @@ describe("lists from the catalogue's containers", () => {
     expect(unread).toMatchObject({ relevant: false, readWhen: ["burst"] });
     expect(unread.items).toHaveLength(1);
     // the reverse direction has its own list
-    expect(builderLayout(mini, sc(["path.forward.loss.model", "burst"]), 0, []).directions.find((x) => x.dir === "reverse")!.rules).toBeNull();
+    expect(builderLayout(mini, sc(["path.forward.loss.model", "burst"]), 0).directions.find((x) => x.dir === "reverse")!.rules).toBeNull();
   });
 
   it("reads the engine's positioned rules as its rules container says", () => {
     const c = raw.containers.find((x) => x.section === "loss" && x.type === "list")!;
     const reads = (c.applies_to as RawApplies)!.values;
     for (const m of findParam(cat, "loss", "model")!.choices!) {
-      const d = builderLayout(cat, sc(["path.reverse.loss.model", m]), 0, families).directions.find((x) => x.dir === "reverse")!;
+      const d = builderLayout(cat, sc(["path.reverse.loss.model", m]), 0).directions.find((x) => x.dir === "reverse")!;
       expect(d.rules !== null, m).toBe(reads.includes(m));
     }
-    const d = builderLayout(cat, sc(["path.reverse.loss.model", reads[0]], ["path.reverse.loss.rules", [{}]]), 0, families).directions.find((x) => x.dir === "reverse")!;
+    const d = builderLayout(cat, sc(["path.reverse.loss.model", reads[0]], ["path.reverse.loss.rules", [{}]]), 0).directions.find((x) => x.dir === "reverse")!;
     expect(d.rules?.items[0].map((f) => f.key)).toEqual(raw.parameters.filter((p) => p.section === c.of).map((p) => p.key));
     expect(d.rules?.maxItems).toBe(c.max_items);
   });
 
   it("says whether a flow's app.sizes is read", () => {
-    expect(builderLayout(mini, {}, 0, []).sizes).toMatchObject({ path: "flows.0.app.sizes", count: null, relevant: false, readWhen: ["many"] });
-    expect(builderLayout(mini, sc(["flows.2.app.kind", "many"], ["flows.2.app.sizes", [5, 6, 7]]), 2, []).sizes).toMatchObject({ path: "flows.2.app.sizes", count: 3, relevant: true });
-    expect(builderLayout(mini, sc(["flows.0.app.sizes", [5]]), 0, []).sizes).toMatchObject({ count: 1, relevant: false });
+    expect(builderLayout(mini, {}, 0).sizes).toMatchObject({ path: "flows.0.app.sizes", count: null, relevant: false, readWhen: ["many"] });
+    expect(builderLayout(mini, sc(["flows.2.app.kind", "many"], ["flows.2.app.sizes", [5, 6, 7]]), 2).sizes).toMatchObject({ path: "flows.2.app.sizes", count: 3, relevant: true });
+    expect(builderLayout(mini, sc(["flows.0.app.sizes", [5]]), 0).sizes).toMatchObject({ count: 1, relevant: false });
     const engine = (raw.containers.find((x) => x.key === "app.sizes")!.applies_to as RawApplies)!;
-    const l = builderLayout(cat, sc(["flows.0.app.kind", engine.values[0]], ["flows.0.app.sizes", [1000]]), 0, families);
+    const l = builderLayout(cat, sc(["flows.0.app.kind", engine.values[0]], ["flows.0.app.sizes", [1000]]), 0);
     expect(l.sizes).toMatchObject({ count: 1, relevant: true });
-    expect(builderLayout(parseCatalogue({ ...raw, containers: [] }), {}, 0, families).sizes).toBeNull();
+    expect(builderLayout(parseCatalogue({ ...raw, containers: [] }), {}, 0).sizes).toBeNull();
   });
 });
 
@@ -161,7 +159,9 @@ describe("a flow's groups", () => {
   it("puts each kind of field in one group", () => {
     const g = groupFlowFields(flowFields(), keys);
     expect(g.appKind?.path).toBe("flows.0.app.kind");
-    expect(g.mechanisms.map((s) => s.key)).toEqual(keys);
+    // every family's choosing key but the application's, which heads the application's fields
+    expect(keys).toContain("app.kind");
+    expect(g.mechanisms.map((s) => s.key)).toEqual(keys.filter((k) => k !== "app.kind"));
     expect(g.flags.length).toBeGreaterThan(0);
     expect(g.flags.every((s) => s.kind === "checkbox" && s.appliesTo === null)).toBe(true);
     expect(g.tcp.map((s) => s.key)).toContain("tcp.mss");
@@ -196,10 +196,37 @@ describe("a flow's groups", () => {
   });
 });
 
+describe("the members compared", () => {
+  it("shows the fields any compared member reads, whatever the scenario holds", () => {
+    const compared = comparedOf(cat, { family: "app", choices: ["fixed", "bulk"] })!;
+    expect(compared).toEqual({ key: raw.families.find((f) => f.name === "app")!.key, values: ["fixed", "bulk"] });
+    const s = sc(["flows.0.app.kind", "requests"], ["flows.0.app.sizes", [10]]);
+    const l = builderLayout(cat, s, 0, compared);
+    const expected = [...new Set([...readBy("flow", "app.kind", "fixed"), ...readBy("flow", "app.kind", "bulk")])].filter((k) => k.startsWith("app.") || k === "start_ms");
+    expect(l.appFields.map((f) => f.key).sort()).toEqual(expected.sort());
+    expect(l.appFields.map((f) => f.key)).not.toContain("app.requests");
+    // the sizes only requests reads are not read by what is compared
+    expect(l.sizes).toMatchObject({ count: 1, relevant: false });
+    // without a comparison along the application, the scenario's kind decides
+    expect(builderLayout(cat, s, 0, comparedOf(cat, { family: "timer", choices: ["rto"] })).appFields.map((f) => f.key)).toContain("app.requests");
+    // a family no key picks, or nothing chosen, compares nothing
+    expect(comparedOf(cat, { family: "stage", choices: ["tail"] })).toBeNull();
+    expect(comparedOf(cat, { family: "app", choices: [] })).toBeNull();
+  });
+
+  it("reads a compared key only within a flow", () => {
+    const n = sectionFields(mini, "loss", { dir: "forward" }).find((x) => x.key === "n")!;
+    expect(isRelevant(mini, {}, n, { key: "model", values: ["burst"] })).toBe(false);
+    const count = sectionFields(mini, "flow", { index: { flows: 0 } }).find((x) => x.key === "app.count")!;
+    expect(isRelevant(mini, {}, count, { key: "app.kind", values: ["one", "many"] })).toBe(true);
+    expect(isRelevant(mini, {}, count, { key: "app.kind", values: ["one"] })).toBe(false);
+  });
+});
+
 describe("the layout's error targets", () => {
   it("lists every input on screen and nothing hidden", () => {
     const s = sc(["path.forward.loss.model", "tail"], ["flows.0.app.kind", "bulk"]);
-    const l = builderLayout(cat, s, 0, families);
+    const l = builderLayout(cat, s, 0);
     expect(l.shown).toContain("path.forward.loss.count");
     expect(l.shown).not.toContain("path.reverse.loss.count");
     expect(l.shown).not.toContain("flows.0.app.segments");

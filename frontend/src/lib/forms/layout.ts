@@ -5,7 +5,7 @@
  * groups of a flow's parameters, where keys only some members of a mechanism
  * family read go with that family (applies_to.family). */
 import { type AppliesTo, type Catalogue, type CatalogueContainer, directionsOf, expandTemplate, type FieldSpec, findContainer, findParam, type Instance, sectionFields } from "./catalogue";
-import { familyKey } from "./mechanisms";
+import { familyKey, type MechanismSelection } from "./mechanisms";
 import { getPath } from "./paths";
 
 /** A field or container of the catalogue at a concrete path. */
@@ -39,9 +39,23 @@ export function governingValue(cat: Catalogue, scenario: unknown, at: Placed): u
   return v ?? findParam(cat, at.section, at.appliesTo.key)?.default;
 }
 
-/** Is this field (or list) read, given the scenario's choices? */
-export function isRelevant(cat: Catalogue, scenario: unknown, at: Placed): boolean {
+/** A flow key the builder compares along, and the members it runs: the picker's
+ * choice overrides the scenario's for every flow, so a field one of them reads is read. */
+export interface Compared {
+  key: string;
+  values: readonly string[];
+}
+
+/** Is this field (or list) read, given the scenario's choices (and the members compared)? */
+export function isRelevant(cat: Catalogue, scenario: unknown, at: Placed, compared?: Compared | null): boolean {
+  if (compared && at.appliesTo && at.section === "flow" && at.appliesTo.key === compared.key) return compared.values.some((v) => appliesWhen(at.appliesTo, v));
   return appliesWhen(at.appliesTo, governingValue(cat, scenario, at));
+}
+
+/** The key and members a selection compares, when a key picks its family. */
+export function comparedOf(cat: Catalogue, sel: MechanismSelection | null | undefined): Compared | null {
+  const key = sel ? familyKey(cat, sel.family) : null;
+  return sel && key !== null && sel.choices.length ? { key, values: sel.choices } : null;
 }
 
 /** A container at a concrete instance, placed for isRelevant. */
@@ -52,7 +66,7 @@ export function placeContainer(c: CatalogueContainer, inst: Instance = {}): Plac
 export interface FlowGroups {
   /** app.* and start_ms */
   app: FieldSpec[];
-  /** the application kind selector */
+  /** the application kind selector: the app field the others' applies_to read */
   appKind?: FieldSpec;
   /** receiver.* */
   receiver: FieldSpec[];
@@ -68,20 +82,24 @@ export interface FlowGroups {
   other: FieldSpec[];
 }
 
-/** Group a flow's fields; `familyKeys` are the keys choosing the compared families' members ("tcp.cc"). */
+/** Group a flow's fields; `familyKeys` are the keys choosing a family's members ("tcp.cc", "app.kind"). */
 export function groupFlowFields(specs: FieldSpec[], familyKeys: readonly string[]): FlowGroups {
   const g: FlowGroups = { app: [], receiver: [], mechanisms: [], flags: [], tcp: [], byFamily: {}, other: [] };
   const mechKeys = new Set(familyKeys);
   for (const s of specs) {
     const fam = s.appliesTo?.family;
-    if (s.key === "app.kind") g.appKind = s;
-    else if (s.key.startsWith("app.") || s.key === "start_ms") g.app.push(s);
+    if (s.key.startsWith("app.") || s.key === "start_ms") g.app.push(s);
     else if (s.key.startsWith("receiver.")) g.receiver.push(s);
     else if (mechKeys.has(s.key)) g.mechanisms.push(s);
     else if (fam) g.byFamily[fam] = [...(g.byFamily[fam] ?? []), s];
     else if (s.key.startsWith("tcp.") && s.kind === "checkbox") g.flags.push(s);
     else if (s.key.startsWith("tcp.")) g.tcp.push(s);
     else g.other.push(s);
+  }
+  const { model, params } = splitChoice(g.app);
+  if (model) {
+    g.appKind = model;
+    g.app = params;
   }
   return g;
 }
@@ -158,8 +176,14 @@ function lossRules(cat: Catalogue, scenario: unknown, dir: string, track: (s: Fi
   return { path: at.path, name, items, relevant, readWhen: c.appliesTo?.values ?? [], maxItems: c.maxItems, doc: c.doc };
 }
 
-/** Which generated fields the builder shows for a scenario, flow and compared families. */
-export function builderLayout(cat: Catalogue, scenario: unknown, flow: number, families: readonly string[]): BuilderLayout {
+/** The keys that choose a family's member, as the catalogue's families say. */
+export function familyKeys(cat: Catalogue): string[] {
+  return cat.families.flatMap((f) => (f.key === null ? [] : [f.key]));
+}
+
+/** Which generated fields the builder shows for a scenario and flow, and the
+ * members it compares (the fields any of them reads are shown). */
+export function builderLayout(cat: Catalogue, scenario: unknown, flow: number, compared: Compared | null = null): BuilderLayout {
   const dirParam = cat.params.find((x) => x.section === "direction");
   const dirs = dirParam ? directionsOf(dirParam.path) : ["forward", "reverse"];
   const shown: string[] = [];
@@ -167,7 +191,7 @@ export function builderLayout(cat: Catalogue, scenario: unknown, flow: number, f
     for (const s of specs) shown.push(s.path);
     return specs;
   };
-  const relevant = (specs: FieldSpec[]) => specs.filter((s) => isRelevant(cat, scenario, s));
+  const relevant = (specs: FieldSpec[]) => specs.filter((s) => isRelevant(cat, scenario, s, compared));
   const directions = dirs.map((dir): DirectionFields => {
     const direction = track(sectionFields(cat, "direction", { dir }));
     const { model, params } = splitChoice(sectionFields(cat, "loss", { dir }));
@@ -175,8 +199,7 @@ export function builderLayout(cat: Catalogue, scenario: unknown, flow: number, f
     if (model) track([model]);
     return { dir, direction, model, lossParams, rules: lossRules(cat, scenario, dir, track) };
   });
-  const keys = families.map((f) => familyKey(cat, f)).filter((k): k is string => k !== null);
-  const fg = groupFlowFields(sectionFields(cat, "flow", { index: { flows: flow } }), keys);
+  const fg = groupFlowFields(sectionFields(cat, "flow", { index: { flows: flow } }), familyKeys(cat));
   const appFields = track(relevant(fg.app));
   if (fg.appKind) track([fg.appKind]);
   for (const group of [fg.receiver, fg.mechanisms, fg.flags, fg.tcp, ...Object.values(fg.byFamily), fg.other]) track(group);
@@ -186,7 +209,7 @@ export function builderLayout(cat: Catalogue, scenario: unknown, flow: number, f
   if (sc) {
     const at = placeContainer(sc, { index: { flows: flow } });
     const v = getPath(scenario, at.path);
-    sizes = { path: at.path, key: sc.key, count: Array.isArray(v) ? v.length : null, relevant: isRelevant(cat, scenario, at), readWhen: sc.appliesTo?.values ?? [], doc: sc.doc };
+    sizes = { path: at.path, key: sc.key, count: Array.isArray(v) ? v.length : null, relevant: isRelevant(cat, scenario, at, compared), readWhen: sc.appliesTo?.values ?? [], doc: sc.doc };
   }
   return { scenario: scenarioFields, directions, flow: fg, appFields, sizes, shown };
 }

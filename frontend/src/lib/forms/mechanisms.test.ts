@@ -1,6 +1,7 @@
 import raw from "./fixtures/catalogue.json";
 import presets from "./fixtures/presets.json";
 import { parseCatalogue } from "./catalogue";
+import { withDetectors } from "./testing";
 import {
   defaultMechanism,
   familyDoc,
@@ -9,7 +10,9 @@ import {
   mechanismFamilies,
   mechanismLabel,
   mechanismOfVariant,
+  mechanismOverride,
   mechanismsOf,
+  memberPath,
   orderChoices,
   presetQuickPicks,
   selectionOfVariants,
@@ -21,21 +24,45 @@ const cat = parseCatalogue(raw);
 const rawFamily = (name: string) => raw.families.find((f) => f.name === name)!;
 
 describe("mechanism families from the catalogue", () => {
-  it("lists the families a flow's TCP picks a member of, and one the engine adds later", () => {
-    const tcpFamilies = raw.families.filter((f) => f.key === `tcp.${f.name}` && f.members.length > 0).map((f) => f.name);
-    expect(mechanismFamilies(cat)).toEqual(tcpFamilies);
-    expect(mechanismFamilies(cat)).toEqual(expect.arrayContaining(["cc", "timer", "recovery"]));
-    // the application is a family too, but the workload, chosen at app.kind: not compared as a TCP mechanism
-    expect(rawFamily("app").members.length).toBeGreaterThan(0);
-    expect(mechanismFamilies(cat)).not.toContain("app");
+  it("lists every family a flow picks one member of, at the catalogue's key, and one the engine adds later", () => {
+    const picked = raw.families.filter((f) => f.key !== null && f.members.length > 0).map((f) => f.name);
+    expect(mechanismFamilies(cat)).toEqual(picked);
+    expect(mechanismFamilies(cat)).toEqual(expect.arrayContaining(["cc", "timer", "recovery", "app"]));
+    // the application is chosen at app.kind, not tcp.app
     expect(familyKey(cat, "app")).toBe(rawFamily("app").key);
-    expect(familyKey(cat, "spurious")).toBeNull();
-    const later = parseCatalogue({ ...raw, mechanisms: { ...raw.mechanisms, rack: [{ name: "rack", doc: "RACK", label: "RACK (RFC 8985)" }], spurious: [] } });
-    expect(mechanismFamilies(later)).toEqual([...tcpFamilies, "rack"]);
+    expect(familyKey(cat, "app")).not.toBe("tcp.app");
+    expect(memberPath(cat, "app", 2)).toBe(`flows.2.${rawFamily("app").key}`);
+    // no key picks the stages or (today) the spurious-timeout detectors: not compared
+    expect(familyKey(cat, "stage")).toBeNull();
+    expect(memberPath(cat, "stage")).toBeNull();
+    expect(mechanismFamilies(cat)).not.toContain("stage");
+    expect(mechanismFamilies(cat)).not.toContain("spurious");
+    // a family the engine adds, chosen wherever its key says
+    const rack = { name: "rack", label: "RACK-TLP", key: "tcp.rack_mode", doc: "", members: [{ name: "rack", label: "RACK (RFC 8985)", doc: "RACK" }] };
+    const later = parseCatalogue({ ...raw, families: [...raw.families, rack] });
+    expect(mechanismFamilies(later)).toEqual([...picked, "rack"]);
     expect(mechanismLabel(later, "rack", "rack")).toBe("RACK (RFC 8985)");
-    // a family the catalogue does not describe is named as it is, chosen at tcp.<family>
-    expect(familyLabel(later, "rack")).toBe("rack");
-    expect(familyKey(later, "rack")).toBe("tcp.rack");
+    expect(familyLabel(later, "rack")).toBe("RACK-TLP");
+    expect(mechanismOverride(later, "flows[*]", "rack", "rack")).toEqual({ "flows[*].tcp.rack_mode": "rack" });
+    // a family the catalogue does not describe has no key: nothing is invented for it
+    const undescribed = parseCatalogue({ ...raw, mechanisms: { ...raw.mechanisms, rack: [{ name: "rack", doc: "RACK" }] } });
+    expect(familyKey(undescribed, "rack")).toBeNull();
+    expect(mechanismFamilies(undescribed)).not.toContain("rack");
+    expect(mechanismOverride(undescribed, "flows[*]", "rack", "rack")).toEqual({});
+  });
+
+  it("does not compare along a family whose key is a set (several members at once)", () => {
+    const c = parseCatalogue(withDetectors(raw));
+    expect(familyKey(c, "spurious")).toBe("tcp.spurious");
+    expect(mechanismsOf(c, "spurious").map((m) => m.name)).toEqual(["frto", "eifel", "dsack"]);
+    expect(mechanismFamilies(c)).not.toContain("spurious");
+    expect(mechanismOfVariant({ "flows[*].tcp.spurious": "frto" }, c)).toBeNull();
+  });
+
+  it("writes overrides at the family's key", () => {
+    expect(mechanismOverride(cat, "flows[*]", "timer", "tlp")).toEqual({ "flows[*].tcp.timer": "tlp" });
+    expect(mechanismOverride(cat, "flows[0:2]", "app", "bulk")).toEqual({ [`flows[0:2].${rawFamily("app").key}`]: "bulk" });
+    expect(mechanismOverride(cat, "", "cc", "cubic")).toEqual({ "flows[*].tcp.cc": "cubic" });
   });
 
   it("labels families and mechanisms by the catalogue's labels, else their names", () => {
@@ -64,13 +91,21 @@ describe("mechanism families from the catalogue", () => {
     expect(mechanismsOf(bare, "app").map((m) => m.name)).toEqual(raw.parameters.find((p) => p.key === "app.kind")!.choices);
   });
 
-  it("reads mechanism-only variants of any family", () => {
-    expect(mechanismOfVariant({ "flows[*].tcp.timer": "tlp" })).toEqual({ family: "timer", name: "tlp", scope: "flows[*]" });
-    expect(mechanismOfVariant({ "flows[0:40].tcp.cc": "cubic" })).toEqual({ family: "cc", name: "cubic", scope: "flows[0:40]" });
-    expect(mechanismOfVariant({ "flows.tcp.timer": "x", other: 1 })).toBeNull();
-    expect(mechanismOfVariant({ "flows[*].tcp.mss": 1000 })).toBeNull();
-    expect(mechanismOfVariant({ "flows[*].tcp.er_variant": "linux" }, mechanismFamilies(cat))).toBeNull();
-    expect(selectionOfVariants({ a: { "flows[*].tcp.cc": "reno" }, b: { "flows[*].tcp.cc": "cubic" }, c: { x: 1 } })).toEqual({ family: "cc", choices: ["reno", "cubic"], scope: "flows[*]" });
+  it("reads mechanism-only variants of any family, by the catalogue's keys", () => {
+    expect(mechanismOfVariant({ "flows[*].tcp.timer": "tlp" }, cat)).toEqual({ family: "timer", name: "tlp", scope: "flows[*]" });
+    expect(mechanismOfVariant({ "flows[0:40].tcp.cc": "cubic" }, cat)).toEqual({ family: "cc", name: "cubic", scope: "flows[0:40]" });
+    expect(mechanismOfVariant({ "flows.app.kind": "bulk" }, cat)).toEqual({ family: "app", name: "bulk", scope: "flows[*]" });
+    expect(mechanismOfVariant({ [`flows[*].${rawFamily("app").key}`]: "requests" }, cat)).toEqual({ family: "app", name: "requests", scope: "flows[*]" });
+    // tcp.<family> is no key unless the catalogue says so
+    expect(mechanismOfVariant({ "flows[*].tcp.app": "bulk" }, cat)).toBeNull();
+    expect(mechanismOfVariant({ "flows.tcp.timer": "x", other: 1 }, cat)).toBeNull();
+    expect(mechanismOfVariant({ "flows[*].tcp.mss": 1000 }, cat)).toBeNull();
+    expect(mechanismOfVariant({ "flows[*].tcp.er_variant": "linux" }, cat)).toBeNull();
+    expect(mechanismOfVariant({ "path.*.loss.model": "tail" }, cat)).toBeNull();
+    // without the catalogue nothing is known to be a family
+    expect(mechanismOfVariant({ "flows[*].tcp.timer": "tlp" }, null)).toBeNull();
+    expect(selectionOfVariants({ a: { "flows[*].tcp.cc": "reno" }, b: { "flows[*].tcp.cc": "cubic" }, c: { x: 1 } }, cat)).toEqual({ family: "cc", choices: ["reno", "cubic"], scope: "flows[*]" });
+    expect(selectionOfVariants({ a: { "flows[*].app.kind": "fixed" }, b: { "flows[*].app.kind": "bulk" } }, cat)).toEqual({ family: "app", choices: ["fixed", "bulk"], scope: "flows[*]" });
   });
 
   it("orders choices as the catalogue does", () => {
@@ -78,7 +113,7 @@ describe("mechanism families from the catalogue", () => {
   });
 
   it("takes the quick picks from the presets", () => {
-    const picks = presetQuickPicks(presets as never, mechanismFamilies(cat));
+    const picks = presetQuickPicks(presets as never, cat);
     expect(picks).toEqual([{ family: "timer", choices: ["rto", "rtor", "tlp", "tlpr"], presets: presets.map((p) => p.title) }]);
   });
 });

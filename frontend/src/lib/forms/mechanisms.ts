@@ -1,9 +1,10 @@
 /** Mechanism families as the engine catalogue lists them (GET /mechanisms:
- * `mechanisms: {cc: [...], timer: [...], recovery: [...], ...}`), and the
- * overrides that choose one for some flows (`flows[*].tcp.<family>`).
- * Nothing here knows a mechanism or a family by name: a family the engine
- * adds shows up in the picker, the compare view and the run header, under
- * the catalogue's label. */
+ * `families: [{name, label, key, members}]`), and the overrides that choose
+ * one member for some flows (`flows[*].<key>`: `flows[*].tcp.cc`,
+ * `flows[*].app.kind`). Nothing here knows a mechanism, a family or where a
+ * family is chosen by name: a family the engine adds shows up in the picker,
+ * the compare view and the run header, under the catalogue's label, chosen at
+ * the catalogue's key. */
 import type { PresetPublic } from "../../client/types.gen";
 import { type Catalogue, type FamilyInfo, findParam, type MechanismInfo } from "./catalogue";
 import { isObject } from "./paths";
@@ -28,18 +29,30 @@ export function familyInfo(cat: Catalogue | null | undefined, family: string): F
 }
 
 /** The flow key that picks a family's member ("tcp.cc", "app.kind"), as the
- * catalogue says; null when none does; `tcp.<family>` for a family it does not describe. */
-export function familyKey(cat: Catalogue, family: string): string | null {
-  const info = familyInfo(cat, family);
-  return info ? info.key : `tcp.${family}`;
+ * catalogue's families say; null when none does (or the catalogue does not describe the family). */
+export function familyKey(cat: Catalogue | null | undefined, family: string): string | null {
+  return familyInfo(cat, family)?.key ?? null;
 }
 
-/** The families a flow's TCP configuration picks a member of and the builder
- * runs and compares (its overrides are flows[*].tcp.<family>): those the
- * catalogue lists with at least one mechanism, in catalogue order, whose
- * choosing key is tcp.<family>. The application (app.kind) is the workload, not one of them. */
+/** The family a flow key picks a member of ("app.kind" -> "app"), if any. */
+export function familyOfKey(cat: Catalogue | null | undefined, key: string): FamilyInfo | undefined {
+  return cat?.families.find((f) => f.key !== null && f.key === key);
+}
+
+/** Where flow `flow` of a scenario names its member of a family ("flows.0.app.kind"), null when no key picks it. */
+export function memberPath(cat: Catalogue | null | undefined, family: string, flow = 0): string | null {
+  const key = familyKey(cat, family);
+  return key === null ? null : `flows.${flow}.${key}`;
+}
+
+/** The families a flow picks one member of, which the builder runs and
+ * compares (overrides flows[*].<key>): every family the catalogue lists with
+ * a choosing key and at least one member, in catalogue order, except one
+ * whose key is a set (several members at once: no one-member variant). */
 export function mechanismFamilies(cat: Catalogue): string[] {
-  return Object.keys(cat.mechanisms).filter((f) => cat.mechanisms[f].length > 0 && familyKey(cat, f) === `tcp.${f}`);
+  return cat.families
+    .filter((f) => f.key !== null && choosingParam(cat, f.name)?.type !== "set" && mechanismsOf(cat, f.name).length > 0)
+    .map((f) => f.name);
 }
 
 /** The flow parameter that picks a family's member. */
@@ -48,15 +61,15 @@ function choosingParam(cat: Catalogue, family: string) {
   return key === null ? undefined : findParam(cat, "flow", key);
 }
 
-/** A family's mechanisms; its choosing parameter's choices when the catalogue lists none. */
+/** A family's mechanisms (its members); its choosing parameter's choices when the catalogue lists none. */
 export function mechanismsOf(cat: Catalogue, family: string): MechanismInfo[] {
-  const listed = cat.mechanisms[family] ?? [];
+  const listed = cat.mechanisms[family]?.length ? cat.mechanisms[family] : (familyInfo(cat, family)?.members ?? []);
   if (listed.length) return listed;
   return (choosingParam(cat, family)?.choices ?? []).map((name) => ({ name, doc: "" }));
 }
 
 export function findMechanism(cat: Catalogue | null | undefined, family: string, name: string): MechanismInfo | undefined {
-  return cat?.mechanisms[family]?.find((m) => m.name === name);
+  return cat?.mechanisms[family]?.find((m) => m.name === name) ?? familyInfo(cat, family)?.members.find((m) => m.name === name);
 }
 
 /** The catalogue's label for a mechanism, else its name. */
@@ -80,29 +93,34 @@ export function defaultMechanism(cat: Catalogue, family: string): string | undef
   return typeof d === "string" ? d : mechanismsOf(cat, family)[0]?.name;
 }
 
-export function mechanismOverride(scope: string, family: string, name: string): Record<string, string> {
-  return { [`${scope || "flows[*]"}.tcp.${family}`]: name };
+/** The override choosing `name` of a family for the flows of `scope`: {"flows[*].<key>": name};
+ * none for a family no key picks. */
+export function mechanismOverride(cat: Catalogue, scope: string, family: string, name: string): Record<string, string> {
+  const key = familyKey(cat, family);
+  return key === null ? {} : { [`${scope || "flows[*]"}.${key}`]: name };
 }
 
 /** The family and mechanism a variant chooses, when its overrides only choose one
- * mechanism (`{"flows[*].tcp.timer": "tlp"}`); `families` limits what counts as a family. */
-export function mechanismOfVariant(overrides: unknown, families?: readonly string[]): VariantMechanism | null {
-  if (!isObject(overrides)) return null;
+ * member of a family the builder compares (`{"flows[*].tcp.timer": "tlp"}`,
+ * `{"flows[0:2].app.kind": "bulk"}`), the family found by its catalogue key. */
+export function mechanismOfVariant(overrides: unknown, cat: Catalogue | null | undefined): VariantMechanism | null {
+  if (!cat || !isObject(overrides)) return null;
   const entries = Object.entries(overrides);
   if (entries.length !== 1) return null;
   const [path, value] = entries[0];
-  const m = /^(flows(\[[^\]]*\])?)\.tcp\.([A-Za-z_]\w*)$/.exec(path);
+  const m = /^(flows(\[[^\]]*\])?)\.(.+)$/.exec(path);
   if (!m || typeof value !== "string") return null;
-  if (families && !families.includes(m[3])) return null;
-  return { family: m[3], name: value, scope: m[2] ? m[1] : "flows[*]" };
+  const fam = familyOfKey(cat, m[3]);
+  if (!fam || !mechanismFamilies(cat).includes(fam.name)) return null;
+  return { family: fam.name, name: value, scope: m[2] ? m[1] : "flows[*]" };
 }
 
 /** The selection a set of variants makes: the family the first mechanism-only
  * variant varies, and every mechanism chosen for it, in variant order. */
-export function selectionOfVariants(variants: unknown, families?: readonly string[]): (MechanismSelection & { scope: string }) | null {
+export function selectionOfVariants(variants: unknown, cat: Catalogue | null | undefined): (MechanismSelection & { scope: string }) | null {
   let out: (MechanismSelection & { scope: string }) | null = null;
   for (const ov of Object.values(isObject(variants) ? variants : {})) {
-    const v = mechanismOfVariant(ov, families);
+    const v = mechanismOfVariant(ov, cat);
     if (!v) continue;
     if (!out) out = { family: v.family, choices: [], scope: v.scope };
     if (v.family !== out.family) continue;
@@ -126,10 +144,10 @@ export interface QuickPick extends MechanismSelection {
 }
 
 /** One quick pick per distinct mechanism set the presets compare. */
-export function presetQuickPicks(presets: Pick<PresetPublic, "title" | "variants">[], families?: readonly string[]): QuickPick[] {
+export function presetQuickPicks(presets: Pick<PresetPublic, "title" | "variants">[], cat: Catalogue | null | undefined): QuickPick[] {
   const out: QuickPick[] = [];
   for (const p of presets) {
-    const sel = selectionOfVariants(p.variants, families);
+    const sel = selectionOfVariants(p.variants, cat);
     if (!sel || sel.choices.length < 2) continue;
     const same = out.find((q) => q.family === sel.family && q.choices.join() === sel.choices.join());
     if (same) same.presets.push(p.title);

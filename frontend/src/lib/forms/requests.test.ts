@@ -20,12 +20,12 @@ const scenario = { seed: 7, flows: [{ tcp: { timer: "rto", mss: 1448 } }, { tcp:
 
 describe("request bodies", () => {
   it("runs one mechanism on every flow, one run per seed", () => {
-    const body = buildRunBody({ scenario, mechanisms: { family: "timer", choices: ["tlp"] }, scope: "flows[*]", replications: 3 });
+    const body = buildRunBody({ scenario, mechanisms: { family: "timer", choices: ["tlp"] }, scope: "flows[*]", replications: 3 }, cat);
     expect((body.scenario as typeof scenario).flows.map((f) => f.tcp.timer)).toEqual(["tlp", "tlp"]);
     expect(body.seeds).toEqual([7, 8, 9]);
-    expect(buildRunBody({ scenario, mechanisms: { family: "timer", choices: ["rto"] }, scope: "flows[*]", replications: 1 }).seeds).toBeUndefined();
+    expect(buildRunBody({ scenario, mechanisms: { family: "timer", choices: ["rto"] }, scope: "flows[*]", replications: 1 }, cat).seeds).toBeUndefined();
     expect(scenario.flows[0].tcp.timer).toBe("rto");
-    const cc = buildRunBody({ scenario, mechanisms: { family: "cc", choices: ["cubic"] }, scope: "flows[*]", replications: 1 });
+    const cc = buildRunBody({ scenario, mechanisms: { family: "cc", choices: ["cubic"] }, scope: "flows[*]", replications: 1 }, cat);
     expect((cc.scenario as { flows: { tcp: { cc: string } }[] }).flows.map((f) => f.tcp.cc)).toEqual(["cubic", "cubic"]);
   });
 
@@ -43,6 +43,18 @@ describe("request bodies", () => {
     expect(Object.keys(withLabel.variants)).toEqual([label("timer", "rto"), label("timer", "tlpr")]);
     expect(withLabel.variants[label("timer", "tlpr")]).toEqual({ "flows[*].tcp.timer": "tlpr" });
     expect(withLabel.baseline).toBe(label("timer", "rto"));
+  });
+
+  it("runs and compares along the application, at the catalogue's key (app.kind), not tcp.app", () => {
+    const key = raw.families.find((f) => f.name === "app")!.key as string;
+    const sc = { flows: [{ app: { kind: "fixed" }, tcp: {} }, { app: { kind: "fixed" }, tcp: {} }] };
+    const run = buildRunBody({ scenario: sc, mechanisms: { family: "app", choices: ["bulk"] }, scope: "flows[*]", replications: 1 }, cat);
+    expect((run.scenario as typeof sc).flows.map((f) => f.app.kind)).toEqual(["bulk", "bulk"]);
+    expect((run.scenario as typeof sc).flows.every((f) => !("app" in f.tcp))).toBe(true);
+    const body = buildComparisonBody({ scenario: sc, mechanisms: { family: "app", choices: ["requests", "fixed"] }, scope: "flows[*]", replications: 1 }, cat);
+    const app = (name: string) => raw.families.find((f) => f.name === "app")!.members.find((m) => m.name === name)!.label;
+    expect(body.variants).toEqual({ [app("fixed")]: { [`flows[*].${key}`]: "fixed" }, [app("requests")]: { [`flows[*].${key}`]: "requests" } });
+    expect(body.baseline).toBe(app("fixed"));
   });
 
   it("compares along any family: congestion control", () => {
@@ -111,11 +123,18 @@ describe("forking a permalink", () => {
     const sc = { seed: 3, flows: [{ tcp: { timer: "rto", spurious: ["frto", "dsack"] } }] };
     const run = forkFromShare({ kind: "run", payload: { run: { scenario: JSON.parse(JSON.stringify(sc)) } } }, [], cat, "timer")!;
     expect(run.scenario).toEqual(sc);
-    expect(buildRunBody({ scenario: run.scenario, mechanisms: run.mechanisms, scope: run.scope, replications: 1 }).scenario).toEqual(sc);
+    expect(buildRunBody({ scenario: run.scenario, mechanisms: run.mechanisms, scope: run.scope, replications: 1 }, cat).scenario).toEqual(sc);
     const payload = { comparison: { spec: { base: { scenario: sc }, variants: { A: {} }, cells: [{ "flows[*].tcp.spurious": ["eifel"] }], replications: 1 } } };
     const cmp = forkFromShare({ kind: "comparison", payload, view_state: { cell: 0 } }, [], cat, "timer")!;
     expect((cmp.scenario.flows as { tcp: { spurious: unknown } }[])[0].tcp.spurious).toEqual(["eifel"]);
     expect(cmp.note).toContain("flows[*].tcp.spurious = [eifel]");
+  });
+
+  it("reopens a comparison along the application as one (its overrides at app.kind)", () => {
+    const payload = { comparison: { spec: { base: { scenario }, variants: { A: { "flows[*].app.kind": "bulk" }, B: { "flows[*].app.kind": "requests" } }, cells: [{}], replications: 1 } } };
+    expect(forkFromShare({ kind: "comparison", payload }, [], cat, "timer")?.mechanisms).toEqual({ family: "app", choices: ["bulk", "requests"] });
+    const run = forkFromShare({ kind: "run", payload: { run: { scenario: { flows: [{ app: { kind: "requests" }, tcp: { app: "bulk" } }] } } } }, [], cat, "app");
+    expect(run?.mechanisms).toEqual({ family: "app", choices: ["requests"] });
   });
 
   it("uses a comparison's own scenario when it has one", () => {

@@ -2,7 +2,7 @@
  * preset / permalink helpers. Pure, so the rules are unit-tested. */
 import type { ComparisonCreate, PresetPublic, RunCreate } from "../../client/types.gen";
 import type { Catalogue } from "./catalogue";
-import { defaultMechanism, mechanismLabel, mechanismOverride, mechanismsOf, orderChoices, selectionOfVariants, type MechanismSelection } from "./mechanisms";
+import { defaultMechanism, mechanismLabel, memberPath, mechanismOverride, mechanismsOf, orderChoices, selectionOfVariants, type MechanismSelection } from "./mechanisms";
 import { applyOverrides, getPath, isObject } from "./paths";
 
 export type Scenario = Record<string, unknown>;
@@ -25,9 +25,9 @@ function seedOf(sc: Scenario): number {
 }
 
 /** POST /runs: the scenario with the first chosen mechanism, one run per seed. */
-export function buildRunBody(state: BuilderState): RunCreate {
+export function buildRunBody(state: BuilderState, cat: Catalogue): RunCreate {
   const { family, choices } = state.mechanisms;
-  const scenario = choices[0] ? applyOverrides(state.scenario, mechanismOverride(state.scope, family, choices[0])) : state.scenario;
+  const scenario = choices[0] ? applyOverrides(state.scenario, mechanismOverride(cat, state.scope, family, choices[0])) : state.scenario;
   const reps = Math.max(1, Math.floor(state.replications) || 1);
   const body: RunCreate = { scenario };
   if (reps > 1) {
@@ -58,7 +58,7 @@ export function buildComparisonBody(state: BuilderState, cat: Catalogue): Compar
   const choices = orderChoices(state.mechanisms.choices, mechanismsOf(cat, family).map((m) => m.name));
   const names = variantNames(cat, family, choices);
   const variants: Record<string, Record<string, unknown>> = {};
-  for (const c of choices) variants[names[c]] = mechanismOverride(state.scope, family, c);
+  for (const c of choices) variants[names[c]] = mechanismOverride(cat, state.scope, family, c);
   const def = defaultMechanism(cat, family);
   const base = def !== undefined && choices.includes(def) ? def : choices[0];
   return {
@@ -118,7 +118,8 @@ export interface ForkResult {
 
 /** The mechanism flow 0 of a scenario runs for a family (the family's default when unset). */
 export function mechanismInScenario(cat: Catalogue, scenario: unknown, family: string): string[] {
-  const v = getPath(scenario, `flows.0.tcp.${family}`);
+  const at = memberPath(cat, family);
+  const v = at === null ? undefined : getPath(scenario, at);
   const name = typeof v === "string" ? v : defaultMechanism(cat, family);
   return name === undefined ? [] : [name];
 }
@@ -156,7 +157,7 @@ export function forkFromShare(share: ForkSource, presets: PresetPublic[], cat: C
     scenario = applyOverrides(scenario, cell);
     note += ` at ${Object.entries(cell).map(([k, v]) => `${k} = ${Array.isArray(v) ? `[${v.map(String).join(", ")}]` : String(v)}`).join(", ")}`;
   }
-  const sel = selectionOfVariants(spec.variants, Object.keys(cat.mechanisms));
+  const sel = selectionOfVariants(spec.variants, cat);
   const reps = Number(spec.replications ?? 1);
   return {
     scenario,
