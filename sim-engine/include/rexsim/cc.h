@@ -56,6 +56,11 @@ struct rx_ack_sample {
 	 * delivered_bytes to count each byte once); cong_avoid: the bytes the
 	 * cumulative ACK advanced over only */
 	uint64_t acked_bytes;
+	/* every hook: the bytes this ACK delivered, each counted once (newly
+	 * SACKed bytes plus cumulatively ACKed bytes not SACKed before: the
+	 * growth of delivered_bytes over this ACK); RFC 3465's N, which
+	 * byte-counting slow start (rx_slow_start(), cc_helpers.h) counts */
+	uint64_t newly_delivered_bytes;
 	int64_t rtt_ns; /* valid sample per Karn's rule, or -1 */
 	uint64_t in_flight_bytes; /* pipe before this ACK */
 	int is_cwnd_limited; /* the sender was limited by cwnd, not by the app */

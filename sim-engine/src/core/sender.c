@@ -316,6 +316,7 @@ void rx_snd_on_ack(struct rx_sender *s, struct rx_pkt *p)
 	struct rx_ack_sample as = {
 		.now_ns = ai.now_ns,
 		.acked_bytes = ai.acked_bytes + ai.newly_sacked_bytes,
+		.newly_delivered_bytes = ai.newly_delivered_bytes,
 		.rtt_ns = ai.rtt_ns,
 		.in_flight_bytes = ai.prior_pipe_bytes,
 		.is_cwnd_limited = ai.prior_pipe_bytes * 2 >= s->cc.cwnd_bytes,

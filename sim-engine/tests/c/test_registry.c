@@ -35,7 +35,7 @@ static void validator_can_fail(void)
 int main(void)
 {
 	char why[200] = "";
-	CHECK_EQ_I64(RX_OPS_ABI, 4);
+	CHECK_EQ_I64(RX_OPS_ABI, 5);
 	CHECK_EQ_I64(rx_registry_validate(why, sizeof(why)), 0);
 	if (*why)
 		fprintf(stderr, "registry: %s\n", why);
