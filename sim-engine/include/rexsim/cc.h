@@ -28,6 +28,14 @@ struct rx_param; /* rexsim/params.h */
 
 #define RX_CC_PRIV_SIZE 96
 
+/* How slow start counts an ACK (the flow parameter tcp.slow_start, one
+ * setting for every member: rx_slow_start() in src/cc/cc_helpers.h). */
+enum rx_slow_start {
+	RX_SS_RFC5681 = 0, /* cwnd += min(N, SMSS) per ACK (RFC 5681 §3.1 eq. 2) */
+	RX_SS_BYTE_COUNTING, /* cwnd += the bytes newly delivered, at most L SMSS, up to ssthresh (RFC 3465) */
+	RX_SS__COUNT
+};
+
 struct rx_cc {
 	uint64_t cwnd_bytes;
 	uint64_t ssthresh_bytes; /* UINT64_MAX-like "infinite" is RX_SSTHRESH_INF */
@@ -36,6 +44,11 @@ struct rx_cc {
 	uint64_t prior_ssthresh_bytes;
 	int64_t srtt_ns; /* read-only view of the estimator; 0 = no sample yet */
 	int64_t min_rtt_ns; /* read-only: smallest RTT sample so far; 0 = none yet */
+	/* read-only: the flow's slow start (enum rx_slow_start) and, for byte
+	 * counting, RFC 3465's limit L in bytes (L x SMSS; 0 = no limit); set by
+	 * the core before init, read through rx_slow_start() */
+	int slow_start;
+	uint64_t ss_limit_bytes;
 	/* read-only: the member's own parameter block (struct of cfg_size bytes
 	 * laid out as its params table says), or NULL = all defaults; set by the
 	 * core before init and never changed during a run */
