@@ -28,6 +28,14 @@ struct rx_param; /* rexsim/params.h */
 
 #define RX_CC_PRIV_SIZE 96
 
+/* How slow start counts an ACK (the flow parameter tcp.slow_start, one
+ * setting for every member: rx_slow_start() in src/cc/cc_helpers.h). */
+enum rx_slow_start {
+	RX_SS_RFC5681 = 0, /* cwnd += min(N, SMSS) per ACK (RFC 5681 §3.1 eq. 2) */
+	RX_SS_BYTE_COUNTING, /* cwnd += the bytes newly delivered, at most L SMSS, up to ssthresh (RFC 3465) */
+	RX_SS__COUNT
+};
+
 struct rx_cc {
 	uint64_t cwnd_bytes;
 	uint64_t ssthresh_bytes; /* UINT64_MAX-like "infinite" is RX_SSTHRESH_INF */
@@ -36,6 +44,11 @@ struct rx_cc {
 	uint64_t prior_ssthresh_bytes;
 	int64_t srtt_ns; /* read-only view of the estimator; 0 = no sample yet */
 	int64_t min_rtt_ns; /* read-only: smallest RTT sample so far; 0 = none yet */
+	/* read-only: the flow's slow start (enum rx_slow_start) and, for byte
+	 * counting, RFC 3465's limit L in bytes (L x SMSS; 0 = no limit); set by
+	 * the core before init, read through rx_slow_start() */
+	int slow_start;
+	uint64_t ss_limit_bytes;
 	/* read-only: the member's own parameter block (struct of cfg_size bytes
 	 * laid out as its params table says), or NULL = all defaults; set by the
 	 * core before init and never changed during a run */
@@ -56,6 +69,11 @@ struct rx_ack_sample {
 	 * delivered_bytes to count each byte once); cong_avoid: the bytes the
 	 * cumulative ACK advanced over only */
 	uint64_t acked_bytes;
+	/* every hook: the bytes this ACK delivered, each counted once (newly
+	 * SACKed bytes plus cumulatively ACKed bytes not SACKed before: the
+	 * growth of delivered_bytes over this ACK); RFC 3465's N, which
+	 * byte-counting slow start (rx_slow_start(), cc_helpers.h) counts */
+	uint64_t newly_delivered_bytes;
 	int64_t rtt_ns; /* valid sample per Karn's rule, or -1 */
 	uint64_t in_flight_bytes; /* pipe before this ACK */
 	int is_cwnd_limited; /* the sender was limited by cwnd, not by the app */

@@ -60,6 +60,11 @@ struct rx_ack_info {
 	uint64_t prior_una; /* snd_una before this ACK */
 	uint64_t acked_bytes; /* newly cumulatively acknowledged */
 	uint64_t newly_sacked_bytes; /* newly SACKed (D-SACK blocks excluded) */
+	/* delivered by this ACK, each byte once: newly SACKed bytes plus the
+	 * cumulatively ACKed bytes that were not SACKed before (the growth of
+	 * the delivered count, struct rx_ack_sample.delivered_bytes); the N of
+	 * RFC 3465 byte counting */
+	uint64_t newly_delivered_bytes;
 	uint64_t prior_pipe_bytes; /* pipe (RFC 6675 SetPipe) before this ACK */
 	int64_t rtt_ns; /* RTT sample valid under Karn's rule, or -1 */
 	uint32_t tsecr; /* echoed timestamp (RFC 7323), ms ticks; 0 if none */

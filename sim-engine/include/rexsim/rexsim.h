@@ -126,6 +126,8 @@ struct rx_flow_cfg {
 	double initial_rto_ms;
 	double clock_granularity_ms; /* G in RFC 6298 */
 	bool slow_start_after_idle;
+	int64_t slow_start; /* enum rx_slow_start (rexsim/cc.h) */
+	int64_t abc_limit_segs; /* byte counting: RFC 3465's L in segments; 0 = no limit */
 	/* receiver */
 	int64_t ack_policy; /* enum rx_ack_policy */
 	double delack_ms;

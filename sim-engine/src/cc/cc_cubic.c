@@ -268,14 +268,19 @@ static void cubic_cong_avoid(struct rx_cc *cc, const struct rx_ack_sample *s)
 		return;
 	}
 
+	acked_bytes = s->acked_bytes;
 	if (cwnd_bytes < cc->ssthresh_bytes) {
-		/* §4.10 with RFC 5681 §3.1 slow start (no HyStart):
-		 * cwnd += min(N, SMSS) per ACK (cc->mss_bytes is > 0 here: the
-		 * core validates tcp.mss >= 64) */
+		/* §4.10 with slow start as tcp.slow_start says (no HyStart):
+		 * RFC 5681 §3.1 cwnd += min(N, SMSS) per ACK, or RFC 3465 byte
+		 * counting up to ssthresh, whose bytes past ssthresh avoidance
+		 * takes below (cc->mss_bytes is > 0 here: the core validates
+		 * tcp.mss >= 64) */
 		cc->cwnd_bytes = cwnd_bytes;
-		rx_reno_slow_start(cc, s->acked_bytes);
+		acked_bytes = rx_slow_start(cc, s);
 		cc->cwnd_bytes = rx_min_u64(cc->cwnd_bytes, CUBIC_WIN_MAX_BYTES);
-		return;
+		if (!acked_bytes)
+			return;
+		cwnd_bytes = cc->cwnd_bytes; /* = ssthresh: avoidance from here */
 	}
 
 	if (!(st->flags & CUBIC_F_EPOCH))
@@ -283,7 +288,7 @@ static void cubic_cong_avoid(struct rx_cc *cc, const struct rx_ack_sample *s)
 
 	/* one ACK cannot sensibly cover more than a window; this bound also keeps
 	 * acked_bytes <= 2^40 in the products below */
-	acked_bytes = rx_min_u64(s->acked_bytes, cwnd_bytes);
+	acked_bytes = rx_min_u64(acked_bytes, cwnd_bytes);
 
 	/* §4.2: t = t_current - t_epoch; RTT = smoothed RTT (fallbacks while
 	 * the estimator has no sample yet) */
@@ -425,8 +430,9 @@ const struct rx_cc_ops rx_cc_cubic = {
 	       "once past the pre-loss window), fast convergence lowers W_max to "
 	       "cwnd(1 + beta)/2 when a loss comes below the previous W_max, the "
 	       "first stage after a timeout restarts the curve at K = 0, and a "
-	       "spurious loss can be undone. Slow start is standard RFC 5681 "
-	       "(cwnd += min(acked, MSS) per ACK, no HyStart). The window does not "
+	       "spurious loss can be undone. Slow start is RFC 5681's "
+	       "(cwnd += min(acked, MSS) per ACK) or, with tcp.slow_start = "
+	       "byte_counting, RFC 3465's; no HyStart. The window does not "
 	       "grow while application-limited. Integer arithmetic throughout, so "
 	       "results are bit-identical on every machine.",
 	.init = cubic_init,

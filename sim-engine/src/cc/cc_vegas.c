@@ -34,8 +34,9 @@
  *     itself never grows cwnd in slow start: its action is the decision.
  *   - diff is compared in bytes, exactly (cwnd_bytes * (RTT - BaseRTT) / RTT
  *     against alpha/beta/gamma * MSS), not rounded to whole segments.
- *   - Slow start alternates "grow" rounds (cwnd += min(acked, MSS) per ACK,
- *     RFC 5681) and "hold" rounds; diff is tested only at the end of a hold
+ *   - Slow start alternates "grow" rounds (cwnd grows per ACK as
+ *     tcp.slow_start says: min(acked, MSS), RFC 5681, by default) and "hold"
+ *     rounds; diff is tested only at the end of a hold
  *     round.  When diff > gamma, slow start ends: cwnd is cut to the window
  *     that would have no queue plus one segment, min(cwnd, cwnd * BaseRTT /
  *     RTT + 1 MSS) (what Linux does; the paper does not say), and ssthresh is
@@ -264,16 +265,21 @@ static void vegas_cong_avoid(struct rx_cc *cc, const struct rx_ack_sample *s)
 	if (!s->is_cwnd_limited)
 		return; /* RFC 7661 */
 	if (v->flags & VEGAS_F_RENO) {
-		if (cc->cwnd_bytes < cc->ssthresh_bytes)
-			rx_reno_slow_start(cc, s->acked_bytes);
-		else
-			rx_reno_cong_avoid_ai(cc, &v->ai_acc_bytes, cc->cwnd_bytes, s->acked_bytes);
+		uint64_t acked_bytes = s->acked_bytes;
+
+		if (cc->cwnd_bytes < cc->ssthresh_bytes) {
+			acked_bytes = rx_slow_start(cc, s); /* tcp.slow_start; what passes ssthresh is avoidance's */
+			if (!acked_bytes)
+				return;
+		}
+		rx_reno_cong_avoid_ai(cc, &v->ai_acc_bytes, cc->cwnd_bytes, acked_bytes);
 		return;
 	}
 	/* Vegas mode: slow start grows in grow rounds only, and not on the
-	 * round_start ACK; avoidance moves at round ends (vegas_round_end) */
+	 * round_start ACK; avoidance moves at round ends (vegas_round_end), so
+	 * bytes a byte-counting ACK carries past ssthresh are not used */
 	if (cc->cwnd_bytes < cc->ssthresh_bytes && (v->flags & VEGAS_F_SS_GROW) && !s->round_start)
-		rx_reno_slow_start(cc, s->acked_bytes);
+		(void)rx_slow_start(cc, s);
 }
 
 static uint64_t vegas_ssthresh(struct rx_cc *cc, uint64_t basis_bytes, int64_t now_ns)

@@ -141,19 +141,21 @@ static uint64_t veno_ssthresh(struct rx_cc *cc, uint64_t basis_bytes, int64_t no
 static void veno_cong_avoid(struct rx_cc *cc, const struct rx_ack_sample *s)
 {
 	struct veno *v = veno_of(cc);
-	uint64_t n_bytes, w_bytes = cc->cwnd_bytes;
+	uint64_t n_bytes, w_bytes, acked_bytes = s->acked_bytes;
 
 	if (!s->is_cwnd_limited)
 		return; /* RFC 7661, as Reno */
 	if (cc->cwnd_bytes < cc->ssthresh_bytes) {
-		rx_reno_slow_start(cc, s->acked_bytes);
-		return;
+		acked_bytes = rx_slow_start(cc, s); /* tcp.slow_start; what passes ssthresh is avoidance's */
+		if (!acked_bytes)
+			return;
 	}
+	w_bytes = cc->cwnd_bytes;
 	if (veno_backlog_bytes(cc, &n_bytes))
 		cc->vars[0] = (int64_t)n_bytes;
 	if (veno_backlog_bytes(cc, &n_bytes) && n_bytes >= veno_beta_bytes(cc))
 		w_bytes = 2 * cc->cwnd_bytes; /* one segment every other RTT */
-	rx_reno_cong_avoid_ai(cc, &v->ai_acc_bytes, w_bytes, s->acked_bytes);
+	rx_reno_cong_avoid_ai(cc, &v->ai_acc_bytes, w_bytes, acked_bytes);
 }
 
 static uint64_t veno_undo(struct rx_cc *cc)

@@ -204,14 +204,16 @@ static void westwood_cwnd_event(struct rx_cc *cc, int ev)
 static void westwood_cong_avoid(struct rx_cc *cc, const struct rx_ack_sample *s)
 {
 	struct westwood *w = westwood_of(cc);
+	uint64_t acked_bytes = s->acked_bytes;
 
 	if (!s->is_cwnd_limited)
 		return; /* RFC 7661, as Reno */
 	if (cc->cwnd_bytes < cc->ssthresh_bytes) {
-		rx_reno_slow_start(cc, s->acked_bytes);
-		return;
+		acked_bytes = rx_slow_start(cc, s); /* tcp.slow_start; what passes ssthresh is avoidance's */
+		if (!acked_bytes)
+			return;
 	}
-	rx_reno_cong_avoid_ai(cc, &w->ai_acc_bytes, cc->cwnd_bytes, s->acked_bytes);
+	rx_reno_cong_avoid_ai(cc, &w->ai_acc_bytes, cc->cwnd_bytes, acked_bytes);
 }
 
 static uint64_t westwood_undo(struct rx_cc *cc)

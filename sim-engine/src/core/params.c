@@ -22,6 +22,7 @@ NAMES(ch_ack, "quick", "delayed")
 NAMES(ch_rtt, "rfc6298", "linux")
 NAMES(ch_trace, "full", "sampled", "none")
 NAMES(ch_er, "rfc5827", "linux")
+NAMES(ch_ss, "rfc5681", "byte_counting")
 /* the trace vocabulary's names: src/core/vocab.c */
 
 /* ---- the table */
@@ -298,6 +299,19 @@ static const struct rx_param table[] = {
 	P("tcp.slow_start_after_idle", RX_PT_BOOL, 0, 1, 1, "", NULL,
 	  "Reset cwnd to the restart window min(IW, cwnd) after an idle period longer than the RTO (RFC 5681 §4.1).",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, slow_start_after_idle)),
+	P("tcp.slow_start", RX_PT_ENUM, 0, RX_SS__COUNT - 1, RX_SS_RFC5681, "", ch_ss,
+	  "How slow start grows cwnd on an ACK of new data, for every congestion control. rfc5681: by min(N, SMSS), N "
+	  "the bytes the ACK newly acknowledges (RFC 5681 §3.1 eq. 2), so a delayed ACK for 2 segments adds 1. "
+	  "byte_counting: by the bytes the ACK newly delivered, cumulatively or by SACK, each byte once (RFC 3465 "
+	  "Appropriate Byte Counting, which RFC 5681 §3.1 allows on an experimental basis), at most abc_limit_segs "
+	  "segments, and never past ssthresh: what is left over goes to congestion avoidance. With no limit this is "
+	  "how Linux counts (an ACK for 8 segments adds 8).",
+	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, slow_start)),
+	PA("tcp.slow_start:byte_counting", "tcp.abc_limit_segs", RX_PT_INT, 0, 1000, 0, "segments", NULL,
+	   "byte_counting: the limit L, the most one ACK may grow cwnd in slow start, in segments; 0 = no limit, as "
+	   "Linux (and RFC 9406 §4.3's L = infinity for a paced sender). RFC 3465 uses L = 2, one delayed ACK's worth; "
+	   "L = 1 is rfc5681's increase, counted over the bytes newly delivered and stopped at ssthresh.",
+	   RX_SEC_FLOW, offsetof(struct rx_flow_cfg, abc_limit_segs)),
 	/* flow: receiver */
 	P("receiver.ack_policy", RX_PT_ENUM, 0, RX_ACK__COUNT - 1, RX_ACK_DELAYED, "", ch_ack,
 	  "quick: ACK every segment (Linux quickack). delayed: ACK every second full-sized segment or after delack_ms, "

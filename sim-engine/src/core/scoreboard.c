@@ -212,6 +212,7 @@ void rx_sb_take_ack(struct rx_sender *s, const struct rx_pkt *p, struct rx_ack_i
 {
 	uint64_t newly_sacked = 0;
 	int64_t sack_tx = -1;
+	const uint64_t prior_delivered = s->rate.delivered_bytes;
 	if (s->cfg->sack && p->n_sack) {
 		int first = 0;
 		if (p->dsack) {
@@ -275,6 +276,7 @@ void rx_sb_take_ack(struct rx_sender *s, const struct rx_pkt *p, struct rx_ack_i
 	ai->ack = ack;
 	ai->acked_bytes = acked;
 	ai->newly_sacked_bytes = newly_sacked;
+	ai->newly_delivered_bytes = s->rate.delivered_bytes - prior_delivered; /* each byte counted once */
 	if (acked)
 		ai->flags |= RX_ACKF_ADVANCED;
 	if (newly_sacked)

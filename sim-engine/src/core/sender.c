@@ -72,6 +72,8 @@ int rx_snd_init(struct rx_sender *s, struct rx_sim *sim, int flow, const struct 
 	s->cc.mss_bytes = s->mss;
 	s->cc.cwnd_bytes = (uint64_t)cfg->iw * s->mss;
 	s->cc.ssthresh_bytes = RX_SSTHRESH_INF;
+	s->cc.slow_start = (int)cfg->slow_start;
+	s->cc.ss_limit_bytes = (uint64_t)cfg->abc_limit_segs * s->mss;
 	size_t n_cc_params;
 	rx_member_params(RX_FAM_CC, (int)cfg->cc, &n_cc_params, NULL);
 	s->cc.cfg = n_cc_params ? cfg->mech_cfg[RX_FAM_CC] : NULL; /* the member's own parameters */
@@ -316,6 +318,7 @@ void rx_snd_on_ack(struct rx_sender *s, struct rx_pkt *p)
 	struct rx_ack_sample as = {
 		.now_ns = ai.now_ns,
 		.acked_bytes = ai.acked_bytes + ai.newly_sacked_bytes,
+		.newly_delivered_bytes = ai.newly_delivered_bytes,
 		.rtt_ns = ai.rtt_ns,
 		.in_flight_bytes = ai.prior_pipe_bytes,
 		.is_cwnd_limited = ai.prior_pipe_bytes * 2 >= s->cc.cwnd_bytes,

@@ -54,6 +54,8 @@ def tcp_cfg(draw):
         "limited_transmit": draw(st.booleans()),
         "dupthresh": draw(st.integers(2, 4)),
         "slow_start_after_idle": draw(st.booleans()),
+        "slow_start": draw(st.sampled_from(["rfc5681", "byte_counting"])),
+        "abc_limit_segs": draw(st.sampled_from([0, 1, 2, 8])),
     }
 
 

@@ -350,6 +350,8 @@ const LABELS: Record<string, string> = {
   "tcp.initial_rto_ms": "Initial RTO",
   "tcp.clock_granularity_ms": "Clock granularity G",
   "tcp.slow_start_after_idle": "Slow start after idle",
+  "tcp.slow_start": "Slow start",
+  "tcp.abc_limit_segs": "Byte-counting limit L",
   "receiver.ack_policy": "ACK policy",
   "receiver.delack_ms": "Delayed-ACK timeout",
   "receiver.rwnd_bytes": "Receive buffer",
