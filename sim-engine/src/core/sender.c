@@ -269,10 +269,17 @@ static void on_synack(struct rx_sender *s, struct rx_pkt *p)
 		return;
 	s->established = true;
 	s->peer_rwnd = p->rwnd_bytes;
-	if (!s->syn_rtx)
+	if (!s->syn_rtx) {
 		rx_rtt_sample(s, S_NOW(s) - s->syn_sent_ns);
-	else
+	} else {
 		rx_rtt_syn_fallback(s); /* RFC 6298 §5.7 */
+		/* RFC 5681 §3.1: "if the SYN or SYN/ACK is lost, the initial
+		 * window used by a sender after a correctly transmitted SYN MUST
+		 * be one segment consisting of at most SMSS bytes."  The sender
+		 * cannot tell a lost SYN from a lost SYN-ACK (or one later than
+		 * the RTO); a retransmitted SYN stands for both, as in (5.7). */
+		s->cc.cwnd_bytes = s->mss;
+	}
 	rx_slot_cancel(s);
 	rx_flow_app_begin(s->sim, s->flow);
 }

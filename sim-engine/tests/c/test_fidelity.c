@@ -1,0 +1,140 @@
+/* test_fidelity.c — issue #8's deviations of the sender core, the receiver,
+ * the RTT estimator and the metrics, each on a case derived by hand: the
+ * exact event times and values a reader of the RFC predicts.  Scenarios are
+ * written as JSON (tjson.h) so that each test reads as the scenario it checks.
+ *
+ * Common ground: unlimited rates, so a burst leaves in one instant; one-way
+ * delay D each way; MSS 1448; reno; rfc6298 profile (RTO >= 1 s) unless said.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "rexsim/config.h"
+#include "scenarios.h"
+#include "tjson.h"
+
+#define MSS 1448
+
+static int64_t ms(double v)
+{
+	return (int64_t)(v * 1e6 + 0.5);
+}
+
+/* Run a scenario written as JSON; 0 on success (res then needs freeing). */
+static int run_json(const char *json, struct rx_result *res)
+{
+	struct rx_arena a = { 0 };
+	struct rx_node *t = t_json(&a, json);
+	struct rx_scenario *sc = malloc(sizeof(*sc));
+	struct rx_errors es;
+	int rc = t ? rx_scenario_from_tree(t, sc, &es) : -2;
+	rx_arena_free(&a);
+	if (rc) {
+		for (int i = 0; rc == -1 && i < es.n; i++)
+			fprintf(stderr, "  scenario error: %s: %s\n", es.e[i].path, es.e[i].msg);
+		free(sc);
+		CHECK_EQ_I64(rc, 0);
+		return -1;
+	}
+	struct rx_error err;
+	rc = rx_run(sc, res, &err);
+	free(sc);
+	CHECK_EQ_I64(rc, 0);
+	return rc;
+}
+
+/* the i-th event (0-based) of a kind with a given seq, or -1 */
+static long find_seq(const struct rx_trace *t, int kind, uint64_t seq, int nth)
+{
+	for (size_t i = 0; i < t->n; i++)
+		if (t->kind[i] == kind && t->seq[i] == seq && nth-- == 0)
+			return (long)i;
+	return -1;
+}
+
+static int64_t t_of(const struct rx_trace *t, long i)
+{
+	return i >= 0 ? t->t_ns[i] : -1;
+}
+
+/* ---------------------------------------------------------------- deviation 4
+ * RFC 5681 §3.1: "Further, if the SYN or SYN/ACK is lost, the initial window
+ * used by a sender after a correctly transmitted SYN MUST be one segment
+ * consisting of at most SMSS bytes."
+ *
+ * D = 10 ms (RTT 20), IW 10, quick ACKs, 10 segments, the first SYN (or the
+ * first SYN-ACK) dropped:
+ *   t=0     SYN; RTO 1 s (RFC 6298 (2.1)).  Dropped (or its SYN-ACK at 10 is).
+ *   t=1000  the RTO fires: SYN again (syn_retransmits = 1).
+ *   t=1020  SYN-ACK back.  The SYN was retransmitted: no RTT sample (Karn),
+ *           RTO = 3 s (RFC 6298 (5.7)), and cwnd = 1 segment, not IW.
+ *           Segment 1 leaves alone.
+ *   t=1040  its ACK: first sample 20 ms; slow start cwnd 2: segments 2, 3.
+ *   t=1060  two ACKs: cwnd 3, 4, each frees one and adds one: segments 4..7.
+ *   t=1080  four ACKs: cwnd 5..8: segments 8, 9, 10 (all that is left).
+ *   t=1090  segment 10 arrives: FCT 1090 ms.
+ * With IW 10 after the lost handshake (the deviation) all ten left at 1020
+ * and the flow completed at 1030. */
+static void iw_after_lost_handshake(bool synack)
+{
+	static const char *const loss = "\"loss\": {\"model\": \"positioned\", \"rules\": [{\"segment\": 0}]}";
+	char json[1024];
+	snprintf(json, sizeof(json),
+		 "{\"path\": {\"forward\": {\"rate_bps\": 0, \"delay_ms\": 10%s%s},"
+		 " \"reverse\": {\"rate_bps\": 0, \"delay_ms\": 10%s%s}},"
+		 " \"flows\": [{\"app\": {\"kind\": \"fixed\", \"segments\": 10},"
+		 " \"tcp\": {\"timer\": \"rto\", \"iw\": 10}, \"receiver\": {\"ack_policy\": \"quick\"}}]}",
+		 synack ? "" : ", ", synack ? "" : loss, synack ? ", " : "", synack ? loss : "");
+	struct rx_result res;
+	if (run_json(json, &res))
+		return;
+	const struct rx_trace *t = &res.trace;
+	const struct rx_flow_metrics *m = &res.flows[0];
+	CHECK_EQ_I64(m->syn_retransmits, 1);
+	CHECK_EQ_I64(m->drops, 1);
+	/* send times of segments 1..10 */
+	static const double sent_ms[10] = { 1020, 1040, 1040, 1060, 1060, 1060, 1060, 1080, 1080, 1080 };
+	for (int i = 0; i < 10; i++) {
+		long e = find_seq(t, RX_EV_SEND, (uint64_t)i * MSS, 0);
+		if (t_of(t, e) != ms(sent_ms[i]))
+			fprintf(stderr, "  %s lost: segment %d sent at %.3f ms, expected %g\n",
+				synack ? "SYN-ACK" : "SYN", i + 1, t_of(t, e) / 1e6, sent_ms[i]);
+		CHECK_EQ_I64(t_of(t, e), ms(sent_ms[i]));
+	}
+	/* the first segment leaves with cwnd = 1 segment */
+	long first = t_find(t, RX_EV_SEND, 0);
+	CHECK(first >= 0);
+	if (first >= 0)
+		CHECK_EQ_I64(t->cwnd_bytes[first], MSS);
+	CHECK(m->completed);
+	CHECK_EQ_I64(ms(m->fct_ms), ms(1090));
+	CHECK_EQ_I64(m->retransmissions, 0);
+	CHECK_EQ_I64(res.invariant_violations, 0);
+	rx_result_free(&res);
+}
+
+/* Control: no handshake loss, the IW stays 10 segments, all sent at R = 20. */
+static void iw_without_handshake_loss(void)
+{
+	struct rx_result res;
+	if (run_json("{\"path\": {\"forward\": {\"rate_bps\": 0, \"delay_ms\": 10},"
+		     " \"reverse\": {\"rate_bps\": 0, \"delay_ms\": 10}},"
+		     " \"flows\": [{\"app\": {\"kind\": \"fixed\", \"segments\": 10},"
+		     " \"tcp\": {\"timer\": \"rto\", \"iw\": 10}, \"receiver\": {\"ack_policy\": \"quick\"}}]}",
+		     &res))
+		return;
+	const struct rx_trace *t = &res.trace;
+	for (int i = 0; i < 10; i++)
+		CHECK_EQ_I64(t_of(t, find_seq(t, RX_EV_SEND, (uint64_t)i * MSS, 0)), ms(20));
+	CHECK_EQ_I64(t->cwnd_bytes[t_find(t, RX_EV_SEND, 0)], 10 * MSS);
+	CHECK_EQ_I64(ms(res.flows[0].fct_ms), ms(30));
+	rx_result_free(&res);
+}
+
+int main(void)
+{
+	iw_after_lost_handshake(false);
+	iw_after_lost_handshake(true);
+	iw_without_handshake_loss();
+	return t_report("fidelity");
+}
