@@ -306,8 +306,9 @@ static const struct rx_param table[] = {
 	  "Delayed-ACK timeout (RFC 5681 §4.2: under 500 ms; 200 ms is common).", RX_SEC_FLOW,
 	  offsetof(struct rx_flow_cfg, delack_ms)),
 	P("receiver.rwnd_bytes", RX_PT_INT, 64, 1073741824, 67108864, "bytes", NULL,
-	  "Receive buffer: the advertised window is this minus the out-of-order data held (the application reads "
-	  "in-order data at once).",
+	  "Receive buffer (RFC 9293 RCV.BUFF). The application reads in-order data at once, so the advertised window "
+	  "is the whole buffer; out-of-order data held lies inside the window already offered and never shrinks it "
+	  "(RFC 9293 §3.8.6).",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, rwnd_bytes)),
 	INTS("app.kind:requests", RX_SEC_FLOW, "app.sizes", struct rx_flow_cfg, app_sizes, app_n_sizes, 1,
 	     RX_MAX_REQUESTS, 1, 1e9, "bytes",

@@ -205,7 +205,6 @@ struct rx_receiver {
 	struct rx_ival *ooo; /* sorted, disjoint */
 	int n_ooo, cap_ooo;
 	uint64_t stamp;
-	uint64_t ooo_bytes;
 	uint32_t unacked_full; /* full-sized segments since the last ACK */
 	bool ack_pending;
 	struct rx_tslot delack;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "rexsim/config.h"
+#include "rexsim/ops.h"
 #include "scenarios.h"
 #include "tjson.h"
 
@@ -50,6 +51,15 @@ static long find_seq(const struct rx_trace *t, int kind, uint64_t seq, int nth)
 		if (t->kind[i] == kind && t->seq[i] == seq && nth-- == 0)
 			return (long)i;
 	return -1;
+}
+
+/* events of a kind in [from, to) */
+static long t_count_between(const struct rx_trace *t, int kind, long from, long to)
+{
+	long c = 0;
+	for (long i = from; i < to; i++)
+		c += t->kind[i] == kind;
+	return c;
 }
 
 static int64_t t_of(const struct rx_trace *t, long i)
@@ -131,10 +141,62 @@ static void iw_without_handshake_loss(void)
 	rx_result_free(&res);
 }
 
+/* ---------------------------------------------------------------- deviation 5
+ * RFC 9293 §3.8.6: "A TCP receiver SHOULD NOT shrink the window, i.e., move
+ * the right window edge to the left (SHLD-14)."  Out-of-order data lies
+ * inside the window already offered, [RCV.NXT, RCV.NXT + RCV.WND); holding it
+ * takes nothing from the space the sender may still fill.  So the receiver
+ * advertises RCV.BUFF - RCV.USER (§3.8.6.2.2), RCV.USER being in-order data
+ * not yet read: zero here, the application reads at once.
+ *
+ * D = 10 ms, IW 10, receive buffer 11 segments (15928 bytes), quick ACKs,
+ * SACK, 20 segments, segment 1 dropped:
+ *   t=20  SYN-ACK (window 11 segments); segments 1..10 leave (cwnd 10).
+ *   t=30  segments 2..10 arrive out of order: nine ACKs of 0 with SACK, each
+ *         advertising 11 segments: the right edge stays at 11 segments.
+ *   t=40  first duplicate ACK: limited transmit (RFC 3042) sends segment 11,
+ *         which the window (0 + 11 segments) allows; the second finds the
+ *         window full (12 > 11); the third starts fast recovery: segment 1
+ *         is retransmitted at 40.
+ * Shrinking the window by the out-of-order bytes (the deviation) advertised
+ * 10, 9, ... 2 segments: the right edge fell behind SND.NXT and segment 11
+ * waited for the cumulative ACK. */
+static void window_not_shrunk_by_ooo_data(void)
+{
+	struct rx_result res;
+	if (run_json("{\"path\": {\"forward\": {\"rate_bps\": 0, \"delay_ms\": 10,"
+		     " \"loss\": {\"model\": \"positioned\", \"rules\": [{\"segment\": 1}]}},"
+		     " \"reverse\": {\"rate_bps\": 0, \"delay_ms\": 10}},"
+		     " \"flows\": [{\"app\": {\"kind\": \"fixed\", \"segments\": 20},"
+		     " \"tcp\": {\"timer\": \"rto\", \"iw\": 10, \"sack\": true},"
+		     " \"receiver\": {\"ack_policy\": \"quick\", \"rwnd_bytes\": 15928}}]}",
+		     &res))
+		return;
+	const struct rx_trace *t = &res.trace;
+	long s11 = find_seq(t, RX_EV_SEND, 10 * MSS, 0);
+	if (t_of(t, s11) != ms(40))
+		fprintf(stderr, "  segment 11 sent at %.3f ms, expected 40 (limited transmit)\n", t_of(t, s11) / 1e6);
+	CHECK_EQ_I64(t_of(t, s11), ms(40));
+	/* it is the first event after the first duplicate ACK */
+	long dup1 = find_seq(t, RX_EV_ACK_RECV, 0, 1); /* 0: the SYN-ACK */
+	CHECK(dup1 >= 0 && s11 > dup1);
+	if (dup1 >= 0 && s11 > dup1)
+		CHECK_EQ_I64(t_count_between(t, RX_EV_ACK_RECV, dup1 + 1, s11), 0);
+	long fr = find_seq(t, RX_EV_RETRANSMIT, 0, 0);
+	CHECK_EQ_I64(t_of(t, fr), ms(40));
+	if (fr >= 0)
+		CHECK_EQ_I64(t->cause[fr], RX_TXC_FAST);
+	CHECK(res.flows[0].completed);
+	CHECK_EQ_I64(res.flows[0].drops, 1);
+	CHECK_EQ_I64(res.invariant_violations, 0);
+	rx_result_free(&res);
+}
+
 int main(void)
 {
 	iw_after_lost_handshake(false);
 	iw_after_lost_handshake(true);
 	iw_without_handshake_loss();
+	window_not_shrunk_by_ooo_data();
 	return t_report("fidelity");
 }
