@@ -118,6 +118,7 @@ static void xmit(struct rx_sender *s, uint64_t idx, int kind, int cause)
 	struct rx_seg *g = rx_seg_at(s, idx);
 	g->tx_count++;
 	g->last_tx_ns = S_NOW(s);
+	rx_rtt_on_xmit(s, idx, g->tx_count);
 	rx_rate_on_send(s, g);
 	struct rx_pkt *p = rx_pkt_alloc(sim);
 	if (!p)
@@ -310,11 +311,11 @@ void rx_snd_on_ack(struct rx_sender *s, struct rx_pkt *p)
 	struct rx_rate_sample rs = { .has_data = false };
 	rx_sb_take_ack(s, p, &ai, &rtt_tx, &rs);
 
-	/* 2. RTT sample (Karn) */
-	if (rtt_tx >= 0) {
+	/* 2. RTT: this ACK's Karn-valid sample (for congestion control and the
+	 * detectors), which the estimator takes or not by its profile's rule */
+	if (rtt_tx >= 0)
 		ai.rtt_ns = S_NOW(s) - rtt_tx;
-		rx_rtt_sample(s, ai.rtt_ns);
-	}
+	rx_rtt_on_ack(s, &ai);
 
 	/* 3. spurious-timeout detectors (after an RTO) */
 	rx_cs_spurious_on_ack(s, &ai);

@@ -172,6 +172,8 @@ struct rx_sender {
 	int64_t srtt_ns, rttvar_ns;
 	int64_t srtt8_ns, mdev4_ns, mdev_max4_ns, rttvar4_ns; /* linux profile */
 	uint64_t rtt_seq;
+	uint64_t rtt_timed_idx; /* rfc6298 without timestamps: the segment being timed (0 = none) */
+	int64_t rtt_timed_tx_ns; /* its transmission */
 	int64_t rto_base_ns; /* RTO before backoff */
 	int64_t rto_ns; /* with backoff */
 	int backoff;
@@ -355,6 +357,8 @@ uint64_t rx_flow_obj_end_at(struct rx_sim *sim, int flow, uint64_t seq, int64_t 
 /* rtt.c */
 void rx_rtt_init(struct rx_sender *s);
 void rx_rtt_sample(struct rx_sender *s, int64_t rtt_ns);
+void rx_rtt_on_ack(struct rx_sender *s, const struct rx_ack_info *ai);
+void rx_rtt_on_xmit(struct rx_sender *s, uint64_t idx, uint32_t tx_count);
 void rx_rtt_backoff(struct rx_sender *s);
 void rx_rtt_syn_fallback(struct rx_sender *s);
 

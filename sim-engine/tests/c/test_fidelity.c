@@ -192,11 +192,84 @@ static void window_not_shrunk_by_ooo_data(void)
 	rx_result_free(&res);
 }
 
+/* ---------------------------------------------------------------- deviation 8
+ * The rfc6298 profile's RTT samples.  RFC 6298 §3: "Traditionally, TCP
+ * implementations have taken one RTT measurement at a time (typically, once
+ * per RTT).  However, when using the timestamp option, each ACK can be used as
+ * an RTT sample. [...] when multiple samples are taken per RTT, the alpha and
+ * beta defined in Section 2 may keep an inadequate RTT history."  RFC 7323
+ * Appendix G gives the rule for the timestamp case: "ExpectedSamples =
+ * ceiling(FlightSize / (SMSS * 2)); alpha' = alpha / ExpectedSamples; beta' =
+ * beta / ExpectedSamples", used "for each sample R'".
+ *
+ * The case: D = 10 ms (R = 20), quick ACKs, 10 segments, the last one lost,
+ * timer 'rto', min_rto_ms 1 (below every RTO here) so that RTO = SRTT +
+ * max(G, 4 RTTVAR) shows RTTVAR (G = 1 ms), all in integer ns as the engine
+ * keeps them.
+ *   t=20  SYN-ACK: first sample R = 20 ms (2.2): SRTT 20, RTTVAR 10,
+ *         RTO 60; segments 1..10 leave, the timer set to 80.
+ *   t=40  nine ACKs, for segments 1..9, each a sample of 20 ms; the last one
+ *         restarts the timer (5.3) with the RTO it leaves: the RTO fires at
+ *         40 + RTO and segment 10 arrives D later.
+ * Without timestamps: one measurement at a time.  Segment 1 is the timed
+ * one; its ACK gives the only sample: RTTVAR = 3/4 10 + 1/4 0 = 7.5 ms,
+ * RTO = 20 + 30 = 50 ms.  Segments 2..9 were sent while segment 1 was being
+ * timed, and nothing new is sent after it: no more samples.  The RTO fires
+ * at 90, FCT 100.
+ * With timestamps: every ACK that advances SND.UNA is a sample (RFC 7323
+ * §4.1), with alpha' = 1/(8N), beta' = 1/(4N), N = ceil(FlightSize / 2 SMSS)
+ * and FlightSize = SND.NXT - SND.UNA when the ACK arrives: 10, 9, ..., 2
+ * segments for the ACKs of segments 1..9, so N = 5, 5, 4, 4, 3, 3, 2, 2, 1.
+ * Each sample equals SRTT (err = 0), so RTTVAR <- RTTVAR (4N - 1)/(4N):
+ *   10 000 000 -> 9 500 000 -> 9 025 000 -> 8 460 937 -> 7 932 128
+ *   -> 7 271 117 -> 6 665 190 -> 5 832 041 -> 5 103 035 -> 3 827 276 ns,
+ * RTO = 20 000 000 + 4 x 3 827 276 = 35 309 104 ns: fires at 75.309104 ms,
+ * FCT 85.309104 ms.
+ * Sampling every ACK with alpha = 1/8, beta = 1/4 (the deviation) gave
+ * RTTVAR = 10 (3/4)^9 = 0.75 ms after the burst, RTO = 23.003384 ms: the timer
+ * fired at 63.003384 ms, the variance of a path with 20 ms of history gone. */
+static void rtt_samples_rfc6298(bool timestamps, double fire_ms, int64_t rto_ns)
+{
+	char json[1024];
+	snprintf(json, sizeof(json),
+		 "{\"path\": {\"forward\": {\"rate_bps\": 0, \"delay_ms\": 10, \"loss\": {\"model\": \"tail\","
+		 " \"count\": 1}}, \"reverse\": {\"rate_bps\": 0, \"delay_ms\": 10}},"
+		 " \"flows\": [{\"app\": {\"kind\": \"fixed\", \"segments\": 10},"
+		 " \"tcp\": {\"timer\": \"rto\", \"timestamps\": %s, \"rtt_profile\": \"rfc6298\","
+		 " \"min_rto_ms\": 1, \"clock_granularity_ms\": 1}, \"receiver\": {\"ack_policy\": \"quick\"}}]}",
+		 timestamps ? "true" : "false");
+	struct rx_result res;
+	if (run_json(json, &res))
+		return;
+	const struct rx_trace *t = &res.trace;
+	/* the last ACK arrives at 40 ms; the timer it restarts is the first to
+	 * fire, with SRTT 20 ms and the RTO the ACKs left (before its backoff) */
+	CHECK_EQ_I64(t_of(t, find_seq(t, RX_EV_ACK_RECV, 9 * MSS, 0)), ms(40));
+	long fire = t_find(t, RX_EV_TIMER_FIRED, 0);
+	if (fire >= 0) {
+		CHECK_EQ_I64(t->srtt_us[fire], 20000);
+		CHECK_EQ_I64(t->rto_us[fire], rto_ns / 1000);
+		CHECK_EQ_I64(t->arg[fire], rto_ns / 1000); /* the timeout it was armed with */
+	}
+	if (t_of(t, fire) != ms(fire_ms))
+		fprintf(stderr, "  timestamps %d: RTO fired at %.6f ms, expected %.6f\n", timestamps,
+			t_of(t, fire) / 1e6, fire_ms);
+	CHECK_EQ_I64(t_of(t, fire), 40 * 1000000 + rto_ns);
+	long rtx = find_seq(t, RX_EV_RETRANSMIT, 9 * MSS, 0);
+	CHECK_EQ_I64(t_of(t, rtx), 40 * 1000000 + rto_ns);
+	CHECK(res.flows[0].completed);
+	CHECK_EQ_I64(ms(res.flows[0].fct_ms), 50 * 1000000 + rto_ns);
+	CHECK_EQ_I64(res.flows[0].rto_count, 1);
+	rx_result_free(&res);
+}
+
 int main(void)
 {
 	iw_after_lost_handshake(false);
 	iw_after_lost_handshake(true);
 	iw_without_handshake_loss();
 	window_not_shrunk_by_ooo_data();
+	rtt_samples_rfc6298(false, 90, 50000000);
+	rtt_samples_rfc6298(true, 75.309104, 35309104);
 	return t_report("fidelity");
 }
