@@ -267,7 +267,7 @@ struct rx_flow_metrics {
 	double goodput_bps;
 	int64_t segments_sent; /* new data segments */
 	int64_t retransmissions; /* every retransmitted segment, probes included */
-	int64_t spurious_retransmissions;
+	int64_t spurious_retransmissions; /* data arriving at the receiver a second time (vocab.c) */
 	int64_t rto_count;
 	int64_t probe_count;
 	int64_t er_count; /* early retransmits */

@@ -217,8 +217,12 @@ void rx_rcv_on_pkt(struct rx_receiver *r, struct rx_pkt *p)
 	int which = -1;
 	bool duplicate = end <= r->rcv_nxt || ooo_contains(r, start, end, &which);
 	if (duplicate) {
-		/* a retransmission of data the receiver already had */
-		if (p->tx_no > 1 && !p->is_dup_copy)
+		/* The same data a second time: one of its transmissions was not
+		 * needed.  It is this copy when it is a retransmission, or the
+		 * retransmission that overtook it when it is the original (held
+		 * back on the path past the RTO); counted either way.  A copy the
+		 * path made ('duplicate' action) is no transmission. */
+		if (!p->is_dup_copy)
 			sim->res->flows[r->flow].spurious_retransmissions++;
 		/* RFC 2883: report the duplicate range; if it lies above rcv_nxt,
 		 * its containing SACK block follows it */

@@ -168,8 +168,11 @@ static const struct rx_metric_desc metrics[] = {
 	MI("retransmissions", "Retransmissions", "", 0, retransmissions,
 	   "Every retransmitted segment, probes that resent data included."),
 	MI("spurious_retransmissions", "Spurious retransmissions", "", 0, spurious_retransmissions,
-	   "Retransmissions that reached a receiver which already had the data (it reports them with a D-SACK, RFC "
-	   "2883)."),
+	   "Retransmissions that were not needed: each time a copy of data the receiver already holds arrives (the "
+	   "retransmission after the original, or the original after a retransmission that overtook it, or a second "
+	   "retransmission), one transmission of it was spurious; the receiver reports each with a D-SACK (RFC 2883). "
+	   "Copies the path makes (the 'duplicate' action) are not counted; nor is an unneeded retransmission that "
+	   "was itself dropped, or one whose twin is still on the path when the run ends."),
 	MI("rto_count", "RTOs", "", 0, rto_count, "Retransmission timeouts (RFC 6298)."),
 	MI("probe_count", "Loss probes", "", -1, probe_count, "Tail loss probes sent."),
 	MI("tlp_loss_episodes", "Losses a probe repaired", "", -1, tlp_loss_episodes,

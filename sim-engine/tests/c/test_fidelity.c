@@ -263,6 +263,77 @@ static void rtt_samples_rfc6298(bool timestamps, double fire_ms, int64_t rto_ns)
 	rx_result_free(&res);
 }
 
+/* ---------------------------------------------------------------- deviation 9
+ * spurious_retransmissions counts what its name says: retransmissions that
+ * were not needed because another copy of the same data reached the
+ * receiver, whichever copy arrived first.
+ *
+ * D = 50 ms (R = 100), quick ACKs, linux RTT profile (200 ms minimum RTO),
+ * timer 'rto', 10 segments; segment 10's first transmission is delayed by
+ * `delay_ms` on the path, not lost:
+ *   t=100  SYN-ACK: first sample R = 100 ms: RTO = R + max(2R, 200) = 300;
+ *          segments 1..10 leave.
+ *   t=200  ACKs for 1..9 (samples of R; RTTVAR stays at its 200 ms floor,
+ *          RTO 300): the last restarts the timer to 500.
+ *   t=500  RTO: segment 10 again (rto_count 1, retransmissions 1), arriving
+ *          at 550: FCT 550 if the original is later than that.
+ * delay 900: the original arrives at 150 + 900 = 1050, after the
+ *   retransmission (550): the receiver gets the same data twice, the later
+ *   copy being the original.  The retransmission was spurious: 1.  (Counting
+ *   only duplicates that were themselves retransmissions, the deviation,
+ *   reported 0.)
+ * delay 380: the original arrives at 530, before the retransmission (550),
+ *   which is the duplicate: 1 (and the FCT is 530).
+ * A copy the path makes (the 'duplicate' action) is no retransmission: 0. */
+static void spurious_counts_either_order(double delay_ms, double fct_ms)
+{
+	char json[1024];
+	snprintf(json, sizeof(json),
+		 "{\"path\": {\"forward\": {\"rate_bps\": 0, \"delay_ms\": 50, \"loss\": {\"model\": "
+		 "\"positioned\", \"rules\": [{\"segment\": 10, \"action\": \"delay\", \"delay_ms\": %g}]}},"
+		 " \"reverse\": {\"rate_bps\": 0, \"delay_ms\": 50}},"
+		 " \"flows\": [{\"app\": {\"kind\": \"fixed\", \"segments\": 10},"
+		 " \"tcp\": {\"timer\": \"rto\", \"rtt_profile\": \"linux\"}, \"receiver\": {\"ack_policy\": "
+		 "\"quick\"}}]}",
+		 delay_ms);
+	struct rx_result res;
+	if (run_json(json, &res))
+		return;
+	const struct rx_trace *t = &res.trace;
+	const struct rx_flow_metrics *m = &res.flows[0];
+	CHECK_EQ_I64(t_of(t, t_find(t, RX_EV_TIMER_FIRED, 0)), ms(500));
+	CHECK_EQ_I64(t_of(t, find_seq(t, RX_EV_RETRANSMIT, 9 * MSS, 0)), ms(500));
+	/* the two arrivals of segment 10 */
+	CHECK_EQ_I64(t_of(t, find_seq(t, RX_EV_DELIVER, 9 * MSS, 0)), ms(delay_ms > 400 ? 550 : 150 + delay_ms));
+	CHECK_EQ_I64(t_of(t, find_seq(t, RX_EV_DELIVER, 9 * MSS, 1)), ms(delay_ms > 400 ? 150 + delay_ms : 550));
+	CHECK_EQ_I64(m->rto_count, 1);
+	CHECK_EQ_I64(m->retransmissions, 1);
+	if (m->spurious_retransmissions != 1)
+		fprintf(stderr, "  delay %g: spurious_retransmissions %lld, expected 1\n", delay_ms,
+			(long long)m->spurious_retransmissions);
+	CHECK_EQ_I64(m->spurious_retransmissions, 1);
+	CHECK_EQ_I64(ms(m->fct_ms), ms(fct_ms));
+	rx_result_free(&res);
+}
+
+/* The path duplicates segment 3 (no loss, no retransmission): the receiver
+ * gets it twice, which is no spurious retransmission. */
+static void path_duplicate_is_not_spurious(void)
+{
+	struct rx_result res;
+	if (run_json("{\"path\": {\"forward\": {\"rate_bps\": 0, \"delay_ms\": 10, \"loss\": {\"model\":"
+		     " \"positioned\", \"rules\": [{\"segment\": 3, \"action\": \"duplicate\"}]}},"
+		     " \"reverse\": {\"rate_bps\": 0, \"delay_ms\": 10}},"
+		     " \"flows\": [{\"app\": {\"kind\": \"fixed\", \"segments\": 10},"
+		     " \"tcp\": {\"timer\": \"rto\"}, \"receiver\": {\"ack_policy\": \"quick\"}}]}",
+		     &res))
+		return;
+	CHECK_EQ_I64(t_count(&res.trace, RX_EV_DELIVER), 11);
+	CHECK_EQ_I64(res.flows[0].retransmissions, 0);
+	CHECK_EQ_I64(res.flows[0].spurious_retransmissions, 0);
+	rx_result_free(&res);
+}
+
 int main(void)
 {
 	iw_after_lost_handshake(false);
@@ -271,5 +342,8 @@ int main(void)
 	window_not_shrunk_by_ooo_data();
 	rtt_samples_rfc6298(false, 90, 50000000);
 	rtt_samples_rfc6298(true, 75.309104, 35309104);
+	spurious_counts_either_order(900, 550);
+	spurious_counts_either_order(380, 530);
+	path_duplicate_is_not_spurious();
 	return t_report("fidelity");
 }
