@@ -234,6 +234,11 @@ void rx_rcv_on_pkt(struct rx_receiver *r, struct rx_pkt *p)
 		return;
 	}
 
+	/* new data: a probe retransmission bringing it repaired a loss if every
+	 * earlier transmission was dropped (the probe_repairs metric) */
+	if (rx_snd_probe_repaired(&sim->flows[r->flow].snd, p))
+		sim->res->flows[r->flow].probe_repairs++;
+
 	bool had_gap = r->n_ooo > 0;
 	int trigger = -1;
 	if (start <= r->rcv_nxt) {

@@ -263,6 +263,40 @@ void rx_snd_count_tlp_loss(struct rx_sender *s)
 	rx_snd_metrics(s)->tlp_loss_episodes++;
 }
 
+/* ------------------------------------------------------------------ ground truth for the metrics
+ * What the simulator knows and the sender does not: the fate of each copy.
+ * Only the metrics read it. */
+
+/* the outstanding segment a data packet carries, or NULL (already ACKed) */
+static struct rx_seg *seg_of_pkt(const struct rx_sender *s, const struct rx_pkt *p)
+{
+	uint64_t idx = s->una_idx + (uint32_t)(p->seg_idx - (uint32_t)s->una_idx);
+	if (idx >= s->nxt_idx)
+		return NULL;
+	struct rx_seg *g = rx_seg_at(s, idx);
+	return g->seq == p->seq ? g : NULL;
+}
+
+void rx_snd_on_data_dropped(struct rx_sender *s, const struct rx_pkt *p)
+{
+	struct rx_seg *g = seg_of_pkt(s, p);
+	if (g && p->tx_no >= 1 && p->tx_no <= 64)
+		g->dropped_tx |= UINT64_C(1) << (p->tx_no - 1);
+}
+
+/* A loss probe that retransmitted a segment arrives with data the receiver
+ * did not have: it repaired a loss if every earlier transmission of that
+ * segment was dropped (not merely late: a late original would have made the
+ * probe spurious instead). */
+bool rx_snd_probe_repaired(const struct rx_sender *s, const struct rx_pkt *p)
+{
+	if (!(p->flags & RX_PF_PROBE) || p->tx_no < 2 || p->tx_no > 65 || p->is_dup_copy)
+		return false;
+	const struct rx_seg *g = seg_of_pkt(s, p);
+	uint64_t earlier = p->tx_no == 65 ? UINT64_MAX : (UINT64_C(1) << (p->tx_no - 1)) - 1;
+	return g && (g->dropped_tx & earlier) == earlier;
+}
+
 /* ------------------------------------------------------------------ ACK input */
 static void on_synack(struct rx_sender *s, struct rx_pkt *p)
 {

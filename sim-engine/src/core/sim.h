@@ -95,6 +95,7 @@ struct rx_seg {
 	uint8_t lost;
 	uint8_t rtx_inflight; /* a retransmission of it is counted in pipe */
 	uint8_t ever_rtx;
+	uint64_t dropped_tx; /* bit k-1: its k-th transmission was dropped on the path (k <= 64; metrics only) */
 	/* delivery-rate state at its last transmission (rate.c) */
 	uint64_t tx_delivered_bytes;
 	int64_t tx_delivered_ns;
@@ -314,6 +315,9 @@ bool rx_snd_send_probe(struct rx_sender *s);
 void rx_snd_retransmit(struct rx_sender *s, uint64_t idx, int cause);
 void rx_snd_push(struct rx_sender *s);
 void rx_snd_count_tlp_loss(struct rx_sender *s);
+/* metrics' ground truth: the path dropped a data packet; a probe retransmission arrived as new data */
+void rx_snd_on_data_dropped(struct rx_sender *s, const struct rx_pkt *p);
+bool rx_snd_probe_repaired(const struct rx_sender *s, const struct rx_pkt *p);
 void rx_snd_trace_vars(struct rx_sender *s);
 
 /* scoreboard.c: the segment ring, SACK tagging, pipe (RFC 6675 SetPipe),

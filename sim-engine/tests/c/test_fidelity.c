@@ -334,6 +334,56 @@ static void path_duplicate_is_not_spurious(void)
 	rx_result_free(&res);
 }
 
+/* A probe that repairs the only loss.  D = 10 ms (R = 20), quick ACKs, timer
+ * 'tlp', 10 segments, the last one dropped (test_timelines.c's row "tlp quick
+ * 20"): the ACKs of 1..9 at 40 leave one segment out, PTO = max(2 SRTT,
+ * 1.5 SRTT + 200) = 230: the probe retransmits segment 10 at 270, it arrives
+ * at 280 (FCT 280) and its ACK, at 290, reaches exactly the probe's end.
+ * The probe repaired the loss: probe_repairs = 1.  The sender cannot know it
+ * (RFC 8985 §7.4.2 decides only on an ACK beyond TLP.end_seq, and none comes:
+ * the transfer is over), so tlp_loss_episodes, which counts the sender's
+ * verdicts, stays 0; before, that 0 was all a reader saw, labelled "Losses a
+ * probe repaired".
+ * Segment 10 held 300 ms instead of dropped: the same probe at 270 arrives
+ * first (280), but the original was not lost; it arrives at 330 and makes the
+ * probe spurious: probe_repairs 0, spurious_retransmissions 1.
+ * Two segments dropped (9 and 10): the ACK of 8 at 40 leaves two out, PTO =
+ * max(2 SRTT, 10 ms) = 40: the probe retransmits segment 10 at 80, the only
+ * transmission of it to arrive (at 90): probe_repairs 1.  Its SACK (at 100)
+ * starts the recovery that repairs segment 9, not the probe. */
+static void probe_repairs(const char *rule, int tail, double probe_ms, int64_t repairs, int64_t spurious)
+{
+	char json[1024];
+	snprintf(json, sizeof(json),
+		 "{\"path\": {\"forward\": {\"rate_bps\": 0, \"delay_ms\": 10, \"loss\": %s},"
+		 " \"reverse\": {\"rate_bps\": 0, \"delay_ms\": 10}},"
+		 " \"flows\": [{\"app\": {\"kind\": \"fixed\", \"segments\": 10},"
+		 " \"tcp\": {\"timer\": \"tlp\"}, \"receiver\": {\"ack_policy\": \"quick\"}}]}",
+		 rule);
+	struct rx_result res;
+	if (run_json(json, &res))
+		return;
+	const struct rx_trace *t = &res.trace;
+	const struct rx_flow_metrics *m = &res.flows[0];
+	long probe = t_find(t, RX_EV_PROBE, 0);
+	CHECK_EQ_I64(t_of(t, probe), ms(probe_ms));
+	if (probe >= 0) {
+		CHECK_EQ_I64(t->seq[probe], 9 * MSS);
+		CHECK_EQ_I64(t->detail[probe], 2); /* a retransmission */
+	}
+	CHECK_EQ_I64(t_of(t, find_seq(t, RX_EV_DELIVER, 9 * MSS, 0)), ms(probe_ms + 10));
+	CHECK_EQ_I64(m->probe_count, 1);
+	if (m->probe_repairs != repairs)
+		fprintf(stderr, "  %s: probe_repairs %lld, expected %lld\n", rule, (long long)m->probe_repairs,
+			(long long)repairs);
+	CHECK_EQ_I64(m->probe_repairs, repairs);
+	CHECK_EQ_I64(m->spurious_retransmissions, spurious);
+	if (tail == 1)
+		CHECK_EQ_I64(m->tlp_loss_episodes, 0);
+	CHECK(m->completed);
+	rx_result_free(&res);
+}
+
 int main(void)
 {
 	iw_after_lost_handshake(false);
@@ -345,5 +395,10 @@ int main(void)
 	spurious_counts_either_order(900, 550);
 	spurious_counts_either_order(380, 530);
 	path_duplicate_is_not_spurious();
+	probe_repairs("{\"model\": \"tail\", \"count\": 1}", 1, 270, 1, 0);
+	probe_repairs("{\"model\": \"positioned\", \"rules\": [{\"segment\": 10, \"action\": \"delay\", "
+		      "\"delay_ms\": 300}]}",
+		      0, 270, 0, 1);
+	probe_repairs("{\"model\": \"tail\", \"count\": 2}", 2, 80, 1, 0);
 	return t_report("fidelity");
 }

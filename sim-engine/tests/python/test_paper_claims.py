@@ -292,6 +292,7 @@ def test_probe_count_single_tail_loss(rtt, ack, profile):
     kw = {"ack": ack, "profile": profile}
     tlp = run_ok(tail_scenario(rtt, "tlp", **kw)).flows[0].metrics
     assert tlp["probe_count"] == 1, tlp
+    assert tlp["probe_repairs"] == 1, tlp  # the probe is the copy that arrived
     assert tlp["rto_count"] == 0, tlp
     base = run_ok(tail_scenario(rtt, "rto", **kw)).flows[0].metrics
     assert base["probe_count"] == 0, base
@@ -329,6 +330,7 @@ def test_probe_without_loss_changes_no_congestion_state(timer):
     m = res.flows[0].metrics
     assert m["completed"] and m["drops"] == 0
     assert m["tlp_loss_episodes"] == 0, m
+    assert m["probe_repairs"] == 0 and m["spurious_retransmissions"] == 1, m  # the runt arrived twice
     tr = res.trace
     # no congestion-state change at all, and cwnd never falls below its
     # largest value so far (there is no reduction event)
