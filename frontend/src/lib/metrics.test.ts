@@ -14,7 +14,8 @@ describe("catalogue metrics", () => {
     expect(fct.doc).toMatch(/^Flow completion time/);
     expect(metricInfo(metrics, "goodput_bps").higherIsBetter).toBe(true);
     expect(metricInfo(metrics, "probe_count")).toMatchObject({ label: "Loss probes", higherIsBetter: null });
-    expect(metricInfo(metrics, "tlp_loss_episodes").label).toBe("Losses a probe repaired");
+    expect(metricInfo(metrics, "probe_repairs").label).toBe("Losses a probe repaired");
+    expect(metricInfo(metrics, "tlp_loss_episodes").label).toBe("Probe repairs the sender inferred");
   });
 
   it("skips malformed rows and reads missing fields as unknown", () => {

@@ -269,7 +269,7 @@ struct rx_flow_metrics {
 	double goodput_bps;
 	int64_t segments_sent; /* new data segments */
 	int64_t retransmissions; /* every retransmitted segment, probes included */
-	int64_t spurious_retransmissions;
+	int64_t spurious_retransmissions; /* data arriving at the receiver a second time (vocab.c) */
 	int64_t rto_count;
 	int64_t probe_count;
 	int64_t er_count; /* early retransmits */
@@ -278,7 +278,8 @@ struct rx_flow_metrics {
 	double time_in_recovery_ms;
 	int64_t drops; /* this flow's packets dropped on the path (both directions) */
 	int64_t syn_retransmits;
-	int64_t tlp_loss_episodes; /* probe repaired a loss (RFC 8985 7.4) */
+	int64_t tlp_loss_episodes; /* the sender inferred a probe repaired a loss (RFC 8985 7.4.2) */
+	int64_t probe_repairs; /* a probe retransmission was the copy that repaired a loss (receiver's view) */
 	int64_t n_requests;
 	double *request_ms; /* completion time per object (n_requests), -1 if not done */
 };

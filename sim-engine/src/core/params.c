@@ -205,15 +205,21 @@ static const struct rx_param table[] = {
 	  "Selective acknowledgments (RFC 2018) with RFC 6675 loss recovery; off: NewReno (RFC 6582).", RX_SEC_FLOW,
 	  offsetof(struct rx_flow_cfg, sack)),
 	P("tcp.timestamps", RX_PT_BOOL, 0, 1, 1, "", NULL,
-	  "TCP timestamps (RFC 7323): 12 option bytes per segment; leaves room for 3 SACK blocks instead of 4.",
+	  "TCP timestamps (RFC 7323): 12 option bytes per segment; leaves room for 3 SACK blocks instead of 4. With "
+	  "the rfc6298 RTT profile they give an RTT sample on every ACK that advances SND.UNA (RFC 7323 App. G), "
+	  "else one per RTT.",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, timestamps)),
 	P("tcp.handshake", RX_PT_BOOL, 0, 1, 1, "", NULL,
 	  "Three-way handshake before data; the SYN/SYN-ACK exchange gives the first RTT sample (RFC 6298 §2). Without "
 	  "it the first RTO is initial_rto_ms and SRTT is unknown.",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, handshake)),
 	P("tcp.rtt_profile", RX_PT_ENUM, 0, RX_RTT__COUNT - 1, RX_RTT_RFC6298, "", ch_rtt,
-	  "rfc6298: SRTT/RTTVAR of RFC 6298 with a 1 s minimum RTO. linux: Linux's estimator (RTTVAR tracks the "
-	  "largest deviation per RTT, never below the 200 ms minimum RTO; RTO = SRTT + RTTVAR).",
+	  "rfc6298: SRTT/RTTVAR of RFC 6298 with a 1 s minimum RTO. Its samples (RFC 6298 §3): without timestamps "
+	  "one measurement at a time, once per RTT (a segment is timed until it is acknowledged, Karn's rule "
+	  "applied), with alpha 1/8 and beta 1/4; with timestamps every ACK that advances SND.UNA (RFC 7323 §4.1), "
+	  "with alpha and beta divided by ExpectedSamples = ceil(FlightSize / 2 SMSS) (RFC 7323 App. G), so that "
+	  "many samples per window keep RFC 6298's history. linux: Linux's estimator on every ACK's sample (RTTVAR "
+	  "tracks the largest deviation per RTT, never below the 200 ms minimum RTO; RTO = SRTT + RTTVAR).",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, rtt_profile)),
 	FAM("tcp.cc", RX_FAM_CC,
 	    "Congestion control: how the window grows, and the slow-start threshold after a loss (each member's "
@@ -321,8 +327,9 @@ static const struct rx_param table[] = {
 	  "Delayed-ACK timeout (RFC 5681 §4.2: under 500 ms; 200 ms is common).", RX_SEC_FLOW,
 	  offsetof(struct rx_flow_cfg, delack_ms)),
 	P("receiver.rwnd_bytes", RX_PT_INT, 64, 1073741824, 67108864, "bytes", NULL,
-	  "Receive buffer: the advertised window is this minus the out-of-order data held (the application reads "
-	  "in-order data at once).",
+	  "Receive buffer (RFC 9293 RCV.BUFF). The application reads in-order data at once, so the advertised window "
+	  "is the whole buffer; out-of-order data held lies inside the window already offered and never shrinks it "
+	  "(RFC 9293 §3.8.6).",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, rwnd_bytes)),
 	INTS("app.kind:requests", RX_SEC_FLOW, "app.sizes", struct rx_flow_cfg, app_sizes, app_n_sizes, 1,
 	     RX_MAX_REQUESTS, 1, 1e9, "bytes",

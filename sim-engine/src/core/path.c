@@ -58,6 +58,8 @@ static void trace_drop(struct rx_link *l, struct rx_pkt *p, int reason, uint8_t 
 {
 	struct rx_sim *sim = l->sim;
 	sim->res->flows[p->flow].drops++;
+	if (l->dir == 0 && (p->flags & RX_PF_DATA) && !p->is_dup_copy) /* for the probe_repairs metric */
+		rx_snd_on_data_dropped(&sim->flows[p->flow].snd, p);
 	rx_trace_add_cause(sim, RX_EV_DROP, p->flow, (p->flags & RX_PF_DATA) ? p->seq : p->ack, p->len_bytes,
 			   (uint8_t)(reason | (l->dir << 4)), (uint8_t)cause);
 	rx_pkt_free(sim, p);

@@ -1,5 +1,6 @@
 /* receiver.c — the data receiver: cumulative ACK, SACK (RFC 2018), DSACK
- * (RFC 2883), timestamps echo (RFC 7323 §4.3), receive window, and the ACK
+ * (RFC 2883), timestamps echo (RFC 7323 §4.3), the receive window (RFC 9293
+ * §3.8.6: never shrunk by out-of-order data), and the ACK
  * policies 'quick' (every segment) and 'delayed' (RFC 5681 §4.2, RFC 1122
  * 4.2.3.2: every second full-sized segment or after delack_ms, immediately for
  * out-of-order, duplicate and gap-filling segments).
@@ -56,9 +57,6 @@ static int ooo_insert(struct rx_receiver *r, uint64_t start, uint64_t end)
 			e = r->ooo[j].end;
 		j++;
 	}
-	uint64_t covered = 0;
-	for (int k = i; k < j; k++)
-		covered += r->ooo[k].end - r->ooo[k].start;
 	if (j == i) {
 		if (r->n_ooo == r->cap_ooo) {
 			int cap = r->cap_ooo ? r->cap_ooo * 2 : 8;
@@ -79,7 +77,6 @@ static int ooo_insert(struct rx_receiver *r, uint64_t start, uint64_t end)
 	r->ooo[i].start = s;
 	r->ooo[i].end = e;
 	r->ooo[i].stamp = ++r->stamp;
-	r->ooo_bytes += (e - s) - covered;
 	return i;
 }
 
@@ -90,7 +87,6 @@ static void ooo_advance(struct rx_receiver *r)
 	while (k < r->n_ooo && r->ooo[k].start <= r->rcv_nxt) {
 		if (r->ooo[k].end > r->rcv_nxt)
 			r->rcv_nxt = r->ooo[k].end;
-		r->ooo_bytes -= r->ooo[k].end - r->ooo[k].start;
 		k++;
 	}
 	if (k) {
@@ -113,8 +109,19 @@ static void send_ack(struct rx_receiver *r, int trigger_block)
 	p->tx_no = 1;
 	p->tsval = ts_now(sim);
 	p->tsecr = r->ts_recent;
-	uint64_t win = (uint64_t)r->cfg->rwnd_bytes;
-	p->rwnd_bytes = (uint32_t)(win > r->ooo_bytes ? win - r->ooo_bytes : 0);
+	/* RFC 9293 §3.8.6.2.2: of the receive buffer RCV.BUFF, "RCV.USER octets
+	 * of this total may be tied up with data that has been received and
+	 * acknowledged but that the user process has not yet consumed", and
+	 * RCV.WND is set to RCV.BUFF - RCV.USER.  The application reads
+	 * in-order data at once, so RCV.USER = 0.  Out-of-order data is not
+	 * RCV.USER: it lies inside the window already offered, [RCV.NXT,
+	 * RCV.NXT + RCV.WND), where the sender was allowed to put it; taking it
+	 * off the window would move the right edge to the left, which §3.8.6
+	 * forbids: "A TCP receiver SHOULD NOT shrink the window, i.e., move the
+	 * right window edge to the left (SHLD-14)."  So the right edge RCV.NXT +
+	 * RCV.WND never moves left, and the data held, in order or not, never
+	 * exceeds RCV.BUFF (the sender stays below SND.UNA + SND.WND). */
+	p->rwnd_bytes = (uint32_t)r->cfg->rwnd_bytes;
 	if (r->cfg->sack) {
 		/* RFC 2018 §3: with timestamps the option space holds 3 blocks, else 4 */
 		int max_blocks = r->cfg->timestamps ? 3 : 4;
@@ -210,8 +217,12 @@ void rx_rcv_on_pkt(struct rx_receiver *r, struct rx_pkt *p)
 	int which = -1;
 	bool duplicate = end <= r->rcv_nxt || ooo_contains(r, start, end, &which);
 	if (duplicate) {
-		/* a retransmission of data the receiver already had */
-		if (p->tx_no > 1 && !p->is_dup_copy)
+		/* The same data a second time: one of its transmissions was not
+		 * needed.  It is this copy when it is a retransmission, or the
+		 * retransmission that overtook it when it is the original (held
+		 * back on the path past the RTO); counted either way.  A copy the
+		 * path made ('duplicate' action) is no transmission. */
+		if (!p->is_dup_copy)
 			sim->res->flows[r->flow].spurious_retransmissions++;
 		/* RFC 2883: report the duplicate range; if it lies above rcv_nxt,
 		 * its containing SACK block follows it */
@@ -222,6 +233,11 @@ void rx_rcv_on_pkt(struct rx_receiver *r, struct rx_pkt *p)
 		send_ack(r, which);
 		return;
 	}
+
+	/* new data: a probe retransmission bringing it repaired a loss if every
+	 * earlier transmission was dropped (the probe_repairs metric) */
+	if (rx_snd_probe_repaired(&sim->flows[r->flow].snd, p))
+		sim->res->flows[r->flow].probe_repairs++;
 
 	bool had_gap = r->n_ooo > 0;
 	int trigger = -1;

@@ -2,17 +2,27 @@
  *
  * Profile 'rfc6298' (RFC 6298 §2): SRTT/RTTVAR with alpha = 1/8, beta = 1/4,
  * RTO = SRTT + max(G, 4 RTTVAR), clamped to [min_rto, max_rto] (1 s, 60 s).
+ * Which ACKs give it samples (RFC 6298 §3, RFC 7323 §4.1 and Appendix G) is
+ * the profile's sampling rule, in rx_rtt_on_ack() below:
+ *   - without timestamps, one measurement at a time (once per RTT): a
+ *     segment is timed from its transmission until it is acknowledged,
+ *     cumulatively or by SACK, and the next segment sent after that is timed
+ *     next;
+ *   - with timestamps, every ACK that advances SND.UNA, with alpha and beta
+ *     divided by ExpectedSamples = ceil(FlightSize / (2 SMSS)).
  *
  * Profile 'linux': the estimator Linux runs (facts from its documented
  * behaviour, code written here): SRTT with gain 1/8; a mean deviation whose
  * growth is damped by 1/8 when the sample falls below SRTT; RTTVAR follows the
  * largest deviation seen in the last RTT and decays by 1/4 per RTT towards
  * it, but never below the minimum RTO (200 ms); RTO = SRTT + RTTVAR, capped at
- * 120 s.  The first sample R gives RTO = R + max(2R, 200 ms).
+ * 120 s.  The first sample R gives RTO = R + max(2R, 200 ms).  It takes every
+ * Karn-valid sample, cumulative or SACK, as Linux does.
  *
- * Karn's rule and exponential backoff (RFC 6298 §5.5, §5.7) are applied by the
- * sender: only segments never retransmitted give samples, and a valid sample
- * clears the backoff.  All arithmetic is integer nanoseconds.
+ * Karn's rule and exponential backoff (RFC 6298 §5.5, §5.7): only segments
+ * never retransmitted give samples (the scoreboard offers an ACK's sample only
+ * then), and an ACK with a valid sample clears the backoff.  All arithmetic is
+ * integer nanoseconds.
  */
 #include "sim.h"
 
@@ -52,7 +62,10 @@ void rx_rtt_syn_fallback(struct rx_sender *s)
 	}
 }
 
-static void sample_rfc6298(struct rx_sender *s, int64_t r)
+/* RFC 6298 (2.2)/(2.3) with alpha = 1/(8n), beta = 1/(4n): n = 1 is RFC
+ * 6298 itself; n > 1 is RFC 7323 Appendix G's alpha' = alpha /
+ * ExpectedSamples, beta' = beta / ExpectedSamples. */
+static void sample_rfc6298(struct rx_sender *s, int64_t r, int64_t n)
 {
 	if (!s->have_srtt) {
 		s->srtt_ns = r; /* (2.2) */
@@ -61,8 +74,10 @@ static void sample_rfc6298(struct rx_sender *s, int64_t r)
 		int64_t err = s->srtt_ns - r; /* (2.3): RTTVAR uses the old SRTT */
 		if (err < 0)
 			err = -err;
-		s->rttvar_ns = (3 * s->rttvar_ns + err) / 4;
-		s->srtt_ns = (7 * s->srtt_ns + r) / 8;
+		/* RTTVAR <- (1 - beta') RTTVAR + beta' |SRTT - R'|
+		 * SRTT <- (1 - alpha') SRTT + alpha' R' */
+		s->rttvar_ns = ((4 * n - 1) * s->rttvar_ns + err) / (4 * n);
+		s->srtt_ns = ((8 * n - 1) * s->srtt_ns + r) / (8 * n);
 	}
 	set_rto(s, s->srtt_ns + rx_max64(s->g_ns, 4 * s->rttvar_ns));
 }
@@ -110,7 +125,9 @@ static void sample_linux(struct rx_sender *s, int64_t m)
 		s->rto_ns = s->max_rto_ns;
 }
 
-void rx_rtt_sample(struct rx_sender *s, int64_t rtt_ns)
+/* Fold one measurement into the estimator; n: RFC 7323 App. G's
+ * ExpectedSamples (1 = plain RFC 6298; the linux profile ignores it). */
+static void fold(struct rx_sender *s, int64_t rtt_ns, int64_t n)
 {
 	if (rtt_ns < 1)
 		rtt_ns = 1;
@@ -119,11 +136,103 @@ void rx_rtt_sample(struct rx_sender *s, int64_t rtt_ns)
 	if (s->cfg->rtt_profile == RX_RTT_LINUX)
 		sample_linux(s, rtt_ns);
 	else
-		sample_rfc6298(s, rtt_ns);
+		sample_rfc6298(s, rtt_ns, n);
 	s->have_srtt = true;
 	s->cc.srtt_ns = s->srtt_ns;
+}
+
+static void note_min_rtt(struct rx_sender *s, int64_t rtt_ns)
+{
+	if (rtt_ns < 1)
+		rtt_ns = 1;
 	if (s->cc.min_rtt_ns == 0 || rtt_ns < s->cc.min_rtt_ns)
 		s->cc.min_rtt_ns = rtt_ns;
+}
+
+/* One measurement taken outside the per-ACK rule: the handshake's. */
+void rx_rtt_sample(struct rx_sender *s, int64_t rtt_ns)
+{
+	fold(s, rtt_ns, 1);
+	note_min_rtt(s, rtt_ns);
+}
+
+/* The rfc6298 profile without timestamps times one segment at a time: the
+ * first segment sent while none is timed.  A retransmission of the timed
+ * segment ends its timing (Karn: RFC 6298 §3, "RTT samples MUST NOT be made
+ * using segments that were retransmitted"). */
+void rx_rtt_on_xmit(struct rx_sender *s, uint64_t idx, uint32_t tx_count)
+{
+	if (tx_count == 1) {
+		if (!s->rtt_timed_idx) {
+			s->rtt_timed_idx = idx;
+			s->rtt_timed_tx_ns = s->sim->now_ns;
+		}
+	} else if (idx == s->rtt_timed_idx) {
+		s->rtt_timed_idx = 0;
+	}
+}
+
+/* Per ACK, after the scoreboard: ai->rtt_ns is the ACK's Karn-valid sample
+ * (the oldest newly acknowledged segment never retransmitted), or -1.  It
+ * always feeds min RTT and congestion control; which ACKs the RTO estimator
+ * takes is the profile's rule:
+ *
+ * rfc6298 without timestamps.  RFC 6298 §3: "Traditionally, TCP
+ * implementations have taken one RTT measurement at a time (typically, once
+ * per RTT). [...] A TCP implementation MUST take at least one RTT measurement
+ * per RTT (unless that is not possible per Karn's algorithm)."  And: "when
+ * multiple samples are taken per RTT, the alpha and beta defined in Section
+ * 2 may keep an inadequate RTT history."  Without timestamps the alpha and
+ * beta of §2 stay, so the samples must be one per RTT: the timed segment's,
+ * when an ACK acknowledges it (cumulatively or by SACK) and the scoreboard
+ * finds that ACK unambiguous.
+ *
+ * rfc6298 with timestamps.  RFC 6298 §3: "when using the timestamp option,
+ * each ACK can be used as an RTT sample"; RFC 7323 §4.1 (RTTM rule): "A TSecr
+ * value received in a segment MAY be used to update the averaged RTT
+ * measurement only if the segment advances the left edge of the send window,
+ * i.e., SND.UNA is increased."; and RFC 7323 Appendix G keeps the history of
+ * RFC 6298 with many samples per window: "ExpectedSamples = ceiling(FlightSize
+ * / (SMSS * 2)); alpha' = alpha / ExpectedSamples; beta' = beta /
+ * ExpectedSamples [...] Instead of using alpha and beta in the algorithm of
+ * [RFC6298], use alpha' and beta' instead [...] (for each sample R')".  So
+ * every ACK that advances SND.UNA with a valid sample is taken, with
+ * FlightSize = SND.NXT - SND.UNA when the ACK arrives (the data it found
+ * outstanding).  The sample is the send time of the oldest newly acknowledged
+ * segment, what TSecr echoes for it (RFC 7323 §4.3) on a clock of
+ * nanoseconds; Karn's rule is kept even so (no sample from an ACK that
+ * covers a retransmission), which RFC 6298 §3 would allow with timestamps.
+ *
+ * linux: every valid sample, cumulative or SACK (the estimator itself tracks
+ * the deviation per RTT). */
+void rx_rtt_on_ack(struct rx_sender *s, const struct rx_ack_info *ai)
+{
+	if (ai->rtt_ns >= 0) {
+		note_min_rtt(s, ai->rtt_ns);
+		if (s->backoff) { /* Karn: a valid sample ends the backoff */
+			s->backoff = 0;
+			s->rto_ns = s->rto_base_ns;
+		}
+	}
+	if (s->cfg->rtt_profile == RX_RTT_LINUX) {
+		if (ai->rtt_ns >= 0)
+			fold(s, ai->rtt_ns, 1);
+		return;
+	}
+	if (s->cfg->timestamps) {
+		if (ai->rtt_ns < 0 || ai->acked_bytes == 0)
+			return;
+		uint64_t flight = s->snd_nxt - ai->prior_una, two_smss = 2 * (uint64_t)s->mss;
+		int64_t n = (int64_t)((flight + two_smss - 1) / two_smss);
+		fold(s, ai->rtt_ns, n < 1 ? 1 : n);
+		return;
+	}
+	uint64_t idx = s->rtt_timed_idx;
+	if (!idx || (idx >= s->una_idx && !rx_seg_at(s, idx)->sacked))
+		return; /* nothing timed, or not yet acknowledged */
+	s->rtt_timed_idx = 0;
+	if (ai->rtt_ns >= 0)
+		fold(s, ai->now_ns - s->rtt_timed_tx_ns, 1);
 }
 
 /* RFC 6298 §5.5: double the RTO on expiry, up to max_rto */

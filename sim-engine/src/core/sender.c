@@ -120,6 +120,7 @@ static void xmit(struct rx_sender *s, uint64_t idx, int kind, int cause)
 	struct rx_seg *g = rx_seg_at(s, idx);
 	g->tx_count++;
 	g->last_tx_ns = S_NOW(s);
+	rx_rtt_on_xmit(s, idx, g->tx_count);
 	rx_rate_on_send(s, g);
 	struct rx_pkt *p = rx_pkt_alloc(sim);
 	if (!p)
@@ -264,6 +265,40 @@ void rx_snd_count_tlp_loss(struct rx_sender *s)
 	rx_snd_metrics(s)->tlp_loss_episodes++;
 }
 
+/* ------------------------------------------------------------------ ground truth for the metrics
+ * What the simulator knows and the sender does not: the fate of each copy.
+ * Only the metrics read it. */
+
+/* the outstanding segment a data packet carries, or NULL (already ACKed) */
+static struct rx_seg *seg_of_pkt(const struct rx_sender *s, const struct rx_pkt *p)
+{
+	uint64_t idx = s->una_idx + (uint32_t)(p->seg_idx - (uint32_t)s->una_idx);
+	if (idx >= s->nxt_idx)
+		return NULL;
+	struct rx_seg *g = rx_seg_at(s, idx);
+	return g->seq == p->seq ? g : NULL;
+}
+
+void rx_snd_on_data_dropped(struct rx_sender *s, const struct rx_pkt *p)
+{
+	struct rx_seg *g = seg_of_pkt(s, p);
+	if (g && p->tx_no >= 1 && p->tx_no <= 64)
+		g->dropped_tx |= UINT64_C(1) << (p->tx_no - 1);
+}
+
+/* A loss probe that retransmitted a segment arrives with data the receiver
+ * did not have: it repaired a loss if every earlier transmission of that
+ * segment was dropped (not merely late: a late original would have made the
+ * probe spurious instead). */
+bool rx_snd_probe_repaired(const struct rx_sender *s, const struct rx_pkt *p)
+{
+	if (!(p->flags & RX_PF_PROBE) || p->tx_no < 2 || p->tx_no > 65 || p->is_dup_copy)
+		return false;
+	const struct rx_seg *g = seg_of_pkt(s, p);
+	uint64_t earlier = p->tx_no == 65 ? UINT64_MAX : (UINT64_C(1) << (p->tx_no - 1)) - 1;
+	return g && (g->dropped_tx & earlier) == earlier;
+}
+
 /* ------------------------------------------------------------------ ACK input */
 static void on_synack(struct rx_sender *s, struct rx_pkt *p)
 {
@@ -271,10 +306,17 @@ static void on_synack(struct rx_sender *s, struct rx_pkt *p)
 		return;
 	s->established = true;
 	s->peer_rwnd = p->rwnd_bytes;
-	if (!s->syn_rtx)
+	if (!s->syn_rtx) {
 		rx_rtt_sample(s, S_NOW(s) - s->syn_sent_ns);
-	else
+	} else {
 		rx_rtt_syn_fallback(s); /* RFC 6298 §5.7 */
+		/* RFC 5681 §3.1: "if the SYN or SYN/ACK is lost, the initial
+		 * window used by a sender after a correctly transmitted SYN MUST
+		 * be one segment consisting of at most SMSS bytes."  The sender
+		 * cannot tell a lost SYN from a lost SYN-ACK (or one later than
+		 * the RTO); a retransmitted SYN stands for both, as in (5.7). */
+		s->cc.cwnd_bytes = s->mss;
+	}
 	rx_slot_cancel(s);
 	rx_flow_app_begin(s->sim, s->flow);
 }
@@ -305,11 +347,11 @@ void rx_snd_on_ack(struct rx_sender *s, struct rx_pkt *p)
 	struct rx_rate_sample rs = { .has_data = false };
 	rx_sb_take_ack(s, p, &ai, &rtt_tx, &rs);
 
-	/* 2. RTT sample (Karn) */
-	if (rtt_tx >= 0) {
+	/* 2. RTT: this ACK's Karn-valid sample (for congestion control and the
+	 * detectors), which the estimator takes or not by its profile's rule */
+	if (rtt_tx >= 0)
 		ai.rtt_ns = S_NOW(s) - rtt_tx;
-		rx_rtt_sample(s, ai.rtt_ns);
-	}
+	rx_rtt_on_ack(s, &ai);
 
 	/* 3. spurious-timeout detectors (after an RTO) */
 	rx_cs_spurious_on_ack(s, &ai);

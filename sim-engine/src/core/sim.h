@@ -95,6 +95,7 @@ struct rx_seg {
 	uint8_t lost;
 	uint8_t rtx_inflight; /* a retransmission of it is counted in pipe */
 	uint8_t ever_rtx;
+	uint64_t dropped_tx; /* bit k-1: its k-th transmission was dropped on the path (k <= 64; metrics only) */
 	/* delivery-rate state at its last transmission (rate.c) */
 	uint64_t tx_delivered_bytes;
 	int64_t tx_delivered_ns;
@@ -176,6 +177,8 @@ struct rx_sender {
 	int64_t srtt_ns, rttvar_ns;
 	int64_t srtt8_ns, mdev4_ns, mdev_max4_ns, rttvar4_ns; /* linux profile */
 	uint64_t rtt_seq;
+	uint64_t rtt_timed_idx; /* rfc6298 without timestamps: the segment being timed (0 = none) */
+	int64_t rtt_timed_tx_ns; /* its transmission */
 	int64_t rto_base_ns; /* RTO before backoff */
 	int64_t rto_ns; /* with backoff */
 	int backoff;
@@ -209,7 +212,6 @@ struct rx_receiver {
 	struct rx_ival *ooo; /* sorted, disjoint */
 	int n_ooo, cap_ooo;
 	uint64_t stamp;
-	uint64_t ooo_bytes;
 	uint32_t unacked_full; /* full-sized segments since the last ACK */
 	bool ack_pending;
 	struct rx_tslot delack;
@@ -318,6 +320,9 @@ bool rx_snd_send_probe(struct rx_sender *s, uint64_t *seg_idx);
 void rx_snd_retransmit(struct rx_sender *s, uint64_t idx, int cause);
 void rx_snd_push(struct rx_sender *s);
 void rx_snd_count_tlp_loss(struct rx_sender *s);
+/* metrics' ground truth: the path dropped a data packet; a probe retransmission arrived as new data */
+void rx_snd_on_data_dropped(struct rx_sender *s, const struct rx_pkt *p);
+bool rx_snd_probe_repaired(const struct rx_sender *s, const struct rx_pkt *p);
 void rx_snd_trace_vars(struct rx_sender *s);
 
 /* scoreboard.c: the segment ring, SACK tagging, pipe (RFC 6675 SetPipe),
@@ -363,6 +368,8 @@ uint64_t rx_flow_obj_end_at(struct rx_sim *sim, int flow, uint64_t seq, int64_t 
 /* rtt.c */
 void rx_rtt_init(struct rx_sender *s);
 void rx_rtt_sample(struct rx_sender *s, int64_t rtt_ns);
+void rx_rtt_on_ack(struct rx_sender *s, const struct rx_ack_info *ai);
+void rx_rtt_on_xmit(struct rx_sender *s, uint64_t idx, uint32_t tx_count);
 void rx_rtt_backoff(struct rx_sender *s);
 void rx_rtt_syn_fallback(struct rx_sender *s);
 

@@ -168,12 +168,23 @@ static const struct rx_metric_desc metrics[] = {
 	MI("retransmissions", "Retransmissions", "", 0, retransmissions,
 	   "Every retransmitted segment, probes that resent data included."),
 	MI("spurious_retransmissions", "Spurious retransmissions", "", 0, spurious_retransmissions,
-	   "Retransmissions that reached a receiver which already had the data (it reports them with a D-SACK, RFC "
-	   "2883)."),
+	   "Retransmissions that were not needed: each time a copy of data the receiver already holds arrives (the "
+	   "retransmission after the original, or the original after a retransmission that overtook it, or a second "
+	   "retransmission), one transmission of it was spurious; the receiver reports each with a D-SACK (RFC 2883). "
+	   "Copies the path makes (the 'duplicate' action) are not counted; nor is an unneeded retransmission that "
+	   "was itself dropped, or one whose twin is still on the path when the run ends."),
 	MI("rto_count", "RTOs", "", 0, rto_count, "Retransmission timeouts (RFC 6298)."),
 	MI("probe_count", "Loss probes", "", -1, probe_count, "Tail loss probes sent."),
-	MI("tlp_loss_episodes", "Losses a probe repaired", "", -1, tlp_loss_episodes,
-	   "TLP episodes whose probe repaired a loss (RFC 8985 §7.4.2)."),
+	MI("probe_repairs", "Losses a probe repaired", "", -1, probe_repairs,
+	   "Loss probes that retransmitted a segment every earlier transmission of which had been dropped on the "
+	   "path, and so brought the receiver data it did not have: the probe itself repaired that loss. The "
+	   "simulator's view (the sender cannot always tell, see tlp_loss_episodes); a probe of new data, or one "
+	   "whose original was only late, is not counted."),
+	MI("tlp_loss_episodes", "Probe repairs the sender inferred", "", -1, tlp_loss_episodes,
+	   "TLP episodes the sender concluded had repaired a loss, each answered with one window reduction (RFC 8985 "
+	   "§7.4.2): an ACK beyond the end of a retransmitted probe (TLP.end_seq) with no D-SACK for it. An episode "
+	   "whose probe is acknowledged only up to its end, with no later ACK (the probe repaired the last segment "
+	   "of a transfer), stays undecided and is not counted; probe_repairs counts the repairs themselves."),
 	MI("early_retransmits", "Early retransmits", "", -1, er_count,
 	   "Recoveries started by Early Retransmit (RFC 5827)."),
 	MI("fast_retransmits", "Fast retransmits", "", -1, fast_retransmits,

@@ -98,18 +98,41 @@ def tail_fct(rtt_ms: float, timer: str, **kw) -> float:
 def rfc6298_rto_ms(samples_ms, min_rto_ms=1000, g_ms=1) -> Fraction:
     """RTO after the given RTT samples, by RFC 6298 §2 with exact arithmetic:
     (2.2) first sample R: SRTT = R, RTTVAR = R/2;
-    (2.3) later samples R': RTTVAR = 3/4 RTTVAR + 1/4 |SRTT - R'|, then
-          SRTT = 7/8 SRTT + 1/8 R';
-    RTO = SRTT + max(G, 4 RTTVAR), (2.4) rounded up to the 1 s minimum."""
+    (2.3) later samples R': RTTVAR = (1 - beta) RTTVAR + beta |SRTT - R'|, then
+          SRTT = (1 - alpha) SRTT + alpha R', alpha = 1/8, beta = 1/4;
+    RTO = SRTT + max(G, 4 RTTVAR), (2.4) rounded up to the 1 s minimum.
+    A sample given as (R', n) uses RFC 7323 Appendix G's alpha' = alpha / n,
+    beta' = beta / n, n = ExpectedSamples (see `expected_samples`)."""
     srtt = rttvar = None
-    for r in samples_ms:
+    for s in samples_ms:
+        r, n = s if isinstance(s, tuple) else (s, 1)
         r = Fraction(r)
         if srtt is None:
             srtt, rttvar = r, r / 2
         else:
-            rttvar = Fraction(3, 4) * rttvar + Fraction(1, 4) * abs(srtt - r)
-            srtt = Fraction(7, 8) * srtt + Fraction(1, 8) * r
+            alpha, beta = Fraction(1, 8 * n), Fraction(1, 4 * n)
+            rttvar = (1 - beta) * rttvar + beta * abs(srtt - r)
+            srtt = (1 - alpha) * srtt + alpha * r
     return max(Fraction(min_rto_ms), srtt + max(Fraction(g_ms), 4 * rttvar))
+
+
+def expected_samples(flight_segments: int) -> int:
+    """RFC 7323 Appendix G: ExpectedSamples = ceiling(FlightSize / (SMSS * 2)),
+    with FlightSize the data outstanding when the ACK arrives."""
+    return max(1, -(-flight_segments // 2))
+
+
+def tail_samples(rtt_ms: float, acks: list[tuple[int, float]], outstanding: int = 10) -> list:
+    """The samples the rfc6298 profile with timestamps takes in the §3.1
+    experiment: the handshake's R, then one per ACK that advances SND.UNA
+    (RFC 7323 §4.1), given as (segments it newly acknowledges, its RTT
+    sample), each weighted by the ExpectedSamples of the flight it found
+    outstanding on arrival (RFC 7323 App. G)."""
+    out: list = [rtt_ms]
+    for k, r in acks:
+        out.append((r, expected_samples(outstanding)))
+        outstanding -= k
+    return out
 
 
 # --------------------------------------------------------------- scenario facts
@@ -254,6 +277,8 @@ __all__ = [
     "fct",
     "tail_fct",
     "rfc6298_rto_ms",
+    "expected_samples",
+    "tail_samples",
     "flow_object_bytes",
     "flow_param",
     "path_param",

@@ -267,6 +267,8 @@ def check_invariants(sc: dict, res: rexsim.Result) -> None:
             ((tr.flow == i) & (tr.mask("send") | tr.mask("retransmit") | tr.mask("probe"))).sum()
         ), i
         assert m["probe_count"] == int(tr.mask("probe", i).sum()), i
+        # a repair is a retransmitted probe that arrived with new data
+        assert 0 <= m["probe_repairs"] <= int((tr.mask("probe", i) & (tr.detail >= 2)).sum()), m
 
     if not res.truncated and all(f.metrics["completed"] for f in res.flows):
         for f in res.flows:
@@ -304,6 +306,7 @@ def test_no_loss_no_retransmission(sc):
         assert m["fast_retransmits"] == 0 and m["early_retransmits"] == 0, m
         assert m["recovery_episodes"] == 0 and m["syn_retransmits"] == 0, m
         assert m["tlp_loss_episodes"] == 0, m  # a probe never repairs a loss here
+        assert m["probe_repairs"] == 0, m
         # the only re-sent segments are probes that repeat the last segment
         # (transmission number >= 2); a probe of new data is no retransmission
         probe_rtx = int((tr.mask("probe", i) & (tr.detail >= 2)).sum())

@@ -182,6 +182,7 @@ def test_result_wrapper():
         "rto_count",
         "probe_count",
         "tlp_loss_episodes",
+        "probe_repairs",
         "early_retransmits",
         "fast_retransmits",
         "recovery_episodes",

@@ -27,7 +27,7 @@ describe("MetricsTable", () => {
     const hs = headings(r.container);
     // catalogue order, then what it does not list
     expect(hs.map((h) => h.name)).toEqual(["completed", "fct_ms", "retransmissions", "probe_count", "tlp_loss_episodes", "drops", "not_in_catalogue"]);
-    expect(hs.map((h) => h.text)).toEqual(["Completed", "Completion time (ms)", "Retransmissions", "Loss probes", "Losses a probe repaired", "Drops", "not_in_catalogue"]);
+    expect(hs.map((h) => h.text)).toEqual(["Completed", "Completion time (ms)", "Retransmissions", "Loss probes", "Probe repairs the sender inferred", "Drops", "not_in_catalogue"]);
     // no label of its own: none of the old hard-coded headings
     expect(r.container.textContent).not.toMatch(/TLP probes|TLP repairs/);
     // the doc is the tooltip
