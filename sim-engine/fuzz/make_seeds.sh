@@ -70,6 +70,18 @@ s nohandshake-smallwin fwd.rate_bps=0 rev.rate_bps=0 fwd.delay_ms=25 rev.delay_m
 s twice flags=56 fwd.loss.model=gilbert_elliott fwd.loss.p=0.1 flows=2 flows[0].app.segments=30 \
 	flows[1].app.kind=requests flows[1].app.requests=4 flows[1].app.object_bytes=3000
 
+# members' own parameters and the options of the fidelity work
+s members-vegas-prr fwd.rate_bps=20e6 fwd.buffer_pkts=30 fwd.loss.model=bernoulli fwd.loss.p=0.02 \
+	flows[0].app.segments=150 flows[0].tcp.cc=vegas flows[0].tcp.cc_params.alpha=3 \
+	flows[0].tcp.recovery=prr flows[0].tcp.recovery_params.variant=crb
+s rtor-simplified $paper fwd.loss.model=tail fwd.loss.count=2 flows[0].tcp.timer=rtor \
+	flows[0].tcp.timer_params.rule=simplified flows[0].receiver.ack_policy=quick
+s newreno-linux-exit fwd.rate_bps=8e6 rev.rate_bps=0 fwd.delay_ms=50 rev.delay_ms=50 fwd.loss.model=positioned fwd.rules=2 fwd.rules[0].segment=1 fwd.rules[1].segment=6 \
+	flows[0].app.segments=12 flows[0].tcp.sack=false flows[0].tcp.lossdet_params.recovery_exit=linux \
+	flows[0].receiver.ack_policy=quick
+s slow-start-bytes fwd.rate_bps=10e6 fwd.buffer_pkts=40 flows[0].app.kind=bulk flows[0].app.duration_s=1 \
+	flows[0].tcp.slow_start=byte_counting flows[0].tcp.abc_limit_segs=2 flows[0].tcp.cc=cubic
+
 # validation mode: cross-field and out-of-range errors
 s invalid-rwnd flags=7 flows[0].tcp.mss=1448 flows[0].receiver.rwnd_bytes=100
 s invalid-rto flags=7 flows[0].tcp.min_rto_ms=500 flows[0].tcp.max_rto_ms=100

@@ -11,7 +11,10 @@
  *   fwd.loss.KEY=V          a loss row, e.g. fwd.loss.model=tail
  *   fwd.rules=N             number of positioned rules (0..8)
  *   fwd.rules[i].KEY=V      a rule row, e.g. fwd.rules[0].action=delay
- *   flows[i].KEY=V          a flow row, e.g. flows[0].tcp.timer=tlp
+ *   flows[i].KEY=V          a flow row, e.g. flows[0].tcp.timer=tlp; a set's names
+ *                           joined by '+' (flows[0].tcp.spurious=frto+dsack)
+ *   flows[i].K_params.R=V   a row of the member chosen by K, e.g.
+ *                           flows[0].tcp.cc_params.alpha=3 (with flows[0].tcp.cc=vegas)
  *   flows[i].sizes=A,B,...  app.sizes (1..16 items)
  * Enum values are given by name.  Rows not named keep their defaults (the
  * mode byte 0).  In validation mode (flags=7) a row may be given as KEY=!nan
@@ -27,6 +30,7 @@
 #include <string.h>
 
 #include "rexsim/params.h"
+#include "rexsim/registry.h"
 #include "rexsim/rexsim.h"
 
 static uint8_t out[1 << 16];
@@ -79,6 +83,8 @@ static void emit_int_in(int64_t v, int64_t lo, int64_t hi)
 
 static void emit_row(const struct rx_param *p, const char *val)
 {
+	if (p->type > RX_PT_SET)
+		return; /* containers: the decoder fills them in its own loops (no bytes here) */
 	if (!val) {
 		emit(0); /* keep the default */
 		return;
@@ -99,7 +105,23 @@ static void emit_row(const struct rx_param *p, const char *val)
 	case RX_PT_BOOL:
 		emit(strcmp(val, "true") == 0 || strcmp(val, "1") == 0);
 		break;
-	case RX_PT_ENUM: {
+	case RX_PT_SET: { /* names separated by '+', e.g. frto+dsack: one byte, the mask */
+		unsigned mask = 0;
+		char *copy = strdup(val), *save = NULL;
+		for (char *tok = strtok_r(copy, "+", &save); tok; tok = strtok_r(NULL, "+", &save)) {
+			int i = rx_param_choice_index(p, tok);
+			if (i < 0 || i > 7) {
+				fprintf(stderr, "%s: no choice '%s' (in the first 8)\n", p->key, tok);
+				exit(1);
+			}
+			mask |= 1u << i;
+		}
+		free(copy);
+		emit((uint8_t)mask);
+		break;
+	}
+	case RX_PT_ENUM:
+	case RX_PT_MEMBER: {
 		int i = rx_param_choice_index(p, val);
 		if (i < 0) {
 			char *end;
@@ -160,6 +182,34 @@ static void emit_dir(const char *name)
 	}
 }
 
+/* each flow family's chosen member's own rows, in the decoder's order
+ * (gen_members): flows[i].<choice key>_params.<row key>=V */
+static void emit_members(const char *prefix)
+{
+	size_t n;
+	const struct rx_param *t = rx_params(&n);
+	for (int fam = 0; fam < RX_FLOW_FAMILIES; fam++) {
+		const struct rx_param *row = NULL;
+		for (size_t i = 0; i < n; i++)
+			if (t[i].section == RX_SEC_FLOW && t[i].type == RX_PT_MEMBER && t[i].family == fam)
+				row = &t[i];
+		if (!row)
+			continue;
+		char key[256];
+		snprintf(key, sizeof(key), "%s%s", prefix, row->key);
+		const char *chosen = find(key);
+		int m = chosen ? rx_param_choice_index(row, chosen) : (int)row->def;
+		if (m < 0)
+			continue; /* a numeric index: the decoder skips an invalid member */
+		size_t np;
+		const struct rx_param *rows = rx_member_params(fam, m, &np, NULL);
+		for (size_t k = 0; k < np; k++) {
+			snprintf(key, sizeof(key), "%s%s_params.%s", prefix, row->key, rows[k].key);
+			emit_row(&rows[k], find(key));
+		}
+	}
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
@@ -191,6 +241,7 @@ int main(int argc, char **argv)
 		char pre[32], key[48];
 		snprintf(pre, sizeof(pre), "flows[%d].", i);
 		emit_section(RX_SEC_FLOW, pre);
+		emit_members(pre);
 		snprintf(key, sizeof(key), "flows[%d].sizes", i);
 		v = find(key);
 		if (!v) {
