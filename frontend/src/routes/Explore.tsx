@@ -23,7 +23,7 @@ function presetInit(p: PresetPublic, cat: Catalogue, family: string): BuilderIni
     scenario: structuredClone(p.scenario),
     mechanisms: sel ? { family: sel.family, choices: sel.choices } : { family, choices: mechanismInScenario(cat, p.scenario, family) },
     scope: sel?.scope ?? "flows[*]",
-    replications: hasRandomLoss(p.scenario) ? Math.min(5, p.replications || 1) : 1,
+    replications: hasRandomLoss(cat, p.scenario) ? Math.min(5, p.replications || 1) : 1,
   };
 }
 

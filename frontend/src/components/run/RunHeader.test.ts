@@ -7,7 +7,7 @@ const family = (name: string) => raw.families.find((f) => f.name === name)!;
 const member = (fam: string, name: string) => family(fam).members.find((m) => m.name === name)!;
 
 describe("describeScenario", () => {
-  const sc = { flows: [{ tcp: { cc: "cubic", timer: "tlp" }, app: { kind: "fixed", segments: 10 } }], path: { forward: { delay_ms: 10 }, reverse: { delay_ms: 10 } } };
+  const sc = { flows: [{ tcp: { cc: "cubic", timer: "tlp" }, app: { kind: "fixed", segments: 10, bytes: 0 } }], path: { forward: { delay_ms: 10 }, reverse: { delay_ms: 10 } } };
 
   it("names flow 0's mechanisms by their families' and their own catalogue labels", () => {
     const chips = describeScenario(sc, cat);
@@ -17,9 +17,36 @@ describe("describeScenario", () => {
     expect(chips.some((c) => c.startsWith("cc ") || c.startsWith("timer "))).toBe(false);
   });
 
-  it("names no mechanism before the catalogue arrives", () => {
+  it("names the application by the catalogue, with what its kind reads", () => {
+    const chips = describeScenario(sc, cat);
+    // app.segments is what one object reads; app.bytes = 0 says nothing
+    expect(chips).toContain(`${family("app").label}: ${member("app", "fixed").label} (Flow size = 10 segments)`);
+    const bulk = describeScenario({ ...sc, flows: [{ app: { kind: "bulk", duration_s: 2, segments: 10 } }] }, cat);
+    expect(bulk).toContain(`${family("app").label}: ${member("app", "bulk").label} (Write for = 2 s)`);
+    expect(bulk.join(" ")).not.toContain("segments");
+  });
+
+  it("names each direction's loss stage by the catalogue's label, with what it reads", () => {
+    const stage = (name: string) => member("stage", name).label;
+    const withLoss = (forward: Record<string, unknown>, reverse: Record<string, unknown> = {}) =>
+      describeScenario({ ...sc, path: { forward: { delay_ms: 10, loss: forward }, reverse: { delay_ms: 10, loss: reverse } } }, cat);
+    expect(withLoss({ model: "bernoulli", p: 0.01 })).toContain(`${stage("bernoulli")} (p = 0.01)`);
+    expect(withLoss({ model: "tail", count: 2 })).toContain(`${stage("tail")} (Tail losses = 2 segments)`);
+    expect(withLoss({ model: "positioned", rules: [{}, {}, {}] })).toContain(`${stage("positioned")} (3 rules)`);
+    const ge = withLoss({ model: "gilbert_elliott", p: 0.1, r: 0.4 }).find((c) => c.startsWith(stage("gilbert_elliott")))!;
+    expect(ge).toContain("p = 0.1");
+    expect(ge).toContain("r = 0.4");
+    expect(withLoss({ model: "none" })).toContain("no loss model");
+    // the reverse direction is named only when it has a stage
+    const rev = withLoss({ model: "none" }, { model: "tail", count: 1 });
+    expect(rev).toContain(`reverse: ${stage("tail")} (Tail losses = 1 segments)`);
+    expect(withLoss({ model: "tail" }).some((c) => c.startsWith("reverse"))).toBe(false);
+  });
+
+  it("names no mechanism, loss model or application before the catalogue arrives", () => {
     const chips = describeScenario(sc, null);
     expect(chips.some((c) => c.includes(member("cc", "cubic").label))).toBe(false);
-    expect(chips).toContain("10 segments");
+    expect(chips.some((c) => c.includes(member("app", "fixed").label) || c.includes("loss"))).toBe(false);
+    expect(chips).toContain("RTT 20 ms");
   });
 });

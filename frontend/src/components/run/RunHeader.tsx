@@ -1,8 +1,10 @@
 /** What was simulated, in one line, plus downloads and sharing. */
 import type { RunPublic } from "../../lib/api";
 import { formatMs } from "../../lib/format";
-import type { Catalogue } from "../../lib/forms/catalogue";
-import { familyLabel, mechanismFamilies, mechanismLabel } from "../../lib/forms/mechanisms";
+import type { Catalogue, FieldSpec } from "../../lib/forms/catalogue";
+import { builderLayout, type DirectionFields } from "../../lib/forms/layout";
+import { familyKey, familyLabel, mechanismFamilies, mechanismLabel, memberPath } from "../../lib/forms/mechanisms";
+import { getPath } from "../../lib/forms/paths";
 import { useCatalogue } from "../../lib/queries";
 
 type Obj = Record<string, unknown>;
@@ -14,35 +16,62 @@ function rate(bps: number): string {
   return `${bps / 1e3} kbit/s`;
 }
 
-/** The scenario in a few chips: flow 0's mechanism of every catalogue family
- * by their catalogue labels ("Retransmission timer: TLP"), its switches, the loss model, RTT, bottleneck and workload. */
+/** A field's value for a chip: "p = 0.01", "Flow size = 10 segments". */
+function fieldChip(spec: FieldSpec, value: unknown): string {
+  const v = Array.isArray(value) ? value.join(", ") : String(value);
+  return `${spec.label} = ${v}${spec.unit ? ` ${spec.unit}` : ""}`;
+}
+
+/** The loss stage a direction runs, named by the catalogue ("Tail loss (Tail losses = 1 segments)"),
+ * with the parameters and rules it reads; null when it runs none of the stages the catalogue lists. */
+function lossChip(sc: Obj, d: DirectionFields): string | null {
+  if (!d.model) return null;
+  const model = getPath(sc, d.model.path) ?? d.model.default;
+  const label = typeof model === "string" ? d.model.choiceLabels?.[model] : undefined;
+  if (!label) return null;
+  const details = d.lossParams.map((p) => fieldChip(p, getPath(sc, p.path) ?? p.default));
+  if (d.rules?.relevant) details.push(`${d.rules.items.length} ${d.rules.name}`);
+  return details.length ? `${label} (${details.join(", ")})` : label;
+}
+
+/** The scenario in a few chips: flow 0's member of every family a flow picks,
+ * by their catalogue labels ("Retransmission timer: TLP", "Application: One
+ * object (Flow size = 10 segments)"), its switches, each direction's loss stage
+ * by the catalogue's label with what it reads, RTT, bottleneck and flows. Before
+ * the catalogue arrives, no mechanism, loss model or application is named. */
 export function describeScenario(sc: Obj, cat?: Catalogue | null): string[] {
   const flows = (sc.flows as Obj[] | undefined) ?? [];
   const f0 = flows[0] ?? {};
   const tcp = (f0.tcp as Obj | undefined) ?? {};
-  const app = (f0.app as Obj | undefined) ?? {};
   const path = (sc.path as Obj | undefined) ?? {};
   const fwd = (path.forward as Obj | undefined) ?? {};
   const rev = (path.reverse as Obj | undefined) ?? {};
-  const loss = (fwd.loss as Obj | undefined) ?? {};
   const out: string[] = [];
+  const layout = cat ? builderLayout(cat, sc, 0) : null;
   for (const family of cat ? mechanismFamilies(cat) : []) {
-    if (typeof tcp[family] === "string") out.push(`${familyLabel(cat, family)}: ${mechanismLabel(cat, family, tcp[family])}`);
+    const at = memberPath(cat, family);
+    const v = at === null ? undefined : getPath(sc, at);
+    if (typeof v !== "string") continue;
+    let chip = `${familyLabel(cat, family)}: ${mechanismLabel(cat, family, v)}`;
+    // the application's kind heads its fields: what the chosen kind reads, when set
+    if (layout?.flow.appKind && familyKey(cat, family) === layout.flow.appKind.key) {
+      const details = layout.appFields.filter((s) => s.appliesTo !== null).flatMap((s) => {
+        const x = getPath(sc, s.path);
+        return x === undefined || x === null || x === 0 ? [] : [fieldChip(s, x)];
+      });
+      if (details.length) chip += ` (${details.join(", ")})`;
+    }
+    out.push(chip);
   }
   const switches = [tcp.sack && "SACK", tcp.early_retransmit && "ER"].filter(Boolean);
   if (switches.length) out.push(switches.join(" + "));
-  const model = String(loss.model ?? "none");
-  if (model === "tail") out.push(`tail loss ×${loss.count ?? 1}`);
-  else if (model === "bernoulli") out.push(`random loss p = ${loss.p}`);
-  else if (model === "positioned") out.push(`${((loss.rules as unknown[]) ?? []).length} positioned loss rule(s)`);
-  else if (model === "gilbert_elliott") out.push("Gilbert–Elliott loss");
-  else out.push("no loss model");
+  for (const [i, d] of (layout?.directions ?? []).entries()) {
+    const chip = lossChip(sc, d);
+    if (i === 0) out.push(chip ?? "no loss model");
+    else if (chip) out.push(`${d.dir}: ${chip}`);
+  }
   out.push(`RTT ${formatMs(Number(fwd.delay_ms ?? 0) + Number(rev.delay_ms ?? 0))}`);
   out.push(`bottleneck ${rate(Number(fwd.rate_bps ?? 0))}`);
-  const kind = String(app.kind ?? "");
-  if (kind === "fixed") out.push(`${app.segments ?? "?"} segments`);
-  else if (kind === "bulk") out.push(`bulk for ${app.duration_s} s`);
-  else if (kind) out.push(`${kind} app`);
   if (flows.length > 1) out.push(`${flows.length} flows`);
   return out;
 }

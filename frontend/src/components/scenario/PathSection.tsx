@@ -6,7 +6,8 @@ import type { DirectionFields, ItemList } from "../../lib/forms/layout";
 
 export type RenderField = (spec: FieldSpec, label?: string) => React.ReactNode;
 
-const dirTitle = (d: string) => (d === "forward" ? "Forward path (data)" : d === "reverse" ? "Reverse path (ACKs)" : d);
+/** "forward" -> "Forward path"; what the direction carries is the catalogue's to say (its doc, under the title). */
+const dirTitle = (d: string) => `${d.charAt(0).toUpperCase()}${d.slice(1)} path`;
 
 export function PathSection(props: { directions: DirectionFields[]; field: RenderField; onAddRule: (rules: ItemList) => void; onRemoveRule: (rules: ItemList, i: number) => void }) {
   const { field } = props;
@@ -17,6 +18,11 @@ export function PathSection(props: { directions: DirectionFields[]; field: Rende
         {props.directions.map((pf) => (
           <div key={pf.dir} className="dir-column" data-direction={pf.dir}>
             <h4>{dirTitle(pf.dir)}</h4>
+            {pf.doc && (
+              <p className="muted small dir-doc" data-testid={`dir-doc-${pf.dir}`}>
+                {pf.doc}
+              </p>
+            )}
             <div className="field-grid">{pf.direction.map((s) => field(s))}</div>
             <h5>Loss</h5>
             <div className="field-grid">

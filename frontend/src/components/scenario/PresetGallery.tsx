@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { apiError, ComparisonsService, RunsService, type PresetPublic } from "../../lib/api";
 import { defaultRunVariant, firstSentence, hasRandomLoss, presetComparisonBody } from "../../lib/forms/requests";
+import { useCatalogue } from "../../lib/queries";
 import "./scenario.css";
 
 export function PresetCard({ preset, onLoad }: { preset: PresetPublic; onLoad?: (p: PresetPublic) => void }) {
@@ -12,7 +13,9 @@ export function PresetCard({ preset, onLoad }: { preset: PresetPublic; onLoad?: 
   const [variant, setVariant] = useState(defaultRunVariant(preset));
   const [busy, setBusy] = useState<"run" | "compare" | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const random = hasRandomLoss(preset.scenario);
+  // which loss models are random is the catalogue's to say: unknown until it arrives
+  const { data: catalogue } = useCatalogue();
+  const random = catalogue ? hasRandomLoss(catalogue, preset.scenario) : null;
   const flows = Array.isArray(preset.scenario.flows) ? preset.scenario.flows.length : 1;
 
   const run = async () => {
@@ -24,24 +27,27 @@ export function PresetCard({ preset, onLoad }: { preset: PresetPublic; onLoad?: 
     if (r.error || !id) return setError(apiError(r.error, "could not start the run"));
     navigate(`/runs/${id}`);
   };
+  const body = catalogue ? presetComparisonBody(preset, catalogue) : null;
   const compare = async () => {
+    if (!body) return;
     setBusy("compare");
     setError(null);
-    const r = await ComparisonsService.createComparison({ body: presetComparisonBody(preset) });
+    const r = await ComparisonsService.createComparison({ body });
     setBusy(null);
     if (r.error || !r.data) return setError(apiError(r.error, "could not start the comparison"));
     navigate(`/compare/${r.data.id}`);
   };
-  const body = presetComparisonBody(preset);
   return (
     <article className="preset-card card" data-testid={`preset-card-${preset.name}`} aria-labelledby={`preset-${preset.name}-title`}>
       <div className="preset-meta">
         <span className="preset-figure">
           {preset.figure} · {preset.section}
         </span>
-        <span className={`preset-kind ${random ? "random" : "deterministic"}`} title={random ? "random loss: replicated with several seeds" : "no random loss: one run per variant is exact"}>
-          {random ? `random loss · ${body.replications} seeds` : "deterministic"}
-        </span>
+        {random !== null && body && (
+          <span className={`preset-kind ${random ? "random" : "deterministic"}`} title={random ? "random loss: replicated with several seeds" : "no random loss: one run per variant is exact"}>
+            {random ? `random loss · ${body.replications} seeds` : "deterministic"}
+          </span>
+        )}
       </div>
       <h3 id={`preset-${preset.name}-title`}>{preset.title}</h3>
       <p className="preset-line" title={preset.description}>
@@ -68,7 +74,7 @@ export function PresetCard({ preset, onLoad }: { preset: PresetPublic; onLoad?: 
         <button type="button" aria-label={`Run ${preset.title}`} onClick={run} disabled={busy !== null}>
           {busy === "run" ? "Starting…" : "Run"}
         </button>
-        <button type="button" className="primary" aria-label={`Compare ${preset.title}`} onClick={compare} disabled={busy !== null} title={`All ${variants.length} variants vs ${preset.baseline_variant}, ${body.replications} replication${body.replications === 1 ? "" : "s"}, one cell`}>
+        <button type="button" className="primary" aria-label={`Compare ${preset.title}`} onClick={compare} disabled={busy !== null || !body} title={body ? `All ${variants.length} variants vs ${preset.baseline_variant}, ${body.replications} replication${body.replications === 1 ? "" : "s"}, one cell` : "Waiting for the engine catalogue"}>
           {busy === "compare" ? "Starting…" : "Compare"}
         </button>
         {onLoad && (

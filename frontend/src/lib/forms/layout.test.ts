@@ -196,6 +196,19 @@ describe("a flow's groups", () => {
   });
 });
 
+describe("the directions", () => {
+  it("describe themselves as the catalogue's containers do", () => {
+    const l = builderLayout(cat, {}, 0);
+    for (const d of l.directions) {
+      const c = raw.containers.find((x) => x.type === "object" && x.of === "direction" && x.path.endsWith(`.${d.dir}`))!;
+      expect(d.doc, d.dir).toBe(c.doc);
+      expect(d.doc).not.toBe("");
+    }
+    expect(l.directions.map((d) => d.dir)).toEqual(["forward", "reverse"]);
+    expect(builderLayout(mini, {}, 0).directions.map((d) => d.doc)).toEqual(["", ""]);
+  });
+});
+
 describe("the members compared", () => {
   it("shows the fields any compared member reads, whatever the scenario holds", () => {
     const compared = comparedOf(cat, { family: "app", choices: ["fixed", "bulk"] })!;

@@ -143,6 +143,8 @@ export interface IntList {
 
 export interface DirectionFields {
   dir: string;
+  /** the catalogue's description of this direction's object (containers: path.forward), "" when none */
+  doc: string;
   direction: FieldSpec[];
   model?: FieldSpec;
   lossParams: FieldSpec[];
@@ -197,7 +199,8 @@ export function builderLayout(cat: Catalogue, scenario: unknown, flow: number, c
     const { model, params } = splitChoice(sectionFields(cat, "loss", { dir }));
     const lossParams = track(relevant(params));
     if (model) track([model]);
-    return { dir, direction, model, lossParams, rules: lossRules(cat, scenario, dir, track) };
+    const obj = cat.containers.find((c) => c.type === "object" && dirParam && c.of === dirParam.section && c.path.split(".").pop() === dir);
+    return { dir, doc: obj?.doc ?? "", direction, model, lossParams, rules: lossRules(cat, scenario, dir, track) };
   });
   const fg = groupFlowFields(sectionFields(cat, "flow", { index: { flows: flow } }), familyKeys(cat));
   const appFields = track(relevant(fg.app));

@@ -2,7 +2,7 @@ import presets from "./fixtures/presets.json";
 import raw from "./fixtures/catalogue.json";
 import type { PresetPublic } from "../../client/types.gen";
 import { parseCatalogue } from "./catalogue";
-import { buildComparisonBody, buildRunBody, defaultRunVariant, firstSentence, forkFromShare, hasRandomLoss, presetComparisonBody } from "./requests";
+import { buildComparisonBody, buildRunBody, defaultRunVariant, firstSentence, forkFromShare, hasRandomLoss, presetComparisonBody, randomLossChoices } from "./requests";
 
 const cat = parseCatalogue(raw);
 /** The same catalogue from an engine that gives no mechanism labels. */
@@ -66,17 +66,42 @@ describe("request bodies", () => {
 
 describe("presets", () => {
   it("tells deterministic presets from random-loss ones", () => {
-    expect(hasRandomLoss(tail.scenario)).toBe(false);
-    expect(hasRandomLoss(web.scenario)).toBe(true);
-    expect(hasRandomLoss({})).toBe(false);
+    expect(hasRandomLoss(cat, tail.scenario)).toBe(false);
+    expect(hasRandomLoss(cat, web.scenario)).toBe(true);
+    expect(hasRandomLoss(cat, {})).toBe(false);
+  });
+
+  it("knows the random loss models from the catalogue: those that read a probability", () => {
+    const model = raw.parameters.find((p) => p.section === "loss" && p.key === "model")!;
+    const probabilistic = [...new Set(raw.parameters.filter((p) => p.section === "loss" && p.type === "float" && p.min === 0 && p.max === 1 && p.applies_to).flatMap((p) => p.applies_to!.values))];
+    expect(randomLossChoices(cat)).toEqual([{ path: model.path, values: probabilistic, default: model.default }]);
+    expect(probabilistic).toEqual(expect.arrayContaining(["bernoulli", "gilbert_elliott"]));
+    for (const m of model.choices!) {
+      for (const dir of ["forward", "reverse"]) {
+        expect(hasRandomLoss(cat, { path: { [dir]: { loss: { model: m } } } }), `${dir} ${m}`).toBe(probabilistic.includes(m));
+      }
+    }
+    // a stage the engine adds, reading a probability, is random at once; one without is not
+    const later = parseCatalogue({
+      ...raw,
+      parameters: [
+        ...raw.parameters.map((p) => (p.key === "model" && p.section === "loss" ? { ...p, choices: [...p.choices!, "outage", "spike"] } : p)),
+        { ...raw.parameters.find((p) => p.key === "p" && p.section === "loss")!, key: "p_outage", path: "path.{forward,reverse}.loss.p_outage", applies_to: { key: "model", values: ["outage"], family: null } },
+        { ...raw.parameters.find((p) => p.key === "count" && p.section === "loss")!, key: "spikes", path: "path.{forward,reverse}.loss.spikes", applies_to: { key: "model", values: ["spike"], family: null } },
+      ],
+    });
+    expect(hasRandomLoss(later, { path: { reverse: { loss: { model: "outage" } } } })).toBe(true);
+    expect(hasRandomLoss(later, { path: { reverse: { loss: { model: "spike" } } } })).toBe(false);
+    // without the catalogue's loss parameters nothing is known to be random
+    expect(hasRandomLoss(parseCatalogue({}), web.scenario)).toBe(false);
   });
 
   it("builds the one-click comparison: all variants, no grid, 1 or at most 5 replications", () => {
-    const t = presetComparisonBody(tail);
+    const t = presetComparisonBody(tail, cat);
     expect(t).toEqual({ base: { preset: tail.name }, variants: tail.variants, baseline: "baseline", replications: 1 });
     expect("grid" in t).toBe(false);
-    expect(presetComparisonBody(web).replications).toBe(5);
-    expect(presetComparisonBody({ ...web, replications: 3 }).replications).toBe(3);
+    expect(presetComparisonBody(web, cat).replications).toBe(5);
+    expect(presetComparisonBody({ ...web, replications: 3 }, cat).replications).toBe(3);
   });
 
   it("offers the first non-baseline variant to run", () => {

@@ -1,7 +1,7 @@
 /** Builder state -> request bodies for POST /runs and POST /comparisons, and
  * preset / permalink helpers. Pure, so the rules are unit-tested. */
 import type { ComparisonCreate, PresetPublic, RunCreate } from "../../client/types.gen";
-import type { Catalogue } from "./catalogue";
+import { type Catalogue, type CatalogueParam, directionsOf, expandTemplate, findParam } from "./catalogue";
 import { defaultMechanism, mechanismLabel, memberPath, mechanismOverride, mechanismsOf, orderChoices, selectionOfVariants, type MechanismSelection } from "./mechanisms";
 import { applyOverrides, getPath, isObject } from "./paths";
 
@@ -69,13 +69,47 @@ export function buildComparisonBody(state: BuilderState, cat: Catalogue): Compar
   };
 }
 
-const RANDOM_LOSS = new Set(["bernoulli", "gilbert_elliott"]);
+/** Where a choice of random loss is made: a path parameter's template
+ * ("path.{forward,reverse}.loss.model") and the values of it that draw random numbers. */
+export interface RandomChoice {
+  path: string;
+  values: string[];
+  /** the choice's default, what a scenario that does not set it gets */
+  default: unknown;
+}
 
-/** A scenario is deterministic when no direction has a random loss model. */
-export function hasRandomLoss(scenario: unknown): boolean {
-  const path = getPath(scenario, "path");
-  if (!isObject(path)) return false;
-  return Object.values(path).some((dir) => RANDOM_LOSS.has(String(getPath(dir, "loss.model") ?? "none")));
+/** A probability: a float parameter ranging over [0, 1]. */
+function isProbability(p: CatalogueParam): boolean {
+  return p.type === "float" && p.min === 0 && p.max === 1;
+}
+
+/** The path's random loss models, from the catalogue: the values of a
+ * direction's choice that make a probability parameter read (its applies_to),
+ * e.g. bernoulli and gilbert_elliott for the loss model's p. */
+export function randomLossChoices(cat: Catalogue): RandomChoice[] {
+  const out: RandomChoice[] = [];
+  for (const p of cat.params) {
+    if (!p.appliesTo || !isProbability(p) || directionsOf(p.path).length === 0) continue;
+    const choice = findParam(cat, p.section, p.appliesTo.key);
+    if (!choice) continue;
+    let rc = out.find((x) => x.path === choice.path);
+    if (!rc) {
+      rc = { path: choice.path, values: [], default: choice.default };
+      out.push(rc);
+    }
+    for (const v of p.appliesTo.values) if (!rc.values.includes(v)) rc.values.push(v);
+  }
+  return out;
+}
+
+/** A scenario is deterministic when no direction chooses a random loss model (as the catalogue says). */
+export function hasRandomLoss(cat: Catalogue, scenario: unknown): boolean {
+  return randomLossChoices(cat).some((rc) =>
+    directionsOf(rc.path).some((dir) => {
+      const v = getPath(scenario, expandTemplate(rc.path, { dir })) ?? rc.default;
+      return typeof v === "string" && rc.values.includes(v);
+    }),
+  );
 }
 
 /** The variant the gallery's Run offers first: the first one that is not the baseline. */
@@ -85,8 +119,8 @@ export function defaultRunVariant(preset: Pick<PresetPublic, "variants" | "basel
 }
 
 /** The gallery's one-click comparison: every variant, one cell, few replications. */
-export function presetComparisonBody(preset: PresetPublic, maxReplications = 5): ComparisonCreate {
-  const deterministic = !hasRandomLoss(preset.scenario);
+export function presetComparisonBody(preset: PresetPublic, cat: Catalogue, maxReplications = 5): ComparisonCreate {
+  const deterministic = !hasRandomLoss(cat, preset.scenario);
   return {
     base: { preset: preset.name },
     variants: preset.variants,
