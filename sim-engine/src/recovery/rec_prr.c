@@ -82,7 +82,8 @@
  *  7. cwnd: PRR does not use it (§3.1: "Cwnd is not shown because PRR does
  *     not use it"); for the trace and for whatever reads it during the
  *     reduction, this member sets cwnd = pipe + sndcnt after each ACK, as
- *     Linux does.  On exiting the reduction (recovery or CWR) cwnd =
+ *     Linux does, but never below one segment (Linux counts a partial
+ *     segment in flight as a packet, so its window never drops under one).  On exiting the reduction (recovery or CWR) cwnd =
  *     ssthresh: PRR converges to the window congestion control chose
  *     (RFC 6937 §4; RFC 5681 §3.2 step 6).  An RTO abandoning the reduction
  *     goes through the same exit; castate.c then sets the loss window.
@@ -193,7 +194,11 @@ static void prr_step(struct rx_sender *s, uint64_t delivered_bytes)
 		sndcnt = room < limit ? room : limit; /* attempt to catch up, as permitted by limit */
 	}
 	r->quota_bytes = sndcnt > 0 ? (uint64_t)sndcnt : 0;
-	s->cc.cwnd_bytes = pipe + r->quota_bytes; /* interpretation 7 */
+	/* interpretation 7; never below one segment: a partial last segment in
+	 * flight (pipe < MSS) with nothing to send would otherwise leave cwnd
+	 * under one segment, which no RFC 5681 state allows (the other members
+	 * and Linux, counting packets, keep at least one) */
+	s->cc.cwnd_bytes = rx_umax64(pipe + r->quota_bytes, s->mss);
 }
 
 static void enter(struct rx_sender *s, int reduction, int64_t now)
