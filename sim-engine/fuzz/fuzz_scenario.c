@@ -39,6 +39,7 @@
 #include "rexsim/params.h"
 #include "rexsim/registry.h"
 #include "rexsim/rexsim.h"
+#include "rexsim/stage.h"
 
 #define FZ_MAX_DURATION_S 30.0
 #define FZ_MAX_EVENTS 20000
@@ -444,6 +445,20 @@ static void fix_up(struct rx_scenario *sc)
 			dirs[d]->loss.rules[r].flow %= sc->n_flows;
 	if (sc->rev.loss.model == RX_LOSS_TAIL)
 		sc->rev.loss.model = RX_LOSS_POSITIONED;
+	/* listed stages validation would refuse: rule users, tail where it cannot act */
+	for (int d = 0; d < 2; d++)
+		for (int64_t k = 0; k < dirs[d]->n_stages; k++) {
+			const struct rx_stage_ops *ops = rx_member(RX_FAM_STAGE, (int)dirs[d]->stages[k].kind);
+			bool tail = ops == rx_member(RX_FAM_STAGE, RX_LOSS_TAIL - 1);
+			bool bulk = false;
+			for (int64_t i = 0; i < sc->n_flows; i++)
+				bulk |= app_is(&sc->flows[i], "bulk");
+			if (ops && (ops->uses_rules || (tail && (d == 1 || bulk)))) {
+				memset(&dirs[d]->stages[k], 0,
+				       (size_t)(dirs[d]->n_stages - k) * sizeof(dirs[d]->stages[0]));
+				dirs[d]->n_stages = k; /* cut the list before it */
+			}
+		}
 	if (sc->fwd.loss.model == RX_LOSS_TAIL)
 		for (int64_t i = 0; i < sc->n_flows; i++)
 			if (app_of(&sc->flows[i])->n_objects(&sc->flows[i]) == 0)
@@ -501,6 +516,35 @@ static void gen_sizes(struct fz_in *in, struct rx_flow_cfg *f, bool vmode)
 	}
 }
 
+/* path.<dir>.stages: one byte >= 200 lists 1..4 stages (or, in validation
+ * mode, a bad count or kind); each stage's kind, then its own rows */
+static void gen_stages(struct fz_in *in, struct rx_dir_cfg *d, bool vmode)
+{
+	uint8_t b = u8(in);
+	if (b < 200)
+		return;
+	if (vmode && b >= 250) {
+		static const int64_t bad[] = { -1, RX_MAX_LIST_STAGES + 1, INT64_MAX, INT64_MIN, 1000, -7 };
+		d->n_stages = bad[b - 250];
+		return;
+	}
+	int64_t n = 1 + b % 4;
+	int members = rx_member_count(RX_FAM_STAGE);
+	for (int64_t k = 0; k < n; k++) {
+		struct rx_tagged_item *it = &d->stages[k];
+		memset(it, 0, sizeof(*it));
+		uint8_t kb = u8(in);
+		it->kind = vmode && kb >= 250 ? (int64_t)members + (kb - 250) : kb % members;
+		size_t np = 0;
+		const struct rx_param *rows =
+			it->kind < members ? rx_member_params(RX_FAM_STAGE, (int)it->kind, &np, NULL) : NULL;
+		rx_params_defaults(rows, np, it->cfg);
+		for (size_t r = 0; r < np; r++)
+			gen_row(in, &rows[r], it->cfg, vmode);
+	}
+	d->n_stages = n;
+}
+
 static int64_t gen_n_flows(struct fz_in *in, bool vmode)
 {
 	uint8_t b = u8(in);
@@ -534,6 +578,9 @@ static int64_t decode(struct fz_in *in, struct rx_scenario *sc, bool *vmode, boo
 		gen_members(in, &sc->flows[i], *vmode);
 		gen_sizes(in, &sc->flows[i], *vmode);
 	}
+	/* after everything else, so older inputs decode as they always did */
+	gen_stages(in, &sc->fwd, *vmode);
+	gen_stages(in, &sc->rev, *vmode);
 	budget(sc, nf);
 	if (!*vmode)
 		fix_up(sc);

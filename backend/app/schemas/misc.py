@@ -79,8 +79,9 @@ class Container(BaseModel):
     section: str
     key: str
     path: str
-    type: str = Field(description="object, list (of sections) or int_list")
-    of: str | None = Field(description="the section of the value or the items; null for int_list")
+    type: str = Field(description="object, list (of sections), int_list or tagged_list")
+    of: str | None = Field(description="the section of the value or the items; null for int_list and tagged_list")
+    family: str | None = Field(description="tagged_list: the family whose members the items are ({kind, params})")
     min_items: int
     max_items: int
     min: float | None = Field(default=None, description="int_list: each item's minimum")

@@ -482,6 +482,12 @@ export type Container = {
      */
     doc: string;
     /**
+     * Family
+     *
+     * tagged_list: the family whose members the items are ({kind, params})
+     */
+    family: string | null;
+    /**
      * Key
      */
     key: string;
@@ -508,7 +514,7 @@ export type Container = {
     /**
      * Of
      *
-     * the section of the value or the items; null for int_list
+     * the section of the value or the items; null for int_list and tagged_list
      */
     of: string | null;
     /**
@@ -522,7 +528,7 @@ export type Container = {
     /**
      * Type
      *
-     * object, list (of sections) or int_list
+     * object, list (of sections), int_list or tagged_list
      */
     type: string;
     /**

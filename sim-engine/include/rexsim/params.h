@@ -27,6 +27,9 @@ enum rx_ptype {
 	RX_PT_LIST, /* min_items..max_items items of section `sub`, item_size apart;
 	               the int64 count at aux_offset */
 	RX_PT_INT_LIST, /* min_items..max_items int64s, each within min..max */
+	RX_PT_TAGGED_LIST, /* min_items..max_items struct rx_tagged_item: each a
+	                      member of `family` (its "kind") with that member's
+	                      own parameters; the int64 count at aux_offset */
 	RX_PT__COUNT
 };
 
@@ -55,10 +58,10 @@ struct rx_param {
 	 * model, an app kind); NULL: always read */
 	const char *applies_to;
 	int sub; /* RX_PT_OBJECT, RX_PT_LIST: the section of the value or items */
-	int family; /* RX_PT_MEMBER, RX_PT_SET without choice(): enum rx_family_id */
+	int family; /* RX_PT_MEMBER, RX_PT_TAGGED_LIST, RX_PT_SET without choice(): enum rx_family_id */
 	size_t aux_offset; /* RX_PT_LIST, RX_PT_INT_LIST: int64 count; RX_PT_MEMBER: the block */
 	size_t item_size; /* RX_PT_LIST: bytes per item */
-	int64_t min_items, max_items; /* RX_PT_LIST, RX_PT_INT_LIST, RX_PT_SET */
+	int64_t min_items, max_items; /* RX_PT_LIST, RX_PT_INT_LIST, RX_PT_TAGGED_LIST, RX_PT_SET */
 };
 
 const struct rx_param *rx_params(size_t *n);

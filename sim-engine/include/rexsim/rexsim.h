@@ -26,6 +26,7 @@
 #define RX_MAX_POS_RULES 256
 #define RX_MAX_REQUESTS 512
 #define RX_MAX_SACK_BLOCKS 4
+#define RX_MAX_LIST_STAGES 8
 /* families a flow picks one member of (cc, timer, recovery, lossdet: the
  * first RX_FLOW_FAMILIES of enum rx_family_id: cc, timer, recovery, lossdet, app), and the bytes of the chosen
  * member's own parameter block */
@@ -76,12 +77,22 @@ struct rx_loss_cfg {
 	struct rx_pos_rule rules[RX_MAX_POS_RULES];
 };
 
+/* an item of a tagged list: a family member (kind) and its own parameter
+ * block, laid out as that member's params table says */
+struct rx_tagged_item {
+	int64_t kind; /* index in the family */
+	_Alignas(8) unsigned char cfg[RX_MECH_CFG_SIZE];
+};
+
 struct rx_dir_cfg {
 	double rate_bps; /* 0 = unlimited */
 	double delay_ms; /* one-way propagation delay */
 	int64_t buffer_pkts; /* drop-tail limit in packets (0 = no packet limit) */
 	int64_t buffer_bytes; /* drop-tail limit in bytes (0 = no byte limit) */
 	struct rx_loss_cfg loss;
+	/* further stages after the loss model, in order (path.<dir>.stages) */
+	int64_t n_stages;
+	struct rx_tagged_item stages[RX_MAX_LIST_STAGES];
 };
 
 struct rx_flow_cfg {

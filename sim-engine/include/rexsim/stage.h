@@ -1,7 +1,11 @@
 /* stage.h — path stages (one file per stage under src/path/).
  *
  * Each direction of the path runs its packets through an ordered list of
- * stages before the drop-tail bottleneck.  A stage may drop a packet, add
+ * stages before the drop-tail bottleneck: the loss model (path.<dir>.loss),
+ * then the stages listed in path.<dir>.stages.  A stage's cfg is a struct
+ * rx_loss_cfg: for the loss model, the scenario's; for a listed stage, one
+ * holding that item's own parameters (declared in the stage's params table,
+ * offsets into struct rx_loss_cfg before its rules) and no rules.  A stage may drop a packet, add
  * extra delay to it (p->extra_ns; it may then be overtaken), or ask for a
  * copy.  Loss models are stages today; delay spikes, outages and LTE
  * handover tables are stages of the same family.
@@ -39,6 +43,9 @@ struct rx_stage_ops {
 	const struct rx_param *params;
 	size_t n_params;
 	size_t cfg_size;
+	/* it acts on the direction's positioned rules (path.<dir>.loss.rules),
+	 * so it is chosen as the loss model, never listed in path.<dir>.stages */
+	bool uses_rules;
 	/* (optional) set up priv from cfg */
 	void (*init)(struct rx_stage *st, int dir);
 	/* (required) a packet enters: return a verdict; may set p->extra_ns or

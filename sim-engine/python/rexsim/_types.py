@@ -58,8 +58,10 @@ class Container(TypedDict):
     section: Literal["scenario", "direction", "loss", "rule", "flow"]
     key: str
     path: str
-    type: Literal["object", "list", "int_list"]
+    type: Literal["object", "list", "int_list", "tagged_list"]
     of: Literal["scenario", "direction", "loss", "rule", "flow"] | None
+    #: a tagged list: the family whose members its items are ({kind, params})
+    family: str | None
     min_items: int
     max_items: int
     min: float | None

@@ -47,11 +47,29 @@ def _nest(obj: dict[str, Any], key: str, prop: dict[str, Any]) -> None:
     obj["properties"][parts[-1]] = prop
 
 
-def _container(c: Container, objs: dict[str, dict[str, Any]]) -> dict[str, Any]:
+def _tagged_items(cat: Catalog, family: str) -> dict[str, Any]:
+    """One object per member of the family: its kind, then its own parameters."""
+    fam = next(f for f in cat["families"] if f["name"] == family)
+    return {
+        "oneOf": [
+            {
+                **_object(),
+                "required": ["kind"],
+                "properties": {"kind": {"const": m["name"]}, **{q["key"]: _prop(q) for q in m["params"]}},
+            }
+            for m in fam["members"]
+        ]
+    }
+
+
+def _container(c: Container, objs: dict[str, dict[str, Any]], cat: Catalog) -> dict[str, Any]:
     if c["type"] == "object":
         assert c["of"] is not None
         return objs[c["of"]]
-    if c["of"]:
+    if c["type"] == "tagged_list":
+        assert c["family"] is not None
+        items = _tagged_items(cat, c["family"])
+    elif c["of"]:
         items = objs[c["of"]]
     else:
         assert c["min"] is not None and c["max"] is not None
@@ -92,7 +110,7 @@ def scenario_schema() -> dict[str, Any]:
     _member_params(cat, objs)
     # sections are placed by reference, so the order of the containers does not matter
     for c in cat["containers"]:
-        _nest(objs[c["section"]], c["key"], _container(c, objs))
+        _nest(objs[c["section"]], c["key"], _container(c, objs, cat))
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://rexmit.dev/schemas/scenario.json",

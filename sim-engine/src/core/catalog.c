@@ -150,9 +150,11 @@ static struct rx_node *applies_to(struct cat *c, const struct rx_param *p)
 static const char *type_name(int type)
 {
 	static const char *const names[RX_PT__COUNT] = {
-		[RX_PT_INT] = "int",       [RX_PT_FLOAT] = "float", [RX_PT_BOOL] = "bool",
-		[RX_PT_ENUM] = "enum",     [RX_PT_MEMBER] = "enum", [RX_PT_SET] = "set",
-		[RX_PT_OBJECT] = "object", [RX_PT_LIST] = "list",   [RX_PT_INT_LIST] = "int_list",
+		[RX_PT_INT] = "int",           [RX_PT_FLOAT] = "float",
+		[RX_PT_BOOL] = "bool",         [RX_PT_ENUM] = "enum",
+		[RX_PT_MEMBER] = "enum",       [RX_PT_SET] = "set",
+		[RX_PT_OBJECT] = "object",     [RX_PT_LIST] = "list",
+		[RX_PT_INT_LIST] = "int_list", [RX_PT_TAGGED_LIST] = "tagged_list",
 	};
 	return type >= 0 && type < RX_PT__COUNT ? names[type] : "?";
 }
@@ -197,7 +199,10 @@ static void parameters(struct cat *c, struct rx_node *root)
 			put_s(c, d, "key", p->key);
 			put_s(c, d, "path", path);
 			put_s(c, d, "type", type_name(p->type));
-			put_s(c, d, "of", p->type == RX_PT_INT_LIST ? NULL : rx_section_name(p->sub));
+			bool tagged = p->type == RX_PT_TAGGED_LIST;
+			put_s(c, d, "of", p->type == RX_PT_INT_LIST || tagged ? NULL : rx_section_name(p->sub));
+			/* a tagged list's items: {kind: a member of this family, that member's params} */
+			put_s(c, d, "family", tagged ? rx_family_at(p->family)->name : NULL);
 			put_i(c, d, "min_items", p->type == RX_PT_OBJECT ? 1 : p->min_items);
 			put_i(c, d, "max_items", p->type == RX_PT_OBJECT ? 1 : p->max_items);
 			/* an int list's item range; null for lists and objects of sections */
@@ -216,13 +221,13 @@ static void parameters(struct cat *c, struct rx_node *root)
 	rx_node_put(c->a, root, "containers", containers);
 }
 
-/* the row that picks a member of the family, NULL if none does */
+/* the row that picks members of the family (a member row, or a tagged list), NULL if none */
 static const struct rx_param *member_row(int family)
 {
 	size_t n;
 	const struct rx_param *t = rx_params(&n);
 	for (size_t i = 0; i < n; i++)
-		if (t[i].type == RX_PT_MEMBER && t[i].family == family)
+		if ((t[i].type == RX_PT_MEMBER || t[i].type == RX_PT_TAGGED_LIST) && t[i].family == family)
 			return &t[i];
 	return NULL;
 }
@@ -238,8 +243,11 @@ static struct rx_node *member_params(struct cat *c, int fam, int m)
 	struct rx_node *l = list(c);
 	for (size_t k = 0; k < n; k++) {
 		char path[3 * RX_PATH_LEN];
-		snprintf(path, sizeof(path), "%s%s_params.%s.%s", prefix, picker ? picker->key : "",
-			 rx_member_name(fam, m), rows[k].key);
+		if (picker && picker->type == RX_PT_TAGGED_LIST) /* path.{forward,reverse}.stages[].p */
+			snprintf(path, sizeof(path), "%s%s[].%s", prefix, picker->key, rows[k].key);
+		else
+			snprintf(path, sizeof(path), "%s%s_params.%s.%s", prefix, picker ? picker->key : "",
+				 rx_member_name(fam, m), rows[k].key);
 		rx_node_append(c->a, l, value_entry(c, &rows[k], path));
 	}
 	return l;

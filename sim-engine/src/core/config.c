@@ -252,6 +252,60 @@ static void walk_list(struct walk *w, const struct rx_param *p, void *base, cons
 	memcpy((char *)base + p->aux_offset, &count, sizeof(count));
 }
 
+/* [{kind: member, parameter: value, ...}]: each item names a member of the
+ * row's family and gives that member's own parameters (the rest default) */
+static void walk_tagged(struct walk *w, const struct rx_param *p, void *base, const struct rx_node *v, const char *key)
+{
+	if (v->kind != RX_NODE_LIST) {
+		perr(w, key, "must be a list (got %s)", rx_node_kind_name(v));
+		return;
+	}
+	if ((int64_t)v->n < p->min_items || (int64_t)v->n > p->max_items) {
+		perr(w, key, "must hold between %lld and %lld items (got %zu)", (long long)p->min_items,
+		     (long long)p->max_items, v->n);
+		return;
+	}
+	const char *fam = rx_family_at(p->family)->name;
+	struct rx_tagged_item *items = (struct rx_tagged_item *)((char *)base + p->offset);
+	bool bad = false; /* an item without a kind is reported; the list is then left out */
+	for (size_t k = 0; k < v->n; k++) {
+		struct rx_tagged_item *it = &items[k];
+		memset(it, 0, sizeof(*it));
+		size_t saved = push(w, "%s%s[%zu]", dot(w), key, k);
+		const struct rx_node *d = v->items[k], *kind = rx_node_get(d, "kind");
+		int m = kind && kind->kind == RX_NODE_STR ? rx_member_index(p->family, kind->v.s) : -1;
+		bad |= d->kind != RX_NODE_DICT || m < 0;
+		if (d->kind != RX_NODE_DICT) {
+			perr(w, "", "must be an object {kind: ..., its parameters} (got %s)", rx_node_kind_name(d));
+		} else if (m < 0) {
+			char choices[600] = "";
+			size_t used = 0;
+			for (int i = 0; i < rx_member_count(p->family) && used < sizeof(choices); i++)
+				used += (size_t)snprintf(choices + used, sizeof(choices) - used, "%s'%s'",
+							 i ? ", " : "", rx_member_name(p->family, i));
+			perr(w, "kind", "must name a %s: one of %s", fam, choices);
+		} else {
+			size_t n;
+			const struct rx_param *rows = rx_member_params(p->family, m, &n, NULL);
+			it->kind = m;
+			rx_params_defaults(rows, n, it->cfg);
+			for (size_t i = 0; i < d->n; i++) {
+				if (strcmp(d->keys[i], "kind") == 0)
+					continue;
+				const struct rx_param *row = find_row(rows, n, -1, d->keys[i]);
+				if (row)
+					set_value(w, row, it->cfg, d->items[i], d->keys[i]);
+				else
+					perr(w, d->keys[i], "is not a parameter of %s '%s' (see the catalogue)", fam,
+					     rx_member_name(p->family, m));
+			}
+		}
+		w->path[saved] = 0;
+	}
+	int64_t count = bad ? 0 : (int64_t)v->n;
+	memcpy((char *)base + p->aux_offset, &count, sizeof(count));
+}
+
 /* tcp.<family>_params = {member: {parameter: value}}: the chosen member's
  * values go into its block, another member's are checked and dropped */
 static void walk_member_params(struct walk *w, const struct rx_param *p, void *base, const struct rx_node *v)
@@ -307,6 +361,8 @@ static void walk_keys(struct walk *w, const struct rx_node *d, int section, void
 			size_t saved = push(w, "%s%s", dot(w), key);
 			walk_section(w, v, p->sub, (char *)base + p->offset);
 			w->path[saved] = 0;
+		} else if (p && p->type == RX_PT_TAGGED_LIST) {
+			walk_tagged(w, p, base, v, key);
 		} else if (p) {
 			walk_list(w, p, base, v, key);
 		} else if (member_row_of(section, key)) {
@@ -423,6 +479,28 @@ static struct rx_node *rows_tree(struct rx_arena *a, const struct rx_param *rows
 	return d;
 }
 
+/* [{kind, parameters...}] */
+static struct rx_node *tagged_tree(struct rx_arena *a, const struct rx_param *p, const void *base)
+{
+	struct rx_node *l = rx_node_new(a, RX_NODE_LIST);
+	int64_t count;
+	memcpy(&count, (const char *)base + p->aux_offset, sizeof(count));
+	count = count < 0 ? 0 : count > p->max_items ? p->max_items : count;
+	const struct rx_tagged_item *items = (const struct rx_tagged_item *)((const char *)base + p->offset);
+	for (int64_t k = 0; k < count; k++) {
+		const char *name = rx_member_name(p->family, (int)items[k].kind);
+		size_t n = 0;
+		const struct rx_param *rows = name ? rx_member_params(p->family, (int)items[k].kind, &n, NULL) : NULL;
+		struct rx_node *d = rows_tree(a, rows, n, items[k].cfg), *first = rx_node_new(a, RX_NODE_DICT);
+		/* kind first, then the parameters */
+		rx_node_put(a, first, "kind", name ? rx_node_str(a, name) : rx_node_int(a, items[k].kind));
+		for (size_t i = 0; d && i < d->n; i++)
+			rx_node_put(a, first, d->keys[i], d->items[i]);
+		rx_node_append(a, l, first);
+	}
+	return l;
+}
+
 static struct rx_node *section_tree(struct rx_arena *a, int section, const void *base)
 {
 	struct rx_node *d = rx_node_new(a, RX_NODE_DICT);
@@ -451,6 +529,10 @@ static struct rx_node *section_tree(struct rx_arena *a, int section, const void 
 		const char *at = (const char *)base + p->offset;
 		if (p->type == RX_PT_OBJECT) {
 			rx_node_put_path(a, d, p->key, section_tree(a, p->sub, at));
+			continue;
+		}
+		if (p->type == RX_PT_TAGGED_LIST) {
+			rx_node_put_path(a, d, p->key, tagged_tree(a, p, base));
 			continue;
 		}
 		if (p->type != RX_PT_LIST && p->type != RX_PT_INT_LIST)

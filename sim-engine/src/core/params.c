@@ -127,6 +127,19 @@ static const struct rx_param table[] = {
 	  RX_SEC_DIR, offsetof(struct rx_dir_cfg, buffer_bytes)),
 	OBJ(RX_SEC_DIR, "loss", RX_SEC_LOSS, struct rx_dir_cfg, loss,
 	    "The loss stage at the ingress of this direction."),
+	{ .section = RX_SEC_DIR,
+	  .key = "stages",
+	  .type = RX_PT_TAGGED_LIST,
+	  .offset = offsetof(struct rx_dir_cfg, stages),
+	  .unit = "",
+	  .doc = "Further stages after the loss model, in order, each {kind: a member of the path-stage family, and "
+		 "that stage's own parameters}: e.g. random loss on top of positioned drops. Each stage draws from "
+		 "its own random stream.",
+	  .family = RX_FAM_STAGE,
+	  .aux_offset = offsetof(struct rx_dir_cfg, n_stages),
+	  .item_size = sizeof(struct rx_tagged_item),
+	  .min_items = 0,
+	  .max_items = RX_MAX_LIST_STAGES },
 	/* loss stage */
 	P("model", RX_PT_ENUM, 0, RX_LOSS__COUNT - 1, RX_LOSS_NONE, "", ch_loss,
 	  "Loss stage at the ingress of this direction. positioned: act on chosen transmissions (drop, delay, "
@@ -472,6 +485,7 @@ void rx_section_init(int section, void *base)
 			memcpy((char *)base + p->aux_offset, &count, sizeof(count));
 			break;
 		case RX_PT_INT_LIST:
+		case RX_PT_TAGGED_LIST:
 			memcpy((char *)base + p->aux_offset, &count, sizeof(count));
 			break;
 		default:
@@ -625,6 +639,20 @@ static void check_list(const struct rx_param *p, const void *base, const struct 
 	}
 	const char *items = (const char *)base + p->offset;
 	for (int64_t k = 0; k < count; k++) {
+		if (p->type == RX_PT_TAGGED_LIST) {
+			const struct rx_tagged_item *it =
+				(const struct rx_tagged_item *)(items + (size_t)k * p->item_size);
+			const struct vpath ip = { at, p->key, 0, -1, k };
+			if (it->kind < 0 || it->kind >= rx_member_count(p->family)) {
+				FAIL(es, &ip, "kind", "must be one of the catalogue's choices (got index %lld)",
+				     (long long)it->kind);
+				continue;
+			}
+			size_t n;
+			const struct rx_param *rows = rx_member_params(p->family, (int)it->kind, &n, NULL);
+			check_rows(rows, n, it->cfg, &ip, es);
+			continue;
+		}
 		if (p->type == RX_PT_LIST) {
 			const struct vpath ip = { at, p->key, 0, -1, k };
 			check_section(p->sub, items + (size_t)k * p->item_size, &ip, es);
@@ -704,6 +732,25 @@ static void check_rows(const struct rx_param *rows, size_t n, const void *base, 
 }
 
 /* the rules that tie fields of different sections together */
+/* 'tail' (a stage that needs data with a known end) where the model or a
+ * listed stage chooses it */
+static void check_tail(const struct rx_scenario *sc, const struct rx_dir_cfg *d, const struct vpath *at,
+		       const char *key, struct rx_errors *es)
+{
+	if (d == &sc->rev) {
+		FAIL(es, at, key, "'tail' drops data segments, so it applies to path.forward only");
+		return;
+	}
+	for (int64_t f = 0; f < sc->n_flows && f < RX_MAX_FLOWS; f++) {
+		const struct rx_app_ops *app = rx_member(RX_FAM_APP, (int)sc->flows[f].app_kind);
+		if (app && app->n_objects(&sc->flows[f]) == 0) {
+			FAIL(es, at, key, "'tail' needs objects with a known end, but flows[%lld].app.kind is '%s'",
+			     (long long)f, app->name);
+			return;
+		}
+	}
+}
+
 static void check_dir(const struct rx_scenario *sc, const struct rx_dir_cfg *d, const char *name, struct rx_errors *es)
 {
 	const struct vpath dp = { NULL, "path", 0, -1, -1 }, dirp = { &dp, name, 0, -1, -1 };
@@ -714,20 +761,17 @@ static void check_dir(const struct rx_scenario *sc, const struct rx_dir_cfg *d, 
 			FAIL(es, &rp, "flow", "must be below the number of flows, %lld (got %lld)",
 			     (long long)sc->n_flows, (long long)d->loss.rules[i].flow);
 		}
-	if (d->loss.model != RX_LOSS_TAIL)
-		return;
-	if (d == &sc->rev) {
-		FAIL(es, &lp, "model", "'tail' drops data segments, so it applies to path.forward only");
-		return;
-	}
-	for (int64_t f = 0; f < sc->n_flows && f < RX_MAX_FLOWS; f++) {
-		const struct rx_app_ops *app = rx_member(RX_FAM_APP, (int)sc->flows[f].app_kind);
-		if (app && app->n_objects(&sc->flows[f]) == 0) {
-			FAIL(es, &lp, "model",
-			     "'tail' needs objects with a known end, but flows[%lld].app.kind is '%s'", (long long)f,
-			     app->name);
-			return;
-		}
+	const struct rx_stage_ops *tail = rx_stage_for_loss_model(RX_LOSS_TAIL);
+	if (d->loss.model == RX_LOSS_TAIL)
+		check_tail(sc, d, &lp, "model", es);
+	for (int64_t k = 0; k < d->n_stages && k < RX_MAX_LIST_STAGES; k++) {
+		const struct rx_stage_ops *ops = rx_member(RX_FAM_STAGE, (int)d->stages[k].kind);
+		const struct vpath sp = { &dirp, "stages", 0, -1, k };
+		if (ops && ops->uses_rules)
+			FAIL(es, &sp, "kind", "'%s' acts on path.%s.loss.rules: choose it as path.%s.loss.model",
+			     ops->name, name, name);
+		else if (ops == tail)
+			check_tail(sc, d, &sp, "kind", es);
 	}
 }
 

@@ -9,6 +9,7 @@
  * is what spurious-timeout demonstrations need.  The stages themselves live in
  * src/path/ (include/rexsim/stage.h).
  */
+#include <stdlib.h>
 #include <string.h>
 #include "rexsim/registry.h"
 #include "sim.h"
@@ -29,7 +30,20 @@ uint32_t rx_wire_bytes(uint32_t payload, bool ts, int n_sack, bool syn)
 	return 20 + 20 + opt + payload;
 }
 
-void rx_link_init(struct rx_link *l, struct rx_sim *sim, int dir, const struct rx_dir_cfg *cfg, uint64_t seed)
+static void add_stage(struct rx_link *l, const struct rx_stage_ops *ops, const struct rx_loss_cfg *cfg, uint64_t seed)
+{
+	struct rx_stage *st = &l->stages[l->n_stages++];
+	st->ops = ops;
+	for (int i = 0; rx_member(RX_FAM_STAGE, i); i++)
+		if (rx_member(RX_FAM_STAGE, i) == ops)
+			l->stage_cause[l->n_stages - 1] = (uint8_t)(i + 1);
+	st->cfg = cfg;
+	st->seed = seed;
+	if (ops->init)
+		ops->init(st, l->dir);
+}
+
+int rx_link_init(struct rx_link *l, struct rx_sim *sim, int dir, const struct rx_dir_cfg *cfg, uint64_t seed)
 {
 	memset(l, 0, sizeof(*l));
 	l->sim = sim;
@@ -38,19 +52,36 @@ void rx_link_init(struct rx_link *l, struct rx_sim *sim, int dir, const struct r
 	l->prop_ns = rx_ms_to_ns(cfg->delay_ms);
 	l->buf_pkts = cfg->buffer_pkts;
 	l->buf_bytes = cfg->buffer_bytes;
-	/* the stage list: today the loss model; every stage gets its own PRNG stream */
+	/* the stage list: the loss model, then path.<dir>.stages; every stage
+	 * gets its own PRNG stream (the loss model keeps the one it always had) */
 	const struct rx_stage_ops *ops = rx_stage_for_loss_model((int)cfg->loss.model);
-	if (ops) {
-		struct rx_stage *st = &l->stages[l->n_stages++];
-		st->ops = ops;
-		for (int i = 0; rx_member(RX_FAM_STAGE, i); i++)
-			if (rx_member(RX_FAM_STAGE, i) == ops)
-				l->stage_cause[l->n_stages - 1] = (uint8_t)(i + 1);
-		st->cfg = &cfg->loss;
-		st->seed = seed;
-		if (ops->init)
-			ops->init(st, dir);
+	if (ops)
+		add_stage(l, ops, &cfg->loss, seed);
+	if (cfg->n_stages <= 0)
+		return 0;
+	/* a listed stage reads its own parameters through a struct rx_loss_cfg
+	 * without rules (stage.h) */
+	l->list_cfg = calloc((size_t)cfg->n_stages, sizeof(*l->list_cfg));
+	if (!l->list_cfg)
+		return -1;
+	for (int64_t k = 0; k < cfg->n_stages; k++) {
+		const struct rx_tagged_item *it = &cfg->stages[k];
+		struct rx_loss_cfg *c = &l->list_cfg[k];
+		size_t cfg_size;
+		rx_member_params(RX_FAM_STAGE, (int)it->kind, NULL, &cfg_size);
+		memcpy(c, it->cfg, cfg_size);
+		c->model = it->kind + 1; /* the stage family lists the loss models after "none" */
+		c->n_rules = 0;
+		add_stage(l, rx_member(RX_FAM_STAGE, (int)it->kind), c,
+			  seed ^ (UINT64_C(0x9E3779B97F4A7C15) * (uint64_t)(k + 1)));
 	}
+	return 0;
+}
+
+void rx_link_free(struct rx_link *l)
+{
+	free(l->list_cfg);
+	l->list_cfg = NULL;
 }
 
 /* cause: 1 + the dropping stage's index in its family, 0 for the bottleneck queue */

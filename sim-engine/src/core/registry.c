@@ -261,16 +261,28 @@ int64_t *rx_flow_choice(struct rx_flow_cfg *f, int family)
 	return NULL;
 }
 
+/* does a scenario row pick members of the family (a member row, or a
+ * tagged list whose items carry their member's parameters)? */
+static bool family_is_picked(int family)
+{
+	size_t n;
+	const struct rx_param *t = rx_params(&n);
+	for (size_t i = 0; i < n; i++)
+		if ((t[i].type == RX_PT_MEMBER || t[i].type == RX_PT_TAGGED_LIST) && t[i].family == family)
+			return true;
+	return false;
+}
+
 /* a member's parameter rows: keys unique, within its block, defaults in range */
 static int check_member_params(const struct rx_family *f, int fi, int i, char *why, size_t why_len)
 {
 	size_t n, sz;
 	const struct rx_param *p = rx_member_params(fi, i, &n, &sz);
 	const char *name = rx_member_name(fi, i);
-	if (n && (sz == 0 || sz > RX_MECH_CFG_SIZE || fi >= RX_FLOW_FAMILIES)) {
+	if (n && (sz == 0 || sz > RX_MECH_CFG_SIZE || !family_is_picked(fi))) {
 		snprintf(why, why_len,
-			 "%s '%s': cfg_size %zu must be between 1 and %d (and the family picked per flow)", f->name,
-			 name, sz, RX_MECH_CFG_SIZE);
+			 "%s '%s': cfg_size %zu must be between 1 and %d (and a scenario row must pick the family)",
+			 f->name, name, sz, RX_MECH_CFG_SIZE);
 		return -1;
 	}
 	for (size_t k = 0; k < n; k++) {

@@ -292,6 +292,8 @@ static void sim_free(struct rx_sim *sim)
 		}
 		free(sim->flows);
 	}
+	rx_link_free(&sim->link[0]);
+	rx_link_free(&sim->link[1]);
 	for (size_t i = 0; i < sim->n_pkt_blocks; i++)
 		free(sim->pkt_blocks[i]);
 	free(sim->pkt_blocks);
@@ -342,10 +344,10 @@ int rx_run_progress(const struct rx_scenario *sc, struct rx_result *res, struct 
 	sim.end_ns = rx_ms_to_ns(sc->duration_s * 1000.0);
 	sim.n_flows = (int)sc->n_flows;
 	res->n_flows = sc->n_flows;
-	rx_link_init(&sim.link[0], &sim, 0, &sc->fwd, sc->seed);
-	rx_link_init(&sim.link[1], &sim, 1, &sc->rev, sc->seed);
+	int rc = rx_link_init(&sim.link[0], &sim, 0, &sc->fwd, sc->seed);
+	rc |= rx_link_init(&sim.link[1], &sim, 1, &sc->rev, sc->seed);
 	sim.flows = calloc((size_t)sim.n_flows, sizeof(struct rx_flow));
-	int rc = sim.flows ? 0 : -1;
+	rc |= sim.flows ? 0 : -1;
 	for (int i = 0; rc == 0 && i < sim.n_flows; i++)
 		rc = flow_setup(&sim, i);
 	if (rc == 0 && sim.trace_mode == RX_TRACE_SAMPLED) {

@@ -60,7 +60,7 @@ struct rx_tslot {
 };
 
 /* ---------------------------------------------------------------- path */
-#define RX_MAX_STAGES 4
+#define RX_MAX_STAGES (1 + RX_MAX_LIST_STAGES) /* the loss model and the listed stages */
 struct rx_link;
 
 struct rx_link {
@@ -81,6 +81,7 @@ struct rx_link {
 	int n_stages;
 	struct rx_stage stages[RX_MAX_STAGES];
 	uint8_t stage_cause[RX_MAX_STAGES]; /* 1 + each stage's index in its family (the trace's drop stage) */
+	struct rx_loss_cfg *list_cfg; /* the listed stages' parameters (heap; NULL when none) */
 };
 
 /* ---------------------------------------------------------------- segments */
@@ -291,7 +292,9 @@ struct rx_pkt *rx_pkt_alloc(struct rx_sim *sim);
 void rx_pkt_free(struct rx_sim *sim, struct rx_pkt *p);
 
 /* path.c */
-void rx_link_init(struct rx_link *l, struct rx_sim *sim, int dir, const struct rx_dir_cfg *cfg, uint64_t seed);
+/* 0, or -1 when out of memory (rx_link_free() either way) */
+int rx_link_init(struct rx_link *l, struct rx_sim *sim, int dir, const struct rx_dir_cfg *cfg, uint64_t seed);
+void rx_link_free(struct rx_link *l);
 void rx_link_send(struct rx_link *l, struct rx_pkt *p);
 void rx_link_on_depart(struct rx_link *l);
 void rx_link_on_arrive(struct rx_link *l);

@@ -1,5 +1,6 @@
 /* stage_bernoulli.c — independent loss with probability p per packet. */
 #include "../core/sim.h"
+#include "rexsim/params.h"
 #include "rexsim/stage.h"
 
 struct bernoulli {
@@ -22,7 +23,24 @@ static int bernoulli_apply(struct rx_stage *st, int dir, struct rx_pkt *p, bool 
 	return rx_rng_bernoulli(&b->rng, b->thr) ? RX_STAGE_DROP : RX_STAGE_PASS;
 }
 
+static const struct rx_param bernoulli_params[] = {
+	{ .section = 0,
+	  .key = "p",
+	  .type = RX_PT_FLOAT,
+	  .offset = offsetof(struct rx_loss_cfg, p),
+	  .min = 0,
+	  .max = 1,
+	  .def = 0,
+	  .unit = "",
+	  .doc = "Loss probability per packet." },
+};
+
 const struct rx_stage_ops rx_stage_bernoulli = {
+	/* as an item of path.<dir>.stages: the same keys, ranges and defaults as
+	 * path.<dir>.loss's (test_registry checks they agree) */
+	.params = bernoulli_params,
+	.n_params = sizeof(bernoulli_params) / sizeof(bernoulli_params[0]),
+	.cfg_size = offsetof(struct rx_loss_cfg, n_rules),
 	.name = "bernoulli",
 	.label = "Bernoulli loss",
 	.doc = "Independent random loss: every packet is lost with probability p.",

@@ -4,6 +4,7 @@
  * state's loss probability.  Mean burst length 1/r; stationary loss
  * (p * loss_bad + r * loss_good) / (p + r). */
 #include "../core/sim.h"
+#include "rexsim/params.h"
 #include "rexsim/stage.h"
 
 struct ge {
@@ -37,7 +38,51 @@ static int ge_apply(struct rx_stage *st, int dir, struct rx_pkt *p, bool *duplic
 	return rx_rng_bernoulli(&g->rng, g->bad ? g->thr_bad : g->thr_good) ? RX_STAGE_DROP : RX_STAGE_PASS;
 }
 
+static const struct rx_param ge_params[] = {
+	{ .section = 0,
+	  .key = "p",
+	  .type = RX_PT_FLOAT,
+	  .offset = offsetof(struct rx_loss_cfg, p),
+	  .min = 0,
+	  .max = 1,
+	  .def = 0,
+	  .unit = "",
+	  .doc = "Probability of moving from the good to the bad state per packet." },
+	{ .section = 0,
+	  .key = "r",
+	  .type = RX_PT_FLOAT,
+	  .offset = offsetof(struct rx_loss_cfg, r),
+	  .min = 0,
+	  .max = 1,
+	  .def = 0.5,
+	  .unit = "",
+	  .doc = "Probability of moving from the bad to the good state per packet (mean burst length 1/r)." },
+	{ .section = 0,
+	  .key = "loss_good",
+	  .type = RX_PT_FLOAT,
+	  .offset = offsetof(struct rx_loss_cfg, loss_good),
+	  .min = 0,
+	  .max = 1,
+	  .def = 0,
+	  .unit = "",
+	  .doc = "Loss probability in the good state." },
+	{ .section = 0,
+	  .key = "loss_bad",
+	  .type = RX_PT_FLOAT,
+	  .offset = offsetof(struct rx_loss_cfg, loss_bad),
+	  .min = 0,
+	  .max = 1,
+	  .def = 1,
+	  .unit = "",
+	  .doc = "Loss probability in the bad state." },
+};
+
 const struct rx_stage_ops rx_stage_gilbert_elliott = {
+	/* as an item of path.<dir>.stages: the same keys, ranges and defaults as
+	 * path.<dir>.loss's (test_registry checks they agree) */
+	.params = ge_params,
+	.n_params = sizeof(ge_params) / sizeof(ge_params[0]),
+	.cfg_size = offsetof(struct rx_loss_cfg, n_rules),
 	.name = "gilbert_elliott",
 	.label = "Gilbert–Elliott loss",
 	.doc = "Two-state Markov (Gilbert-Elliott) correlated loss: good->bad with probability p, bad->good with r per "

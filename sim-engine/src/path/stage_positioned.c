@@ -34,6 +34,7 @@ static int positioned_apply(struct rx_stage *st, int dir, struct rx_pkt *p, bool
 }
 
 const struct rx_stage_ops rx_stage_positioned = {
+	.uses_rules = true,
 	.name = "positioned",
 	.label = "Positioned actions",
 	.doc = "Act on chosen transmissions, as KauNet does (paper §3.1): drop, delay or duplicate the k-th "

@@ -123,6 +123,22 @@ int main(void)
 		/* grouped by section, in enum order (rx_section_row bisects) */
 		CHECK(i == 0 || p[i - 1].section <= p[i].section);
 	}
+	/* a listed stage's own rows say what path.<dir>.loss says of the same key */
+	for (int m = 0; m < rx_member_count(RX_FAM_STAGE); m++) {
+		size_t np;
+		const struct rx_param *sp = rx_member_params(RX_FAM_STAGE, m, &np, NULL);
+		for (size_t k = 0; k < np; k++) {
+			const struct rx_param *lr = NULL;
+			for (size_t j = 0; j < n; j++)
+				if (p[j].section == RX_SEC_LOSS && strcmp(p[j].key, sp[k].key) == 0)
+					lr = &p[j];
+			CHECK(lr != NULL);
+			if (lr)
+				CHECK(lr->type == sp[k].type && lr->min == sp[k].min && lr->max == sp[k].max &&
+				      lr->def == sp[k].def && strcmp(lr->unit, sp[k].unit) == 0 &&
+				      lr->offset == sp[k].offset);
+		}
+	}
 	struct rx_scenario *sc = malloc(sizeof(*sc));
 	rx_scenario_init(sc);
 	struct rx_error err;
