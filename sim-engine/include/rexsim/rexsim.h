@@ -139,6 +139,7 @@ struct rx_flow_cfg {
 	bool slow_start_after_idle;
 	int64_t slow_start; /* enum rx_slow_start (rexsim/cc.h) */
 	int64_t abc_limit_segs; /* byte counting: RFC 3465's L in segments; 0 = no limit */
+	int64_t cwnd_limited; /* 0: prior pipe >= cwnd / 2; 1: Linux's largest-flight rule */
 	/* receiver */
 	int64_t ack_policy; /* enum rx_ack_policy */
 	double delack_ms;

@@ -52,8 +52,9 @@ def wheel_slack_ms(kernel_ms: float) -> float:
 def linux_tcp(**over: Any) -> dict[str, Any]:
     """The scripts' connection: MSS 1000, IW10, CUBIC, SACK on, timestamps
     off, Linux's RTT estimator (RTO = SRTT + max(4 RTTVAR, 200 ms)), TLP as
-    Linux runs it (RFC 8985), PRR, ssthresh from cwnd and slow start counting
-    the segments each ACK newly delivers, as Linux does."""
+    Linux runs it (RFC 8985), PRR, ssthresh from cwnd, slow start counting
+    the segments each ACK newly delivers and growth while cwnd is below twice
+    the largest recent flight, as Linux does."""
     tcp: dict[str, Any] = {
         "mss": 1000,
         "iw": 10,
@@ -65,6 +66,7 @@ def linux_tcp(**over: Any) -> dict[str, Any]:
         "recovery": "prr",
         "ssthresh_from_cwnd": True,
         "slow_start": "byte_counting",
+        "cwnd_limited": "linux",
     }
     tcp.update(over)
     return tcp
@@ -451,10 +453,6 @@ CASES: tuple[Case, ...] = (
         {"timer": "tlp_rfc8985", "cc": "cubic", "recovery": "prr"},
         TAIL1,
         cwnd_segs_at_end,
-        modelled=False,
-        needs="Linux's test for a window-limited sender (slow start grows while cwnd < 2 x the largest recent "
-        "flight; the engine refuses growth on the ACK that drains the flight, so it cuts 19 to 13.3, not 20 to 14): "
-        "the fidelity issue's Linux profile",
     ),
     Case(
         "tlp-dsack-no-reduction",

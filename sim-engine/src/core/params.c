@@ -23,6 +23,7 @@ NAMES(ch_rtt, "rfc6298", "linux")
 NAMES(ch_trace, "full", "sampled", "none")
 NAMES(ch_er, "rfc5827", "linux")
 NAMES(ch_ss, "rfc5681", "byte_counting")
+NAMES(ch_cwl, "half_pipe", "linux")
 /* the trace vocabulary's names: src/core/vocab.c */
 
 /* ---- the table */
@@ -331,6 +332,13 @@ static const struct rx_param table[] = {
 	   "Linux (and RFC 9406 §4.3's L = infinity for a paced sender). RFC 3465 uses L = 2, one delayed ACK's worth; "
 	   "L = 1 is rfc5681's increase, counted over the bytes newly delivered and stopped at ssthresh.",
 	   RX_SEC_FLOW, offsetof(struct rx_flow_cfg, abc_limit_segs)),
+	P("tcp.cwnd_limited", RX_PT_ENUM, 0, 1, 0, "", ch_cwl,
+	  "When the window may grow (RFC 5681 §3.1 grows a window the sender uses; RFC 7661 stops growth while "
+	  "application-limited). half_pipe: the data in flight before the ACK was at least half of cwnd. linux: in "
+	  "slow start while cwnd is below twice the largest flight since the current window began, in congestion "
+	  "avoidance once that flight reached cwnd, as Linux decides it (so the ACK that drains an IW10 flight still "
+	  "grows the window: cwnd 20 after it, as the reference kernel reports).",
+	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, cwnd_limited)),
 	/* flow: receiver */
 	P("receiver.ack_policy", RX_PT_ENUM, 0, RX_ACK__COUNT - 1, RX_ACK_DELAYED, "", ch_ack,
 	  "quick: ACK every segment (Linux quickack). delayed: ACK every second full-sized segment or after delack_ms, "

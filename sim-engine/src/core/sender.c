@@ -137,7 +137,23 @@ static void xmit(struct rx_sender *s, uint64_t idx, int kind, int cause)
 	rx_trace_add_cause(sim, kind, s->flow, g->seq, g->len, (uint8_t)(g->tx_count > 255 ? 255 : g->tx_count),
 			   (uint8_t)cause);
 	s->last_send_ns = S_NOW(s);
+	/* the largest flight of the current window (a window ends once snd_una
+	 * passes what was sent when it began) */
+	if (s->snd_una >= s->max_flight_seq || s->out_bytes > s->max_flight_bytes) {
+		s->max_flight_bytes = s->out_bytes;
+		s->max_flight_seq = s->snd_nxt;
+	}
 	rx_link_send(&sim->link[0], p);
+}
+
+/* May congestion control grow the window on this ACK (tcp.cwnd_limited)? */
+static int cwnd_limited(const struct rx_sender *s, uint64_t prior_pipe_bytes)
+{
+	if (s->cfg->cwnd_limited == 0)
+		return prior_pipe_bytes * 2 >= s->cc.cwnd_bytes;
+	if (s->cc.cwnd_bytes < s->cc.ssthresh_bytes)
+		return s->cc.cwnd_bytes < 2 * s->max_flight_bytes;
+	return s->max_flight_bytes + s->mss > s->cc.cwnd_bytes;
 }
 
 static bool send_new(struct rx_sender *s, int kind, int cause)
@@ -363,7 +379,7 @@ void rx_snd_on_ack(struct rx_sender *s, struct rx_pkt *p)
 		.newly_delivered_bytes = ai.newly_delivered_bytes,
 		.rtt_ns = ai.rtt_ns,
 		.in_flight_bytes = ai.prior_pipe_bytes,
-		.is_cwnd_limited = ai.prior_pipe_bytes * 2 >= s->cc.cwnd_bytes,
+		.is_cwnd_limited = cwnd_limited(s, ai.prior_pipe_bytes),
 	};
 	rx_rate_fill(s, &rs, &as);
 	as.round_start = rx_round_on_ack(s, &ai);

@@ -149,6 +149,9 @@ struct rx_sender {
 	 * began: what is sent above it in that run (Disorder) is limited-transmit
 	 * data (RFC 3042), which ssthresh leaves out (RFC 5681 §3.2 step 2) */
 	uint64_t lt_base_seq;
+	/* the largest outstanding data after a send since the window that began
+	 * at max_flight_seq (tcp.cwnd_limited = linux) */
+	uint64_t max_flight_bytes, max_flight_seq;
 	uint64_t peer_rwnd;
 	/* shared estimators: delivery rate and round trips */
 	struct rx_rate rate;
