@@ -43,6 +43,17 @@ describe("describeScenario", () => {
     expect(withLoss({ model: "tail" }).some((c) => c.startsWith("reverse"))).toBe(false);
   });
 
+  it("names the stages a direction lists after its loss model, with their own parameters", () => {
+    const stages = raw.containers.find((c) => c.type === "tagged_list")!;
+    const bern = member(stages.family as string, "bernoulli") as { label: string; params: { key: string; default: unknown }[] };
+    expect(bern.params.map((p) => p.key)).toContain("p");
+    const chips = describeScenario({ ...sc, path: { forward: { delay_ms: 10, loss: { model: "tail", count: 1 }, stages: [{ kind: "bernoulli", p: 0.02 }] }, reverse: { delay_ms: 10, stages: [{ kind: "tail" }] } } }, cat);
+    const fwd = chips.find((c) => c.startsWith(`+ ${bern.label}`));
+    expect(fwd).toContain("= 0.02");
+    expect(chips.some((c) => c.startsWith(`reverse: + ${member("stage", "tail").label}`))).toBe(true);
+    expect(chips).toContain(`${member("stage", "tail").label} (Tail losses = 1 segments)`);
+  });
+
   it("names no mechanism, loss model or application before the catalogue arrives", () => {
     const chips = describeScenario(sc, null);
     expect(chips.some((c) => c.includes(member("cc", "cubic").label))).toBe(false);

@@ -1,10 +1,10 @@
 /** What was simulated, in one line, plus downloads and sharing. */
 import type { RunPublic } from "../../lib/api";
 import { formatMs } from "../../lib/format";
-import type { Catalogue, FieldSpec } from "../../lib/forms/catalogue";
+import { type Catalogue, directionsOf, expandTemplate, type FieldSpec, fieldSpec, TAG_KEY } from "../../lib/forms/catalogue";
 import { builderLayout, type DirectionFields } from "../../lib/forms/layout";
-import { familyKey, familyLabel, mechanismFamilies, mechanismLabel, memberPath } from "../../lib/forms/mechanisms";
-import { getPath } from "../../lib/forms/paths";
+import { familyInfo, familyKey, familyLabel, mechanismFamilies, mechanismLabel, memberPath } from "../../lib/forms/mechanisms";
+import { getPath, isObject } from "../../lib/forms/paths";
 import { useCatalogue } from "../../lib/queries";
 
 type Obj = Record<string, unknown>;
@@ -34,10 +34,29 @@ function lossChip(sc: Obj, d: DirectionFields): string | null {
   return details.length ? `${label} (${details.join(", ")})` : label;
 }
 
+/** The stages a direction lists after its loss model (the catalogue's tagged lists of
+ * stage members), each by its member's label with its own parameters: "Bernoulli loss (P = 0.01)". */
+function listedStageChips(cat: Catalogue, sc: Obj, dir: string): string[] {
+  const out: string[] = [];
+  for (const c of cat.containers) {
+    if (c.type !== "tagged_list" || c.family === null || !directionsOf(c.path).includes(dir)) continue;
+    const items = getPath(sc, expandTemplate(c.path, { dir }));
+    for (const item of Array.isArray(items) ? items : []) {
+      const kind = isObject(item) ? item[TAG_KEY] : undefined;
+      if (typeof kind !== "string") continue;
+      const m = familyInfo(cat, c.family)?.members.find((x) => x.name === kind);
+      const details = (m?.params ?? []).map((p) => fieldChip(fieldSpec(p), (item as Obj)[p.key] ?? p.default));
+      const label = m?.label || kind;
+      out.push(details.length ? `${label} (${details.join(", ")})` : label);
+    }
+  }
+  return out;
+}
+
 /** The scenario in a few chips: flow 0's member of every family a flow picks,
  * by their catalogue labels ("Retransmission timer: TLP", "Application: One
- * object (Flow size = 10 segments)"), its switches, each direction's loss stage
- * by the catalogue's label with what it reads, RTT, bottleneck and flows. Before
+ * object (Flow size = 10 segments)"), its switches, each direction's loss model
+ * and listed stages by the catalogue's labels with what they read, RTT, bottleneck and flows. Before
  * the catalogue arrives, no mechanism, loss model or application is named. */
 export function describeScenario(sc: Obj, cat?: Catalogue | null): string[] {
   const flows = (sc.flows as Obj[] | undefined) ?? [];
@@ -67,8 +86,10 @@ export function describeScenario(sc: Obj, cat?: Catalogue | null): string[] {
   if (switches.length) out.push(switches.join(" + "));
   for (const [i, d] of (layout?.directions ?? []).entries()) {
     const chip = lossChip(sc, d);
+    const listed = cat ? listedStageChips(cat, sc, d.dir) : [];
     if (i === 0) out.push(chip ?? "no loss model");
     else if (chip) out.push(`${d.dir}: ${chip}`);
+    for (const l of listed) out.push(`${i === 0 ? "" : `${d.dir}: `}+ ${l}`);
   }
   out.push(`RTT ${formatMs(Number(fwd.delay_ms ?? 0) + Number(rev.delay_ms ?? 0))}`);
   out.push(`bottleneck ${rate(Number(fwd.rate_bps ?? 0))}`);

@@ -29,6 +29,11 @@ export function PathSection(props: { directions: DirectionFields[]; field: Rende
               {pf.model && field(pf.model)}
               {pf.lossParams.map((s) => field(s))}
             </div>
+            {pf.listed.map((l) => (
+              <p key={l.path} className="muted small" data-testid={`listed-${pf.dir}`} title={l.doc || undefined}>
+                Then {l.labels.length} listed {l.key} ({l.labels.join(", ")}): kept as the scenario has them; the builder does not edit them.
+              </p>
+            ))}
             {pf.rules && (
               <RuleList dir={pf.dir} rules={pf.rules} field={field} onAdd={props.onAddRule} onRemove={props.onRemoveRule} />
             )}

@@ -285,6 +285,19 @@ describe("ScenarioBuilder", () => {
     r.unmount();
   });
 
+  it("keeps the stages a scenario lists after the loss model, says so, and submits them", async () => {
+    const calls = stubFetch((req) => (req.url.endsWith("/api/v1/runs") ? json({ runs: [{ id: "r9", seed: 1, state: "queued", deduplicated: false }] }, 202) : undefined));
+    const sc = defaultScenario(cat) as { path: { forward: Record<string, unknown> } };
+    sc.path.forward.stages = [{ kind: "bernoulli", p: 0.01 }];
+    const r = await render(<ScenarioBuilder catalogue={cat} initial={{ scenario: sc, mechanisms: { family: "timer", choices: ["rto"] }, scope: "flows[*]", replications: 1 }} />);
+    expect(r.container.querySelector('[data-testid="listed-forward"]')?.textContent).toContain(label("stage", "bernoulli"));
+    expect(r.container.querySelector('[data-testid="listed-reverse"]')).toBeNull();
+    await act(async () => button(r.container, "Run scenario").click());
+    await flush();
+    expect((calls.find((x) => x.url.endsWith("/api/v1/runs"))!.body as { scenario: typeof sc }).scenario.path.forward.stages).toEqual([{ kind: "bernoulli", p: 0.01 }]);
+    r.unmount();
+  });
+
   it("navigates to the new run on success", async () => {
     stubFetch((req) => (req.url.endsWith("/api/v1/runs") ? json({ runs: [{ id: "abc", seed: 1, state: "queued", deduplicated: false }] }, 202) : undefined));
     const r = await render(builder());

@@ -114,6 +114,22 @@ describe("catalogue -> field specs", () => {
     expect(parseCatalogue({}).containers).toEqual([]);
   });
 
+  it("reads a tagged list's family, and the members' own parameters", () => {
+    for (const c of raw.containers.filter((x) => x.type === "tagged_list")) {
+      expect(findContainer(cat, c.section, c.key)).toMatchObject({ type: "tagged_list", family: c.family });
+      expect(cat.families.some((f) => f.name === c.family)).toBe(true);
+    }
+    for (const f of raw.families) {
+      for (const m of f.members) {
+        const parsed = cat.families.find((x) => x.name === f.name)!.members.find((x) => x.name === m.name)!;
+        expect((parsed.params ?? []).map((p) => [p.key, p.path, p.type, p.min, p.max, p.default]), `${f.name}/${m.name}`).toEqual(
+          m.params.map((p) => [p.key, p.path, p.type, p.min, p.max, p.default]),
+        );
+      }
+    }
+    expect(raw.families.some((f) => f.members.some((m) => m.params.length > 0))).toBe(true);
+  });
+
   it("reads the families with their labels, and labels a family's choice as its family", () => {
     expect(cat.families.map((f) => [f.name, f.label, f.key])).toEqual(raw.families.map((f) => [f.name, f.label, f.key]));
     for (const f of raw.families.filter((x) => x.key !== null)) {

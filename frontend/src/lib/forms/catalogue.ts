@@ -60,8 +60,12 @@ export function parseAppliesTo(raw: unknown): AppliesTo | null {
   return { key: raw.key, values, family: typeof raw.family === "string" && raw.family ? raw.family : null };
 }
 
-export type ContainerType = "object" | "list" | "int_list";
-const CONTAINER_TYPES: readonly string[] = ["object", "list", "int_list"] satisfies ContainerType[];
+/** tagged_list: a list of family members, each item {kind: a member's name, that member's own parameters} (path.<dir>.stages) */
+export type ContainerType = "object" | "list" | "int_list" | "tagged_list";
+const CONTAINER_TYPES: readonly string[] = ["object", "list", "int_list", "tagged_list"] satisfies ContainerType[];
+
+/** The key of a tagged list's item that names its member (the engine's scenario tree: {kind, ...}). */
+export const TAG_KEY = "kind";
 
 /** A nested object or list of the scenario tree (the catalogue's containers):
  * path.forward, flows, a direction's loss and its rules, a flow's app.sizes. */
@@ -73,6 +77,8 @@ export interface CatalogueContainer {
   type: ContainerType;
   /** the section its items' (or its own) fields belong to, for objects and lists */
   of: string | null;
+  /** the family whose members a tagged list's items are (their fields: the members' own params) */
+  family: string | null;
   minItems: number | null;
   maxItems: number | null;
   /** the range of each value of an int_list */
@@ -95,6 +101,7 @@ function parseContainers(raw: unknown): CatalogueContainer[] {
       path: c.path,
       type: c.type as ContainerType,
       of: typeof c.of === "string" && c.of ? c.of : null,
+      family: typeof c.family === "string" && c.family ? c.family : null,
       minItems: num(c.min_items),
       maxItems: num(c.max_items),
       min: num(c.min),
@@ -120,7 +127,34 @@ export interface FamilyInfo {
 
 function parseMember(m: unknown): MechanismInfo | null {
   if (!isObject(m) || typeof m.name !== "string" || !m.name) return null;
-  return { name: m.name, doc: String(m.doc ?? ""), ...(typeof m.label === "string" && m.label ? { label: m.label } : {}) };
+  const params = (Array.isArray(m.params) ? m.params : []).flatMap((p) => {
+    const row = parseParamRow(p, "");
+    return row ? [row] : [];
+  });
+  return {
+    name: m.name,
+    doc: String(m.doc ?? ""),
+    ...(typeof m.label === "string" && m.label ? { label: m.label } : {}),
+    ...(params.length ? { params } : {}),
+  };
+}
+
+/** One parameter row of the catalogue (a scenario parameter, or a member's own), or null when malformed. */
+function parseParamRow(p: unknown, section: string): CatalogueParam | null {
+  if (!isObject(p) || typeof p.path !== "string" || typeof p.key !== "string") return null;
+  return {
+    section,
+    key: p.key,
+    path: p.path,
+    type: String(p.type ?? "float"),
+    unit: String(p.unit ?? ""),
+    default: p.default,
+    min: num(p.min),
+    max: num(p.max),
+    choices: Array.isArray(p.choices) ? p.choices.map(String) : null,
+    doc: String(p.doc ?? ""),
+    appliesTo: parseAppliesTo(p.applies_to),
+  };
 }
 
 function parseFamilies(raw: unknown): FamilyInfo[] {
@@ -142,6 +176,8 @@ export interface MechanismInfo {
   doc: string;
   /** a display name for a terse name, when the engine gives one (optional) */
   label?: string;
+  /** the member's own parameters (section ""), when it declares some: a stage's p, a CC's beta */
+  params?: CatalogueParam[];
 }
 
 export interface Catalogue {
@@ -251,25 +287,14 @@ export function parseCatalogue(raw: Catalog | unknown): Catalogue {
   const families = parseFamilies(loose.families);
   const params: CatalogueParam[] = [];
   for (const p of c.parameters ?? []) {
-    if (!isObject(p) || typeof p.path !== "string" || typeof p.key !== "string") continue;
-    const section = String(p.section ?? "");
-    const choices = Array.isArray(p.choices) ? p.choices.map(String) : null;
-    const fam = familyOfChoices(families, section, p.key, choices);
+    const row = parseParamRow(p, isObject(p) ? String(p.section ?? "") : "");
+    if (!row) continue;
+    const fam = familyOfChoices(families, row.section, row.key, row.choices);
     // a family's choosing key is labelled as its family; other choices of members only get the members' labels
-    const picks = fam !== undefined && section === "flow" && fam.key === p.key;
+    const picks = fam !== undefined && row.section === "flow" && fam.key === row.key;
     const choiceLabels = fam ? Object.fromEntries(fam.members.filter((m) => m.label).map((m) => [m.name, m.label as string])) : {};
     params.push({
-      section,
-      key: p.key,
-      path: p.path,
-      type: String(p.type ?? "float"),
-      unit: String(p.unit ?? ""),
-      default: p.default,
-      min: num(p.min),
-      max: num(p.max),
-      choices,
-      doc: String(p.doc ?? ""),
-      appliesTo: parseAppliesTo(p.applies_to),
+      ...row,
       ...(fam && picks ? { label: fam.label } : {}),
       ...(Object.keys(choiceLabels).length ? { choiceLabels } : {}),
     });

@@ -207,6 +207,15 @@ describe("the directions", () => {
     expect(l.directions.map((d) => d.dir)).toEqual(["forward", "reverse"]);
     expect(builderLayout(mini, {}, 0).directions.map((d) => d.doc)).toEqual(["", ""]);
   });
+
+  it("names the stages a scenario lists after the loss model, which the builder keeps", () => {
+    const c = raw.containers.find((x) => x.type === "tagged_list")!;
+    const stage = (name: string) => raw.families.find((f) => f.name === c.family)!.members.find((m) => m.name === name)!.label;
+    const s = sc(["path.reverse.stages", [{ kind: "bernoulli", p: 0.1 }, { kind: "tail" }, { kind: "later" }]]);
+    const l = builderLayout(cat, s, 0);
+    expect(l.directions.find((d) => d.dir === "forward")!.listed).toEqual([]);
+    expect(l.directions.find((d) => d.dir === "reverse")!.listed).toEqual([{ path: "path.reverse.stages", key: c.key, labels: [stage("bernoulli"), stage("tail"), "later"], doc: c.doc }]);
+  });
 });
 
 describe("the members compared", () => {

@@ -4,9 +4,9 @@
  * positioned rules, an application kind's fields and app.sizes), and the
  * groups of a flow's parameters, where keys only some members of a mechanism
  * family read go with that family (applies_to.family). */
-import { type AppliesTo, type Catalogue, type CatalogueContainer, directionsOf, expandTemplate, type FieldSpec, findContainer, findParam, type Instance, sectionFields } from "./catalogue";
+import { type AppliesTo, type Catalogue, type CatalogueContainer, directionsOf, expandTemplate, type FieldSpec, findContainer, findParam, type Instance, sectionFields, TAG_KEY } from "./catalogue";
 import { familyKey, type MechanismSelection } from "./mechanisms";
-import { getPath } from "./paths";
+import { getPath, isObject } from "./paths";
 
 /** A field or container of the catalogue at a concrete path. */
 export interface Placed {
@@ -150,6 +150,17 @@ export interface DirectionFields {
   lossParams: FieldSpec[];
   /** the positioned-loss rules; null when they are neither read nor present */
   rules: ItemList | null;
+  /** the stages the scenario lists after the loss model (tagged lists), which the builder keeps but does not edit */
+  listed: ListedItems[];
+}
+
+/** A tagged list's items in a scenario (path.forward.stages): their kinds by the family's labels. */
+export interface ListedItems {
+  path: string;
+  key: string;
+  /** each item's member label (its kind when the family does not list it) */
+  labels: string[];
+  doc: string;
 }
 
 export interface BuilderLayout {
@@ -178,6 +189,22 @@ function lossRules(cat: Catalogue, scenario: unknown, dir: string, track: (s: Fi
   return { path: at.path, name, items, relevant, readWhen: c.appliesTo?.values ?? [], maxItems: c.maxItems, doc: c.doc };
 }
 
+/** The tagged lists (a direction's stages) the scenario fills for this direction. */
+function listedItems(cat: Catalogue, scenario: unknown, dir: string): ListedItems[] {
+  return cat.containers.flatMap((c) => {
+    if (c.type !== "tagged_list" || !directionsOf(c.path).includes(dir)) return [];
+    const path = expandTemplate(c.path, { dir });
+    const v = getPath(scenario, path);
+    if (!Array.isArray(v) || v.length === 0) return [];
+    const members = cat.families.find((f) => f.name === c.family)?.members ?? [];
+    const labels = v.map((item) => {
+      const kind = isObject(item) ? item[TAG_KEY] : undefined;
+      return typeof kind === "string" ? members.find((m) => m.name === kind)?.label || kind : "?";
+    });
+    return [{ path, key: c.key, labels, doc: c.doc }];
+  });
+}
+
 /** The keys that choose a family's member, as the catalogue's families say. */
 export function familyKeys(cat: Catalogue): string[] {
   return cat.families.flatMap((f) => (f.key === null ? [] : [f.key]));
@@ -200,7 +227,7 @@ export function builderLayout(cat: Catalogue, scenario: unknown, flow: number, c
     const lossParams = track(relevant(params));
     if (model) track([model]);
     const obj = cat.containers.find((c) => c.type === "object" && dirParam && c.of === dirParam.section && c.path.split(".").pop() === dir);
-    return { dir, doc: obj?.doc ?? "", direction, model, lossParams, rules: lossRules(cat, scenario, dir, track) };
+    return { dir, doc: obj?.doc ?? "", direction, model, lossParams, rules: lossRules(cat, scenario, dir, track), listed: listedItems(cat, scenario, dir) };
   });
   const fg = groupFlowFields(sectionFields(cat, "flow", { index: { flows: flow } }), familyKeys(cat));
   const appFields = track(relevant(fg.app));

@@ -74,7 +74,7 @@ describe("presets", () => {
   it("knows the random loss models from the catalogue: those that read a probability", () => {
     const model = raw.parameters.find((p) => p.section === "loss" && p.key === "model")!;
     const probabilistic = [...new Set(raw.parameters.filter((p) => p.section === "loss" && p.type === "float" && p.min === 0 && p.max === 1 && p.applies_to).flatMap((p) => p.applies_to!.values))];
-    expect(randomLossChoices(cat)).toEqual([{ path: model.path, values: probabilistic, default: model.default }]);
+    expect(randomLossChoices(cat)[0]).toEqual({ path: model.path, values: probabilistic, default: model.default });
     expect(probabilistic).toEqual(expect.arrayContaining(["bernoulli", "gilbert_elliott"]));
     for (const m of model.choices!) {
       for (const dir of ["forward", "reverse"]) {
@@ -94,6 +94,20 @@ describe("presets", () => {
     expect(hasRandomLoss(later, { path: { reverse: { loss: { model: "spike" } } } })).toBe(false);
     // without the catalogue's loss parameters nothing is known to be random
     expect(hasRandomLoss(parseCatalogue({}), web.scenario)).toBe(false);
+  });
+
+  it("knows a listed stage is random when its own parameters include a probability", () => {
+    const stages = raw.containers.find((c) => c.type === "tagged_list")!;
+    const members = raw.families.find((f) => f.name === stages.family)!.members;
+    const random = members.filter((m) => m.params.some((p) => p.type === "float" && p.min === 0 && p.max === 1)).map((m) => m.name);
+    expect(random).toEqual(expect.arrayContaining(["bernoulli", "gilbert_elliott"]));
+    expect(random).not.toContain("tail");
+    expect(randomLossChoices(cat)).toContainEqual({ path: stages.path, values: random, default: [], list: true });
+    const listed = (...kinds: string[]) => ({ path: { reverse: { loss: { model: "none" }, stages: kinds.map((kind) => ({ kind })) } } });
+    expect(hasRandomLoss(cat, listed("tail"))).toBe(false);
+    expect(hasRandomLoss(cat, listed("tail", "bernoulli"))).toBe(true);
+    expect(hasRandomLoss(cat, listed())).toBe(false);
+    expect(hasRandomLoss(cat, { path: { forward: { stages: "bernoulli" } } })).toBe(false);
   });
 
   it("builds the one-click comparison: all variants, no grid, 1 or at most 5 replications", () => {

@@ -1,8 +1,8 @@
 /** Builder state -> request bodies for POST /runs and POST /comparisons, and
  * preset / permalink helpers. Pure, so the rules are unit-tested. */
 import type { ComparisonCreate, PresetPublic, RunCreate } from "../../client/types.gen";
-import { type Catalogue, type CatalogueParam, directionsOf, expandTemplate, findParam } from "./catalogue";
-import { defaultMechanism, mechanismLabel, memberPath, mechanismOverride, mechanismsOf, orderChoices, selectionOfVariants, type MechanismSelection } from "./mechanisms";
+import { type Catalogue, type CatalogueParam, directionsOf, expandTemplate, findParam, TAG_KEY } from "./catalogue";
+import { defaultMechanism, familyInfo, mechanismLabel, memberPath, mechanismOverride, mechanismsOf, orderChoices, selectionOfVariants, type MechanismSelection } from "./mechanisms";
 import { applyOverrides, getPath, isObject } from "./paths";
 
 export type Scenario = Record<string, unknown>;
@@ -70,12 +70,16 @@ export function buildComparisonBody(state: BuilderState, cat: Catalogue): Compar
 }
 
 /** Where a choice of random loss is made: a path parameter's template
- * ("path.{forward,reverse}.loss.model") and the values of it that draw random numbers. */
+ * ("path.{forward,reverse}.loss.model") and the values of it that draw random
+ * numbers; or a tagged list of stages ("path.{forward,reverse}.stages") and the
+ * kinds of item that do. */
 export interface RandomChoice {
   path: string;
   values: string[];
-  /** the choice's default, what a scenario that does not set it gets */
+  /** the choice's default, what a scenario that does not set it gets (a list: none) */
   default: unknown;
+  /** a tagged list: the values are its items' kinds */
+  list?: true;
 }
 
 /** A probability: a float parameter ranging over [0, 1]. */
@@ -83,9 +87,10 @@ function isProbability(p: CatalogueParam): boolean {
   return p.type === "float" && p.min === 0 && p.max === 1;
 }
 
-/** The path's random loss models, from the catalogue: the values of a
- * direction's choice that make a probability parameter read (its applies_to),
- * e.g. bernoulli and gilbert_elliott for the loss model's p. */
+/** The path's random loss, from the catalogue: the values of a direction's
+ * choice that make a probability parameter read (its applies_to), e.g.
+ * bernoulli and gilbert_elliott for the loss model's p; and the stages a
+ * direction's tagged list may hold whose own parameters include a probability. */
 export function randomLossChoices(cat: Catalogue): RandomChoice[] {
   const out: RandomChoice[] = [];
   for (const p of cat.params) {
@@ -99,14 +104,20 @@ export function randomLossChoices(cat: Catalogue): RandomChoice[] {
     }
     for (const v of p.appliesTo.values) if (!rc.values.includes(v)) rc.values.push(v);
   }
+  for (const c of cat.containers) {
+    if (c.type !== "tagged_list" || c.family === null || directionsOf(c.path).length === 0) continue;
+    const random = (familyInfo(cat, c.family)?.members ?? []).filter((m) => (m.params ?? []).some(isProbability)).map((m) => m.name);
+    if (random.length) out.push({ path: c.path, values: random, default: [], list: true });
+  }
   return out;
 }
 
-/** A scenario is deterministic when no direction chooses a random loss model (as the catalogue says). */
+/** A scenario is deterministic when no direction chooses a random loss model or lists a random stage (as the catalogue says). */
 export function hasRandomLoss(cat: Catalogue, scenario: unknown): boolean {
   return randomLossChoices(cat).some((rc) =>
     directionsOf(rc.path).some((dir) => {
       const v = getPath(scenario, expandTemplate(rc.path, { dir })) ?? rc.default;
+      if (rc.list) return Array.isArray(v) && v.some((item) => isObject(item) && typeof item[TAG_KEY] === "string" && rc.values.includes(item[TAG_KEY]));
       return typeof v === "string" && rc.values.includes(v);
     }),
   );
