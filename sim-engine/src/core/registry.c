@@ -128,7 +128,7 @@ static const struct rx_family families[RX_FAM__COUNT] = {
 	[RX_FAM_APP] = FAMILY("app", "Application", "app.kind",
 			      "Application: what the sender is given to send, and when (objects, a stream, requests).",
 			      rx_app_ops, app_members, app_req),
-	[RX_FAM_SPURIOUS] = FAMILY("spurious", "Spurious-timeout detection", NULL,
+	[RX_FAM_SPURIOUS] = FAMILY("spurious", "Spurious-timeout detection", "tcp.spurious",
 				   "Spurious-timeout detection: whether an RTO was needed, and undoing it when not.",
 				   rx_spurious_ops, spurious_members, spurious_req),
 	[RX_FAM_STAGE] = FAMILY("stage", "Path stage", NULL,

@@ -52,16 +52,18 @@ int main(void)
 		CHECK(rx_member(fi, f->n_members) == NULL);
 		if (!f->key)
 			continue;
-		/* tcp.<family>: a member row whose choices are exactly the members, in order */
+		/* the family's key: a member row (one member, the first by default) or
+		 * a set (any of them, none by default) whose choices are exactly the
+		 * members, in order */
 		const struct rx_param *p = param_at(f->key);
-		CHECK(p != NULL && p->type == RX_PT_MEMBER && p->family == fi);
+		CHECK(p != NULL && (p->type == RX_PT_MEMBER || p->type == RX_PT_SET) && p->family == fi);
 		if (!p)
 			continue;
 		for (int i = 0; i < f->n_members; i++)
 			CHECK(strcmp(rx_param_choice(p, i), rx_member_name(fi, i)) == 0);
 		CHECK(rx_param_choice(p, f->n_members) == NULL);
 		CHECK(p->def == 0);
-		CHECK(f->n_members >= 1);
+		CHECK(f->n_members >= 1 || p->type == RX_PT_SET);
 	}
 	CHECK(rx_member_count(RX_FAM_CC) >= 2);
 	CHECK(rx_member_count(RX_FAM_TIMER) == 5);
