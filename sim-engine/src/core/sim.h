@@ -328,6 +328,7 @@ int64_t rx_snd_latest_tx_ns(const struct rx_sender *s);
 int64_t rx_snd_head_tx_ns(const struct rx_sender *s);
 int rx_sb_grow(struct rx_sender *s);
 void rx_sb_mark_lost(struct rx_sender *s, uint64_t idx);
+void rx_sb_mark_rtx_lost(struct rx_sender *s, uint64_t idx);
 uint64_t rx_sb_next_lost_scan(struct rx_sender *s);
 void rx_sb_mark_all_lost(struct rx_sender *s);
 void rx_sb_take_ack(struct rx_sender *s, const struct rx_pkt *p, struct rx_ack_info *ai, int64_t *rtt_tx_ns,
