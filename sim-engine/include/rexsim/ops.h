@@ -73,13 +73,14 @@ struct rx_ack_info {
 	 * ACK's timestamp option [RFC7323], if available, indicates the ACK was
 	 * not acknowledging the last retransmission of the segment. 2. The
 	 * segment was last retransmitted less than RACK.min_rtt ago."  "Most
-	 * recently sent" compares the latest transmission times, then the end
-	 * sequences ("If Segment.xmit_ts equals RACK.xmit_ts [...] compare
-	 * Segment.end_seq").  min_RTT is the smallest RTT sample before this
-	 * ACK (the pipeline takes this ACK's own sample after the scoreboard).
-	 * newest_tx_ns = -1: none. */
+	 * recently sent" is the order of the latest transmissions: its time
+	 * (newest_tx_ns, RACK.xmit_ts) and, within one instant, the sender's
+	 * transmission count (newest_tx_order), where the RFC, for clocks too
+	 * coarse to tell, compares end sequences.  min_RTT is the smallest RTT
+	 * sample before this ACK (the pipeline takes this ACK's own sample after
+	 * the scoreboard).  newest_tx_ns = -1: none. */
 	int64_t newest_tx_ns;
-	uint64_t newest_end_seq;
+	uint64_t newest_tx_order;
 	/* the lowest end sequence of a never-retransmitted segment this ACK
 	 * newly delivered (RFC 8985 §6.2 step 3's reordering test); 0 = none */
 	uint64_t orig_low_end_seq;

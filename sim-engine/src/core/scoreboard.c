@@ -155,16 +155,19 @@ static void note_delivered(const struct rx_sender *s, const struct rx_seg *g, st
 	} else {
 		/* step 2: 1. the TSecr echoes an earlier transmission (the tsval
 		 * of the last one is its send time in ms ticks, as xmit() stamps
-		 * it); 2. last retransmitted less than min_RTT ago */
+		 * it).  An ACK that an out-of-order segment triggers echoes the
+		 * TSval of the segment at the left window edge (RFC 7323 §4.3),
+		 * so a SACK of a retransmission above a hole (a loss probe's)
+		 * fails this test whenever timestamps are on.  2. last
+		 * retransmitted less than min_RTT ago */
 		if (ai->tsecr && ai->tsecr < (uint32_t)(g->last_tx_ns / RX_NS_PER_MS))
 			return;
 		if (s->cc.min_rtt_ns > 0 && s->sim->now_ns - g->last_tx_ns < s->cc.min_rtt_ns)
 			return;
 	}
-	if (ai->newest_tx_ns < 0 || g->last_tx_ns > ai->newest_tx_ns ||
-	    (g->last_tx_ns == ai->newest_tx_ns && end > ai->newest_end_seq)) {
+	if (ai->newest_tx_ns < 0 || g->last_tx_order > ai->newest_tx_order) {
 		ai->newest_tx_ns = g->last_tx_ns;
-		ai->newest_end_seq = end;
+		ai->newest_tx_order = g->last_tx_order;
 	}
 }
 

@@ -118,6 +118,7 @@ static void xmit(struct rx_sender *s, uint64_t idx, int kind, int cause)
 	struct rx_seg *g = rx_seg_at(s, idx);
 	g->tx_count++;
 	g->last_tx_ns = S_NOW(s);
+	g->last_tx_order = ++s->tx_order;
 	rx_rate_on_send(s, g);
 	struct rx_pkt *p = rx_pkt_alloc(sim);
 	if (!p)

@@ -95,6 +95,9 @@ struct rx_seg {
 	uint8_t lost;
 	uint8_t rtx_inflight; /* a retransmission of it is counted in pipe */
 	uint8_t ever_rtx;
+	/* the sender's transmission count at its latest transmission: the order
+	 * of transmissions within one instant (RACK's "most recently sent") */
+	uint64_t last_tx_order;
 	/* delivery-rate state at its last transmission (rate.c) */
 	uint64_t tx_delivered_bytes;
 	int64_t tx_delivered_ns;
@@ -190,6 +193,7 @@ struct rx_sender {
 	/* bookkeeping */
 	int64_t start_ns;
 	int64_t last_send_ns;
+	uint64_t tx_order; /* transmissions so far (rx_seg.last_tx_order) */
 	int64_t recovery_start_ns;
 	bool started;
 	bool finished;

@@ -1,10 +1,11 @@
 /* ld_rack.c — RACK, time-based loss detection (RFC 8985 §6, the RACK of
  * RACK-TLP), as a member of the loss-detection family:
  *   - per ACK, the most recently sent segment delivered (RACK.segment: its
- *     transmission time RACK.xmit_ts, end RACK.end_seq, RTT RACK.rtt), with
- *     retransmissions whose delivery is ambiguous left out (§6.2 step 2; the
- *     core notes the candidate while it takes the ACK: rx_ack_info's
- *     newest_tx_ns, newest_end_seq);
+ *     transmission time RACK.xmit_ts, RTT RACK.rtt), with retransmissions
+ *     whose delivery is ambiguous left out (§6.2 step 2; the core notes the
+ *     candidate while it takes the ACK: rx_ack_info's newest_tx_ns,
+ *     newest_tx_order); within one instant the order of transmissions, not
+ *     RACK.end_seq, tells which was sent later (sent_after() below);
  *   - reordering seen when a never-retransmitted segment below RACK.fack is
  *     delivered (§6.2 step 3);
  *   - the reordering window RACK.reo_wnd = min(reo_wnd_mult * min_RTT / 4,
@@ -16,7 +17,10 @@
  *     (lost retransmission detection); the latest such deadline still ahead
  *     arms the reorder timer in the sender's slot (§6.2 step 5);
  *   - the loss probe's ACK runs the same detection (§7.4.1): a SACK of the
- *     probe marks the earlier hole lost and fast recovery starts.
+ *     probe marks the earlier hole lost and fast recovery starts -- unless
+ *     step 2 leaves it out: sent less than min_RTT before its SACK, or, with
+ *     timestamps, echoing the left edge's TSval (RFC 7323 §4.3), older
+ *     than the probe's.
  * min_RTT is the core's smallest RTT sample (s->cc.min_rtt_ns, the handshake
  * included).  Step 1 asks for a windowed minimum ("SHOULD"); a global one
  * equals it on the fixed-delay paths simulated here.  RACK never touches the
@@ -70,7 +74,7 @@ static const struct rack_cfg *cfg_of(const struct rx_sender *s)
 /* RFC 8985 §5.2's per-connection state (the names are the RFC's) */
 struct rack {
 	int64_t xmit_ns; /* RACK.xmit_ts; -1: no segment delivered yet */
-	uint64_t end_seq; /* RACK.end_seq */
+	uint64_t xmit_order; /* that transmission's place in the sender's order (for RACK.end_seq) */
 	int64_t rtt_ns; /* RACK.rtt */
 	uint64_t fack; /* RACK.fack: the highest sequence delivered */
 	uint64_t dsack_round; /* RACK.dsack_round (valid while dsack_round_set) */
@@ -90,7 +94,7 @@ static void init(struct rx_sender *s)
 {
 	struct rack *r = priv(s);
 	r->xmit_ns = -1;
-	r->end_seq = 0;
+	r->xmit_order = 0;
 	r->rtt_ns = 0;
 	r->fack = 0;
 	r->dsack_round = 0;
@@ -100,12 +104,21 @@ static void init(struct rx_sender *s)
 	r->reordering_seen = false;
 }
 
-/* §6.2 step 2: which of two transmissions is the more recent; "If
- * Segment.xmit_ts equals RACK.xmit_ts (e.g., due to clock granularity
- * limits), then compare Segment.end_seq and RACK.end_seq to break the tie" */
-static bool sent_after(int64_t t1, uint64_t seq1, int64_t t2, uint64_t seq2)
+/* Which of two transmissions is the more recent (RACK_sent_after()).  §6.2
+ * step 2: "record the most recent Segment.xmit_ts in RACK.xmit_ts if it is
+ * ahead of RACK.xmit_ts.  If Segment.xmit_ts equals RACK.xmit_ts (e.g., due
+ * to clock granularity limits), then compare Segment.end_seq and
+ * RACK.end_seq to break the tie".  The end sequence stands in for the order
+ * of transmission when the clock cannot tell it.  The engine knows that
+ * order exactly (the sender's transmission count, which grows with time),
+ * and in one instant the stand-in can be wrong: a retransmission sent after
+ * new data in the same nanosecond (several ACKs arrive in one instant on an
+ * unlimited path) has the lower end sequence, so RACK would take it for the
+ * earlier transmission and deem it lost one RTT later, while its ACK is
+ * just behind the new data's.  So the order decides. */
+static bool sent_after(uint64_t order1, uint64_t order2)
 {
-	return t1 > t2 || (t1 == t2 && seq1 > seq2);
+	return order1 > order2;
 }
 
 static bool in_recovery(const struct rx_sender *s)
@@ -126,9 +139,9 @@ static void observe(struct rx_sender *s, const struct rx_ack_info *ai)
 	 * Segment.xmit_ts in RACK.xmit_ts if it is ahead of RACK.xmit_ts." */
 	if (ai->newest_tx_ns >= 0) {
 		r->rtt_ns = ai->now_ns - ai->newest_tx_ns;
-		if (r->xmit_ns < 0 || sent_after(ai->newest_tx_ns, ai->newest_end_seq, r->xmit_ns, r->end_seq)) {
+		if (r->xmit_ns < 0 || sent_after(ai->newest_tx_order, r->xmit_order)) {
 			r->xmit_ns = ai->newest_tx_ns;
-			r->end_seq = ai->newest_end_seq;
+			r->xmit_order = ai->newest_tx_order;
 		}
 	}
 	/* Step 3: "If a never-retransmitted segment that's below RACK.fack is
@@ -209,6 +222,7 @@ static int64_t reo_wnd_ns(struct rx_sender *s)
  *       For each segment, Segment, not acknowledged yet:
  *           If RACK_sent_after(RACK.xmit_ts, RACK.end_seq,
  *                              Segment.xmit_ts, Segment.end_seq):
+ *               [sent_after() above: the order of transmission]
  *               remaining = Segment.xmit_ts + RACK.rtt +
  *                           RACK.reo_wnd - Now()
  *               If remaining <= 0:
@@ -235,7 +249,7 @@ static int64_t detect_loss(struct rx_sender *s, int64_t now)
 		const struct rx_seg *g = rx_seg_at(s, i);
 		if (g->sacked || (g->lost && !g->rtx_inflight))
 			continue;
-		if (!sent_after(r->xmit_ns, r->end_seq, g->last_tx_ns, g->seq + g->len))
+		if (!sent_after(r->xmit_order, g->last_tx_order))
 			continue;
 		int64_t remaining = g->last_tx_ns + r->rtt_ns + reo_wnd - now;
 		if (remaining <= 0) {

@@ -101,9 +101,9 @@ static void check_reo_armed(const struct rx_trace *t, int nth, double at, double
  *   t=100  the ACKs of 1..8 (samples of 100: min_RTT 100, SRTT 100); the
  *          SACK of 10: RACK.segment = 10 (sent 0), RACK.rtt = 100.  No
  *          reordering seen yet, 1 segment SACKed < DupThresh 3: reo_wnd =
- *          min(1 * 100 / 4, 100) = 25.  Segment 9 was sent before 10 (same
- *          time, lower end: step 2's tie-break), remaining = 0 + 100 + 25 -
- *          100 = 25 > 0: not lost, the reorder timer is armed for 125.
+ *          min(1 * 100 / 4, 100) = 25.  Segment 9 was sent before 10 (in the
+ *          same instant), remaining = 0 + 100 + 25 - 100 = 25 > 0: not lost,
+ *          the reorder timer is armed for 125.
  *   t=110  ACK 10000: segment 9, never retransmitted, delivered below
  *          RACK.fack = 10000: reordering seen (step 3).  Nothing outstanding:
  *          the timer is cancelled.  Object 1 reached the client at 60, its
@@ -390,9 +390,8 @@ static void probe_sack_marks_the_hole(void)
  *              102.462: 202.924.
  *   t=202.924  the probe (10 again); the RTO restarts: 453.155.
  *   t=253.060  its SACK: last sent 50.136 < 50.231 ago: not used;
- *              RACK.segment stays 8 (sent 50.231, end 8000), and 9 (end
- *              9000, same time) was not sent before it: nothing is lost,
- *              no timer: Disorder.
+ *              RACK.segment stays 8 (sent 50.231), and 9 was sent after it
+ *              (in the same instant): nothing is lost, no timer: Disorder.
  *   t=453.155  the RTO retransmits 9: 250.231 ms after the probe (the kernel:
  *              256, a 250 ms timer on 4 ms ticks).
  * At exactly min_RTT the rule ("less than") lets the SACK count: with the
