@@ -22,8 +22,10 @@
  *     timestamps, echoing the left edge's TSval (RFC 7323 §4.3), older
  *     than the probe's.
  * min_RTT is the core's smallest RTT sample (s->cc.min_rtt_ns, the handshake
- * included).  Step 1 asks for a windowed minimum ("SHOULD"); a global one
- * equals it on the fixed-delay paths simulated here.  RACK never touches the
+ * included).  Step 1 asks for a windowed minimum ("SHOULD" track one "that
+ * can adapt when migrating to significantly longer paths"); the global one
+ * differs only when the path lengthens for good, which no scenario models
+ * (queueing delay only adds to the propagation delay).  RACK never touches the
  * window: recovery starts on its verdict (castate.c), marks go through
  * rx_sb_mark_lost() / rx_sb_mark_rtx_lost().  Not modelled: §6.3 (on an RTO
  * the core marks every outstanding segment lost, as RFC 6675 §5.1 does,
