@@ -5,8 +5,8 @@
  * changes cwnd or ssthresh and never sends: the congestion-state machine
  * (src/core/castate.c) acts on its verdict, and the recovery family decides
  * how much is sent.  It may own one timer of the sender's timer slot (the
- * delayed Early Retransmit today, RACK's reorder timer next), armed with
- * rx_slot_arm() and handed back through on_timer().
+ * delayed Early Retransmit, RACK's reorder timer), armed with rx_slot_arm()
+ * and handed back through on_timer().
  */
 #ifndef REXSIM_LOSSDET_H
 #define REXSIM_LOSSDET_H
@@ -19,7 +19,7 @@
 struct rx_sender;
 struct rx_param; /* rexsim/params.h */
 
-#define RX_LD_PRIV_SIZE 32
+#define RX_LD_PRIV_SIZE 64 /* RACK's state (ld_rack.c) needs more than 32 */
 
 enum rx_ld_verdict {
 	RX_LD_NONE = 0, /* no recovery (marks may have changed) */
@@ -38,13 +38,27 @@ struct rx_lossdet_ops {
 	const struct rx_param *params;
 	size_t n_params;
 	size_t cfg_size;
+	/* true for a detector that judges by time (RACK): on_ack() runs on
+	 * every ACK in the Open, Disorder and CWR states while data is
+	 * outstanding, not only on duplicate ACKs and while SACKed data remains;
+	 * and its timer in the slot is not displaced by the transmissions that
+	 * follow (rx_slot_rearm(): only loss detection itself, an ACK of new data
+	 * or an RTO replace it).  false: neither. */
+	bool time_based;
 	/* (optional) set up its private state */
 	void (*init)(struct rx_sender *s);
+	/* (optional) every ACK of data, in any state, after the timer policy's
+	 * on_ack() and before the congestion-state machine: the detector's own
+	 * bookkeeping (RACK: the most recently delivered segment, reordering and
+	 * D-SACK rounds, RFC 8985 §6.2 steps 1-4).  It marks nothing. */
+	void (*observe)(struct rx_sender *s, const struct rx_ack_info *ai);
 	/* (required) an ACK, after the scoreboard took it.  In the Open,
 	 * Disorder and CWR states with something to detect it returns a verdict;
 	 * in Recovery and Loss it only marks (its verdict is ignored). */
 	int (*on_ack)(struct rx_sender *s, const struct rx_ack_info *ai);
-	/* (optional) its timer fired (slot kind RX_TMR_ER); returns a verdict */
+	/* (optional) its timer fired (slot kind RX_TMR_ER), in any state with
+	 * data outstanding; returns a verdict, which starts recovery from the
+	 * Open, Disorder and CWR states (in Recovery and Loss it only marks) */
 	int (*on_timer)(struct rx_sender *s);
 	/* (optional) an RTO fired: every outstanding segment is now marked lost */
 	void (*on_rto)(struct rx_sender *s);

@@ -17,7 +17,7 @@
 /* Bumped whenever an ops header (cc.h, timer.h, recovery.h, lossdet.h,
  * spurious.h, stage.h, ops.h) changes a member or a record; the registry
  * test asserts the value it was written for. */
-#define RX_OPS_ABI 5
+#define RX_OPS_ABI 6
 
 enum rx_ack_flags {
 	RX_ACKF_DSACK = 1, /* the ACK carries a D-SACK block (RFC 2883) */
@@ -70,6 +70,25 @@ struct rx_ack_info {
 	uint32_t tsecr; /* echoed timestamp (RFC 7323), ms ticks; 0 if none */
 	int flags; /* enum rx_ack_flags */
 	uint64_t dsack_start, dsack_end; /* the D-SACK range when flags has RX_ACKF_DSACK */
+	/* Of the segments this ACK newly delivered (cumulatively ACKed or
+	 * SACKed), the most recently sent one whose delivery is unambiguous,
+	 * RFC 8985 §6.2 step 2: "ignore a segment as invalid if any of its
+	 * sequence range has been retransmitted before and if either of two
+	 * conditions is true: 1. The Timestamp Echo Reply field (TSecr) of the
+	 * ACK's timestamp option [RFC7323], if available, indicates the ACK was
+	 * not acknowledging the last retransmission of the segment. 2. The
+	 * segment was last retransmitted less than RACK.min_rtt ago."  "Most
+	 * recently sent" is the order of the latest transmissions: its time
+	 * (newest_tx_ns, RACK.xmit_ts) and, within one instant, the sender's
+	 * transmission count (newest_tx_order), where the RFC, for clocks too
+	 * coarse to tell, compares end sequences.  min_RTT is the smallest RTT
+	 * sample before this ACK (the pipeline takes this ACK's own sample after
+	 * the scoreboard).  newest_tx_ns = -1: none. */
+	int64_t newest_tx_ns;
+	uint64_t newest_tx_order;
+	/* the lowest end sequence of a never-retransmitted segment this ACK
+	 * newly delivered (RFC 8985 §6.2 step 3's reordering test); 0 = none */
+	uint64_t orig_low_end_seq;
 };
 
 #endif

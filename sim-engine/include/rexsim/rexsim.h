@@ -225,7 +225,7 @@ enum rx_event_kind {
 enum rx_timer_kind {
 	RX_TMR_RTO = 0,
 	RX_TMR_PROBE,
-	RX_TMR_ER, /* delayed early retransmit */
+	RX_TMR_ER, /* loss detection's timer: delayed early retransmit, RACK's reorder timer */
 	RX_TMR_DELACK,
 	RX_TMR__COUNT
 };
@@ -241,6 +241,7 @@ enum rx_timer_formula {
 	RX_F_PTO_NO_SRTT, /* no SRTT yet: 1 s */
 	RX_F_ER_DELAY, /* max(SRTT/4, 2 ms) */
 	RX_F_DELACK, /* receiver delayed-ACK timer */
+	RX_F_RACK_REO, /* RACK's reorder timer: xmit_ts + RACK.rtt + RACK.reo_wnd - now (RFC 8985 §6.2 step 5) */
 	RX_F__COUNT
 };
 

@@ -289,14 +289,31 @@ FRTO = scenario(100, 20, tcp=linux_tcp(timer="rto"))
 FRTO["path"]["forward"]["loss"] = {"model": "positioned", "rules": SPIKE_RULES}
 EIFEL = scenario(100, 20, tcp=linux_tcp(timer="rto", timestamps=True))
 EIFEL["path"]["forward"]["loss"] = {"model": "positioned", "rules": SPIKE_RULES}
-# tlp-tail2-lost(-rack): RTT 50, 10 segments, the last two lost; the probe
-# (a retransmission of the 10th) is SACKed 60 ms after it (the -rack variant,
-# its RTT above min_rtt) or 50 ms after it (RTT equal to min_rtt)
-TAIL2_RACK = scenario(50, 10, drop=[(9, 1), (10, 1)])
+# tlp-tail2-lost(-rack): RTT 50, 10 segments, the last two lost, RACK (RFC
+# 8985 §6) as loss detection; the probe (a retransmission of the 10th) is
+# SACKed 60 ms after it (the -rack variant, its RTT above min_rtt)
+TAIL2_RACK = scenario(50, 10, drop=[(9, 1), (10, 1)], tcp=linux_tcp(lossdet="rack"))
 TAIL2_RACK["path"]["forward"]["loss"]["rules"].append(
     {"segment": 10, "transmission": 2, "action": "delay", "delay_ms": 10}
 )
-TAIL2 = scenario(50, 10, drop=[(9, 1), (10, 1)])
+# or "exactly 50ms after it" (the script's comment).  The kernel measured
+# the probe's SACK 50.136 ms after the probe while min_rtt was 50.231 ms: the
+# handshake and the first flight took 0.231 ms longer than the script's
+# 50 ms, the probe 0.136 ms.  The engine's path carries those measured
+# delays (the SYN, segment 0, and segments 1..8 late by 0.231 ms, the probe
+# by 0.136 ms), so the probe's RTT is below min_RTT as the kernel's was, and
+# RFC 8985 §6.2 step 2 ("The segment was last retransmitted less than
+# RACK.min_rtt ago") leaves its SACK unused.  (At exactly min_RTT the RFC
+# would use it: the rule is "less than".)
+TAIL2 = scenario(50, 10, drop=[(9, 1), (10, 1)], tcp=linux_tcp(lossdet="rack"))
+TAIL2["path"]["forward"]["loss"]["rules"] += [
+    {"segment": s, "transmission": 1, "action": "delay", "delay_ms": 0.231} for s in range(0, 9)
+] + [{"segment": 10, "transmission": 2, "action": "delay", "delay_ms": 0.136}]
+# RACK's reorder timer (README "RACK / early retransmit"): RTT 100 ms, the
+# first of two segments lost: the SACK of the second starts the timer
+REO_TIMER = scenario(100, 2, drop=[(1, 1)], tcp=linux_tcp(lossdet="rack"))
+# fr-4pkt-sack: RTT 100 ms, the first of four segments lost: three SACKs
+FR_4PKT_SACK = scenario(100, 4, drop=[(1, 1)], tcp=linux_tcp(lossdet="rack"))
 # delack-receiver: 20 isolated segments 100 ms apart (one object each, asked
 # for as soon as the previous one arrived), RTT 100
 ISOLATED = scenario(100, 20)
@@ -318,6 +335,24 @@ def _rtx_of_9_after_probe_sack(r: Result) -> float:
 def _rtx_of_9_after_probe(r: Result) -> float:
     t_probe = next(x.t_ms for x in transmissions(r) if x.kind == "probe")
     return next(x.t_ms for x in rexmits(r) if x.seq == 8000) - t_probe
+
+
+def sack_acks(r: Result) -> list[float]:
+    """Times (ms) the sender received an ACK carrying SACK blocks."""
+    tr = r.trace
+    m = tr.mask("ack_recv", flow=0) & (tr.columns["arg"] > 0)
+    return [float(t) / 1e6 for t in tr.t_ns[m]]
+
+
+def _rtx_after_first_sack(r: Result) -> float:
+    """ms from the first ACK carrying a SACK to the first retransmission."""
+    return rexmits(r)[0].t_ms - sack_acks(r)[0]
+
+
+def _rtx_after_last_sack(r: Result) -> float:
+    """ms from the last SACK before the first retransmission to it."""
+    t_rtx = rexmits(r)[0].t_ms
+    return t_rtx - max(t for t in sack_acks(r) if t <= t_rtx)
 
 
 def _rtos_after_probe(r: Result) -> float:
@@ -549,7 +584,7 @@ CASES: tuple[Case, ...] = (
         "fast recovery retransmits it at once: 0 ms.",
         0,
         "ms",
-        {"timer": "tlp_rfc8985", "lossdet": "dupack"},
+        {"timer": "tlp_rfc8985", "lossdet": "rack"},
         TAIL2_RACK,
         _rtx_of_9_after_probe_sack,
         timer=False,
@@ -560,23 +595,49 @@ CASES: tuple[Case, ...] = (
         "The fast recovery the probe triggered completes without an RTO (0 RTOs after the probe).",
         0,
         "RTOs",
-        {"timer": "tlp_rfc8985"},
+        {"timer": "tlp_rfc8985", "lossdet": "rack"},
         TAIL2_RACK,
         _rtos_after_probe,
     ),
     Case(
         "rack-ignores-fast-sack",
         "tlp-tail2-lost.pkt",
-        "The probe's SACK came back no later than min_rtt: RACK does not use it, and the hole is repaired by the "
+        "The probe's SACK came back sooner than min_rtt (50.136 ms against 50.231 ms): RACK does not use a "
+        "retransmission last sent less than min_RTT ago (RFC 8985 §6.2 step 2), and the hole is repaired by the "
         "RTO, 256 ms after the probe.",
         256,
         "ms",
-        {"timer": "tlp_rfc8985", "lossdet": "dupack"},
+        {"timer": "tlp_rfc8985", "lossdet": "rack"},
         TAIL2,
         _rtx_of_9_after_probe,
+    ),
+    Case(
+        "rack-reorder-timer",
+        "README (RACK / early retransmit)",
+        "A SACK above a hole starts RACK's reorder timer: with RTT 100 ms the retransmission went out +31.1 to "
+        "+35.8 ms after the SACK (the kernel's min_rtt/4 + 2 jiffies; RFC 8985 §6.2 step 5: RACK.rtt + reo_wnd "
+        "after the hole was sent, reo_wnd = min_RTT/4).",
+        31.1,
+        "ms",
+        {"timer": "tlp_rfc8985", "lossdet": "rack"},
+        REO_TIMER,
+        _rtx_after_first_sack,
+        slack_ms=0,
         modelled=False,
-        needs="RACK (RFC 8985 §6) as a loss-detection member: the fidelity issue's Linux profile (the engine's "
-        "Early Retransmit repairs the hole at the SACK)",
+        needs="the kernel's reorder timer is about min_rtt/4 + 2 jiffies (the README's interpretation; 8 ms at HZ "
+        "250): the HZ tick option of the fidelity issue (the engine's timer is RFC 8985's min_RTT/4 = 25 ms)",
+    ),
+    Case(
+        "rack-3-sacks-at-once",
+        "fr-4pkt-sack (README, RACK / early retransmit)",
+        "Three SACKed segments trigger fast retransmit at once: before any reordering, RACK's window is zero "
+        "once DupThresh segments are SACKed (RFC 8985 §6.2 step 4): 0 ms after the third SACK.",
+        0,
+        "ms",
+        {"timer": "tlp_rfc8985", "lossdet": "rack"},
+        FR_4PKT_SACK,
+        _rtx_after_last_sack,
+        timer=False,
     ),
     Case(
         "delack-quickack",

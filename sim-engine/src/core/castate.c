@@ -181,7 +181,10 @@ void rx_cs_on_ack(struct rx_sender *s, const struct rx_ack_info *ai)
 		/* loss detection runs in CWR as in Open */
 		/* fall through */
 	default:
-		if (s->out_bytes > 0 && (s->dupacks || s->sacked_segs || s->reno_dupacks)) {
+		/* a time-based detector (RACK) judges every ACK, not only duplicate
+		 * ACKs and SACKs: a segment is lost once a later-sent one was
+		 * delivered and its reordering window passed (RFC 8985 §6.2) */
+		if (s->out_bytes > 0 && (s->dupacks || s->sacked_segs || s->reno_dupacks || s->ld->time_based)) {
 			int v = s->ld->on_ack(s, ai);
 			if (v != RX_LD_NONE)
 				rx_cs_enter_recovery(s, v);

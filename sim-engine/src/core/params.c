@@ -289,11 +289,13 @@ static const struct rx_param table[] = {
 	   "to "
 	   "recover 4 or more tail losses (paper §3.1).",
 	   RX_SEC_FLOW, offsetof(struct rx_flow_cfg, fack)),
-	PA("tcp.lossdet:dupack", "tcp.limited_transmit", RX_PT_BOOL, 0, 1, 1, "", NULL,
+	PA("tcp.lossdet:dupack,rack", "tcp.limited_transmit", RX_PT_BOOL, 0, 1, 1, "", NULL,
 	   "Limited Transmit (RFC 3042): send new data on the first two duplicate ACKs.", RX_SEC_FLOW,
 	   offsetof(struct rx_flow_cfg, limited_transmit)),
-	PA("tcp.lossdet:dupack", "tcp.dupthresh", RX_PT_INT, 1, 8, 3, "ACKs", NULL,
-	   "DupThresh: duplicate ACKs (or SACKed segments above a hole) that mark a loss (RFC 5681 §3.2, RFC 6675 §4).",
+	PA("tcp.lossdet:dupack,rack", "tcp.dupthresh", RX_PT_INT, 1, 8, 3, "ACKs", NULL,
+	   "DupThresh: duplicate ACKs (or SACKed segments above a hole) that mark a loss (RFC 5681 §3.2, RFC 6675 §4). "
+	   "With RACK, before any reordering is seen, DupThresh SACKed segments make the reordering window zero "
+	   "(RFC 8985 §6.2 step 4).",
 	   RX_SEC_FLOW, offsetof(struct rx_flow_cfg, dupthresh)),
 	PA("tcp.timer:rtor", "tcp.rrthresh", RX_PT_INT, 1, 1000, 4, "segments", NULL,
 	   "RTO Restart: restart to RTO - T_earliest only while the outstanding plus the previously unsent segments "

@@ -30,7 +30,9 @@
 	X(rx_recovery_ops, rx_rec_prr) \
 	X(rx_recovery_ops, rx_rec_rate_halving)
 
-#define LOSSDET_MEMBERS(X) X(rx_lossdet_ops, rx_ld_dupack)
+#define LOSSDET_MEMBERS(X) \
+	X(rx_lossdet_ops, rx_ld_dupack) \
+	X(rx_lossdet_ops, rx_ld_rack)
 
 #define APP_MEMBERS(X) \
 	X(rx_app_ops, rx_app_fixed) \

@@ -79,6 +79,21 @@ void rx_sb_mark_lost(struct rx_sender *s, uint64_t idx)
 		s->rtx_hint_idx = idx;
 }
 
+/* A retransmission of a segment marked lost is itself lost: RACK marks it
+ * as any other segment whose transmission is older than the most recently
+ * delivered one's (RFC 8985 §6.2 step 5: "Segment.lost = TRUE").  It leaves
+ * the pipe, and NextSeg() rule 1 may send the segment again. */
+void rx_sb_mark_rtx_lost(struct rx_sender *s, uint64_t idx)
+{
+	struct rx_seg *g = rx_seg_at(s, idx);
+	if (g->sacked || !g->lost || !g->rtx_inflight)
+		return;
+	g->rtx_inflight = 0;
+	s->rtx_bytes -= g->len;
+	if (idx < s->rtx_hint_idx)
+		s->rtx_hint_idx = idx;
+}
+
 /* After an RTO: every outstanding un-SACKed segment is presumed lost, and so
  * are the retransmissions in flight (RFC 6298 (5.4), RFC 6675 §5.1). */
 void rx_sb_mark_all_lost(struct rx_sender *s)
@@ -128,6 +143,34 @@ static void note_top_sacked(struct rx_sender *s, uint64_t idx)
 	t[k] = idx;
 }
 
+/* A segment this ACK newly delivered: the per-ACK record's most recently
+ * sent unambiguous delivery and lowest original delivery (struct
+ * rx_ack_info; RFC 8985 §6.2 steps 2 and 3). */
+static void note_delivered(const struct rx_sender *s, const struct rx_seg *g, struct rx_ack_info *ai)
+{
+	uint64_t end = g->seq + g->len;
+	if (!g->ever_rtx) {
+		if (ai->orig_low_end_seq == 0 || end < ai->orig_low_end_seq)
+			ai->orig_low_end_seq = end;
+	} else {
+		/* step 2: 1. the TSecr echoes an earlier transmission (the tsval
+		 * of the last one is its send time in ms ticks, as xmit() stamps
+		 * it).  An ACK that an out-of-order segment triggers echoes the
+		 * TSval of the segment at the left window edge (RFC 7323 §4.3),
+		 * so a SACK of a retransmission above a hole (a loss probe's)
+		 * fails this test whenever timestamps are on.  2. last
+		 * retransmitted less than min_RTT ago */
+		if (ai->tsecr && ai->tsecr < (uint32_t)(g->last_tx_ns / RX_NS_PER_MS))
+			return;
+		if (s->cc.min_rtt_ns > 0 && s->sim->now_ns - g->last_tx_ns < s->cc.min_rtt_ns)
+			return;
+	}
+	if (ai->newest_tx_ns < 0 || g->last_tx_order > ai->newest_tx_order) {
+		ai->newest_tx_ns = g->last_tx_ns;
+		ai->newest_tx_order = g->last_tx_order;
+	}
+}
+
 /* Find the segment index whose first byte is seq (binary search on the ring). */
 static uint64_t idx_of_seq(const struct rx_sender *s, uint64_t seq)
 {
@@ -143,7 +186,7 @@ static uint64_t idx_of_seq(const struct rx_sender *s, uint64_t seq)
 }
 
 static void sack_block(struct rx_sender *s, uint64_t start, uint64_t end, uint64_t *newly, int64_t *rtt_tx_ns,
-		       struct rx_rate_sample *rs)
+		       struct rx_rate_sample *rs, struct rx_ack_info *ai)
 {
 	if (end <= s->snd_una || start >= s->snd_nxt || end <= start)
 		return;
@@ -167,6 +210,7 @@ static void sack_block(struct rx_sender *s, uint64_t start, uint64_t end, uint64
 		}
 		*newly += g->len;
 		rx_rate_on_delivered(s, g, rs);
+		note_delivered(s, g, ai);
 		if (!g->ever_rtx && (*rtt_tx_ns < 0 || g->last_tx_ns < *rtt_tx_ns))
 			*rtt_tx_ns = g->last_tx_ns;
 		if (i > s->high_sacked_idx)
@@ -222,7 +266,7 @@ void rx_sb_take_ack(struct rx_sender *s, const struct rx_pkt *p, struct rx_ack_i
 			ai->dsack_end = p->sack[0][1];
 		}
 		for (int b = first; b < p->n_sack; b++)
-			sack_block(s, p->sack[b][0], p->sack[b][1], &newly_sacked, &sack_tx, rs);
+			sack_block(s, p->sack[b][0], p->sack[b][1], &newly_sacked, &sack_tx, rs, ai);
 	}
 
 	/* cumulative ACK */
@@ -236,8 +280,10 @@ void rx_sb_take_ack(struct rx_sender *s, const struct rx_pkt *p, struct rx_ack_i
 			if (g->seq + g->len > ack)
 				break;
 			s->out_bytes -= g->len;
-			if (!g->sacked)
+			if (!g->sacked) {
 				rx_rate_on_delivered(s, g, rs);
+				note_delivered(s, g, ai);
+			}
 			if (g->sacked) {
 				s->sacked_bytes -= g->len;
 				s->sacked_segs--;

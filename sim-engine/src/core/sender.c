@@ -121,6 +121,7 @@ static void xmit(struct rx_sender *s, uint64_t idx, int kind, int cause)
 	g->tx_count++;
 	g->last_tx_ns = S_NOW(s);
 	rx_rtt_on_xmit(s, idx, g->tx_count);
+	g->last_tx_order = ++s->tx_order;
 	rx_rate_on_send(s, g);
 	struct rx_pkt *p = rx_pkt_alloc(sim);
 	if (!p)
@@ -358,6 +359,7 @@ void rx_snd_on_ack(struct rx_sender *s, struct rx_pkt *p)
 		.prior_pipe_bytes = rx_snd_pipe(s),
 		.tsecr = s->cfg->timestamps ? p->tsecr : 0,
 		.rtt_ns = -1,
+		.newest_tx_ns = -1,
 	};
 	int64_t rtt_tx;
 	struct rx_rate_sample rs = { .has_data = false };
@@ -395,6 +397,11 @@ void rx_snd_on_ack(struct rx_sender *s, struct rx_pkt *p)
 	/* 5. timer policy (probe bookkeeping) */
 	if (s->tmr->on_ack)
 		s->tmr->on_ack(s, &ai);
+
+	/* loss detection's own bookkeeping, on every ACK whatever the state
+	 * (RACK's most recently delivered segment, RFC 8985 §6.2 steps 1-4) */
+	if (s->ld->observe)
+		s->ld->observe(s, &ai);
 
 	/* a pending loss-detection timer is re-decided by loss detection below */
 	if (ai.acked_bytes && s->rtx.armed && s->rtx.kind == RX_TMR_ER)
@@ -449,9 +456,12 @@ void rx_snd_on_timer(struct rx_sender *s)
 			s->tmr->on_probe(s, S_NOW(s));
 		break;
 	case RX_TMR_ER:
-		if (s->out_bytes > 0 && s->ca_state != RX_CA_RECOVERY && s->ca_state != RX_CA_LOSS) {
-			int v = s->ld->on_timer ? s->ld->on_timer(s) : RX_LD_NONE;
-			if (v != RX_LD_NONE)
+		/* loss detection's timer: in Recovery and Loss it only marks
+		 * (RACK's reorder timer, RFC 8985 §6.2 step 5); its verdict starts
+		 * recovery from the Open, Disorder and CWR states */
+		if (s->out_bytes > 0 && s->ld->on_timer) {
+			int v = s->ld->on_timer(s);
+			if (v != RX_LD_NONE && s->ca_state != RX_CA_RECOVERY && s->ca_state != RX_CA_LOSS)
 				rx_cs_enter_recovery(s, v);
 		}
 		if (!s->rtx.armed && s->out_bytes > 0)

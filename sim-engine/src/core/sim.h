@@ -97,6 +97,9 @@ struct rx_seg {
 	uint8_t rtx_inflight; /* a retransmission of it is counted in pipe */
 	uint8_t ever_rtx;
 	uint64_t dropped_tx; /* bit k-1: its k-th transmission was dropped on the path (k <= 64; metrics only) */
+	/* the sender's transmission count at its latest transmission: the order
+	 * of transmissions within one instant (RACK's "most recently sent") */
+	uint64_t last_tx_order;
 	/* delivery-rate state at its last transmission (rate.c) */
 	uint64_t tx_delivered_bytes;
 	int64_t tx_delivered_ns;
@@ -197,6 +200,7 @@ struct rx_sender {
 	/* bookkeeping */
 	int64_t start_ns;
 	int64_t last_send_ns;
+	uint64_t tx_order; /* transmissions so far (rx_seg.last_tx_order) */
 	int64_t recovery_start_ns;
 	bool started;
 	bool finished;
@@ -339,6 +343,7 @@ int64_t rx_snd_latest_tx_ns(const struct rx_sender *s);
 int64_t rx_snd_head_tx_ns(const struct rx_sender *s);
 int rx_sb_grow(struct rx_sender *s);
 void rx_sb_mark_lost(struct rx_sender *s, uint64_t idx);
+void rx_sb_mark_rtx_lost(struct rx_sender *s, uint64_t idx);
 uint64_t rx_sb_next_lost_scan(struct rx_sender *s);
 void rx_sb_mark_all_lost(struct rx_sender *s);
 void rx_sb_take_ack(struct rx_sender *s, const struct rx_pkt *p, struct rx_ack_info *ai, int64_t *rtt_tx_ns,

@@ -1,9 +1,9 @@
 /* tslot.c — the sender's retransmission timer slot (as Linux keeps one
  * pending timer per socket, icsk_pending).  It holds an RTO, a loss probe
- * (PTO) or a loss-detection timer (delayed Early Retransmit).  This file only
- * arms, cancels and traces the slot; whether and when it fires is decided by
- * the timer policy (src/timers/, through rx_slot_rearm()) or, for its own
- * timer, by loss detection (src/lossdet/). */
+ * (PTO) or a loss-detection timer (delayed Early Retransmit, RACK's reorder
+ * timer).  This file only arms, cancels and traces the slot; whether and when
+ * it fires is decided by the timer policy (src/timers/, through
+ * rx_slot_rearm()) or, for its own timer, by loss detection (src/lossdet/). */
 #include "sim.h"
 
 void rx_slot_trace(struct rx_sender *s, int ev)
@@ -42,6 +42,15 @@ void rx_slot_rearm(struct rx_sender *s, int reason)
 		rx_slot_cancel(s);
 		return;
 	}
+	/* a time-based detector's timer (RACK's reorder timer) stays until it
+	 * fires or loss detection replaces it: RFC 8985 §8, "When arming a RACK
+	 * reordering timer or TLP PTO timer, the sender SHOULD cancel any other
+	 * pending timers.  An implementation is expected to have one timer with
+	 * an additional state variable indicating the type of the timer."  The
+	 * transmissions that follow do not displace it (an ACK of new data
+	 * cancels it before loss detection decides again, sender.c) */
+	if (s->ld->time_based && s->rtx.armed && s->rtx.kind == RX_TMR_ER)
+		return;
 	struct rx_timer_decision d = { .kind = -1 };
 	s->tmr->arm(s, reason, s->sim->now_ns, &d);
 	if (d.kind < 0)

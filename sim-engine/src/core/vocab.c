@@ -31,8 +31,9 @@ _Static_assert(sizeof(events) / sizeof(events[0]) == RX_EV__COUNT, "one vocabula
 static const struct rx_vocab_entry timer_kinds[] = {
 	E("rto", "RTO", "The retransmission timeout (RFC 6298)."),
 	E("probe", "Probe timer", "The tail loss probe timer, PTO (paper §2.2, RFC 8985 §7.2)."),
-	E("early_retransmit", "Delayed ER",
-	  "Loss detection's timer: the delayed Early Retransmit (RFC 5827 App. A.3, as Linux)."),
+	E("early_retransmit", "Loss-detection timer",
+	  "Loss detection's timer: the delayed Early Retransmit (RFC 5827 App. A.3, as Linux) or RACK's reorder timer "
+	  "(RFC 8985 §6.2 step 5)."),
 	E("delack", "Delayed ACK", "The receiver's delayed-ACK timer (RFC 5681 §4.2)."),
 };
 _Static_assert(sizeof(timer_kinds) / sizeof(timer_kinds[0]) == RX_TMR__COUNT, "one entry per timer kind");
@@ -52,6 +53,9 @@ static const struct rx_vocab_entry formulas[] = {
 	F("pto_no_srtt", "PTO without SRTT", "1 s", "RFC 8985 §7.2: no RTT sample yet."),
 	F("er_delay", "ER delay", "max(SRTT/4, 2 ms)", "Linux's delayed Early Retransmit (RFC 5827 App. A.3)."),
 	F("delack", "Delayed ACK", "delack_ms", "The receiver's delayed-ACK timer (RFC 5681 §4.2, RFC 1122)."),
+	F("rack_reo", "RACK reorder", "xmit_ts + RACK.rtt + RACK.reo_wnd - now",
+	  "RFC 8985 §6.2 step 5: the latest of the times at which a segment sent before the most recently delivered "
+	  "one is deemed lost, RACK.rtt plus the reordering window after its transmission."),
 };
 _Static_assert(sizeof(formulas) / sizeof(formulas[0]) == RX_F__COUNT, "one entry per timer formula");
 

@@ -8,8 +8,10 @@
  *     restarts the RTO on that ACK), after new data the pending RTO's
  *     expiry ((5.1) does not restart a running timer);
  *   - after the probe the RTO restarts: one full RTO from the probe (§7.3).
- * RACK's time-based loss detection itself is not part of this timer; loss
- * detection stays the core's (dupthresh, Early Retransmit, FACK). */
+ * RACK's time-based loss detection itself is not part of this timer: it is
+ * the loss-detection member 'rack' (src/lossdet/ld_rack.c), whose detection
+ * the probe's ACK runs (§7.4.1); with 'dupack' the probe's ACK reaches
+ * DupThresh, FACK or Early Retransmit. */
 #include "tmr.h"
 
 static bool may_schedule(const struct rx_sender *s)
@@ -64,8 +66,8 @@ const struct rx_timer_ops rx_tmr_tlp_rfc8985 = {
 	.doc = "The Tail Loss Probe of RACK-TLP (RFC 8985 §7) as current Linux runs it: PTO = 2 SRTT (+ WCDelAckT with "
 	       "one segment outstanding, + 2 ms otherwise; 1 s without an RTT sample), in the Open or CWR state, "
 	       "never later than the RTO it stands in for (now + RTO after an ACK of new data, §7.2); after the "
-	       "probe the RTO restarts one full RTO from the probe (§7.3). RACK's time-based loss detection is not "
-	       "modelled by this timer.",
+	       "probe the RTO restarts one full RTO from the probe (§7.3). RACK's time-based loss detection is the "
+	       "loss-detection member 'rack' (tcp.lossdet), which uses the probe's SACK (§7.4.1).",
 	.arm = arm,
 	.on_probe = rx_tlp_on_probe,
 	.on_ack = rx_tlp_on_ack,

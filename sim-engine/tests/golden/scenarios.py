@@ -1,5 +1,5 @@
 """The golden-trace scenarios: together they exercise every mechanism
-(each cc, timer and recovery member), every path stage and positioned
+(each cc, timer, recovery and loss-detection member), every path stage and positioned
 action in both directions, every app kind, every trace mode and the TCP
 options that change the sender's path (SACK off, ER variants, FACK, limited
 transmit, DupThresh, RTT profiles, handshake, delayed ACKs, idle restart).
@@ -315,6 +315,89 @@ def golden_scenarios() -> dict[str, dict]:
                 }
             ],
         }
+    # RACK (RFC 8985 §6), loss detection member 'rack': the loss-detection
+    # paths above (scattered losses, a burst, a short tail), tail losses with
+    # the RFC 8985 TLP, reordering it tolerates and a D-SACK that widens its
+    # window, a lost retransmission, and random and queue losses in bulk
+    rack_tcp = {**RFC_TCP, "lossdet": "rack", "recovery": "prr"}
+    for cc in ("reno", "cubic"):
+        g[f"rack-scattered-{cc}"] = {
+            "seed": 3,
+            "duration_s": 30,
+            "path": mid,
+            "flows": [_fixed(40, {**rack_tcp, "cc": cc}, "delayed")],
+        }
+    g["rack-burst"] = {
+        "seed": 3,
+        "duration_s": 30,
+        "path": burst,
+        "flows": [_fixed(30, {**rack_tcp, "timer": "tlp_rfc8985"}, "quick")],
+    }
+    g["rack-short"] = {"seed": 3, "duration_s": 30, "path": short, "flows": [_fixed(6, rack_tcp, "quick")]}
+    # with timestamps (RFC_TCP) the probe's SACK echoes the TSval of the
+    # segment at the left window edge (RFC 7323 §4.3), so RACK leaves it
+    # unused (RFC 8985 §6.2 step 2, check 1); without, it marks the hole
+    for tail in (1, 2, 5):
+        g[f"rack-tail-tlp_rfc8985-n{tail}-delayed"] = _tail(
+            "tlp_rfc8985", {**rack_tcp, "rtt_profile": "linux", "cc": "cubic"}, tail, "delayed"
+        )
+    g["rack-tail-tlp_rfc8985-n2-delayed-no-timestamps"] = _tail(
+        "tlp_rfc8985", {**rack_tcp, "rtt_profile": "linux", "cc": "cubic", "timestamps": False}, 2, "delayed"
+    )
+    # segment 9 is overtaken by one segment only: RACK waits and sees the
+    # reordering, then tolerates 17 and 25 being late (8 ms < min_RTT/4)
+    late = [{"segment": s, "action": "delay", "delay_ms": 8} for s in (9, 17, 25)]
+    g["rack-reordering"] = {
+        "seed": 1,
+        "duration_s": 30,
+        "path": _path(20, {"model": "positioned", "rules": late}),
+        "flows": [_fixed(30, {**rack_tcp, "timer": "tlp_rfc8985"}, "quick")],
+    }
+    g["rack-dsack-reordering"] = {
+        "seed": 1,
+        "duration_s": 30,
+        "path": _path(20, {"model": "positioned", "rules": [{"segment": 3, "action": "duplicate"}, *late]}),
+        "flows": [_fixed(30, {**rack_tcp, "timer": "tlp_rfc8985"}, "quick")],
+    }
+    g["rack-lost-retransmission"] = {
+        "seed": 1,
+        "duration_s": 30,
+        "path": _path(
+            20,
+            {
+                "model": "positioned",
+                "rules": [{"segment": 2}, {"segment": 2, "transmission": 2}, {"segment": 9}],
+            },
+            rate_bps=10e6,
+        ),
+        "flows": [_fixed(40, {**rack_tcp, "timer": "tlp_rfc8985"}, "quick")],
+    }
+    g["rack-bernoulli-bulk"] = {
+        "seed": 11,
+        "duration_s": 4,
+        "path": _path(
+            15, {"model": "bernoulli", "p": 0.01}, {"model": "bernoulli", "p": 0.005}, rate_bps=20e6, buffer_pkts=40
+        ),
+        "flows": [
+            {
+                "app": {"kind": "bulk", "duration_s": 3},
+                "tcp": {**rack_tcp, "cc": "cubic", "timer": "tlp_rfc8985", "rtt_profile": "linux"},
+                "receiver": {"ack_policy": "delayed"},
+            }
+        ],
+    }
+    g["rack-queue-overflow-bulk"] = {
+        "seed": 2,
+        "duration_s": 3,
+        "path": _path(10, rate_bps=5e6, buffer_pkts=12),
+        "flows": [
+            {
+                "app": {"kind": "bulk", "duration_s": 2.5},
+                "tcp": {**rack_tcp, "cc": "cubic", "lossdet_params": {"rack": {"dsack_adapt": False}}},
+                "receiver": {"ack_policy": "delayed"},
+            }
+        ],
+    }
     # one cell of every preset, each variant
     for pname, preset in PRESETS.items():
         if pname in ("realistic-tail-loss", "web-objects"):
