@@ -52,6 +52,9 @@ static const struct rx_vocab_entry formulas[] = {
 	F("pto_no_srtt", "PTO without SRTT", "1 s", "RFC 8985 §7.2: no RTT sample yet."),
 	F("er_delay", "ER delay", "max(SRTT/4, 2 ms)", "Linux's delayed Early Retransmit (RFC 5827 App. A.3)."),
 	F("delack", "Delayed ACK", "delack_ms", "The receiver's delayed-ACK timer (RFC 5681 §4.2, RFC 1122)."),
+	F("ato", "Delayed ACK (Linux ATO)", "min(ATO, max(ato_min_ms, min(RTT estimate, ato_max_ms)))",
+	  "The 'linux' receiver's adaptive delayed-ACK timeout: ato_min_ms at first, doubled each time the timer "
+	  "fires, capped by the receiver's RTT estimate (its SYN-ACK's round trip) and ato_max_ms."),
 };
 _Static_assert(sizeof(formulas) / sizeof(formulas[0]) == RX_F__COUNT, "one entry per timer formula");
 
