@@ -45,7 +45,7 @@ enum rx_loss_model {
 
 enum rx_pos_action { RX_POS_DROP = 0, RX_POS_DELAY, RX_POS_DUPLICATE, RX_POS__COUNT };
 
-enum rx_ack_policy { RX_ACK_QUICK = 0, RX_ACK_DELAYED, RX_ACK__COUNT };
+enum rx_ack_policy { RX_ACK_QUICK = 0, RX_ACK_DELAYED, RX_ACK_LINUX, RX_ACK__COUNT };
 
 enum rx_rtt_profile { RX_RTT_RFC6298 = 0, RX_RTT_LINUX, RX_RTT__COUNT };
 
@@ -142,7 +142,10 @@ struct rx_flow_cfg {
 	int64_t cwnd_limited; /* 0: prior pipe >= cwnd / 2; 1: Linux's largest-flight rule */
 	/* receiver */
 	int64_t ack_policy; /* enum rx_ack_policy */
-	double delack_ms;
+	double delack_ms; /* delayed: the delayed-ACK timeout */
+	int64_t quickacks; /* linux: quick ACKs at the start (before the receive-window bound) */
+	double ato_min_ms; /* linux: the first delayed-ACK timeout */
+	double ato_max_ms; /* linux: the timeout's ceiling above (or without) an RTT estimate */
 	int64_t rwnd_bytes;
 };
 
@@ -242,6 +245,7 @@ enum rx_timer_formula {
 	RX_F_ER_DELAY, /* max(SRTT/4, 2 ms) */
 	RX_F_DELACK, /* receiver delayed-ACK timer */
 	RX_F_RACK_REO, /* RACK's reorder timer: xmit_ts + RACK.rtt + RACK.reo_wnd - now (RFC 8985 §6.2 step 5) */
+	RX_F_ATO, /* receiver delayed-ACK timer, Linux's adaptive timeout */
 	RX_F__COUNT
 };
 

@@ -314,10 +314,23 @@ TAIL2["path"]["forward"]["loss"]["rules"] += [
 REO_TIMER = scenario(100, 2, drop=[(1, 1)], tcp=linux_tcp(lossdet="rack"))
 # fr-4pkt-sack: RTT 100 ms, the first of four segments lost: three SACKs
 FR_4PKT_SACK = scenario(100, 4, drop=[(1, 1)], tcp=linux_tcp(lossdet="rack"))
-# delack-receiver: 20 isolated segments 100 ms apart (one object each, asked
-# for as soon as the previous one arrived), RTT 100
-ISOLATED = scenario(100, 20)
-ISOLATED["flows"][0]["app"] = {"kind": "requests", "sizes": [1000] * 20, "gap_ms": 0}
+# delack-receiver(-read): the kernel is the receiver here, so the engine's
+# receiver is 'linux' (the sender is the script's, whatever it is). RTT 100:
+# the receiver's RTT estimate, its SYN-ACK's round trip, is 100 ms. 20
+# isolated segments (one object each; the client asks for the next one 50 ms
+# after the previous arrived, so they arrive 150 ms apart: every delayed ACK
+# leaves before the next segment, as in the script, which sends it 100 ms
+# after the ACK), then a pair sent back to back (segments 21-22), then a pair
+# whose first segment (23) is held 60 ms, so that 24 arrives out of order and
+# 23 fills the hole (the engine's sender then resends 23 by Early Retransmit,
+# a duplicate the receiver reports with a D-SACK; the script, playing the
+# sender, sends nothing more)
+ISOLATED = scenario(100, 24, receiver={"ack_policy": "linux"})
+ISOLATED["flows"][0]["app"] = {"kind": "requests", "sizes": [1000] * 20 + [2000, 2000], "gap_ms": 50}
+ISOLATED["path"]["forward"]["loss"] = {
+    "model": "positioned",
+    "rules": [{"segment": 23, "action": "delay", "delay_ms": 60}],
+}
 
 
 def _state_after_first_ack_after_rto(r: Result) -> str:
@@ -366,6 +379,35 @@ def _quick_acks(r: Result) -> float:
     arrive = tr.t_ns[tr.mask("deliver", flow=0)][:20]
     sent = set(tr.t_ns[tr.mask("ack_sent", flow=0)].tolist())
     return float(sum(1 for t in arrive.tolist() if t in sent))
+
+
+def _arrival_ms(r: Result, seq: int) -> float:
+    """When (ms) the first copy of the segment starting at `seq` reached the receiver."""
+    tr = r.trace
+    i = np.flatnonzero(tr.mask("deliver", flow=0) & (tr.seq == seq))[0]
+    return float(tr.t_ns[i]) / 1e6
+
+
+def _ack_after(seq: int, covering: int) -> Callable[[Result], float]:
+    """ms from the arrival of the segment at `seq` to the first ACK of at
+    least `covering` the receiver sent."""
+
+    def f(r: Result) -> float:
+        tr = r.trace
+        t0 = _arrival_ms(r, seq)
+        m = tr.mask("ack_sent", flow=0) & (tr.seq >= covering) & (tr.t_ns >= round(t0 * 1e6))
+        return float(tr.t_ns[np.flatnonzero(m)[0]]) / 1e6 - t0
+
+    return f
+
+
+def _dupack_after_ooo(r: Result) -> float:
+    """ms from the out-of-order segment's arrival (23000, above the hole at
+    22000) to the receiver's duplicate ACK of 22000 carrying a SACK block."""
+    tr = r.trace
+    t0 = _arrival_ms(r, 23000)
+    m = tr.mask("ack_sent", flow=0) & (tr.seq == 22000) & (tr.columns["arg"] > 0) & (tr.t_ns >= round(t0 * 1e6))
+    return float(tr.t_ns[np.flatnonzero(m)[0]]) / 1e6 - t0
 
 
 SPURIOUS_ISSUE = "the spurious-timeout issue (F-RTO, Eifel and D-SACK undo arrive there)"
@@ -642,15 +684,99 @@ CASES: tuple[Case, ...] = (
     Case(
         "delack-quickack",
         "delack-receiver.pkt",
-        "The kernel as receiver ACKs the first 16 isolated segments at once (quick-ACK mode), then delays.",
+        "The kernel as receiver ACKs the first 16 isolated segments at once (quick-ACK mode), then delays "
+        "(the engine's receiver.ack_policy = linux, receiver.quickacks = 16).",
         16,
         "segments ACKed at once",
         {},
         ISOLATED,
         _quick_acks,
+    ),
+    Case(
+        "delack-ato-first",
+        "delack-receiver.pkt",
+        "The first delayed ACK after quick-ACK mode: the timeout (ATO) starts at TCP_ATO_MIN, 40 ms (measured "
+        "+41 ms after the segment).",
+        41,
+        "ms",
+        {},
+        ISOLATED,
+        _ack_after(16000, 17000),
+    ),
+    Case(
+        "delack-ato-doubled",
+        "delack-receiver.pkt",
+        "The timer fired, so the ATO doubles: 80 ms (measured +84 ms after the next segment).",
+        84,
+        "ms",
+        {},
+        ISOLATED,
+        _ack_after(17000, 18000),
+    ),
+    Case(
+        "delack-ato-capped",
+        "delack-receiver.pkt",
+        "Doubled again it would be 160 ms, but the ATO is capped near the receiver's RTT estimate, SRTT (measured "
+        "~+108 ms at RTT 100 ms; the script asserts +104 within packetdrill's tolerance); the engine caps it at "
+        "its SYN-ACK's round trip, 100 ms.",
+        108,
+        "ms",
+        {},
+        ISOLATED,
+        _ack_after(18000, 19000),
         modelled=False,
-        needs="Linux's receiver ACK policy (quick-ACK mode, adaptive delayed-ACK timeout): the fidelity issue's "
-        "Linux profile",
+        needs="the kernel's delayed-ACK timer runs in whole 4 ms jiffies (its SRTT of ~104 ms, rounded up, then "
+        "fired on a tick) where the engine waits exactly its 100 ms estimate: the HZ tick option of the "
+        "fidelity issue",
+    ),
+    Case(
+        "delack-pair-read",
+        "delack-receiver-read.pkt",
+        "Two back-to-back full-sized segments that the application reads at once: the read triggers an immediate "
+        "ACK (0 ms after the second). The engine's application reads in-order data at once, so its ACK for the "
+        "second full-sized segment (RFC 5681 §4.2) is this one.",
+        0,
+        "ms",
+        {},
+        ISOLATED,
+        _ack_after(21000, 22000),
+        timer=False,
+    ),
+    Case(
+        "delack-pair-unread",
+        "delack-receiver.pkt",
+        "The same pair while the application has not read it yet: the window would not grow, so no ACK on the "
+        "second segment; the delayed-ACK timer sends it (measured +108 ms).",
+        108,
+        "ms",
+        {},
+        ISOLATED,
+        _ack_after(21000, 22000),
+        modelled=False,
+        needs="an application that leaves received data unread (the engine's reads in-order data at once, as in "
+        "delack-receiver-read.pkt, so the second full-sized segment is ACKed at once)",
+    ),
+    Case(
+        "delack-ooo-dupack",
+        "delack-receiver.pkt",
+        "An out-of-order segment gets an immediate duplicate ACK with SACK (RFC 5681 §3.2, §4.2): 0 ms.",
+        0,
+        "ms",
+        {},
+        ISOLATED,
+        _dupack_after_ooo,
+        timer=False,
+    ),
+    Case(
+        "delack-hole-fill",
+        "delack-receiver.pkt",
+        "The segment that fills the hole gets an immediate ACK (RFC 5681 §4.2): 0 ms.",
+        0,
+        "ms",
+        {},
+        ISOLATED,
+        _ack_after(22000, 24000),
+        timer=False,
     ),
 )
 

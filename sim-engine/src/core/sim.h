@@ -230,6 +230,12 @@ struct rx_receiver {
 	uint32_t acks_sent;
 	uint32_t synacks_sent;
 	int64_t objects_done;
+	/* ack_policy linux (receiver.c) */
+	int64_t quickacks; /* quick ACKs left (quick-ACK mode while > 0) */
+	int64_t ato_ns; /* the delayed-ACK timeout before its ceiling */
+	int64_t rtt_ns; /* the receiver's RTT estimate: its SYN-ACK's round trip (0 = none) */
+	int64_t synack_ns; /* when the last SYN-ACK left */
+	bool rtt_open; /* a SYN-ACK went out and no segment has answered it yet */
 };
 
 /* ---------------------------------------------------------------- flow */

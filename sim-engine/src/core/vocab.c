@@ -56,6 +56,9 @@ static const struct rx_vocab_entry formulas[] = {
 	F("rack_reo", "RACK reorder", "xmit_ts + RACK.rtt + RACK.reo_wnd - now",
 	  "RFC 8985 §6.2 step 5: the latest of the times at which a segment sent before the most recently delivered "
 	  "one is deemed lost, RACK.rtt plus the reordering window after its transmission."),
+	F("ato", "Delayed ACK (Linux ATO)", "min(ATO, max(ato_min_ms, min(RTT estimate, ato_max_ms)))",
+	  "The 'linux' receiver's adaptive delayed-ACK timeout: ato_min_ms at first, doubled each time the timer "
+	  "fires, capped by the receiver's RTT estimate (its SYN-ACK's round trip) and ato_max_ms."),
 };
 _Static_assert(sizeof(formulas) / sizeof(formulas[0]) == RX_F__COUNT, "one entry per timer formula");
 

@@ -2,7 +2,7 @@
 (each cc, timer, recovery and loss-detection member), every path stage and positioned
 action in both directions, every app kind, every trace mode and the TCP
 options that change the sender's path (SACK off, ER variants, FACK, limited
-transmit, DupThresh, RTT profiles, handshake, delayed ACKs, idle restart).
+transmit, DupThresh, RTT profiles, handshake, delayed and Linux ACKs, idle restart).
 
 Each one is small enough that its full event list is kept beside its hash,
 so a difference can be shown event by event (tests/golden/golden.py).
@@ -395,6 +395,47 @@ def golden_scenarios() -> dict[str, dict]:
                 "app": {"kind": "bulk", "duration_s": 2.5},
                 "tcp": {**rack_tcp, "cc": "cubic", "lossdet_params": {"rack": {"dsack_adapt": False}}},
                 "receiver": {"ack_policy": "delayed"},
+            }
+        ],
+    }
+    # the 'linux' receiver (quick-ACK mode, then the adaptive delayed-ACK
+    # timeout capped by its RTT estimate): isolated objects that outlast the
+    # quick ACKs, then a back-to-back pair and a reordered pair; a lossy bulk
+    # transfer; and without a handshake (no RTT estimate) behind a receive
+    # window that bounds the quick ACKs
+    g["receiver-linux-requests"] = {
+        "seed": 1,
+        "duration_s": 30,
+        "path": _path(40, {"model": "positioned", "rules": [{"segment": 23, "action": "delay", "delay_ms": 30}]}),
+        "flows": [
+            {
+                "app": {"kind": "requests", "sizes": [MSS] * 20 + [2 * MSS, 2 * MSS], "gap_ms": 50},
+                "tcp": {**RFC_TCP, "timer": "tlp_rfc8985", "rtt_profile": "linux"},
+                "receiver": {"ack_policy": "linux"},
+            }
+        ],
+    }
+    g["receiver-linux-bulk-loss"] = {
+        "seed": 8,
+        "duration_s": 3,
+        "path": _path(20, {"model": "bernoulli", "p": 0.01}, rate_bps=10e6, buffer_pkts=40),
+        "flows": [
+            {
+                "app": {"kind": "bulk", "duration_s": 2},
+                "tcp": {**RFC_TCP, "cc": "cubic", "recovery": "prr", "slow_start": "byte_counting"},
+                "receiver": {"ack_policy": "linux"},
+            }
+        ],
+    }
+    g["receiver-linux-no-handshake-rwnd"] = {
+        "seed": 1,
+        "duration_s": 30,
+        "path": _path(30, {"model": "tail", "count": 1}),
+        "flows": [
+            {
+                "app": {"kind": "requests", "requests": 6, "object_bytes": 3 * MSS, "gap_ms": 300},
+                "tcp": {**RFC_TCP, "handshake": False, "timer": "tlp"},
+                "receiver": {"ack_policy": "linux", "rwnd_bytes": 8 * MSS, "ato_min_ms": 30, "ato_max_ms": 150},
             }
         ],
     }

@@ -126,7 +126,8 @@ def scenarios(draw, lossless: bool = False):
     allow_bulk = model != "tail" and fwd_rate > 0
     # lossless runs: a delayed-ACK wait up to 200 ms stays below the RTO
     # (>= 1 s rfc6298, >= SRTT + 200 ms linux); 500 ms may legitimately
-    # outlast Linux's RTO and cause a spurious timeout.
+    # outlast Linux's RTO and cause a spurious timeout. (The 'linux' receiver
+    # waits at most its ato_max_ms, 200 ms by default, and not delack_ms.)
     delacks = [40, 100, 200] if lossless else [40, 200, 500]
     flows = []
     for _ in range(n_flows):
@@ -135,7 +136,7 @@ def scenarios(draw, lossless: bool = False):
             "start_ms": draw(st.sampled_from([0, 0, 3, 50, 400, 1500])),
             "tcp": draw(tcp_cfg()),
             "receiver": {
-                "ack_policy": draw(st.sampled_from(["quick", "delayed"])),
+                "ack_policy": draw(st.sampled_from(["quick", "delayed", "linux"])),
                 "delack_ms": draw(st.sampled_from(delacks)),
             },
         }
@@ -336,7 +337,7 @@ def test_invariants_at_the_flow_limit():
                 "fack": i % 2 == 0,
                 "er_variant": ("rfc5827", "linux")[i % 2],
             },
-            "receiver": {"ack_policy": ("quick", "delayed")[i % 2]},
+            "receiver": {"ack_policy": ("quick", "delayed", "linux")[(i // 2) % 3]},
         }
         for i in range(rexsim.catalog()["limits"]["max_flows"])
     ]
