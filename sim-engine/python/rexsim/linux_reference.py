@@ -31,6 +31,7 @@ import numpy as np
 
 from . import _rexsim
 from ._types import LinuxReference, ReferenceCase
+from .presets import LINUX_6
 from .result import Result
 from .tracefile import STATES
 
@@ -50,24 +51,10 @@ def wheel_slack_ms(kernel_ms: float) -> float:
 
 
 def linux_tcp(**over: Any) -> dict[str, Any]:
-    """The scripts' connection: MSS 1000, IW10, CUBIC, SACK on, timestamps
-    off, Linux's RTT estimator (RTO = SRTT + max(4 RTTVAR, 200 ms)), TLP as
-    Linux runs it (RFC 8985), PRR, ssthresh from cwnd, slow start counting
-    the segments each ACK newly delivers and growth while cwnd is below twice
-    the largest recent flight, as Linux does."""
-    tcp: dict[str, Any] = {
-        "mss": 1000,
-        "iw": 10,
-        "sack": True,
-        "timestamps": False,
-        "rtt_profile": "linux",
-        "cc": "cubic",
-        "timer": "tlp_rfc8985",
-        "recovery": "prr",
-        "ssthresh_from_cwnd": True,
-        "slow_start": "byte_counting",
-        "cwnd_limited": "linux",
-    }
+    """The scripts' connection: the Linux 6 profile (presets.LINUX_6: CUBIC,
+    RACK-TLP, PRR, Linux's RTT estimator and slow start) with the scripts'
+    MSS 1000 and timestamps off; the scripts' receiver is the script itself."""
+    tcp: dict[str, Any] = {**LINUX_6, "mss": 1000, "timestamps": False}
     tcp.update(over)
     return tcp
 
@@ -245,7 +232,8 @@ NEWRENO = scenario(
     100,
     12,
     drop=[(1, 1), (6, 1)],
-    tcp=linux_tcp(sack=False, lossdet_params={"dupack": {"recovery_exit": "linux"}}),
+    # without SACK Linux detects losses by duplicate ACKs (RACK needs SACK)
+    tcp=linux_tcp(sack=False, lossdet="dupack", lossdet_params={"dupack": {"recovery_exit": "linux"}}),
     receiver={"ack_policy": "quick"},
 )
 NEWRENO["path"]["forward"]["rate_bps"] = 8e6

@@ -36,6 +36,34 @@ LINUX_317 = {
     "ssthresh_from_cwnd": True,
 }
 
+# What a current Linux (6.x) runs by default, as far as the engine models it
+# and as checked against Linux 6.18 in rexsim.linux_reference: CUBIC, RACK-TLP
+# (RFC 8985), PRR also for CWR, slow start counting the segments each ACK
+# delivers with Linux's window-limited test, Linux's RTT estimator and its
+# receiver (quick-ACK mode, adaptive delayed-ACK timeout).
+LINUX_6 = {
+    "mss": 1448,
+    "iw": 10,
+    "sack": True,
+    "timestamps": True,
+    "handshake": True,
+    "rtt_profile": "linux",
+    "cc": "cubic",
+    "timer": "tlp_rfc8985",
+    "lossdet": "rack",
+    "recovery": "prr",
+    "ssthresh_from_cwnd": True,
+    "slow_start": "byte_counting",
+    "cwnd_limited": "linux",
+}
+LINUX_6_RECEIVER = {"ack_policy": "linux"}
+
+#: the Linux 6 profile as scenario overrides for every flow
+LINUX_6_OVERRIDES: dict[str, Any] = {
+    **{f"flows[*].tcp.{k}": v for k, v in LINUX_6.items()},
+    **{f"flows[*].receiver.{k}": v for k, v in LINUX_6_RECEIVER.items()},
+}
+
 TIMER_VARIANTS = {
     "baseline": {"flows[*].tcp.timer": "rto"},
     "RTOR": {"flows[*].tcp.timer": "rtor"},
@@ -204,6 +232,32 @@ PRESETS: dict[str, dict[str, Any]] = {
         "grid": {"path.*.delay_ms": [5, 20, 40, 80]},
         "replications": 10,
         "sites": {"search": [12, 24_000], "classified": [44, 52_000], "newspaper": [164, 25_000]},
+    },
+    "tail-loss-linux-6": {
+        "title": "The paper's tail losses under the Linux of the paper and of today",
+        "paper": "tail-loss-recovery-rtor-tlp-tlpr",
+        "section": "§3.1",
+        "figure": "Fig. 2",
+        "citation": TAIL_PAPER + ", §3.1, Fig. 2 (rerun with Linux 6 defaults)",
+        "description": "The n-degree tail-loss experiment with the paper's Linux 3.17 (TLP, FACK, delayed "
+        "early retransmit) against the Linux 6 profile (RACK-TLP, PRR, byte-counting slow start, the Linux "
+        "receiver), whose timers and ACKs the engine checks against Linux 6.18 (python -m rexsim reference). "
+        "With timestamps on, the receiver echoes an older TSval on the probe's SACK (RFC 7323 §4.3), so RACK "
+        "leaves that SACK unused (RFC 8985 §6.2 step 2) and 2-5 tail losses wait for an RTO; whether Linux 6.18 "
+        "does the same is not in the reference yet.",
+        "scenario": {
+            "seed": 1,
+            "duration_s": 60,
+            "path": _path(40, loss={"model": "tail", "count": 1}),
+            "flows": [_flow({"kind": "fixed", "segments": 10}, "delayed")],
+        },
+        "variants": {
+            "linux-3.17": {"flows[*].tcp.timer": "tlp"},
+            "linux-6": LINUX_6_OVERRIDES,
+        },
+        "baseline_variant": "linux-3.17",
+        "grid": {"path.forward.loss.count": [1, 2, 3, 4, 5]},
+        "replications": 1,
     },
 }
 

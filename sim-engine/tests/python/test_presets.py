@@ -44,15 +44,21 @@ def test_every_preset_variant_runs_cleanly(name, variant):
     res = rexsim.run(sc)
     assert res.invariant_violations == 0
     assert not res.truncated, res.truncated_reason
-    # the variant's timer is the one the flows under test (the foreground
-    # flows where the preset names them, else every flow) run; the others
-    # keep the base scenario's
-    (timer,) = set(PRESETS[name]["variants"][variant].values())
-    assert timer == TIMER_VARIANTS[variant]["flows[*].tcp.timer"]
     fg = set(PRESETS[name].get("foreground_flows", range(len(sc["flows"]))))
     base = PRESETS[name]["scenario"]["flows"]
-    for i, f in enumerate(sc["flows"]):
-        assert f["tcp"]["timer"] == (timer if i in fg else base[i]["tcp"]["timer"]), (i, f["tcp"])
+    overrides = PRESETS[name]["variants"][variant]
+    if variant in TIMER_VARIANTS:
+        # the variant's timer is the one the flows under test (the foreground
+        # flows where the preset names them, else every flow) run; the others
+        # keep the base scenario's
+        (timer,) = set(overrides.values())
+        assert timer == TIMER_VARIANTS[variant]["flows[*].tcp.timer"]
+        for i, f in enumerate(sc["flows"]):
+            assert f["tcp"]["timer"] == (timer if i in fg else base[i]["tcp"]["timer"]), (i, f["tcp"])
+    else:  # a profile: every flow carries each of its settings
+        for key, value in overrides.items():
+            section, field = key.removeprefix("flows[*].").split(".", 1)
+            assert all(f[section][field] == value for f in sc["flows"]), key
     # flows under test finish
     for i in fg:
         assert res.flows[i].metrics["completed"], (name, variant, i)
