@@ -57,6 +57,8 @@ struct rx_tslot {
 	uint8_t formula; /* enum rx_timer_formula */
 	int64_t timeout_ns;
 	int64_t rto_cap_ns; /* PROBE: the RTO deadline the PTO was capped to */
+	int64_t due_ns; /* the deadline asked for; expires_ns is when it fires, later
+	                   with a kernel tick (tcp.hz, tslot.c), else the same */
 };
 
 /* ---------------------------------------------------------------- path */
@@ -183,6 +185,7 @@ struct rx_sender {
 	int64_t rto_ns; /* with backoff */
 	int backoff;
 	int64_t min_rto_ns, max_rto_ns, g_ns;
+	int64_t tick_ns; /* the kernel tick (tcp.hz), 0 = continuous time */
 	/* the retransmission timer slot */
 	struct rx_tslot rtx;
 	/* handshake */
@@ -354,7 +357,9 @@ void rx_cs_undo(struct rx_sender *s);
 /* bytes the sender may send now (the transmit step's quota) */
 uint64_t rx_cs_send_quota(struct rx_sender *s);
 
-/* tslot.c: the retransmission timer slot (no mechanism logic) */
+/* tslot.c: the retransmission timer slot (no mechanism logic) and the
+ * kernel tick (tcp.hz) its timers run on */
+int64_t rx_tick_ceil(const struct rx_sender *s, int64_t ns);
 void rx_slot_arm(struct rx_sender *s, int kind, int formula, int64_t expires_ns, int64_t timeout_ns);
 void rx_slot_cancel(struct rx_sender *s);
 void rx_slot_rearm(struct rx_sender *s, int reason);
