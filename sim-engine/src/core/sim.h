@@ -57,8 +57,6 @@ struct rx_tslot {
 	uint8_t formula; /* enum rx_timer_formula */
 	int64_t timeout_ns;
 	int64_t rto_cap_ns; /* PROBE: the RTO deadline the PTO was capped to */
-	int64_t due_ns; /* the deadline asked for; expires_ns is when it fires, later
-	                   with a kernel tick (tcp.hz, tslot.c), else the same */
 };
 
 /* ---------------------------------------------------------------- path */
@@ -188,6 +186,8 @@ struct rx_sender {
 	int64_t tick_ns; /* the kernel tick (tcp.hz), 0 = continuous time */
 	/* the retransmission timer slot */
 	struct rx_tslot rtx;
+	int64_t rtx_due_ns; /* the deadline it was armed for; rtx.expires_ns is when it
+	                       fires, later with a kernel tick (tcp.hz, tslot.c) */
 	/* handshake */
 	bool established;
 	bool syn_rtx; /* SYN was retransmitted (RFC 6298 5.7) */
@@ -359,7 +359,6 @@ uint64_t rx_cs_send_quota(struct rx_sender *s);
 
 /* tslot.c: the retransmission timer slot (no mechanism logic) and the
  * kernel tick (tcp.hz) its timers run on */
-int64_t rx_tick_ceil(const struct rx_sender *s, int64_t ns);
 void rx_slot_arm(struct rx_sender *s, int kind, int formula, int64_t expires_ns, int64_t timeout_ns);
 void rx_slot_cancel(struct rx_sender *s);
 void rx_slot_rearm(struct rx_sender *s, int reason);
@@ -410,6 +409,14 @@ static inline int64_t rx_ms_to_ns(double ms)
 {
 	double v = ms * 1e6;
 	return (int64_t)(v >= 0 ? v + 0.5 : v - 0.5);
+}
+
+/* A length in whole kernel ticks (tcp.hz), rounded up (tslot.c's rule 1);
+ * unchanged in continuous time. */
+static inline int64_t rx_tick_ceil(const struct rx_sender *s, int64_t ns)
+{
+	int64_t tick = s->tick_ns;
+	return tick && ns > 0 ? (ns + tick - 1) / tick * tick : ns;
 }
 
 static inline struct rx_seg *rx_seg_at(const struct rx_sender *s, uint64_t idx)

@@ -59,9 +59,9 @@
  * tick's phase: the kernel's ticks bear no relation to a connection's
  * events, the engine's are counted from t = 0.
  *
- * The slot keeps both: due_ns, the deadline the policy asked for (what
- * policies compare and cap against), and expires_ns, when it fires (the
- * same in continuous time). */
+ * The sender keeps both: rtx_due_ns, the deadline the policy asked for (what
+ * policies compare and cap against), and rtx.expires_ns, when the slot fires
+ * (the same in continuous time).  rx_tick_ceil() (rule 1) is in sim.h. */
 #include "sim.h"
 
 void rx_slot_trace(struct rx_sender *s, int ev)
@@ -72,13 +72,6 @@ void rx_slot_trace(struct rx_sender *s, int ev)
 		     (uint8_t)(t->kind | (t->formula << 4)));
 }
 
-/* A length in whole ticks, rounded up (rule 1); unchanged in continuous time. */
-int64_t rx_tick_ceil(const struct rx_sender *s, int64_t ns)
-{
-	int64_t tick = s->tick_ns;
-	return tick && ns > 0 ? (ns + tick - 1) / tick * tick : ns;
-}
-
 /* When a timer armed now for `due` fires on the tick (rules 1 and 2). */
 static int64_t tick_expiry(int64_t tick, int64_t now, int64_t due)
 {
@@ -86,19 +79,35 @@ static int64_t tick_expiry(int64_t tick, int64_t now, int64_t due)
 	return (now / tick + n + 1) * tick; /* rule 2 */
 }
 
-void rx_slot_arm(struct rx_sender *s, int kind, int formula, int64_t expires_ns, int64_t timeout_ns)
+static void arm(struct rx_sender *s, int kind, int formula, int64_t fire_ns, int64_t timeout_ns)
 {
 	struct rx_tslot *t = &s->rtx;
-	if (expires_ns < s->sim->now_ns)
-		expires_ns = s->sim->now_ns;
-	t->due_ns = expires_ns;
-	if (s->tick_ns)
-		expires_ns = tick_expiry(s->tick_ns, s->sim->now_ns, expires_ns);
 	t->kind = (uint8_t)kind;
 	t->formula = (uint8_t)formula;
 	t->timeout_ns = timeout_ns;
-	rx_tslot_arm(s->sim, t, expires_ns, RX_HEV_RTX_TIMER, s);
+	rx_tslot_arm(s->sim, t, fire_ns, RX_HEV_RTX_TIMER, s);
 	rx_slot_trace(s, RX_EV_TIMER_ARMED);
+}
+
+/* The tick's path, out of line, so that continuous time pays one test for it
+ * and keeps the registers its divisions would take. */
+static __attribute__((noinline)) void arm_on_tick(struct rx_sender *s, int kind, int formula, int64_t due_ns,
+						  int64_t timeout_ns)
+{
+	arm(s, kind, formula, tick_expiry(s->tick_ns, s->sim->now_ns, due_ns), timeout_ns);
+}
+
+/* Arm the slot for `expires_ns` (not before now): it fires then in continuous
+ * time, on the tick by rules 1 and 2 otherwise. */
+void rx_slot_arm(struct rx_sender *s, int kind, int formula, int64_t expires_ns, int64_t timeout_ns)
+{
+	if (expires_ns < s->sim->now_ns)
+		expires_ns = s->sim->now_ns;
+	s->rtx_due_ns = expires_ns;
+	if (s->tick_ns)
+		arm_on_tick(s, kind, formula, expires_ns, timeout_ns);
+	else
+		arm(s, kind, formula, expires_ns, timeout_ns);
 }
 
 void rx_slot_cancel(struct rx_sender *s)
@@ -121,7 +130,7 @@ void rx_slot_rearm(struct rx_sender *s, int reason)
 	s->tmr->arm(s, reason, s->sim->now_ns, &d);
 	if (d.kind < 0)
 		return; /* keep what is pending */
-	if (s->rtx.armed && s->rtx.kind == d.kind && s->rtx.due_ns == d.expires_ns && s->rtx.formula == d.formula)
+	if (s->rtx.armed && s->rtx.kind == d.kind && s->rtx_due_ns == d.expires_ns && s->rtx.formula == d.formula)
 		return;
 	s->rtx.rto_cap_ns = d.kind == RX_TMR_PROBE ? d.rto_cap_ns : 0;
 	rx_slot_arm(s, d.kind, d.formula, d.expires_ns, d.timeout_ns);

@@ -51,7 +51,7 @@ void rx_tlp_place(struct rx_sender *s, int reason, int64_t now, int64_t pto, int
 	 * rounds the probe's own deadline in turn, tslot.c) */
 	int64_t cap = now + s->rto_ns;
 	if (reason == RX_ARM_SENT_NEW && s->rtx.armed && s->rtx.kind == RX_TMR_RTO)
-		cap = s->rtx.due_ns;
+		cap = s->rtx_due_ns;
 	else if (s->rtx.armed && s->rtx.kind == RX_TMR_PROBE && s->rtx.rto_cap_ns > 0 && reason == RX_ARM_SENT_NEW)
 		cap = s->rtx.rto_cap_ns;
 	out->kind = RX_TMR_PROBE;
