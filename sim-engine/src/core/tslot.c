@@ -25,7 +25,8 @@
  *   + n fires on the boundary (floor(now / T) + n + 1) T.  The kernel's timer
  *   wheel files a timer one tick later than its count, because part of the
  *   current tick is already gone and a timer must not fire before n whole
- *   ticks have passed (its documented guarantee).  So an n-tick timer fires
+ *   ticks have passed (the guarantee its source documents: a timer never
+ *   fires early).  So an n-tick timer fires
  *   more than n T and at most (n + 1) T after it was armed; armed on a
  *   boundary (a probe or an RTO sent by a timer), exactly (n + 1) T.
  *
@@ -39,9 +40,10 @@
  *     104, 44, 24 ms; a 2-tick term on top of rule 2 would give 212, 112, 52,
  *     32 ms: neither fits;
  *   - the RTO restarted by a probe, which a timer sends on a tick boundary:
- *     +228 ms after the probe at RTT 20 (RTO 224 ms = 56 ticks, + 1), and
- *     +256 ms at RTT 50 (tlp-tail2-lost: 252 ms = 63 ticks, + 1); rule 1
- *     alone gives 224 and 252;
+ *     +228 ms after the probe at RTT 20 (RTO 224 ms = 56 ticks, + 1; the
+ *     kernel's SRTT a little over 20 ms, see rtt.c), and +256 ms at RTT 50
+ *     (tlp-tail2-lost: 252 ms = 63 ticks, + 1); rule 1 alone gives 224 and
+ *     252;
  *   - the RTO at RTT 10 re-armed from the head's send time, +219.8 ms after
  *     that send for an RTO of 212 ms (53 ticks): re-armed as a count of ticks
  *     from a later moment it fires within (212, 220] ms of the send by both
@@ -57,7 +59,11 @@
  * falls in the wheel, not on TCP; it is not modelled, and the reference
  * comparison allows it (python/rexsim/linux_reference.py).  Nor is the
  * tick's phase: the kernel's ticks bear no relation to a connection's
- * events, the engine's are counted from t = 0.
+ * events, the engine's are counted from t = 0.  Timers outside this slot
+ * stay continuous: the receiver's delayed-ACK timer (Linux's receiver, whose
+ * +41, +84, +108 ms the reference lists, is not modelled yet) and the
+ * path's; RACK's reorder timer (min_rtt/4 + 2 jiffies, +31 to +36 ms at RTT
+ * 100) waits for a RACK member.
  *
  * The sender keeps both: rtx_due_ns, the deadline the policy asked for (what
  * policies compare and cap against), and rtx.expires_ns, when the slot fires
