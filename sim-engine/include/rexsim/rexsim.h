@@ -136,6 +136,7 @@ struct rx_flow_cfg {
 	double max_rto_ms;
 	double initial_rto_ms;
 	double clock_granularity_ms; /* G in RFC 6298 */
+	int64_t hz; /* kernel tick of the sender's timers (CONFIG_HZ); 0 = continuous time */
 	bool slow_start_after_idle;
 	int64_t slow_start; /* enum rx_slow_start (rexsim/cc.h) */
 	int64_t abc_limit_segs; /* byte counting: RFC 3465's L in segments; 0 = no limit */

@@ -39,8 +39,9 @@ LINUX_317 = {
 # What a current Linux (6.x) runs by default, as far as the engine models it
 # and as checked against Linux 6.18 in rexsim.linux_reference: CUBIC, RACK-TLP
 # (RFC 8985), PRR also for CWR, slow start counting the segments each ACK
-# delivers with Linux's window-limited test, Linux's RTT estimator and its
-# receiver (quick-ACK mode, adaptive delayed-ACK timeout).
+# delivers with Linux's window-limited test, Linux's RTT estimator, its
+# timers in whole 4 ms ticks (HZ 250) and its receiver (quick-ACK mode,
+# adaptive delayed-ACK timeout).
 LINUX_6 = {
     "mss": 1448,
     "iw": 10,
@@ -55,6 +56,7 @@ LINUX_6 = {
     "ssthresh_from_cwnd": True,
     "slow_start": "byte_counting",
     "cwnd_limited": "linux",
+    "hz": 250,
 }
 LINUX_6_RECEIVER = {"ack_policy": "linux"}
 

@@ -345,6 +345,8 @@ void rx_rcv_on_pkt(struct rx_receiver *r, struct rx_pkt *p)
 			formula = RX_F_ATO;
 		}
 		int64_t t = sim->now_ns + wait;
+		if (r->cfg->hz > 0) /* the kernel's delayed-ACK timer runs on its tick too (tslot.c) */
+			t = rx_tick_expiry(RX_NS_PER_S / r->cfg->hz, sim->now_ns, t);
 		r->delack.kind = RX_TMR_DELACK;
 		r->delack.formula = formula;
 		rx_tslot_arm(sim, &r->delack, t, RX_HEV_DELACK, r);

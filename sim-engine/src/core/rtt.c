@@ -19,6 +19,33 @@
  * 120 s.  The first sample R gives RTO = R + max(2R, 200 ms).  It takes every
  * Karn-valid sample, cumulative or SACK, as Linux does.
  *
+ * The kernel tick (tcp.hz, a tick T = 1/hz; tslot.c has the timer rules).
+ * The linux profile holds its RTO in whole ticks, as Linux holds its RTO in
+ * jiffies: RTO = ceil((SRTT + RTTVAR) / T) T, rounded up as the kernel's
+ * microseconds-to-jiffies conversion rounds; SRTT and RTTVAR stay exact (the
+ * kernel measures RTT in microseconds, not in ticks).  Backoff doubles that
+ * whole number of ticks; the initial RTO (1 s), the 3 s after a lost SYN and
+ * the maximum (120 s) are whole ticks too (a user's maximum or initial RTO
+ * is rounded up to one).  Figures (HZ 250, shared/linux-reference,
+ * rto-backoff-1seg-nosack): tcpi_rto 304, 608, 1216, 2432, 4864 ms, i.e. 76
+ * ticks doubled four times.  76 ticks = 304 ms says the kernel's SRTT +
+ * RTTVAR was above 300 ms.  With one sample R that sum is R + max(2R, 200 ms):
+ * at most 300 ms for R <= 100 ms, 3R above, so R was in (100, 101.3] ms, a
+ * little above the script's 100 ms (packetdrill injects its ACK a little
+ * after the scripted time), and any excess rounds up to the next tick.  At
+ * exactly 100 ms the rule gives 75 ticks (300 ms), then 600, 1200 ms; the
+ * engine's reference scenarios carry the lag (TOOL_LAG_MS in
+ * python/rexsim/linux_reference.py).  When the RTO fires is the slot's rule
+ * 2, one tick after its count: 307.9 ms after the send in the engine's
+ * scenario of that script, +335 ms in the kernel, whose timer wheel fires a
+ * timer that long up to 7 ticks later still (not modelled).
+ *
+ * The rfc6298 profile keeps RFC 6298's value: the RFC names no tick, its
+ * clock granularity is G (tcp.clock_granularity_ms, RFC 6298 §4, set it to
+ * the tick to model one there), and its backoff doubles that value.  A tick
+ * still changes when its timers fire, since the slot holds every timer in
+ * whole ticks whichever the profile (rules 1 and 2, tslot.c).
+ *
  * Karn's rule and exponential backoff (RFC 6298 §5.5, §5.7): only segments
  * never retransmitted give samples (the scoreboard offers an ACK's sample only
  * then), and an ACK with a valid sample clears the backoff.  All arithmetic is
@@ -51,6 +78,10 @@ void rx_rtt_init(struct rx_sender *s)
 	s->backoff = 0;
 	/* RFC 6298 §2.1: RTO = 1 s until a sample; not clamped by min_rto */
 	s->rto_base_ns = s->rto_ns = rx_ms_to_ns(c->initial_rto_ms);
+	if (is_linux && s->tick_ns) { /* whole ticks, as the kernel holds them */
+		s->max_rto_ns = rx_tick_ceil(s, s->max_rto_ns);
+		s->rto_base_ns = s->rto_ns = rx_tick_ceil(s, s->rto_ns);
+	}
 }
 
 /* RFC 6298 §5.7: the SYN was retransmitted, so data starts with RTO = 3 s */
@@ -115,7 +146,8 @@ static void sample_linux(struct rx_sender *s, int64_t m)
 	}
 	s->srtt_ns = s->srtt8_ns / 8;
 	s->rttvar_ns = s->rttvar4_ns / 4;
-	int64_t base = s->srtt_ns + s->rttvar4_ns;
+	/* in whole ticks with a kernel tick (the RTO Linux holds in jiffies) */
+	int64_t base = rx_tick_ceil(s, s->srtt_ns + s->rttvar4_ns);
 	/* the floor comes from RTTVAR >= min_rto, not from a clamp */
 	s->rto_base_ns = base > s->max_rto_ns ? s->max_rto_ns : base;
 	s->rto_ns = s->rto_base_ns;

@@ -101,6 +101,8 @@ int rx_snd_init(struct rx_sender *s, struct rx_sim *sim, int flow, const struct 
 		s->tmr->init(s);
 	if (s->ld->init)
 		s->ld->init(s);
+	/* the kernel tick the timers run on (tslot.c) and the RTO is held in (rtt.c) */
+	s->tick_ns = cfg->hz > 0 ? RX_NS_PER_S / cfg->hz : 0;
 	rx_rtt_init(s);
 	s->ca_state = RX_CA_OPEN;
 	return 0;

@@ -190,8 +190,11 @@ struct rx_sender {
 	int64_t rto_ns; /* with backoff */
 	int backoff;
 	int64_t min_rto_ns, max_rto_ns, g_ns;
+	int64_t tick_ns; /* the kernel tick (tcp.hz), 0 = continuous time */
 	/* the retransmission timer slot */
 	struct rx_tslot rtx;
+	int64_t rtx_due_ns; /* the deadline it was armed for; rtx.expires_ns is when it
+	                       fires, later with a kernel tick (tcp.hz, tslot.c) */
 	/* handshake */
 	bool established;
 	bool syn_rtx; /* SYN was retransmitted (RFC 6298 5.7) */
@@ -371,7 +374,8 @@ void rx_cs_undo(struct rx_sender *s);
 /* bytes the sender may send now (the transmit step's quota) */
 uint64_t rx_cs_send_quota(struct rx_sender *s);
 
-/* tslot.c: the retransmission timer slot (no mechanism logic) */
+/* tslot.c: the retransmission timer slot (no mechanism logic) and the
+ * kernel tick (tcp.hz) its timers run on */
 void rx_slot_arm(struct rx_sender *s, int kind, int formula, int64_t expires_ns, int64_t timeout_ns);
 void rx_slot_cancel(struct rx_sender *s);
 void rx_slot_rearm(struct rx_sender *s, int reason);
@@ -422,6 +426,22 @@ static inline int64_t rx_ms_to_ns(double ms)
 {
 	double v = ms * 1e6;
 	return (int64_t)(v >= 0 ? v + 0.5 : v - 0.5);
+}
+
+/* A length in whole kernel ticks (tcp.hz), rounded up (tslot.c's rule 1);
+ * unchanged in continuous time. */
+static inline int64_t rx_tick_ceil(const struct rx_sender *s, int64_t ns)
+{
+	int64_t tick = s->tick_ns;
+	return tick && ns > 0 ? (ns + tick - 1) / tick * tick : ns;
+}
+
+/* When a timer armed at `now` for `due` fires on a tick of `tick` ns
+ * (tslot.c's rules 1 and 2: whole ticks, then one tick later, never early) */
+static inline int64_t rx_tick_expiry(int64_t tick, int64_t now, int64_t due)
+{
+	int64_t n = (due - now + tick - 1) / tick; /* rule 1: due >= now */
+	return (now / tick + n + 1) * tick; /* rule 2 */
 }
 
 static inline struct rx_seg *rx_seg_at(const struct rx_sender *s, uint64_t idx)

@@ -46,10 +46,12 @@ void rx_tlp_place(struct rx_sender *s, int reason, int64_t now, int64_t pto, int
 		  struct rx_timer_decision *out)
 {
 	/* the RTO that the probe stands in for: the pending one when new data
-	 * goes out behind it, else a fresh one (RFC 6298 5.3) */
+	 * goes out behind it, else a fresh one (RFC 6298 5.3); the pending
+	 * one's deadline as asked for, before a kernel tick rounds it (the slot
+	 * rounds the probe's own deadline in turn, tslot.c) */
 	int64_t cap = now + s->rto_ns;
 	if (reason == RX_ARM_SENT_NEW && s->rtx.armed && s->rtx.kind == RX_TMR_RTO)
-		cap = s->rtx.expires_ns;
+		cap = s->rtx_due_ns;
 	else if (s->rtx.armed && s->rtx.kind == RX_TMR_PROBE && s->rtx.rto_cap_ns > 0 && reason == RX_ARM_SENT_NEW)
 		cap = s->rtx.rto_cap_ns;
 	out->kind = RX_TMR_PROBE;

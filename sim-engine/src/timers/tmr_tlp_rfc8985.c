@@ -8,6 +8,15 @@
  *     restarts the RTO on that ACK), after new data the pending RTO's
  *     expiry ((5.1) does not restart a running timer);
  *   - after the probe the RTO restarts: one full RTO from the probe (§7.3).
+ * With a kernel tick (tcp.hz) nothing here changes: the slot holds the PTO in
+ * whole ticks, rounded up, and fires it one tick after that count (tslot.c,
+ * rules 1 and 2), so 2 SRTT + 2 ms becomes "2 SRTT + 2 jiffies" at HZ 250
+ * (with 2 SRTT a whole number of 4 ms ticks: the 2 ms round up to one tick,
+ * the wheel adds the other), the +208, +108, +48 and +28 ms Linux 6.18 showed
+ * at RTT 100, 50, 20 and 10 ms (measured +207-208, +107, +47, +27-28; the
+ * kernel's ACK came part of a tick after a boundary).  Adding 2 ticks here
+ * instead of 2 ms would put them one tick later than measured.  The cap is
+ * the RTO in whole ticks (rtt.c, linux profile).
  * RACK's time-based loss detection itself is not part of this timer: it is
  * the loss-detection member 'rack' (src/lossdet/ld_rack.c), whose detection
  * the probe's ACK runs (§7.4.1); with 'dupack' the probe's ACK reaches
@@ -66,8 +75,10 @@ const struct rx_timer_ops rx_tmr_tlp_rfc8985 = {
 	.doc = "The Tail Loss Probe of RACK-TLP (RFC 8985 §7) as current Linux runs it: PTO = 2 SRTT (+ WCDelAckT with "
 	       "one segment outstanding, + 2 ms otherwise; 1 s without an RTT sample), in the Open or CWR state, "
 	       "never later than the RTO it stands in for (now + RTO after an ACK of new data, §7.2); after the "
-	       "probe the RTO restarts one full RTO from the probe (§7.3). RACK's time-based loss detection is the "
-	       "loss-detection member 'rack' (tcp.lossdet), which uses the probe's SACK (§7.4.1).",
+	       "probe the RTO restarts one full RTO from the probe (§7.3). With a kernel tick (tcp.hz) the PTO is held "
+	       "in whole ticks and fires one tick after them: 2 SRTT + 2 jiffies at HZ 250, as Linux 6.18 measured "
+	       "(+208 ms after the ACK at RTT 100). RACK's time-based loss detection is the loss-detection member "
+	       "'rack' (tcp.lossdet), which uses the probe's SACK (§7.4.1).",
 	.arm = arm,
 	.on_probe = rx_tlp_on_probe,
 	.on_ack = rx_tlp_on_ack,

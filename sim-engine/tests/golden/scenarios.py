@@ -171,6 +171,38 @@ def golden_scenarios() -> dict[str, dict]:
         "path": _path(20, None, {"model": "positioned", "rules": [{"segment": s} for s in (2, 3, 4, 5)]}),
         "flows": [_fixed(10, {**RFC_TCP, "timer": "tlp_rfc8985"})],
     }
+    # the kernel tick (tcp.hz = 250): a Linux 6 connection whose tail probe is lost, then an
+    # RTO backed off twice (its RTO in whole 4 ms ticks), beside a Linux 3.17 one whose delayed
+    # Early Retransmit timer lands on a tick; RTT 37 ms, so no deadline falls on a tick by itself
+    linux6 = {
+        "mss": MSS,
+        "iw": 10,
+        "sack": True,
+        "timestamps": False,
+        "rtt_profile": "linux",
+        "cc": "cubic",
+        "timer": "tlp_rfc8985",
+        "recovery": "prr",
+        "ssthresh_from_cwnd": True,
+        "slow_start": "byte_counting",
+        "hz": 250,
+    }
+    tick_rules = [
+        {"segment": 9},
+        {"segment": 10},
+        {"segment": 10, "transmission": 2},
+        {"segment": 9, "transmission": 2},
+        {"flow": 1, "segment": 8},
+    ]
+    g["hz250-probe-rto-backoff-er"] = {
+        "seed": 1,
+        "duration_s": 30,
+        "path": _path(18.5, {"model": "positioned", "rules": tick_rules}),
+        "flows": [
+            _fixed(10, linux6, "delayed"),
+            _fixed(10, {**LINUX_317, "timer": "tlp", "hz": 250}, start_ms=1.3),
+        ],
+    }
     # random stages in both directions, bulk and requests apps, queue drops, cubic and reno
     g["bernoulli-bulk-cubic"] = {
         "seed": 11,

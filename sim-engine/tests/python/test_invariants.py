@@ -4,7 +4,8 @@ bulk applications, every loss model of the forward path (bernoulli,
 gilbert_elliott, positioned drop/delay/duplicate rules, tail) and bernoulli
 loss on the reverse path, rate-limited or unlimited links, small buffers,
 every timer, both ACK policies, SACK on/off, FACK, both ER variants, Reno and
-CUBIC.  Each run is kept short (duration_s <= 30, small objects).
+CUBIC, continuous time and the kernel ticks of HZ 250 and 1000.  Each run is
+kept short (duration_s <= 30, small objects).
 
 Most checks replay the receiver from the trace (simhelpers.replay_receiver),
 so they do not trust the engine's own bookkeeping.
@@ -56,6 +57,7 @@ def tcp_cfg(draw):
         "slow_start_after_idle": draw(st.booleans()),
         "slow_start": draw(st.sampled_from(["rfc5681", "byte_counting"])),
         "abc_limit_segs": draw(st.sampled_from([0, 1, 2, 8])),
+        "hz": draw(st.sampled_from([0, 0, 250, 1000])),
     }
 
 

@@ -9,6 +9,9 @@ what it needs, and is published as such in the catalogue, never hidden.
 
 from __future__ import annotations
 
+import copy
+import dataclasses
+
 import pytest
 import rexsim
 from rexsim import linux_reference as ref
@@ -46,6 +49,23 @@ def test_the_band_is_one_tick_plus_the_wheel_slack():
     assert ref.wheel_slack_ms(255) == 0 and ref.wheel_slack_ms(256) == 32 and ref.wheel_slack_ms(2000) == 256
     c = TABLE["rto-rearm-on-ack"]
     assert (c["low"], c["high"]) == (327 - 4 - 32, 327 + 4)
+
+
+def test_the_reference_connection_runs_the_kernel_tick():
+    assert ref.linux_tcp()["hz"] == ref.HZ == 250
+    assert all(c.scenario["flows"][0]["tcp"]["hz"] == 250 for c in ref.CASES)
+
+
+def test_the_kernel_sample_was_a_little_over_the_scripted_rtt():
+    """tcpi_rto 304 ms is 76 ticks of 4 ms: the kernel's RTT sample was a little
+    over the script's 100 ms (TOOL_LAG_MS).  At exactly 100 ms SRTT + RTTVAR is
+    100 + 200 = 300 ms, 75 ticks, and the backoff series 300, 600, 1200 ms."""
+    for case_id, with_lag, exact in (("rto-first-nosack", 304, 300), ("rto-backoff-3-nosack", 1216, 1200)):
+        case = next(c for c in ref.CASES if c.id == case_id)
+        sc = copy.deepcopy(case.scenario)
+        sc["path"]["reverse"]["delay_ms"] -= ref.TOOL_LAG_MS
+        assert ref.run_case(case)["engine"] == with_lag
+        assert ref.run_case(dataclasses.replace(case, scenario=sc))["engine"] == exact
 
 
 def test_the_catalogue_publishes_the_table():

@@ -374,6 +374,7 @@ const LABELS: Record<string, string> = {
   "tcp.max_rto_ms": "Max RTO",
   "tcp.initial_rto_ms": "Initial RTO",
   "tcp.clock_granularity_ms": "Clock granularity G",
+  "tcp.hz": "Kernel tick (HZ)",
   "tcp.slow_start_after_idle": "Slow start after idle",
   "tcp.slow_start": "Slow start",
   "tcp.abc_limit_segs": "Byte-counting limit L",
