@@ -216,20 +216,7 @@ void rx_cs_on_ack(struct rx_sender *s, const struct rx_ack_info *ai)
  * only those carrying new SACK information (RFC 6675 §2), as step 1
  * requires ("a sender using SACK [...] MUST NOT send new data unless the
  * incoming duplicate acknowledgment contains new SACK information"). */
-uint64_t rx_cs_send_quota(struct rx_sender *s)
-{
-	if (s->ca_state == RX_CA_RECOVERY || s->ca_state == RX_CA_CWR)
-		return s->rec->send_quota(s);
-	uint64_t allowed = s->cc.cwnd_bytes, used;
-	if (s->ca_state == RX_CA_DISORDER) {
-		used = s->out_bytes; /* FlightSize */
-		if (s->cfg->limited_transmit)
-			allowed += (uint64_t)(s->dupacks < 2 ? s->dupacks : 2) * s->mss;
-	} else {
-		used = rx_snd_pipe(s);
-	}
-	return allowed > used ? allowed - used : 0;
-}
+/* rx_cs_send_quota() itself is inline in sim.h (the per-send path). */
 
 /* The RTO fired with data outstanding (RFC 6298 (5.4)-(5.6), RFC 5681 §3.1). */
 void rx_cs_on_rto(struct rx_sender *s)

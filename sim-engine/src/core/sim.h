@@ -372,7 +372,6 @@ void rx_cs_on_rto(struct rx_sender *s);
 void rx_cs_spurious_on_ack(struct rx_sender *s, const struct rx_ack_info *ai);
 void rx_cs_undo(struct rx_sender *s);
 /* bytes the sender may send now (the transmit step's quota) */
-uint64_t rx_cs_send_quota(struct rx_sender *s);
 
 /* tslot.c: the retransmission timer slot (no mechanism logic) and the
  * kernel tick (tcp.hz) its timers run on */
@@ -460,6 +459,23 @@ static inline uint64_t rx_snd_pipe(const struct rx_sender *s)
 	uint64_t minus = s->sacked_bytes + s->lost_bytes + s->reno_dupacks * s->mss;
 	uint64_t plus = s->out_bytes + s->rtx_bytes;
 	return plus > minus ? plus - minus : 0;
+}
+
+/* the congestion-state machine's send quota (castate.c says why, RFC 3042 and
+ * RFC 5681 §3.2 step 1): inline, as every send asks it */
+static inline uint64_t rx_cs_send_quota(struct rx_sender *s)
+{
+	if (s->ca_state == RX_CA_RECOVERY || s->ca_state == RX_CA_CWR)
+		return s->rec->send_quota(s);
+	uint64_t allowed = s->cc.cwnd_bytes, used;
+	if (s->ca_state == RX_CA_DISORDER) {
+		used = s->out_bytes; /* FlightSize */
+		if (s->cfg->limited_transmit)
+			allowed += (uint64_t)(s->dupacks < 2 ? s->dupacks : 2) * s->mss;
+	} else {
+		used = rx_snd_pipe(s);
+	}
+	return allowed > used ? allowed - used : 0;
 }
 
 static inline bool rx_snd_has_unsent(const struct rx_sender *s)
