@@ -1947,7 +1947,7 @@ export type TimerArmedEvent = {
      *
      * how its expiry was computed (vocab.timer_formulas)
      */
-    formula: 'rto' | 'rto_restart' | 'pto_multi' | 'pto_single' | 'pto_capped' | 'pto_rfc8985' | 'pto_no_srtt' | 'er_delay' | 'delack';
+    formula: 'rto' | 'rto_restart' | 'pto_multi' | 'pto_single' | 'pto_capped' | 'pto_rfc8985' | 'pto_no_srtt' | 'er_delay' | 'delack' | 'rack_reo' | 'ato';
     /**
      * Kind
      *
@@ -2045,7 +2045,7 @@ export type TimerCancelledEvent = {
      *
      * how its expiry was computed (vocab.timer_formulas)
      */
-    formula: 'rto' | 'rto_restart' | 'pto_multi' | 'pto_single' | 'pto_capped' | 'pto_rfc8985' | 'pto_no_srtt' | 'er_delay' | 'delack';
+    formula: 'rto' | 'rto_restart' | 'pto_multi' | 'pto_single' | 'pto_capped' | 'pto_rfc8985' | 'pto_no_srtt' | 'er_delay' | 'delack' | 'rack_reo' | 'ato';
     /**
      * Kind
      *
@@ -2143,7 +2143,7 @@ export type TimerFiredEvent = {
      *
      * how its expiry was computed (vocab.timer_formulas)
      */
-    formula: 'rto' | 'rto_restart' | 'pto_multi' | 'pto_single' | 'pto_capped' | 'pto_rfc8985' | 'pto_no_srtt' | 'er_delay' | 'delack';
+    formula: 'rto' | 'rto_restart' | 'pto_multi' | 'pto_single' | 'pto_capped' | 'pto_rfc8985' | 'pto_no_srtt' | 'er_delay' | 'delack' | 'rack_reo' | 'ato';
     /**
      * Kind
      *
