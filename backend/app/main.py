@@ -8,7 +8,8 @@ from pathlib import Path
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.cors import CORSMiddleware
-from fastapi.responses import JSONResponse
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -45,13 +46,35 @@ def operation_id(route: APIRoute) -> str:
     return f"{route.tags[0]}-{route.name}"
 
 
+DOCS_ASSETS = f"{API_PREFIX}/docs-assets"
+
+
+def _mount_docs(app: FastAPI) -> None:
+    """The API docs page with Swagger UI's files served from here (the
+    swagger-ui-bundle package), not from a CDN: it works offline, in a
+    classroom without internet."""
+    from swagger_ui_bundle import swagger_ui_path  # type: ignore[import-untyped]
+
+    app.mount(DOCS_ASSETS, StaticFiles(directory=swagger_ui_path), name="docs-assets")
+
+    @app.get(f"{API_PREFIX}/docs", include_in_schema=False, tags=["utils"])
+    async def _docs() -> HTMLResponse:
+        return get_swagger_ui_html(
+            openapi_url=f"{API_PREFIX}/openapi.json",
+            title="Rexmit API",
+            swagger_js_url=f"{DOCS_ASSETS}/swagger-ui-bundle.js",
+            swagger_css_url=f"{DOCS_ASSETS}/swagger-ui.css",
+            swagger_favicon_url=f"{DOCS_ASSETS}/favicon-32x32.png",
+        )
+
+
 def create_app() -> FastAPI:
     settings = get_settings()
     app = FastAPI(
         title="Rexmit",
         version="0.1.0",
         openapi_url=f"{API_PREFIX}/openapi.json",
-        docs_url=f"{API_PREFIX}/docs",
+        docs_url=None,  # served below from local assets
         redoc_url=None,
         generate_unique_id_function=operation_id,
         description="An interactive lab for TCP loss recovery: runs, comparisons and permalinks.",
@@ -78,6 +101,7 @@ def create_app() -> FastAPI:
         return JSONResponse({"detail": "internal error"}, status_code=500)
 
     app.include_router(api_router, prefix=API_PREFIX)
+    _mount_docs(app)
     if settings.FRONTEND_DIST and Path(settings.FRONTEND_DIST, "index.html").exists():
         app.mount("/", SinglePageApp(directory=settings.FRONTEND_DIST, html=True), name="frontend")
     return app
