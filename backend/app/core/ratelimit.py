@@ -39,6 +39,7 @@ def check(client: str) -> None:
         retry = 60 - int(time.time()) % 60
         raise ApiError(
             429,
-            f"at most {limit} write requests per minute per client; retry in {retry} s",
+            f"the service is busy: it accepts at most {limit} write requests per minute from one network "
+            f"address (everyone behind it shares the count; nothing is wrong with the scenario); retry in {retry} s",
             headers={"Retry-After": str(retry)},
         )
