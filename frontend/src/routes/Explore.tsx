@@ -9,6 +9,8 @@ import { forkFromShare, hasRandomLoss, mechanismInScenario } from "../lib/forms/
 import { useCatalogue, usePresets, useShare } from "../lib/queries";
 import { PresetGallery } from "../components/scenario/PresetGallery";
 import { ScenarioBuilder, type BuilderInit } from "../components/scenario/ScenarioBuilder";
+import { LinuxReferenceTable } from "../components/reference/LinuxReferenceTable";
+import { figureText, type ReferenceCase } from "../lib/linuxReference";
 
 interface Loaded {
   init: BuilderInit;
@@ -79,6 +81,23 @@ export function Explore() {
     });
   };
 
+  // a Linux reference case: its scenario in the builder, as a preset's, on the family it exercises that the builder compares
+  const openReferenceCase = (c: ReferenceCase) => {
+    const cat = catalogue as Catalogue;
+    const scenario = structuredClone(c.scenario ?? {});
+    const fam = Object.keys(c.mechanisms).find((f) => families.includes(f)) ?? family;
+    setLoaded({
+      key: `reference-${c.id}-${Date.now()}`,
+      init: { scenario, mechanisms: { family: fam, choices: mechanismInScenario(cat, scenario, fam) }, scope: "flows[*]", replications: 1 },
+      notice: (
+        <p className="builder-notice" role="status" data-testid="reference-notice">
+          Loaded Linux reference case “{c.id}”{c.script ? ` (${c.script})` : ""}: kernel {figureText(c.kernel, c.unit)}, engine {figureText(c.engine, c.unit)}
+          {c.modelled ? "" : ` (not modelled yet: needs ${c.needs ?? "a mechanism the engine lacks"})`}. {c.behaviour}
+        </p>
+      ),
+    });
+  };
+
   // bring the builder into view once a fork or a preset has been loaded into it
   const shown = loaded ?? (forked && "loaded" in forked ? forked.loaded : null);
   const loadedKey = shown?.key;
@@ -98,6 +117,7 @@ export function Explore() {
         </p>
       </div>
       <PresetGallery presets={presets ?? null} error={presetError ? "the server did not answer" : null} onLoad={catalogue ? loadPreset : undefined} />
+      <LinuxReferenceTable reference={catalogue?.linuxReference} catalogue={catalogue} onOpen={catalogue ? openReferenceCase : undefined} />
       <div ref={builderRef} className="builder-anchor">
         {forkError && (
           <p role="alert" className="error card">

@@ -21,6 +21,7 @@ import { EcdfChart } from "./EcdfChart";
 import { downloadBlob } from "../charts/exportChart";
 import { FctBars } from "./FctBars";
 import { SequenceStack } from "./SequenceStack";
+import { MemberReferenceLine } from "../reference/MemberReferenceLine";
 import { useParentSize } from "../charts/useParentSize";
 import "./compare.css";
 
@@ -59,16 +60,24 @@ export function CompareProgress({ view }: { view: ComparisonView }) {
   );
 }
 
+interface VariantDoc {
+  text: string;
+  doc: string;
+  slot: number;
+  family: string;
+  member: string;
+}
+
 /** What each variant runs, when it only chooses a mechanism: "Timer tlp — Tail Loss Probe (...)". */
-function variantDocs(spec: Record<string, unknown>, variants: string[], cat: Catalogue | undefined): Record<string, { text: string; doc: string; slot: number }> {
-  const out: Record<string, { text: string; doc: string; slot: number }> = {};
+function variantDocs(spec: Record<string, unknown>, variants: string[], cat: Catalogue | undefined): Record<string, VariantDoc> {
+  const out: Record<string, VariantDoc> = {};
   const overrides = (spec.variants ?? {}) as Record<string, unknown>;
   for (const v of variants) {
     const m = mechanismOfVariant(overrides[v], cat);
     if (!m) continue;
     const doc = findMechanism(cat, m.family, m.name)?.doc ?? "";
     const slot = cat ? mechanismsOf(cat, m.family).findIndex((x) => x.name === m.name) : -1;
-    out[v] = { text: `${familyLabel(cat, m.family)} ${mechanismLabel(cat, m.family, m.name)}`, doc, slot };
+    out[v] = { text: `${familyLabel(cat, m.family)} ${mechanismLabel(cat, m.family, m.name)}`, doc, slot, family: m.family, member: m.name };
   }
   return out;
 }
@@ -186,6 +195,7 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
                 <li key={v} data-variant={v}>
                   <strong>{v}</strong>: {docs[v].text}
                   {docs[v].doc && ` — ${firstSentence(docs[v].doc)}`}
+                  <MemberReferenceLine reference={catalogue?.linuxReference} family={docs[v].family} member={docs[v].member} />
                 </li>
               ))}
           </ul>

@@ -6,6 +6,7 @@
 import { useId } from "react";
 import type { Catalogue } from "../../lib/forms/catalogue";
 import { familyDoc, familyLabel, mechanismFamilies, mechanismLabel, mechanismsOf, memberPath, orderChoices, type MechanismSelection, type QuickPick } from "../../lib/forms/mechanisms";
+import { MemberReferenceLine } from "../reference/MemberReferenceLine";
 import { InfoTip } from "./InfoTip";
 
 /** The input path of the picker for a family (flow 0's key that picks its member); every flow's error for that parameter lands on it. */
@@ -92,9 +93,12 @@ export function MechanismPicker(props: {
       </div>
       <div className="timer-docs">
         {selected.map((t) => (
-          <p key={t}>
-            <strong>{label(t)}</strong> — {all.find((m) => m.name === t)?.doc ?? ""}
-          </p>
+          <div key={t} className="member-doc" data-member={t}>
+            <p>
+              <strong>{label(t)}</strong> — {all.find((m) => m.name === t)?.doc ?? ""}
+            </p>
+            <MemberReferenceLine reference={cat.linuxReference} family={family} member={t} />
+          </div>
         ))}
       </div>
     </div>

@@ -4,6 +4,7 @@
  * Nothing here knows a parameter by heart except for nicer labels; a new
  * engine parameter shows up in the builder without a code change. */
 import type { Catalog } from "../../client/types.gen";
+import { type LinuxReference, parseLinuxReference } from "../linuxReference";
 import { type MetricInfo, parseMetrics } from "../metrics";
 import { isObject, setPath } from "./paths";
 
@@ -195,6 +196,8 @@ export interface Catalogue {
   causes: VocabEntry[];
   /** mechanism variables the series endpoint serves by name (empty when the API does not list them) */
   vars: MechanismVar[];
+  /** the kernel-versus-engine cases (null when the API does not publish them) */
+  linuxReference?: LinuxReference | null;
 }
 
 /** A variable of one mechanism (family/member), e.g. Westwood+'s bandwidth estimate. */
@@ -315,6 +318,7 @@ export function parseCatalogue(raw: Catalog | unknown): Catalogue {
     metrics: parseMetrics(c.metrics),
     causes: parseVocab(vocab.causes),
     vars: parseVars(c.vars),
+    linuxReference: parseLinuxReference(loose.linux_reference),
   };
 }
 
