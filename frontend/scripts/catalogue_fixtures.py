@@ -31,9 +31,9 @@ FIXTURES: dict[str, Callable[[Catalog], object]] = {
         "metrics": cat["metrics"],
         "vocab": {"causes": cat["vocab"]["causes"]},
     },
-    # the names trace events carry: causes, and what drops a packet (lib/traceVocab.ts)
+    # the names trace events carry: causes, what drops a packet, congestion states and timer kinds (lib/traceVocab.ts)
     "src/lib/fixtures/catalogue-trace-vocab.json": lambda cat: {
-        "vocab": {k: cat["vocab"][k] for k in ("causes", "drop_reasons")},
+        "vocab": {k: cat["vocab"][k] for k in ("causes", "drop_reasons", "states", "timer_kinds")},
         "families": [f for f in cat["families"] if f["name"] == "stage"],
     },
 }

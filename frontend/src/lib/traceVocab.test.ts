@@ -1,5 +1,5 @@
 import recorded from "./fixtures/catalogue-trace-vocab.json";
-import { EMPTY_TRACE_VOCAB, entryOf, parseTraceVocab } from "./traceVocab";
+import { EMPTY_TRACE_VOCAB, entryOf, parseTraceVocab, stateLabel, timerLabel, timerNoun } from "./traceVocab";
 
 describe("parseTraceVocab: the names trace events carry, from the catalogue", () => {
   const vocab = parseTraceVocab(recorded);
@@ -21,7 +21,21 @@ describe("parseTraceVocab: the names trace events carry, from the catalogue", ()
     expect(parseTraceVocab({ engine_version: "0.0.1" })).toEqual(EMPTY_TRACE_VOCAB);
     expect(parseTraceVocab(null)).toEqual(EMPTY_TRACE_VOCAB);
     const junk = parseTraceVocab({ vocab: { causes: [1, { name: "" }, { name: "x" }], drop_reasons: "queue" }, families: [{ name: "stage", members: {} }] });
-    expect(junk).toEqual({ causes: [{ name: "x", label: "x", doc: "" }], dropStages: [] });
+    expect(junk).toEqual({ causes: [{ name: "x", label: "x", doc: "" }], dropStages: [], states: [], timerKinds: [] });
+  });
+
+  it("labels congestion states and timer kinds as the catalogue does, else by their names", () => {
+    for (const st of recorded.vocab.states) expect(stateLabel(vocab, st.name)).toBe(st.label);
+    for (const tk of recorded.vocab.timer_kinds) expect(timerLabel(vocab, tk.name)).toBe(tk.label);
+    expect(vocab.states.map((s) => s.name)).toEqual(recorded.vocab.states.map((s) => s.name));
+    // without the catalogue: the raw name
+    expect(stateLabel(EMPTY_TRACE_VOCAB, "recovery")).toBe("recovery");
+    expect(timerLabel(null, "probe")).toBe("probe");
+    expect(stateLabel(vocab, "someday")).toBe("someday");
+    // in a sentence: a label that already says "timer" is not doubled
+    expect(timerNoun(vocab, "rto")).toBe(`${timerLabel(vocab, "rto")} timer`);
+    expect(timerNoun({ timerKinds: [{ name: "probe", label: "Probe timer", doc: "" }] }, "probe")).toBe("Probe timer");
+    expect(timerNoun(null, "delack")).toBe("delack timer");
   });
 
   it("finds nothing for a name it does not list, or none", () => {

@@ -1,5 +1,6 @@
 /** The names trace events carry, as the engine's catalogue labels and explains
- * them: transmission causes (vocab.causes) and what dropped a packet (a drop
+ * them: congestion states (vocab.states), timer kinds (vocab.timer_kinds),
+ * transmission causes (vocab.causes) and what dropped a packet (a drop
  * event's `stage`: a member of the path-stage family, or the bottleneck queue,
  * which the drop reason "queue" of vocab.drop_reasons describes).  Read
  * defensively: a server from before trace v2 publishes neither. */
@@ -11,9 +12,13 @@ export interface TraceVocab {
   causes: VocabEntry[];
   /** what dropped a packet, by the names a drop event's `stage` takes */
   dropStages: VocabEntry[];
+  /** the sender's congestion states (open, recovery, ...) */
+  states: VocabEntry[];
+  /** the kinds of timer an event names (rto, probe, ...) */
+  timerKinds: VocabEntry[];
 }
 
-export const EMPTY_TRACE_VOCAB: TraceVocab = { causes: [], dropStages: [] };
+export const EMPTY_TRACE_VOCAB: TraceVocab = { causes: [], dropStages: [], states: [], timerKinds: [] };
 
 /** The family whose members are the path's stages (the catalogue's families). */
 const STAGE_FAMILY = "stage";
@@ -44,10 +49,31 @@ export function parseTraceVocab(raw: Catalog | unknown): TraceVocab {
   const families = Array.isArray(c.families) ? c.families.filter(isObject) : [];
   const stages = entries(families.find((f) => f.name === STAGE_FAMILY)?.members);
   const queue = entries(vocab.drop_reasons).filter((r) => r.name === QUEUE);
-  return { causes: entries(vocab.causes), dropStages: [...queue, ...stages] };
+  return { causes: entries(vocab.causes), dropStages: [...queue, ...stages], states: entries(vocab.states), timerKinds: entries(vocab.timer_kinds) };
+}
+
+/** The catalogue's label of a name in a list, else the name itself (a catalogue without the vocabulary). */
+function labelIn(list: readonly VocabEntry[] | undefined, name: string): string {
+  return list?.find((e) => e.name === name)?.label ?? name;
+}
+
+/** A congestion state's label ("Recovery"), or its name when the vocabulary does not list it. */
+export function stateLabel(vocab: Pick<TraceVocab, "states"> | null | undefined, name: string): string {
+  return labelIn(vocab?.states, name);
+}
+
+/** A timer kind's label ("Probe timer"), or its name when the vocabulary does not list it. */
+export function timerLabel(vocab: Pick<TraceVocab, "timerKinds"> | null | undefined, name: string): string {
+  return labelIn(vocab?.timerKinds, name);
 }
 
 /** The entry named `name`, if the vocabulary lists it. */
 export function entryOf(list: readonly VocabEntry[], name: string | null | undefined): VocabEntry | undefined {
   return name == null ? undefined : list.find((e) => e.name === name);
+}
+
+/** A timer kind named as a timer in a sentence: "RTO timer", "Probe timer" (a label that already says so stays). */
+export function timerNoun(vocab: Pick<TraceVocab, "timerKinds"> | null | undefined, name: string): string {
+  const label = timerLabel(vocab, name);
+  return /\btimer$/i.test(label) ? label : `${label} timer`;
 }

@@ -5,6 +5,12 @@ import { buildExplainIndex, explainEvent } from "../../lib/chart-math/explain";
 import { timeScale } from "../../lib/chart-math/idleScale";
 import { linkTimers, stateSegments } from "../../lib/chart-math/timeline";
 import { BASELINE_TAIL, TLP_TAIL, type Fixture } from "../../lib/chart-math/fixtures";
+import recorded from "../../lib/fixtures/catalogue-trace-vocab.json";
+import { parseTraceVocab, type TraceVocab } from "../../lib/traceVocab";
+
+/** The engine catalogue's labels (recorded from `python -m rexsim catalog`). */
+const VOCAB = parseTraceVocab(recorded);
+const labelOf = (list: { name: string; label: string }[], name: string) => list.find((e) => e.name === name)!.label;
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 HTMLCanvasElement.prototype.getContext = (() => null) as unknown as HTMLCanvasElement["getContext"];
@@ -21,7 +27,7 @@ afterEach(() => {
   host.remove();
 });
 
-function render(f: Fixture, revealUpTo: number | null = null, onDrawn?: () => void) {
+function render(f: Fixture, revealUpTo: number | null = null, onDrawn?: () => void, vocab: TraceVocab | null = VOCAB) {
   const events = f.events;
   const x = timeScale({ domain: [0, events[events.length - 1].t], range: [0, 700] });
   const ix = buildExplainIndex(events, f.scenario);
@@ -39,6 +45,7 @@ function render(f: Fixture, revealUpTo: number | null = null, onDrawn?: () => vo
         explain={(e) => explainEvent(e, ix)}
         revealUpTo={revealUpTo}
         onDrawn={onDrawn}
+        vocab={vocab}
       />,
     ),
   );
@@ -78,11 +85,21 @@ describe("TimeSequenceChart", () => {
     const armed = TLP_TAIL.events.find((e) => e.kind === "timer_armed" && e.timer === "probe")!;
     render(TLP_TAIL, armed.i);
     expect(count("timer-pending")).toBeGreaterThan(0);
+    const pendingText = [...host.querySelectorAll('[data-testid="timer-pending"]')].map((g) => g.textContent);
+    expect(pendingText).toContain(`${labelOf(recorded.vocab.timer_kinds, "probe")} pending`);
   });
-  it("colours the congestion-state strip", () => {
+  it("labels the congestion-state strip and the timers with the catalogue's labels", () => {
     render(BASELINE_TAIL);
     const strip = host.querySelector('[data-testid="state-strip"]')!;
-    expect(strip.textContent).toContain("Open");
-    expect(strip.textContent).toContain("Loss");
+    expect(strip.textContent).toContain(labelOf(recorded.vocab.states, "open"));
+    expect(strip.textContent).toContain(labelOf(recorded.vocab.states, "loss"));
+    const rto = [...host.querySelectorAll('[data-testid="mark-timer-fired"]')].find((g) => g.getAttribute("aria-label")?.startsWith(labelOf(recorded.vocab.timer_kinds, "rto")));
+    expect(rto?.getAttribute("aria-label")).toMatch(/ fired at /);
+  });
+  it("falls back to the raw names without the catalogue", () => {
+    render(BASELINE_TAIL, null, undefined, null);
+    const strip = host.querySelector('[data-testid="state-strip"]')!;
+    expect(strip.querySelector("title")!.textContent).toMatch(/^open: /);
+    expect(strip.textContent).not.toContain("Open");
   });
 });

@@ -9,12 +9,13 @@
  * Takes data as props and never fetches. */
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { ScaleLinear } from "d3-scale";
-import { DATA_TX_KINDS, STATE_LABEL, TIMER_LABEL, type EventOf, type TimerEvent, type TraceEvent } from "../../lib/chart-math/events";
+import { DATA_TX_KINDS, type EventOf, type TimerEvent, type TraceEvent } from "../../lib/chart-math/events";
 import type { Explanation } from "../../lib/chart-math/explain";
 import { formatCompact, formatMs } from "../../lib/format";
 import type { TimeScale } from "../../lib/chart-math/idleScale";
 import { seqExtent, seqValue, valueScale, type Margin, type SeqUnit } from "../../lib/chart-math/scales";
 import { nearestPoint, pendingTimers, type StateSegment, type TimerLinks } from "../../lib/chart-math/timeline";
+import { stateLabel, timerLabel, type TraceVocab } from "../../lib/traceVocab";
 import { BreakMarkers, TimeAxis, ValueAxis } from "./Axes";
 import { Brush } from "./Brush";
 import { CanvasLayer } from "./CanvasLayer";
@@ -48,6 +49,8 @@ export interface TimeSequenceChartProps {
   onWheelZoom?: (factor: number, center: number) => void;
   onDrawn?: () => void;
   title?: string;
+  /** the catalogue's labels of congestion states and timer kinds (the raw names without it) */
+  vocab?: Pick<TraceVocab, "states" | "timerKinds"> | null;
 }
 
 interface Anchor {
@@ -56,7 +59,7 @@ interface Anchor {
 }
 
 export function TimeSequenceChart(props: TimeSequenceChartProps) {
-  const { events, x, width, margin, unit, mss, links } = props;
+  const { events, x, width, margin, unit, mss, links, vocab } = props;
   // one clip path per chart: the compare view stacks several diagrams on a page
   const clipId = useId();
   const p = palette();
@@ -219,7 +222,7 @@ export function TimeSequenceChart(props: TimeSequenceChartProps) {
           <rect x={0} y={delackTop} width={plotW} height={LANE.delack} fill="#f8f9fa" />
           <text x={-8} y={delackTop + LANE.delack / 2} dy="0.32em" textAnchor="end" fontSize={10} fill={p.muted}>del. ACK</text>
           <text x={-8} y={stateTop + LANE.state / 2} dy="0.32em" textAnchor="end" fontSize={11} fill={p.muted}>state</text>
-          <StateStrip states={props.states} x={x} y={stateTop} height={LANE.state} />
+          <StateStrip states={props.states} x={x} y={stateTop} height={LANE.state} vocab={vocab} />
           <BreakMarkers x={x} top={0} bottom={stateTop + LANE.state} labels />
           <TimeAxis x={x} y={axisTop} label="time" />
         </g>
@@ -261,11 +264,11 @@ export function TimeSequenceChart(props: TimeSequenceChartProps) {
                 <g key={`pending-${e.i}`} data-testid="timer-pending">
                   <line x1={x0} x2={x1} y1={ly} y2={ly} stroke={c} strokeWidth={2} strokeDasharray="4 3" />
                   <path d={`M${x1 - 5},${ly - 7} h10 l-5,8 z`} fill="#fff" stroke={c} strokeWidth={1.5} />
-                  <text x={x1 + 7} y={ly} dy="0.32em" fontSize={10} fill={c}>{`${TIMER_LABEL[e.timer]} pending`}</text>
+                  <text x={x1 + 7} y={ly} dy="0.32em" fontSize={10} fill={c}>{`${timerLabel(vocab, e.timer)} pending`}</text>
                 </g>
               );
             })}
-            <RareMarks rare={rare} x={x} Y={Y} laneTimer={laneTop + LANE.timer / 2} laneDelack={delackTop + LANE.delack / 2} links={links} />
+            <RareMarks rare={rare} x={x} Y={Y} laneTimer={laneTop + LANE.timer / 2} laneDelack={delackTop + LANE.delack / 2} links={links} vocab={vocab} />
             {ring(currentI, p.accent, "current")}
             {ring(props.highlight, p.highlight, "hover")}
             {props.selected !== props.highlight && ring(props.selected, p.accent, "selected")}
@@ -302,14 +305,15 @@ const RareMarks = memo(function RareMarks(props: {
   laneTimer: number;
   laneDelack: number;
   links: TimerLinks;
+  vocab?: Pick<TraceVocab, "timerKinds"> | null;
 }) {
   const p = palette();
-  const { x, Y } = props;
+  const { x, Y, vocab } = props;
   return (
     <>
       {props.rare.map((e) => {
         const px = x(e.t);
-        const label = `${e.kind === "timer_fired" ? `${TIMER_LABEL[e.timer]} fired` : e.kind} at ${formatMs(e.t, 3)}`;
+        const label = `${e.kind === "timer_fired" ? `${timerLabel(vocab, e.timer)} fired` : e.kind} at ${formatMs(e.t, 3)}`;
         if (e.kind === "retransmit" || e.kind === "probe") {
           let y0 = Y(e.seq + e.arg);
           let y1 = Y(e.seq);
@@ -347,7 +351,7 @@ const RareMarks = memo(function RareMarks(props: {
               <>
                 <path d={`M${px - 6},${ly - 8} h12 l-6,9 z`} fill={c} />
                 <text x={px + 8} y={ly + 1} dy="0.32em" fontSize={10} fontWeight={600} fill={c}>
-                  {TIMER_LABEL[e.timer]}
+                  {timerLabel(vocab, e.timer)}
                 </text>
               </>
             )}
@@ -358,8 +362,9 @@ const RareMarks = memo(function RareMarks(props: {
   );
 });
 
-export function StateStrip(props: { states: StateSegment[]; x: TimeScale; y: number; height: number }) {
+export function StateStrip(props: { states: StateSegment[]; x: TimeScale; y: number; height: number; vocab?: Pick<TraceVocab, "states"> | null }) {
   const p = palette();
+  const { vocab } = props;
   return (
     <g data-testid="state-strip">
       {props.states.map((s) => {
@@ -368,11 +373,11 @@ export function StateStrip(props: { states: StateSegment[]; x: TimeScale; y: num
         return (
           <g key={`${s.t0}-${s.state}`}>
             <rect x={x0} y={props.y} width={w} height={props.height} fill={p.state[s.state]} stroke="#fff" strokeWidth={0.5}>
-              <title>{`${STATE_LABEL[s.state]}: ${formatMs(s.t0)} – ${formatMs(s.t1)}`}</title>
+              <title>{`${stateLabel(vocab, s.state)}: ${formatMs(s.t0)} – ${formatMs(s.t1)}`}</title>
             </rect>
             {w > 48 && (
               <text x={x0 + 4} y={props.y + props.height / 2} dy="0.32em" fontSize={10} fill="#343a40">
-                {STATE_LABEL[s.state]}
+                {stateLabel(vocab, s.state)}
               </text>
             )}
           </g>

@@ -71,6 +71,7 @@ function Panel(props: { variant: string; color: string; loaded: Loaded | undefin
             links={derived.links}
             states={derived.states}
             explain={derived.explain}
+            vocab={vocab}
             title={`${props.variant}: time-sequence diagram of flow ${flow}`}
           />
         </ErrorBoundary>

@@ -1,6 +1,7 @@
 /** The "why" panel: the explanation of the current (step), selected or
  * hovered event, large enough to read on a projector. */
-import { STATE_LABEL, DATA_TX_KINDS, type TraceEvent } from "../../lib/chart-math/events";
+import { DATA_TX_KINDS, type TraceEvent } from "../../lib/chart-math/events";
+import { stateLabel, type TraceVocab } from "../../lib/traceVocab";
 import type { Explanation } from "../../lib/chart-math/explain";
 import { formatBytes, formatUs } from "../../lib/format";
 
@@ -10,6 +11,8 @@ export function EventDetails(props: {
   source: "step" | "selected" | "hover" | null;
   onModify?: (e: TraceEvent) => void;
   loadingContext?: boolean;
+  /** the catalogue's labels of congestion states (the raw names without it) */
+  vocab?: Pick<TraceVocab, "states"> | null;
 }) {
   const { ev, explanation } = props;
   return (
@@ -30,7 +33,7 @@ export function EventDetails(props: {
             ))}
           </ul>
           <p className="muted rv-why-cols">
-            state {STATE_LABEL[ev.state]} · cwnd {formatBytes(ev.cwnd_bytes)} · ssthresh {ev.ssthresh_bytes === null ? "∞" : formatBytes(ev.ssthresh_bytes)} · pipe {formatBytes(ev.pipe_bytes)} · SRTT {ev.srtt_us ? formatUs(ev.srtt_us) : "–"} · RTO {formatUs(ev.rto_us)}
+            state {stateLabel(props.vocab, ev.state)} · cwnd {formatBytes(ev.cwnd_bytes)} · ssthresh {ev.ssthresh_bytes === null ? "∞" : formatBytes(ev.ssthresh_bytes)} · pipe {formatBytes(ev.pipe_bytes)} · SRTT {ev.srtt_us ? formatUs(ev.srtt_us) : "–"} · RTO {formatUs(ev.rto_us)}
           </p>
           {props.loadingContext && <p className="muted">loading the events that armed this timer…</p>}
           {props.onModify && DATA_TX_KINDS.has(ev.kind) && (

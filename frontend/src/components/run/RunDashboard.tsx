@@ -14,7 +14,7 @@ import { fullDomain, type Margin } from "../../lib/chart-math/scales";
 import { linkTimers, stateSegments } from "../../lib/chart-math/timeline";
 import { formatMs } from "../../lib/format";
 import { varsForFlow } from "../../lib/mechanismVars";
-import { MAX_POINTS, useCatalogue, useNamedSeries, useSeries, useTraceWindow } from "../../lib/queries";
+import { MAX_POINTS, useCatalogue, useNamedSeries, useSeries, useTraceVocab, useTraceWindow } from "../../lib/queries";
 import { ChartCard } from "../charts/ChartCard";
 import { TimeSequenceChart } from "../charts/TimeSequenceChart";
 import { useParentSize } from "../charts/useParentSize";
@@ -68,6 +68,8 @@ export function RunDashboard(props: { run: RunPublic; readOnly?: boolean; viewSt
   // columns appear once, in the catalogue's order, instead of jumping
   const { data: catalogue, isPending: cataloguePending } = useCatalogue();
   const explain = useExplain(run, events, win, flow);
+  // the catalogue's labels of states and timer kinds, handed to the chart and the "why" panel
+  const vocab = useTraceVocab().data;
   // the mechanism variables the flow's configuration declares (from the catalogue), one card each
   const flowVars = useMemo(() => (catalogue ? varsForFlow(catalogue.vars, scenario, flow, catalogue) : []), [catalogue, scenario, flow]);
   const varNames = useMemo(() => flowVars.map((v) => v.name), [flowVars]);
@@ -146,6 +148,7 @@ export function RunDashboard(props: { run: RunPublic; readOnly?: boolean; viewSt
               links={links}
               states={states}
               explain={explain}
+              vocab={vocab}
               revealUpTo={cursor}
               highlight={hover}
               selected={selected}
@@ -180,7 +183,7 @@ export function RunDashboard(props: { run: RunPublic; readOnly?: boolean; viewSt
         </div>
 
         <aside className="rv-side">
-          <EventDetails ev={focusEv} explanation={focusExpl} source={focusSource} onModify={readOnly ? undefined : openMenuFor} loadingContext={ctx.isFetching && focusEv?.i === sel} />
+          <EventDetails vocab={vocab} ev={focusEv} explanation={focusExpl} source={focusSource} onModify={readOnly ? undefined : openMenuFor} loadingContext={ctx.isFetching && focusEv?.i === sel} />
           <EventLog
             events={events}
             explain={explain}

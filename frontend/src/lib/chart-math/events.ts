@@ -43,11 +43,3 @@ export function toEvents(raw: readonly ApiEvent[]): TraceEvent[] {
 export function dataEnd(ev: TraceEvent): number {
   return ev.seq + ev.arg;
 }
-
-export const STATE_LABEL: Record<CongState, string> = {
-  open: "Open", disorder: "Disorder", cwr: "CWR", recovery: "Recovery", loss: "Loss",
-};
-
-export const TIMER_LABEL: Record<TimerKind, string> = {
-  rto: "RTO", probe: "PTO", early_retransmit: "ER", delack: "DelACK",
-};

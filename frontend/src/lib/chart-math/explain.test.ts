@@ -46,7 +46,7 @@ describe("explain: TLP run", () => {
 
 describe("explain: RTO runs", () => {
   it("says when and by what the RTO was armed, its value and the backoff", () => {
-    const ix = buildExplainIndex(BASELINE_TAIL.events, BASELINE_TAIL.scenario);
+    const ix = buildExplainIndex(BASELINE_TAIL.events, BASELINE_TAIL.scenario, null, VOCAB);
     const fired = firstOf(BASELINE_TAIL, "timer_fired", (e) => e.timer === "rto");
     const x = explainEvent(fired, ix);
     expect(x.title).toBe("RTO expired: armed at 360 ms by an ACK (cumulative ACK 13032), RTO = 342.97 ms (backoff ×2 next)");
@@ -67,12 +67,22 @@ describe("explain: RTO runs", () => {
     expect(x.details.join("\n")).toContain("RTO − T_earliest = 342.97 ms − 280 ms = 62.97 ms");
     expect(x.details.join("\n")).toContain("earliest outstanding segment was sent (at 80 ms)");
   });
-  it("explains the state change to Loss", () => {
-    const ix = buildExplainIndex(BASELINE_TAIL.events, BASELINE_TAIL.scenario);
+  it("explains the state change to Loss, with the catalogue's state labels (the raw names without it)", () => {
+    const ix = buildExplainIndex(BASELINE_TAIL.events, BASELINE_TAIL.scenario, null, VOCAB);
     const st = first(BASELINE_TAIL, (e) => e.kind === "state" && e.state === "loss");
     const x = explainEvent(st, ix);
-    expect(x.title).toBe("Congestion state: Open → Loss");
+    const label = (n: string) => recorded.vocab.states.find((s) => s.name === n)!.label;
+    expect(x.title).toBe(`Congestion state: ${label("open")} → ${label("loss")}`);
     expect(x.details[1]).toContain("RTO expired");
+    expect(explainEvent(st, buildExplainIndex(BASELINE_TAIL.events, BASELINE_TAIL.scenario)).title).toBe("Congestion state: open → loss");
+  });
+  it("names timers with the catalogue's timer labels", () => {
+    const ix = buildExplainIndex(TLP_TAIL.events, TLP_TAIL.scenario, null, VOCAB);
+    const armed = firstOf(TLP_TAIL, "timer_armed", (e) => e.timer === "probe");
+    const probe = recorded.vocab.timer_kinds.find((t) => t.name === "probe")!.label;
+    expect(explainEvent(armed, ix).title).toMatch(new RegExp(`^${probe}${/timer$/i.test(probe) ? "" : " timer"} armed`));
+    // without the catalogue: the kind's name
+    expect(explainEvent(armed, buildExplainIndex(TLP_TAIL.events, TLP_TAIL.scenario)).title).toMatch(/^probe timer armed/);
   });
 });
 

@@ -15,12 +15,12 @@
  *   er_delay     Linux delayed Early Retransmit: max(SRTT/4, 2 ms)
  *   delack       the receiver's delayed-ACK timer
  */
-import { dataEnd, STATE_LABEL, TIMER_LABEL, type EventOf, type TimerEvent, type TraceEvent } from "./events";
+import { dataEnd, type EventOf, type TimerEvent, type TraceEvent } from "./events";
 import { formatBytes, formatMs, formatUs, ordinal, trimNumber } from "../format";
 import { flowOf, mssOf } from "../mss";
 import { droppedTransmission, linkTimers, type TimerLinks } from "./timeline";
 import type { VocabEntry } from "../forms/catalogue";
-import { EMPTY_TRACE_VOCAB, entryOf, type TraceVocab } from "../traceVocab";
+import { EMPTY_TRACE_VOCAB, entryOf, stateLabel, timerNoun, type TraceVocab } from "../traceVocab";
 
 export interface Explanation {
   /** one line: what happened and the key reason, with numbers */
@@ -105,7 +105,7 @@ function segsText(bytes: number, mss: number): string {
 }
 
 /** What caused a timer to be armed, from the event at the same instant before it. */
-function armCauseText(cause: TraceEvent | undefined): string {
+function armCauseText(cause: TraceEvent | undefined, vocab: TraceVocab): string {
   if (!cause) return "";
   switch (cause.kind) {
     case "ack_recv":
@@ -117,7 +117,7 @@ function armCauseText(cause: TraceEvent | undefined): string {
     case "retransmit":
       return "by the retransmission";
     case "timer_fired":
-      return cause.timer === "rto" ? "after the previous RTO expired" : `after the ${TIMER_LABEL[cause.timer]} timer fired`;
+      return cause.timer === "rto" ? "after the previous RTO expired" : `after the ${timerNoun(vocab, cause.timer)} fired`;
     case "syn":
       return "by the SYN";
     case "deliver":
@@ -187,7 +187,7 @@ function rtoSummary(fired: EventOf<"timer_fired">, ix: ExplainIndex): { title: s
   const details: string[] = [];
   let head = "RTO expired";
   if (armed) {
-    const cause = armCauseText(ix.links.armCause.get(armed.i));
+    const cause = armCauseText(ix.links.armCause.get(armed.i), ix.vocab);
     head += `: armed at ${formatMs(armed.t)}${cause ? ` ${cause}` : ""}`;
     details.push(`armed at ${formatMs(armed.t)}${cause ? ` ${cause}` : ""}, to fire at ${formatMs(armed.expires_ns / 1e6)}`);
   } else {
@@ -216,7 +216,7 @@ function rtoSummary(fired: EventOf<"timer_fired">, ix: ExplainIndex): { title: s
   const mss = mssOf(flowOf(ix.scenario, fired.flow));
   if (st) {
     details.push(
-      `the sender enters ${STATE_LABEL[st.state]}: cwnd ${formatBytes(fired.cwnd_bytes)} → ${segsText(st.cwnd_bytes, mss)}, ssthresh → ${st.ssthresh_bytes === null ? "∞" : formatBytes(st.ssthresh_bytes)}, and retransmits the first unacknowledged segment`,
+      `the sender enters ${stateLabel(ix.vocab, st.state)}: cwnd ${formatBytes(fired.cwnd_bytes)} → ${segsText(st.cwnd_bytes, mss)}, ssthresh → ${st.ssthresh_bytes === null ? "∞" : formatBytes(st.ssthresh_bytes)}, and retransmits the first unacknowledged segment`,
     );
   } else {
     details.push("the sender retransmits the first unacknowledged segment");
@@ -273,7 +273,7 @@ function retransmitReason(e: EventOf<"retransmit">, ix: ExplainIndex, at: string
   }
   if (st && st.state === "recovery") {
     return {
-      title: `Fast retransmit: ${STATE_LABEL[st.previous_state]} → Recovery, loss detected from duplicate ACKs / SACK (RFC 6675)`,
+      title: `Fast retransmit: ${stateLabel(ix.vocab, st.previous_state)} → ${stateLabel(ix.vocab, "recovery")}, loss detected from duplicate ACKs / SACK (RFC 6675)`,
       details: [at, tx, `ssthresh = ${e.ssthresh_bytes === null ? "∞" : formatBytes(e.ssthresh_bytes)}, cwnd = ${formatBytes(e.cwnd_bytes)}`, window],
     };
   }
@@ -289,7 +289,7 @@ function retransmitReason(e: EventOf<"retransmit">, ix: ExplainIndex, at: string
       details: [at, tx, window],
     };
   }
-  return { title: `Retransmission: ${tx}`, details: [at, `state ${STATE_LABEL[e.state]}`, window] };
+  return { title: `Retransmission: ${tx}`, details: [at, `state ${stateLabel(ix.vocab, e.state)}`, window] };
 }
 
 /** What dropped a packet: the stage the event names, else (a trace from before
@@ -348,7 +348,7 @@ export function explainEvent(e: TraceEvent, ix: ExplainIndex): Explanation {
     case "send":
       return {
         title: `New data: ${segLabel(ix, e)}, ${bytesRange(e)}`,
-        details: [at, `first transmission; the window allows it: ${window}`, `state ${STATE_LABEL[e.state]}`],
+        details: [at, `first transmission; the window allows it: ${window}`, `state ${stateLabel(ix.vocab, e.state)}`],
       };
     case "probe": {
       const fired = ix.links.firedBefore.get(e.i);
@@ -357,7 +357,7 @@ export function explainEvent(e: TraceEvent, ix: ExplainIndex): Explanation {
       const armed = fired ? ix.links.armedBy.get(fired.i) : undefined;
       const details = [at, `TLP ${what}: ${segLabel(ix, e)}, ${bytesRange(e)} (${ordinal(e.transmission)} transmission)`];
       if (armed) {
-        const cause = armCauseText(ix.links.armCause.get(armed.i));
+        const cause = armCauseText(ix.links.armCause.get(armed.i), ix.vocab);
         details.push(`the probe timer was armed at ${formatMs(armed.t)}${cause ? ` ${cause}` : ""}`);
       }
       details.push("its ACK or SACK tells the sender what was lost, so fast recovery can start instead of an RTO");
@@ -393,16 +393,16 @@ export function explainEvent(e: TraceEvent, ix: ExplainIndex): Explanation {
       return { title, details };
     }
     case "timer_armed": {
-      const label = TIMER_LABEL[e.timer];
-      const cause = armCauseText(ix.links.armCause.get(e.i));
+      const label = timerNoun(ix.vocab, e.timer);
+      const cause = armCauseText(ix.links.armCause.get(e.i), ix.vocab);
       const fires = formatMs(e.expires_ns / 1e6);
       const formula = e.timer === "probe" ? ptoReason(e, sc) : timerFormulaText(e, sc);
-      return { title: `${label} timer armed${cause ? ` ${cause}` : ""}: fires at ${fires}`, details: [at, formula] };
+      return { title: `${label} armed${cause ? ` ${cause}` : ""}: fires at ${fires}`, details: [at, formula] };
     }
     case "timer_cancelled": {
-      const label = TIMER_LABEL[e.timer];
+      const label = timerNoun(ix.vocab, e.timer);
       return {
-        title: `${label} timer stopped${e.pipe_bytes === 0 ? ": all data acknowledged" : ""}`,
+        title: `${label} stopped${e.pipe_bytes === 0 ? ": all data acknowledged" : ""}`,
         details: [at, `it would have fired at ${formatMs(e.expires_ns / 1e6)}`],
       };
     }
@@ -426,8 +426,8 @@ export function explainEvent(e: TraceEvent, ix: ExplainIndex): Explanation {
       };
     }
     case "state": {
-      const from = STATE_LABEL[e.previous_state];
-      const to = STATE_LABEL[e.state];
+      const from = stateLabel(ix.vocab, e.previous_state);
+      const to = stateLabel(ix.vocab, e.state);
       const why: Record<string, string> = {
         recovery: "loss detected (duplicate ACKs / SACK reach dupthresh, or Early Retransmit): fast recovery starts",
         loss: "the RTO expired: every outstanding segment is presumed lost",
