@@ -52,8 +52,7 @@ class RunPublic(BaseModel):
     attempts: int
     timings: RunTimings
     parent_run_id: uuid.UUID | None = Field(None, description="the run this one re-runs, if any")
-    children: int = Field(0, description="runs created as re-runs of this one")
-    children_url: str = Field(description="its children, newest first: /runs?parent_run_id={id}")
+    children: int = Field(0, description="runs created as re-runs of this one; listed by GET /runs?parent_run_id={id}")
 
 
 class RunSummary(HistoryItem):

@@ -89,7 +89,6 @@ def public(run: Run, children: int = 0) -> RunPublic:
         ),
         parent_run_id=run.parent_run_id,
         children=children,
-        children_url=f"/runs?parent_run_id={run.id}",
     )
 
 
