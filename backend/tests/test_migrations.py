@@ -23,6 +23,24 @@ def test_upgrade_downgrade_upgrade(pg_admin):
         with engine.connect() as c:
             diff = compare_metadata(MigrationContext.configure(c, opts={"compare_type": True}), Base.metadata)
         assert diff == []
+        # 0002 (history and lineage) on its own: down removes exactly its column and indexes
+        history = {
+            "ix_runs_created_at_id",
+            "ix_runs_parent_run_id_created_at_id",
+            "ix_comparisons_created_at_id",
+            "ix_shares_created_at_slug",
+        }
+
+        def indexes() -> set[str]:
+            insp = inspect(engine)
+            return {str(ix["name"]) for t in ("runs", "comparisons", "shares") for ix in insp.get_indexes(t)}
+
+        assert history <= indexes()
+        migrate(url, "0001", "downgrade")
+        assert not history & indexes() and "ix_runs_state" in indexes()
+        assert "parent_run_id" not in {col["name"] for col in inspect(engine).get_columns("runs")}
+        migrate(url, "0002")
+        assert "parent_run_id" in {col["name"] for col in inspect(engine).get_columns("runs")}
         migrate(url, "base", "downgrade")
         assert set(inspect(engine).get_table_names()) <= {"alembic_version"}
         migrate(url)

@@ -12,6 +12,7 @@ from sqlalchemy import (
     DateTime,
     Float,
     ForeignKey,
+    Index,
     Integer,
     LargeBinary,
     String,
@@ -31,7 +32,12 @@ class Base(DeclarativeBase):
 
 class Run(Base):
     __tablename__ = "runs"
-    __table_args__ = (CheckConstraint(f"state IN {RUN_STATES}", name="ck_runs_state"),)
+    __table_args__ = (
+        CheckConstraint(f"state IN {RUN_STATES}", name="ck_runs_state"),
+        # the history's keyset pages (newest first, ties broken by id), all runs and a parent's children
+        Index("ix_runs_created_at_id", "created_at", "id"),
+        Index("ix_runs_parent_run_id_created_at_id", "parent_run_id", "created_at", "id"),
+    )
 
     id: Mapped[uuid.UUID] = mapped_column(UUID(as_uuid=True), primary_key=True, default=uuid.uuid4)
     run_key: Mapped[str] = mapped_column(
@@ -52,6 +58,11 @@ class Run(Base):
     heartbeat_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     wall_ms: Mapped[float | None] = mapped_column(Float, comment="engine wall time")
+    parent_run_id: Mapped[uuid.UUID | None] = mapped_column(
+        UUID(as_uuid=True),
+        ForeignKey("runs.id", ondelete="SET NULL"),
+        comment="the run this one re-runs with a modified scenario (set when the run is created)",
+    )
 
 
 class RunTrace(Base):
@@ -68,6 +79,7 @@ class RunTrace(Base):
 
 class Comparison(Base):
     __tablename__ = "comparisons"
+    __table_args__ = (Index("ix_comparisons_created_at_id", "created_at", "id"),)
 
     id: Mapped[uuid.UUID] = mapped_column(UUID(as_uuid=True), primary_key=True, default=uuid.uuid4)
     spec: Mapped[dict[str, Any]] = mapped_column(JSONB, nullable=False)
@@ -91,7 +103,10 @@ class ComparisonRun(Base):
 
 class Share(Base):
     __tablename__ = "shares"
-    __table_args__ = (CheckConstraint("kind IN ('run', 'comparison')", name="ck_shares_kind"),)
+    __table_args__ = (
+        CheckConstraint("kind IN ('run', 'comparison')", name="ck_shares_kind"),
+        Index("ix_shares_created_at_slug", "created_at", "slug"),
+    )
 
     slug: Mapped[str] = mapped_column(String(32), primary_key=True)
     kind: Mapped[str] = mapped_column(String(16), nullable=False)

@@ -15,17 +15,26 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import Row, exists, func, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.orm import Session
 
-from ..models import Run, RunTrace
+from ..models import ComparisonRun, Run, RunTrace
+from .paging import After, newest_first
 
 
 def insert_or_get(
-    s: Session, *, key: str, scenario: dict[str, Any], seed: int, engine_version: str
+    s: Session,
+    *,
+    key: str,
+    scenario: dict[str, Any],
+    seed: int,
+    engine_version: str,
+    parent_run_id: uuid.UUID | None = None,
 ) -> tuple[Run, bool]:
-    """(run, created): one row per key, safe under concurrent requests."""
+    """(run, created): one row per key, safe under concurrent requests. The
+    parent is written only on insert: an existing run keeps its lineage (so a
+    re-run that deduplicates to an older run cannot make a cycle)."""
     stmt = (
         insert(Run)
         .values(
@@ -37,6 +46,7 @@ def insert_or_get(
             state="queued",
             progress=0.0,
             attempts=0,
+            parent_run_id=parent_run_id,
         )
         .on_conflict_do_nothing(index_elements=["run_key"])
         .returning(Run.id)
@@ -66,6 +76,33 @@ def get_trace(s: Session, run_id: uuid.UUID) -> RunTrace | None:
 
 def many(s: Session, ids: list[uuid.UUID]) -> dict[uuid.UUID, Run]:
     return {r.id: r for r in s.execute(select(Run).where(Run.id.in_(ids))).scalars()}
+
+
+def exists_(s: Session, run_id: uuid.UUID) -> bool:
+    return bool(s.execute(select(exists().where(Run.id == run_id))).scalar())
+
+
+def children_count(s: Session, run_id: uuid.UUID) -> int:
+    return int(s.execute(select(func.count()).select_from(Run).where(Run.parent_run_id == run_id)).scalar_one())
+
+
+def page(
+    s: Session,
+    *,
+    after: After | None,
+    limit: int,
+    parent_run_id: uuid.UUID | None = None,
+    comparison_runs: bool = False,
+) -> list[Row[tuple[uuid.UUID, Any, str, int, dict[str, Any], uuid.UUID | None]]]:
+    """Up to limit + 1 runs, newest first, with what a history entry shows
+    (not the result): all runs, or a parent's children; without
+    `comparison_runs`, runs that belong to a comparison are left out."""
+    stmt = select(Run.id, Run.created_at, Run.state, Run.seed, Run.scenario, Run.parent_run_id)
+    if parent_run_id is not None:
+        stmt = stmt.where(Run.parent_run_id == parent_run_id)
+    if not comparison_runs:
+        stmt = stmt.where(~exists().where(ComparisonRun.run_id == Run.id))
+    return list(s.execute(newest_first(stmt, Run.created_at, Run.id, after, limit)).all())
 
 
 # ------------------------------------------------------------------ run state (the workers)

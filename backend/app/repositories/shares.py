@@ -3,10 +3,12 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
+from sqlalchemy import Row, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from ..models import Share
+from .paging import After, newest_first
 
 
 def create(
@@ -25,3 +27,18 @@ def create(
 
 def get(s: Session, slug: str) -> Share | None:
     return s.get(Share, slug)
+
+
+def page(s: Session, *, after: After | None, limit: int) -> list[Row[tuple[str, Any, str, uuid.UUID, Any, Any]]]:
+    """Up to limit + 1 shares, newest first: slug, created_at, kind, target_id,
+    and of the frozen payload only the state and the scenario or spec (not the
+    results, which can be large)."""
+    stmt = select(
+        Share.slug,
+        Share.created_at,
+        Share.kind,
+        Share.target_id,
+        func.coalesce(Share.payload["run"]["state"], Share.payload["comparison"]["state"]).label("state"),
+        func.coalesce(Share.payload["run"]["scenario"], Share.payload["comparison"]["spec"]).label("source"),
+    )
+    return list(s.execute(newest_first(stmt, Share.created_at, Share.slug, after, limit)).all())

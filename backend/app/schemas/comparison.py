@@ -5,7 +5,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from .common import ScenarioSource
+from .common import HistoryItem, PageInfo, ScenarioSource
 
 
 class ComparisonCreate(BaseModel):
@@ -45,3 +45,13 @@ class ComparisonPublic(BaseModel):
             "statistics for every numeric metric, and the run ids"
         )
     )
+
+
+class ComparisonSummary(HistoryItem):
+    id: uuid.UUID
+    n_runs: int
+    progress: float
+
+
+class ComparisonList(PageInfo):
+    items: list[ComparisonSummary] = Field(description="newest first (ties broken by id)")

@@ -7,12 +7,17 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from ..models import RunState
-from .common import ScenarioSource
+from .common import HistoryItem, PageInfo, ScenarioSource
 from .events import TraceEvent
 
 
 class RunCreate(ScenarioSource):
     seeds: list[int] | None = Field(None, description="one run per seed (default: the scenario's seed)", max_length=200)
+    parent_run_id: uuid.UUID | None = Field(
+        None,
+        description="the run this one re-runs with a modified scenario (e.g. a segment dropped); it must exist. "
+        "Recorded on the runs this request creates; a deduplicated run keeps the parent it was created with",
+    )
 
 
 class RunRef(BaseModel):
@@ -46,6 +51,19 @@ class RunPublic(BaseModel):
     error: str | None
     attempts: int
     timings: RunTimings
+    parent_run_id: uuid.UUID | None = Field(None, description="the run this one re-runs, if any")
+    children: int = Field(0, description="runs created as re-runs of this one; listed by GET /runs?parent_run_id={id}")
+
+
+class RunSummary(HistoryItem):
+    id: uuid.UUID
+    status: RunState
+    seed: int
+    parent_run_id: uuid.UUID | None
+
+
+class RunList(PageInfo):
+    items: list[RunSummary] = Field(description="newest first (ties broken by id)")
 
 
 class TraceWindow(BaseModel):

@@ -6,6 +6,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, model_validator
 
+from .common import HistoryItem, PageInfo
+
 
 class ShareCreate(BaseModel):
     run_id: uuid.UUID | None = None
@@ -26,3 +28,13 @@ class SharePublic(BaseModel):
     created_at: datetime
     view_state: dict[str, Any]
     payload: dict[str, Any]
+
+
+class ShareSummary(HistoryItem):
+    slug: str
+    kind: Literal["run", "comparison"]
+    target_id: uuid.UUID
+
+
+class ShareList(PageInfo):
+    items: list[ShareSummary] = Field(description="newest first (ties broken by slug)")

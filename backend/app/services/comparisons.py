@@ -15,8 +15,14 @@ from sqlalchemy.orm import Session
 from ..core.config import Settings
 from ..core.errors import field_error, not_found
 from ..repositories import comparisons as repo
-from ..schemas.comparison import ComparisonCreate, ComparisonCreated, ComparisonPublic
-from . import runs, scenarios, stats
+from ..schemas.comparison import (
+    ComparisonCreate,
+    ComparisonCreated,
+    ComparisonList,
+    ComparisonPublic,
+    ComparisonSummary,
+)
+from . import history, runs, scenarios, stats
 
 #: the numeric metrics of a flow, from the engine's metrics table: a new one needs no change here
 NUMERIC: frozenset[str] = frozenset(m["name"] for m in rexsim.catalog()["metrics"] if m["type"] in ("int", "float"))
@@ -75,6 +81,44 @@ def create(s: Session, body: ComparisonCreate, settings: Settings) -> tuple[Comp
     return ComparisonCreated(id=comp.id, n_runs=total, deduplicated_runs=dedup), to_enqueue
 
 
+def state_of(counts: dict[str, int], n_runs: int) -> tuple[str, int]:
+    """(state, finished runs) of a comparison from its runs' state counts."""
+    done = counts.get("succeeded", 0) + counts.get("failed", 0)
+    state = (
+        "succeeded"
+        if done == n_runs and counts.get("failed", 0) == 0
+        else "failed"
+        if done == n_runs
+        else "running"
+        if done or counts.get("running", 0)
+        else "queued"
+    )
+    return state, done
+
+
+def list_page(s: Session, *, limit: int, cursor: str | None) -> ComparisonList:
+    """A page of comparisons, newest first (ties broken by id), each with its
+    state from one aggregate over the page's runs."""
+    rows = repo.page(s, after=history.decode_cursor(cursor), limit=limit)[: limit + 1]
+    counts = repo.state_counts(s, [r.id for r in rows[:limit]])
+    items = []
+    for r in rows[:limit]:
+        state, done = state_of(counts.get(r.id, {}), r.n_runs)
+        items.append(
+            ComparisonSummary(
+                id=r.id,
+                created_at=r.created_at,
+                status=state,
+                n_runs=r.n_runs,
+                progress=done / r.n_runs if r.n_runs else 1.0,
+                summary=history.comparison_summary(r.spec, r.n_runs),
+                link=f"/compare/{r.id}",
+                url=f"/comparisons/{r.id}",
+            )
+        )
+    return ComparisonList(items=items, next_cursor=history.next_cursor(rows, limit, "id"), limit=limit)
+
+
 def _values(result: dict[str, Any] | None, metric: str, flows: list[int] | None) -> list[float]:
     if not result:
         return []
@@ -105,16 +149,7 @@ def get(s: Session, comparison_id: uuid.UUID) -> ComparisonPublic:
         run_ids.setdefault(key, []).append(str(run.id))
         if run.state == "succeeded":
             results.setdefault(key, []).append(run.result)
-    done = counts["succeeded"] + counts["failed"]
-    state = (
-        "succeeded"
-        if done == comp.n_runs and counts["failed"] == 0
-        else "failed"
-        if done == comp.n_runs
-        else "running"
-        if done or counts["running"]
-        else "queued"
-    )
+    state, done = state_of(counts, comp.n_runs)
 
     def values(key: tuple[int, str], m: str) -> list[float]:
         return [x for r in results.get(key, []) for x in _values(r, m, flows)]

@@ -16,11 +16,11 @@ from sqlalchemy.orm import Session
 
 from ..core.config import Settings
 from ..core.db import session_scope
-from ..core.errors import ApiError, field_error, not_found
+from ..core.errors import ApiError, field_error, not_found, query_error
 from ..models import Run
 from ..repositories import runs as repo
-from ..schemas.run import RunCreate, RunPublic, RunRef, RunsCreated, RunTimings
-from . import scenarios
+from ..schemas.run import RunCreate, RunList, RunPublic, RunRef, RunsCreated, RunSummary, RunTimings
+from . import history, scenarios
 
 
 class PlannedRun(NamedTuple):
@@ -29,12 +29,13 @@ class PlannedRun(NamedTuple):
     enqueue: bool  # the caller enqueues it after commit: new, or a failed run queued again
 
 
-def plan_run(s: Session, norm: dict[str, Any]) -> PlannedRun:
-    """The run of a normalized scenario: inserted, or the existing identical
-    one (deduplicated by key), which goes back to 'queued' if it had failed."""
+def plan_run(s: Session, norm: dict[str, Any], parent_run_id: uuid.UUID | None = None) -> PlannedRun:
+    """The run of a normalized scenario: inserted (with its parent, if any), or
+    the existing identical one (deduplicated by key), which goes back to
+    'queued' if it had failed."""
     key = scenarios.run_key(norm, rexsim.ENGINE_VERSION)
     run, created = repo.insert_or_get(
-        s, key=key, scenario=norm, seed=norm["seed"], engine_version=rexsim.ENGINE_VERSION
+        s, key=key, scenario=norm, seed=norm["seed"], engine_version=rexsim.ENGINE_VERSION, parent_run_id=parent_run_id
     )
     enqueue = created or (run.state == "failed" and repo.requeue_failed(s, run.id))
     return PlannedRun(run, created, enqueue)
@@ -46,6 +47,8 @@ def create(s: Session, body: RunCreate, settings: Settings) -> tuple[RunsCreated
     seeds = body.seeds if body.seeds else [None]
     if len(seeds) > settings.MAX_SEEDS:
         raise field_error([], "seeds", f"at most {settings.MAX_SEEDS} seeds")
+    if body.parent_run_id is not None and not repo.exists_(s, body.parent_run_id):
+        raise field_error([], "parent_run_id", f"no run has the id {body.parent_run_id}")
     refs, to_enqueue = [], []
     for i, seed in enumerate(seeds):
         sc = dict(base)
@@ -54,7 +57,7 @@ def create(s: Session, body: RunCreate, settings: Settings) -> tuple[RunsCreated
                 raise field_error([], f"seeds[{i}]", "must be a non-negative integer")
             sc["seed"] = seed
         norm = scenarios.normalize(sc, [], settings)
-        planned = plan_run(s, norm)
+        planned = plan_run(s, norm, body.parent_run_id)
         if planned.enqueue:
             to_enqueue.append(planned.run.id)
         state = "queued" if planned.enqueue else planned.run.state
@@ -63,7 +66,7 @@ def create(s: Session, body: RunCreate, settings: Settings) -> tuple[RunsCreated
     return RunsCreated(runs=refs), to_enqueue
 
 
-def public(run: Run) -> RunPublic:
+def public(run: Run, children: int = 0) -> RunPublic:
     res = run.result or {}
     q = (run.started_at - run.created_at).total_seconds() * 1e3 if run.started_at else None
     return RunPublic(
@@ -84,6 +87,8 @@ def public(run: Run) -> RunPublic:
             queue_ms=q,
             engine_ms=run.wall_ms,
         ),
+        parent_run_id=run.parent_run_id,
+        children=children,
     )
 
 
@@ -93,7 +98,31 @@ def get(s: Session, run_id: uuid.UUID) -> RunPublic:
         raise not_found("run")
     if run.state == "succeeded":
         TRACES.prefetch(run.id)
-    return public(run)
+    return public(run, repo.children_count(s, run.id))
+
+
+def list_page(
+    s: Session, *, limit: int, cursor: str | None, parent_run_id: uuid.UUID | None, comparison_runs: bool
+) -> RunList:
+    """A page of runs, newest first (ties broken by id); `cursor` from the previous page."""
+    after = history.decode_cursor(cursor)
+    if parent_run_id is not None and not repo.exists_(s, parent_run_id):
+        raise query_error("parent_run_id", f"no run has the id {parent_run_id}")
+    rows = repo.page(s, after=after, limit=limit, parent_run_id=parent_run_id, comparison_runs=comparison_runs)
+    items = [
+        RunSummary(
+            id=r.id,
+            created_at=r.created_at,
+            status=r.state,
+            seed=r.seed,
+            parent_run_id=r.parent_run_id,
+            summary=history.scenario_summary(r.scenario),
+            link=f"/runs/{r.id}",
+            url=f"/runs/{r.id}",
+        )
+        for r in rows[:limit]
+    ]
+    return RunList(items=items, next_cursor=history.next_cursor(rows, limit, "id"), limit=limit)
 
 
 # ------------------------------------------------------------------ traces

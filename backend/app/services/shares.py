@@ -13,8 +13,8 @@ from sqlalchemy.orm import Session
 from ..core.errors import ApiError, not_found
 from ..repositories import runs as runs_repo
 from ..repositories import shares as repo
-from ..schemas.share import ShareCreate, SharePublic
-from . import comparisons, runs
+from ..schemas.share import ShareCreate, ShareList, SharePublic, ShareSummary
+from . import comparisons, history, runs
 
 ALPHABET = string.ascii_letters + string.digits  # base62
 SLUG_LEN = 12  # 62^12 ~ 3.2e21
@@ -35,7 +35,8 @@ def create(s: Session, body: ShareCreate) -> SharePublic:
             raise not_found("run")
         if run.state not in ("succeeded", "failed"):
             raise ApiError(409, f"the run is {run.state}; share it once it has finished")
-        kind, target, payload = "run", run.id, {"run": runs.public(run).model_dump(mode="json")}
+        frozen = runs.public(run, runs_repo.children_count(s, run.id))
+        kind, target, payload = "run", run.id, {"run": frozen.model_dump(mode="json")}
     elif body.comparison_id is not None:
         pub = comparisons.get(s, body.comparison_id)
         if pub.state in ("queued", "running"):
@@ -60,3 +61,25 @@ def get(s: Session, slug: str) -> SharePublic:
     if share is None:
         raise not_found("share")
     return SharePublic.model_validate(share, from_attributes=True)
+
+
+def list_page(s: Session, *, limit: int, cursor: str | None) -> ShareList:
+    """A page of shares, newest first (ties broken by slug)."""
+    rows = repo.page(s, after=history.decode_cursor(cursor, uuid_key=False), limit=limit)
+    items = [
+        ShareSummary(
+            slug=r.slug,
+            kind=r.kind,
+            target_id=r.target_id,
+            created_at=r.created_at,
+            status=str(r.state or "unknown"),
+            summary=(
+                f"{r.kind} · "
+                + (history.scenario_summary(r.source) if r.kind == "run" else history.comparison_summary(r.source))
+            ),
+            link=f"/s/{r.slug}",
+            url=f"/shares/{r.slug}",
+        )
+        for r in rows[:limit]
+    ]
+    return ShareList(items=items, next_cursor=history.next_cursor(rows, limit, "slug"), limit=limit)

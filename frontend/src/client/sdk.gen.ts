@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { ComparisonsCreateComparisonData, ComparisonsCreateComparisonErrors, ComparisonsCreateComparisonResponses, ComparisonsExportComparisonData, ComparisonsExportComparisonErrors, ComparisonsExportComparisonResponses, ComparisonsReadComparisonData, ComparisonsReadComparisonErrors, ComparisonsReadComparisonResponses, RunsCreateRunData, RunsCreateRunErrors, RunsCreateRunResponses, RunsExportRunData, RunsExportRunErrors, RunsExportRunResponses, RunsReadRunData, RunsReadRunErrors, RunsReadRunResponses, RunsReadSeriesData, RunsReadSeriesErrors, RunsReadSeriesResponses, RunsReadTraceData, RunsReadTraceErrors, RunsReadTraceResponses, SharesCreateShareData, SharesCreateShareErrors, SharesCreateShareResponses, SharesReadShareData, SharesReadShareErrors, SharesReadShareResponses, UtilsReadHealthData, UtilsReadHealthResponses, UtilsReadMechanismsData, UtilsReadMechanismsResponses, UtilsReadPresetsData, UtilsReadPresetsResponses } from './types.gen';
+import type { ComparisonsCreateComparisonData, ComparisonsCreateComparisonErrors, ComparisonsCreateComparisonResponses, ComparisonsExportComparisonData, ComparisonsExportComparisonErrors, ComparisonsExportComparisonResponses, ComparisonsListComparisonsData, ComparisonsListComparisonsErrors, ComparisonsListComparisonsResponses, ComparisonsReadComparisonData, ComparisonsReadComparisonErrors, ComparisonsReadComparisonResponses, RunsCreateRunData, RunsCreateRunErrors, RunsCreateRunResponses, RunsExportRunData, RunsExportRunErrors, RunsExportRunResponses, RunsListRunsData, RunsListRunsErrors, RunsListRunsResponses, RunsReadRunData, RunsReadRunErrors, RunsReadRunResponses, RunsReadSeriesData, RunsReadSeriesErrors, RunsReadSeriesResponses, RunsReadTraceData, RunsReadTraceErrors, RunsReadTraceResponses, SharesCreateShareData, SharesCreateShareErrors, SharesCreateShareResponses, SharesListSharesData, SharesListSharesErrors, SharesListSharesResponses, SharesReadShareData, SharesReadShareErrors, SharesReadShareResponses, UtilsReadHealthData, UtilsReadHealthResponses, UtilsReadMechanismsData, UtilsReadMechanismsResponses, UtilsReadPresetsData, UtilsReadPresetsResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -19,6 +19,16 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
 };
 
 export class ComparisonsService {
+    /**
+     * List Comparisons
+     *
+     * Recent comparisons, newest first, a page at a time (keyset: pass
+     * next_cursor back as cursor); each with its state, progress and a summary.
+     */
+    public static listComparisons<ThrowOnError extends boolean = false>(options?: Options<ComparisonsListComparisonsData, ThrowOnError>) {
+        return (options?.client ?? client).get<ComparisonsListComparisonsResponses, ComparisonsListComparisonsErrors, ThrowOnError>({ url: '/api/v1/comparisons', ...options });
+    }
+    
     /**
      * Create Comparison
      *
@@ -84,6 +94,16 @@ export class UtilsService {
 
 export class RunsService {
     /**
+     * List Runs
+     *
+     * Recent runs, newest first, a page at a time (keyset: pass next_cursor
+     * back as cursor); each with its state, a one-line summary and its link.
+     */
+    public static listRuns<ThrowOnError extends boolean = false>(options?: Options<RunsListRunsData, ThrowOnError>) {
+        return (options?.client ?? client).get<RunsListRunsResponses, RunsListRunsErrors, ThrowOnError>({ url: '/api/v1/runs', ...options });
+    }
+    
+    /**
      * Create Run
      *
      * Queue one run per seed. Identical runs (canonical scenario, engine
@@ -140,6 +160,16 @@ export class RunsService {
 }
 
 export class SharesService {
+    /**
+     * List Shares
+     *
+     * Recent shares, newest first, a page at a time (keyset: pass
+     * next_cursor back as cursor); each with what it froze and its link.
+     */
+    public static listShares<ThrowOnError extends boolean = false>(options?: Options<SharesListSharesData, ThrowOnError>) {
+        return (options?.client ?? client).get<SharesListSharesResponses, SharesListSharesErrors, ThrowOnError>({ url: '/api/v1/shares', ...options });
+    }
+    
     /**
      * Create Share
      *

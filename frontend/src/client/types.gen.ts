@@ -425,6 +425,28 @@ export type ComparisonCreated = {
 };
 
 /**
+ * ComparisonList
+ */
+export type ComparisonList = {
+    /**
+     * Items
+     *
+     * newest first (ties broken by id)
+     */
+    items: Array<ComparisonSummary>;
+    /**
+     * Limit
+     */
+    limit: number;
+    /**
+     * Next Cursor
+     *
+     * pass as ?cursor= for the next (older) page; null on the last page
+     */
+    next_cursor?: string | null;
+};
+
+/**
  * ComparisonPublic
  */
 export type ComparisonPublic = {
@@ -468,6 +490,52 @@ export type ComparisonPublic = {
      * State
      */
     state: string;
+};
+
+/**
+ * ComparisonSummary
+ */
+export type ComparisonSummary = {
+    /**
+     * Created At
+     */
+    created_at: string;
+    /**
+     * Id
+     */
+    id: string;
+    /**
+     * Link
+     *
+     * the dashboard's page for it, e.g. /runs/{id}, /compare/{id}, /s/{slug}
+     */
+    link: string;
+    /**
+     * N Runs
+     */
+    n_runs: number;
+    /**
+     * Progress
+     */
+    progress: number;
+    /**
+     * Status
+     *
+     * a run's or comparison's state; a share's: the state of what it froze
+     */
+    status: string;
+    /**
+     * Summary
+     *
+     * one line: the scenario or preset, e.g. 'tail-loss-n-degree · TLP · seed 1'
+     */
+    summary: string;
+    /**
+     * Url
+     *
+     * its API resource, relative to the API root, e.g. /runs/{id}
+     */
+    url: string;
 };
 
 /**
@@ -1292,6 +1360,12 @@ export type RunCreate = {
         [key: string]: unknown;
     };
     /**
+     * Parent Run Id
+     *
+     * the run this one re-runs with a modified scenario (e.g. a segment dropped); it must exist. Recorded on the runs this request creates; a deduplicated run keeps the parent it was created with
+     */
+    parent_run_id?: string | null;
+    /**
      * Preset
      *
      * a preset name from GET /presets
@@ -1320,6 +1394,28 @@ export type RunCreate = {
 };
 
 /**
+ * RunList
+ */
+export type RunList = {
+    /**
+     * Items
+     *
+     * newest first (ties broken by id)
+     */
+    items: Array<RunSummary>;
+    /**
+     * Limit
+     */
+    limit: number;
+    /**
+     * Next Cursor
+     *
+     * pass as ?cursor= for the next (older) page; null on the last page
+     */
+    next_cursor?: string | null;
+};
+
+/**
  * RunPublic
  */
 export type RunPublic = {
@@ -1327,6 +1423,12 @@ export type RunPublic = {
      * Attempts
      */
     attempts: number;
+    /**
+     * Children
+     *
+     * runs created as re-runs of this one; listed by GET /runs?parent_run_id={id}
+     */
+    children?: number;
     /**
      * Engine Version
      */
@@ -1347,6 +1449,12 @@ export type RunPublic = {
     metrics?: Array<{
         [key: string]: unknown;
     }> | null;
+    /**
+     * Parent Run Id
+     *
+     * the run this one re-runs, if any
+     */
+    parent_run_id?: string | null;
     /**
      * Progress
      */
@@ -1398,6 +1506,50 @@ export type RunRef = {
      * State
      */
     state: 'queued' | 'running' | 'succeeded' | 'failed';
+};
+
+/**
+ * RunSummary
+ */
+export type RunSummary = {
+    /**
+     * Created At
+     */
+    created_at: string;
+    /**
+     * Id
+     */
+    id: string;
+    /**
+     * Link
+     *
+     * the dashboard's page for it, e.g. /runs/{id}, /compare/{id}, /s/{slug}
+     */
+    link: string;
+    /**
+     * Parent Run Id
+     */
+    parent_run_id: string | null;
+    /**
+     * Seed
+     */
+    seed: number;
+    /**
+     * Status
+     */
+    status: 'queued' | 'running' | 'succeeded' | 'failed';
+    /**
+     * Summary
+     *
+     * one line: the scenario or preset, e.g. 'tail-loss-n-degree · TLP · seed 1'
+     */
+    summary: string;
+    /**
+     * Url
+     *
+     * its API resource, relative to the API root, e.g. /runs/{id}
+     */
+    url: string;
 };
 
 /**
@@ -1719,6 +1871,28 @@ export type ShareCreate = {
 };
 
 /**
+ * ShareList
+ */
+export type ShareList = {
+    /**
+     * Items
+     *
+     * newest first (ties broken by slug)
+     */
+    items: Array<ShareSummary>;
+    /**
+     * Limit
+     */
+    limit: number;
+    /**
+     * Next Cursor
+     *
+     * pass as ?cursor= for the next (older) page; null on the last page
+     */
+    next_cursor?: string | null;
+};
+
+/**
  * SharePublic
  */
 export type SharePublic = {
@@ -1750,6 +1924,52 @@ export type SharePublic = {
     view_state: {
         [key: string]: unknown;
     };
+};
+
+/**
+ * ShareSummary
+ */
+export type ShareSummary = {
+    /**
+     * Created At
+     */
+    created_at: string;
+    /**
+     * Kind
+     */
+    kind: 'run' | 'comparison';
+    /**
+     * Link
+     *
+     * the dashboard's page for it, e.g. /runs/{id}, /compare/{id}, /s/{slug}
+     */
+    link: string;
+    /**
+     * Slug
+     */
+    slug: string;
+    /**
+     * Status
+     *
+     * a run's or comparison's state; a share's: the state of what it froze
+     */
+    status: string;
+    /**
+     * Summary
+     *
+     * one line: the scenario or preset, e.g. 'tail-loss-n-degree · TLP · seed 1'
+     */
+    summary: string;
+    /**
+     * Target Id
+     */
+    target_id: string;
+    /**
+     * Url
+     *
+     * its API resource, relative to the API root, e.g. /runs/{id}
+     */
+    url: string;
 };
 
 /**
@@ -2368,6 +2588,44 @@ export type VocabEntry = {
     text: string | null;
 };
 
+export type ComparisonsListComparisonsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Limit
+         *
+         * comparisons per page (at most 100)
+         */
+        limit?: number;
+        /**
+         * Cursor
+         *
+         * next_cursor of the previous page
+         */
+        cursor?: string | null;
+    };
+    url: '/api/v1/comparisons';
+};
+
+export type ComparisonsListComparisonsErrors = {
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type ComparisonsListComparisonsError = ComparisonsListComparisonsErrors[keyof ComparisonsListComparisonsErrors];
+
+export type ComparisonsListComparisonsResponses = {
+    /**
+     * Successful Response
+     */
+    200: ComparisonList;
+};
+
+export type ComparisonsListComparisonsResponse = ComparisonsListComparisonsResponses[keyof ComparisonsListComparisonsResponses];
+
 export type ComparisonsCreateComparisonData = {
     body: ComparisonCreate;
     path?: never;
@@ -2521,6 +2779,56 @@ export type UtilsReadPresetsResponses = {
 };
 
 export type UtilsReadPresetsResponse = UtilsReadPresetsResponses[keyof UtilsReadPresetsResponses];
+
+export type RunsListRunsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Limit
+         *
+         * runs per page (at most 100)
+         */
+        limit?: number;
+        /**
+         * Cursor
+         *
+         * next_cursor of the previous page
+         */
+        cursor?: string | null;
+        /**
+         * Parent Run Id
+         *
+         * only the re-runs of this run (its children)
+         */
+        parent_run_id?: string | null;
+        /**
+         * Comparison Runs
+         *
+         * include the runs that belong to a comparison
+         */
+        comparison_runs?: boolean;
+    };
+    url: '/api/v1/runs';
+};
+
+export type RunsListRunsErrors = {
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type RunsListRunsError = RunsListRunsErrors[keyof RunsListRunsErrors];
+
+export type RunsListRunsResponses = {
+    /**
+     * Successful Response
+     */
+    200: RunList;
+};
+
+export type RunsListRunsResponse = RunsListRunsResponses[keyof RunsListRunsResponses];
 
 export type RunsCreateRunData = {
     body: RunCreate;
@@ -2753,6 +3061,44 @@ export type RunsReadTraceResponses = {
 };
 
 export type RunsReadTraceResponse = RunsReadTraceResponses[keyof RunsReadTraceResponses];
+
+export type SharesListSharesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Limit
+         *
+         * shares per page (at most 100)
+         */
+        limit?: number;
+        /**
+         * Cursor
+         *
+         * next_cursor of the previous page
+         */
+        cursor?: string | null;
+    };
+    url: '/api/v1/shares';
+};
+
+export type SharesListSharesErrors = {
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type SharesListSharesError = SharesListSharesErrors[keyof SharesListSharesErrors];
+
+export type SharesListSharesResponses = {
+    /**
+     * Successful Response
+     */
+    200: ShareList;
+};
+
+export type SharesListSharesResponse = SharesListSharesResponses[keyof SharesListSharesResponses];
 
 export type SharesCreateShareData = {
     body: ShareCreate;

@@ -3,10 +3,10 @@ from __future__ import annotations
 import uuid
 from typing import Literal
 
-from fastapi import APIRouter, Response
+from fastapi import APIRouter, Query, Response
 
-from ...schemas.common import Message
-from ...schemas.comparison import ComparisonCreate, ComparisonCreated, ComparisonPublic
+from ...schemas.common import PAGE_DEFAULT, PAGE_MAX, Message
+from ...schemas.comparison import ComparisonCreate, ComparisonCreated, ComparisonList, ComparisonPublic
 from ...services import comparisons, queue
 from ..deps import RateLimited, SessionDep, SettingsDep, TokenForComparisons
 
@@ -25,6 +25,17 @@ def create_comparison(body: ComparisonCreate, s: SessionDep, settings: SettingsD
     created, to_enqueue = comparisons.create(s, body, settings)
     queue.enqueue_runs(to_enqueue)
     return created
+
+
+@router.get("", response_model=ComparisonList)
+def list_comparisons(
+    s: SessionDep,
+    limit: int = Query(PAGE_DEFAULT, ge=1, le=PAGE_MAX, description=f"comparisons per page (at most {PAGE_MAX})"),
+    cursor: str | None = Query(None, max_length=200, description="next_cursor of the previous page"),
+) -> ComparisonList:
+    """Recent comparisons, newest first, a page at a time (keyset: pass
+    next_cursor back as cursor); each with its state, progress and a summary."""
+    return comparisons.list_page(s, limit=limit, cursor=cursor)
 
 
 @router.get("/{comparison_id}", response_model=ComparisonPublic, responses={404: {"model": Message}})

@@ -5,8 +5,8 @@ from typing import Any, Literal
 
 from fastapi import APIRouter, Query, Response
 
-from ...schemas.common import Message
-from ...schemas.run import RunCreate, RunPublic, RunsCreated, Series, TraceWindow
+from ...schemas.common import PAGE_DEFAULT, PAGE_MAX, Message
+from ...schemas.run import RunCreate, RunList, RunPublic, RunsCreated, Series, TraceWindow
 from ...services import queue, runs, trace_views
 from ..deps import RateLimited, SessionDep, SettingsDep
 
@@ -23,6 +23,19 @@ def create_run(body: RunCreate, s: SessionDep, settings: SettingsDep) -> RunsCre
     created, to_enqueue = runs.create(s, body, settings)
     queue.enqueue_runs(to_enqueue)  # after commit
     return created
+
+
+@router.get("", response_model=RunList)
+def list_runs(
+    s: SessionDep,
+    limit: int = Query(PAGE_DEFAULT, ge=1, le=PAGE_MAX, description=f"runs per page (at most {PAGE_MAX})"),
+    cursor: str | None = Query(None, max_length=200, description="next_cursor of the previous page"),
+    parent_run_id: uuid.UUID | None = Query(None, description="only the re-runs of this run (its children)"),
+    comparison_runs: bool = Query(False, description="include the runs that belong to a comparison"),
+) -> RunList:
+    """Recent runs, newest first, a page at a time (keyset: pass next_cursor
+    back as cursor); each with its state, a one-line summary and its link."""
+    return runs.list_page(s, limit=limit, cursor=cursor, parent_run_id=parent_run_id, comparison_runs=comparison_runs)
 
 
 @router.get("/{run_id}", response_model=RunPublic, responses=ERRORS)

@@ -237,3 +237,40 @@ def test_westwood_run_serves_its_variables_and_causes(client, worker):
     # an unknown name is refused, listing the known ones (the catalogue's variables too)
     bad = client.get(f"{API}/runs/{rid}/series", params={"names": "cwnd,bogus"})
     assert bad.status_code == 422 and "bwe_bytes_per_s" in bad.text and "bogus" in bad.text
+
+
+def test_rerun_names_its_parent_and_the_parent_counts_its_children(client):
+    """The drop-and-re-run flow: POST the modified scenario with parent_run_id."""
+    base = {"seed": 41, "flows": [{"app": {"kind": "fixed", "segments": 6}}]}
+    parent = post_run(client, {"scenario": base})["runs"][0]["id"]
+    rule = {"flow": 0, "segment": 2, "transmission": 1, "action": "drop", "delay_ms": 0}
+    dropped = {**base, "path": {"forward": {"loss": {"model": "positioned", "rules": [rule]}}}}
+    child = post_run(client, {"scenario": dropped, "parent_run_id": parent})["runs"][0]
+    assert child["deduplicated"] is False and child["id"] != parent
+    got = client.get(f"{API}/runs/{child['id']}").json()
+    assert got["parent_run_id"] == parent and got["children"] == 0
+    par = client.get(f"{API}/runs/{parent}").json()
+    assert par["parent_run_id"] is None and par["children"] == 1
+    listed = client.get(f"{API}/runs", params={"parent_run_id": parent}).json()
+    assert [i["id"] for i in listed["items"]] == [child["id"]] and listed["items"][0]["parent_run_id"] == parent
+    # re-submitting the parent's scenario as a "re-run" of the child finds the
+    # parent (deduplicated): its lineage is kept, so no cycle can form
+    again = post_run(client, {"scenario": base, "parent_run_id": child["id"]})["runs"][0]
+    assert again["id"] == parent and again["deduplicated"] is True
+    assert client.get(f"{API}/runs/{parent}").json()["parent_run_id"] is None
+    assert client.get(f"{API}/runs/{child['id']}").json()["children"] == 0
+    # without the field nothing changes for existing clients
+    plain = post_run(client, {"scenario": {**base, "seed": 42}})["runs"][0]["id"]
+    assert client.get(f"{API}/runs/{plain}").json()["parent_run_id"] is None
+
+
+def test_parent_must_exist(client):
+    body = {"scenario": {"seed": 43, "flows": [{"app": {"kind": "fixed", "segments": 6}}]}}
+    r = client.post(f"{API}/runs", json={**body, "parent_run_id": "00000000-0000-0000-0000-000000000000"})
+    assert r.status_code == 422
+    (err,) = r.json()["detail"]
+    assert err["loc"] == ["body", "parent_run_id"] and "no run has the id" in err["msg"]
+    r = client.post(f"{API}/runs", json={**body, "parent_run_id": "not-a-uuid"})
+    assert r.status_code == 422 and r.json()["detail"][0]["loc"] == ["body", "parent_run_id"]
+    # nothing was created by the refused request
+    assert all(i["seed"] != 43 for i in client.get(f"{API}/runs", params={"limit": 100}).json()["items"])
