@@ -2,14 +2,27 @@
  * the fields that model uses, and positioned-loss rules when the model reads
  * them (or the scenario has some), as the catalogue's applies_to says. */
 import type { FieldSpec } from "../../lib/forms/catalogue";
-import type { DirectionFields, ItemList } from "../../lib/forms/layout";
+import type { DirectionFields, ItemList, TaggedList } from "../../lib/forms/layout";
 
 export type RenderField = (spec: FieldSpec, label?: string) => React.ReactNode;
 
 /** "forward" -> "Forward path"; what the direction carries is the catalogue's to say (its doc, under the title). */
 const dirTitle = (d: string) => `${d.charAt(0).toUpperCase()}${d.slice(1)} path`;
 
-export function PathSection(props: { directions: DirectionFields[]; field: RenderField; onAddRule: (rules: ItemList) => void; onRemoveRule: (rules: ItemList, i: number) => void }) {
+/** Edits of a tagged list (a direction's stages): add an item of a kind, remove one, change one's kind. */
+export interface ListedEdits {
+  onAdd: (list: TaggedList, kind: string) => void;
+  onRemove: (list: TaggedList, i: number) => void;
+  onKind: (list: TaggedList, i: number, kind: string) => void;
+}
+
+export function PathSection(props: {
+  directions: DirectionFields[];
+  field: RenderField;
+  onAddRule: (rules: ItemList) => void;
+  onRemoveRule: (rules: ItemList, i: number) => void;
+  listed: ListedEdits;
+}) {
   const { field } = props;
   return (
     <fieldset className="builder-section">
@@ -30,9 +43,7 @@ export function PathSection(props: { directions: DirectionFields[]; field: Rende
               {pf.lossParams.map((s) => field(s))}
             </div>
             {pf.listed.map((l) => (
-              <p key={l.path} className="muted small" data-testid={`listed-${pf.dir}`} title={l.doc || undefined}>
-                Then {l.labels.length} listed {l.key} ({l.labels.join(", ")}): kept as the scenario has them; the builder does not edit them.
-              </p>
+              <StageList key={l.path} dir={pf.dir} list={l} field={field} edits={props.listed} />
             ))}
             {pf.rules && (
               <RuleList dir={pf.dir} rules={pf.rules} field={field} onAdd={props.onAddRule} onRemove={props.onRemoveRule} />
@@ -74,6 +85,55 @@ function RuleList(props: { dir: string; rules: ItemList; field: RenderField; onA
       <button type="button" onClick={() => props.onAdd(rules)} disabled={full} aria-label={`Add a ${dir} loss rule`}>
         Add rule
       </button>
+    </div>
+  );
+}
+
+/** A direction's listed stages (a tagged list): per item its kind and that kind's own fields, within the list's max_items. */
+function StageList(props: { dir: string; list: TaggedList; field: RenderField; edits: ListedEdits }) {
+  const { dir, list, field, edits } = props;
+  const full = list.maxItems !== null && list.items.length >= list.maxItems;
+  const first = list.kinds[0]?.name;
+  return (
+    <div className="rules stages" data-testid={`listed-${dir}`}>
+      <h5 title={list.doc || undefined}>Then, listed {list.key}</h5>
+      {list.items.length === 0 && <p className="muted small">{list.doc || "None listed."}</p>}
+      <ol className="rule-list" aria-label={`${dir} ${list.key}`}>
+        {list.items.map((it, i) => {
+          const known = list.kinds.some((k) => k.name === it.kind);
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a stage is its position in the list
+            <li key={i} className="rule-row" data-kind={it.kind}>
+              <span className="rule-num" aria-hidden="true">
+                {i + 1}
+              </span>
+              <div className="field-grid compact">
+                <label className="field" title={list.kinds.find((k) => k.name === it.kind)?.doc || undefined}>
+                  <span className="field-label">Kind</span>
+                  <select aria-label={it.kindPath} data-path={it.kindPath} value={it.kind} onChange={(e) => edits.onKind(list, i, e.target.value)}>
+                    {!known && <option value={it.kind}>{it.label}</option>}
+                    {list.kinds.map((k) => (
+                      <option key={k.name} value={k.name}>
+                        {k.label}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                {it.fields.map((s) => field(s))}
+              </div>
+              <button type="button" className="link-button" onClick={() => edits.onRemove(list, i)} aria-label={`Remove ${list.key} ${i + 1} (${dir})`}>
+                Remove
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+      {first && (
+        <button type="button" onClick={() => edits.onAdd(list, first)} disabled={full} aria-label={`Add a ${dir} ${list.key} item`}>
+          Add {list.key === "stages" ? "stage" : "item"}
+        </button>
+      )}
+      {full && <span className="muted small"> at most {list.maxItems}</span>}
     </div>
   );
 }

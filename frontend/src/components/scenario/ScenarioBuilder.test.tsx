@@ -290,11 +290,42 @@ describe("ScenarioBuilder", () => {
     const sc = defaultScenario(cat) as { path: { forward: Record<string, unknown> } };
     sc.path.forward.stages = [{ kind: "bernoulli", p: 0.01 }];
     const r = await render(<ScenarioBuilder catalogue={cat} initial={{ scenario: sc, mechanisms: { family: "timer", choices: ["rto"] }, scope: "flows[*]", replications: 1 }} />);
-    expect(r.container.querySelector('[data-testid="listed-forward"]')?.textContent).toContain(label("stage", "bernoulli"));
-    expect(r.container.querySelector('[data-testid="listed-reverse"]')).toBeNull();
+    const kind = byLabel(r.container, "path.forward.stages.0.kind") as HTMLSelectElement;
+    expect(kind.selectedOptions[0].textContent).toBe(label("stage", "bernoulli"));
+    expect((byLabel(r.container, "path.forward.stages.0.p") as HTMLInputElement).value).toBe("0.01");
+    expect(r.container.querySelector('[data-testid="listed-reverse"] li')).toBeNull();
     await act(async () => button(r.container, "Run scenario").click());
     await flush();
     expect((calls.find((x) => x.url.endsWith("/api/v1/runs"))!.body as { scenario: typeof sc }).scenario.path.forward.stages).toEqual([{ kind: "bernoulli", p: 0.01 }]);
+    r.unmount();
+  });
+
+  it("edits listed stages: add one, change its kind (its own fields follow), remove one, up to max_items", async () => {
+    const calls = stubFetch((req) => (req.url.endsWith("/api/v1/runs") ? json({ runs: [{ id: "r9", seed: 1, state: "queued", deduplicated: false }] }, 202) : undefined));
+    const stages = raw.containers.find((c) => c.type === "tagged_list")!;
+    const members = family("stage").members;
+    const ge = members.find((m) => m.name === "gilbert_elliott")!;
+    const r = await render(builder());
+    const add = r.container.querySelector('[aria-label="Add a reverse stages item"]') as HTMLButtonElement;
+    // positioned acts on the loss rules: not a kind a listed stage may be
+    await act(async () => add.click());
+    const kind = byLabel(r.container, "path.reverse.stages.0.kind") as HTMLSelectElement;
+    expect([...kind.options].map((o) => o.value)).not.toContain("positioned");
+    expect(kind.value).toBe([...kind.options][0].value);
+    await act(async () => setValue(kind, "gilbert_elliott"));
+    for (const p of ge.params) expect(byLabel(r.container, `path.reverse.stages.0.${p.key}`), p.key).not.toBeNull();
+    await act(async () => setValue(byLabel(r.container, "path.reverse.stages.0.p")!, "0.05"));
+    for (let i = 1; i < stages.max_items!; i++) await act(async () => add.click());
+    expect(r.container.querySelectorAll('[data-testid="listed-reverse"] li')).toHaveLength(stages.max_items!);
+    expect(add.disabled).toBe(true);
+    for (let i = stages.max_items! - 1; i >= 1; i--) {
+      await act(async () => (r.container.querySelector(`[aria-label="Remove stages ${i + 1} (reverse)"]`) as HTMLButtonElement).click());
+    }
+    expect(add.disabled).toBe(false);
+    await act(async () => button(r.container, "Run scenario").click());
+    await flush();
+    const sent = (calls.find((x) => x.url.endsWith("/api/v1/runs"))!.body as { scenario: { path: { reverse: { stages: unknown[] } } } }).scenario.path.reverse.stages;
+    expect(sent).toEqual([{ kind: "gilbert_elliott", ...Object.fromEntries(ge.params.map((p) => [p.key, p.key === "p" ? 0.05 : p.default])) }]);
     r.unmount();
   });
 

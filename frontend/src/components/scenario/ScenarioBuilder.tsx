@@ -8,7 +8,7 @@ import { ComparisonsService, RunsService } from "../../lib/api";
 import { defaultItem, findParam, type Catalogue, type FieldSpec } from "../../lib/forms/catalogue";
 import { coerceInput, type RawInput } from "../../lib/forms/coerce";
 import { errorsFromDetail, flowOfPath, placeErrors, type ApiFieldError } from "../../lib/forms/errors";
-import { builderLayout, comparedOf, type ItemList } from "../../lib/forms/layout";
+import { builderLayout, comparedOf, defaultTaggedItem, type ItemList, type TaggedList } from "../../lib/forms/layout";
 import { familyKey, familyLabel, mechanismLabel, mechanismsOf, orderChoices, type MechanismSelection, type QuickPick } from "../../lib/forms/mechanisms";
 import { deletePath, getPath, setPath } from "../../lib/forms/paths";
 import { buildComparisonBody, buildRunBody, mechanismInScenario, variantNames, type BuilderState, type Scenario, type SubmitMode } from "../../lib/forms/requests";
@@ -114,6 +114,23 @@ export function ScenarioBuilder({ catalogue, initial, quickPicks = [], notice }:
     setScenario((sc) => deletePath(sc, `${list.path}.${i}`));
     resetDrafts();
   };
+  const listed = {
+    onAdd: (list: TaggedList, kind: string) =>
+      setScenario((sc) => {
+        const items = getPath(sc, list.path);
+        return setPath(sc, list.path, [...(Array.isArray(items) ? items : []), defaultTaggedItem(catalogue, list.family, kind)]);
+      }),
+    onRemove: (list: TaggedList, i: number) => {
+      setScenario((sc) => deletePath(sc, `${list.path}.${i}`));
+      resetDrafts();
+    },
+    // another kind: that member's own parameters at their defaults (the old kind's would be unknown keys)
+    onKind: (list: TaggedList, i: number, kind: string) => {
+      setScenario((sc) => setPath(sc, `${list.path}.${i}`, defaultTaggedItem(catalogue, list.family, kind)));
+      resetDrafts();
+      clearError(`${list.path}.${i}.kind`);
+    },
+  };
   const choose = (sel: MechanismSelection) => {
     setMechanisms(sel);
     clearError(picker);
@@ -176,7 +193,7 @@ export function ScenarioBuilder({ catalogue, initial, quickPicks = [], notice }:
           submit(chosen.length > 1 ? "compare" : "run");
         }}
       >
-        <PathSection directions={layout.directions} field={field} onAddRule={addItem} onRemoveRule={removeItem} />
+        <PathSection directions={layout.directions} field={field} onAddRule={addItem} onRemoveRule={removeItem} listed={listed} />
         <FlowSection
           flow={curFlow}
           nFlows={nFlows}

@@ -1,6 +1,6 @@
 import raw from "./fixtures/catalogue.json";
 import { type FieldSpec, findParam, parseCatalogue, sectionFields } from "./catalogue";
-import { appliesWhen, builderLayout, comparedOf, familyKeys, governingValue, groupFlowFields, isRelevant, siblingPath, splitChoice } from "./layout";
+import { appliesWhen, builderLayout, comparedOf, defaultTaggedItem, familyKeys, governingValue, groupFlowFields, isRelevant, siblingPath, splitChoice } from "./layout";
 import { setPath } from "./paths";
 
 const cat = parseCatalogue(raw);
@@ -208,13 +208,34 @@ describe("the directions", () => {
     expect(builderLayout(mini, {}, 0).directions.map((d) => d.doc)).toEqual(["", ""]);
   });
 
-  it("names the stages a scenario lists after the loss model, which the builder keeps", () => {
+  it("lists a direction's stages with each kind's own fields, and the kinds an item may be", () => {
     const c = raw.containers.find((x) => x.type === "tagged_list")!;
-    const stage = (name: string) => raw.families.find((f) => f.name === c.family)!.members.find((m) => m.name === name)!.label;
+    const members = raw.families.find((f) => f.name === c.family)!.members;
+    const stage = (name: string) => members.find((m) => m.name === name)!.label;
     const s = sc(["path.reverse.stages", [{ kind: "bernoulli", p: 0.1 }, { kind: "tail" }, { kind: "later" }]]);
     const l = builderLayout(cat, s, 0);
-    expect(l.directions.find((d) => d.dir === "forward")!.listed).toEqual([]);
-    expect(l.directions.find((d) => d.dir === "reverse")!.listed).toEqual([{ path: "path.reverse.stages", key: c.key, labels: [stage("bernoulli"), stage("tail"), "later"], doc: c.doc }]);
+    const fwd = l.directions.find((d) => d.dir === "forward")!.listed;
+    expect(fwd).toHaveLength(1);
+    expect(fwd[0]).toMatchObject({ path: "path.forward.stages", key: c.key, family: c.family, items: [], maxItems: c.max_items, doc: c.doc });
+    // every member but the one the loss rules are read for (positioned acts on them)
+    const rulesFor = raw.containers.find((x) => x.key === "rules")!.applies_to!.values;
+    expect(fwd[0].kinds.map((k) => k.name)).toEqual(members.map((m) => m.name).filter((n) => !rulesFor.includes(n)));
+    expect(fwd[0].kinds.map((k) => k.name)).not.toContain("positioned");
+    const rev = l.directions.find((d) => d.dir === "reverse")!.listed[0];
+    expect(rev.items.map((it) => it.label)).toEqual([stage("bernoulli"), stage("tail"), "later"]);
+    expect(rev.items[0].kindPath).toBe("path.reverse.stages.0.kind");
+    expect(rev.items[0].fields.map((f) => f.path)).toEqual(["path.reverse.stages.0.p"]);
+    expect(rev.items[1].fields.map((f) => f.path)).toEqual(members.find((m) => m.name === "tail")!.params.map((p) => `path.reverse.stages.1.${p.key}`));
+    expect(rev.items[2].fields).toEqual([]);
+    // their inputs are on screen, so the server's errors land on them
+    expect(l.shown).toContain("path.reverse.stages.0.p");
+    expect(l.shown).toContain("path.reverse.stages.2.kind");
+  });
+
+  it("makes a new stage of a kind with that member's own defaults", () => {
+    const ge = raw.families.find((f) => f.name === "stage")!.members.find((m) => m.name === "gilbert_elliott")!;
+    expect(defaultTaggedItem(cat, "stage", "gilbert_elliott")).toEqual({ kind: "gilbert_elliott", ...Object.fromEntries(ge.params.map((p) => [p.key, p.default])) });
+    expect(defaultTaggedItem(cat, "stage", "nope")).toEqual({ kind: "nope" });
   });
 });
 

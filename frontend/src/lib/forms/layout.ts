@@ -4,7 +4,7 @@
  * positioned rules, an application kind's fields and app.sizes), and the
  * groups of a flow's parameters, where keys only some members of a mechanism
  * family read go with that family (applies_to.family). */
-import { type AppliesTo, type Catalogue, type CatalogueContainer, directionsOf, expandTemplate, type FieldSpec, findContainer, findParam, type Instance, sectionFields, TAG_KEY } from "./catalogue";
+import { type AppliesTo, type Catalogue, type CatalogueContainer, directionsOf, expandTemplate, type FieldSpec, fieldSpec, findContainer, findParam, type Instance, sectionFields, TAG_KEY } from "./catalogue";
 import { familyKey, type MechanismSelection } from "./mechanisms";
 import { getPath, isObject } from "./paths";
 
@@ -150,16 +150,37 @@ export interface DirectionFields {
   lossParams: FieldSpec[];
   /** the positioned-loss rules; null when they are neither read nor present */
   rules: ItemList | null;
-  /** the stages the scenario lists after the loss model (tagged lists), which the builder keeps but does not edit */
-  listed: ListedItems[];
+  /** the tagged lists of this direction (its stages after the loss model), with their items' fields */
+  listed: TaggedList[];
 }
 
-/** A tagged list's items in a scenario (path.forward.stages): their kinds by the family's labels. */
-export interface ListedItems {
+/** A member an item of a tagged list may be. */
+export interface ListKind {
+  name: string;
+  label: string;
+  doc: string;
+}
+
+/** One item of a tagged list: its kind (a family member) and that member's own fields. */
+export interface TaggedItem {
+  /** the item's kind, as the scenario names it */
+  kind: string;
+  /** the member's label (its kind when the family does not list it) */
+  label: string;
+  /** where the kind is set ("path.forward.stages.0.kind") */
+  kindPath: string;
+  fields: FieldSpec[];
+}
+
+/** A tagged list (path.forward.stages) at a concrete path: its items, and the members an item may be. */
+export interface TaggedList {
   path: string;
   key: string;
-  /** each item's member label (its kind when the family does not list it) */
-  labels: string[];
+  family: string | null;
+  items: TaggedItem[];
+  /** the family's members a listed item may be: not one another list of this section is read for (positioned acts on the loss rules) */
+  kinds: ListKind[];
+  maxItems: number | null;
   doc: string;
 }
 
@@ -189,20 +210,33 @@ function lossRules(cat: Catalogue, scenario: unknown, dir: string, track: (s: Fi
   return { path: at.path, name, items, relevant, readWhen: c.appliesTo?.values ?? [], maxItems: c.maxItems, doc: c.doc };
 }
 
-/** The tagged lists (a direction's stages) the scenario fills for this direction. */
-function listedItems(cat: Catalogue, scenario: unknown, dir: string): ListedItems[] {
+/** The tagged lists (a direction's stages) of this direction, with the scenario's items. */
+function listedItems(cat: Catalogue, scenario: unknown, dir: string, track: (s: FieldSpec[]) => FieldSpec[]): TaggedList[] {
   return cat.containers.flatMap((c) => {
     if (c.type !== "tagged_list" || !directionsOf(c.path).includes(dir)) return [];
     const path = expandTemplate(c.path, { dir });
     const v = getPath(scenario, path);
-    if (!Array.isArray(v) || v.length === 0) return [];
     const members = cat.families.find((f) => f.name === c.family)?.members ?? [];
-    const labels = v.map((item) => {
-      const kind = isObject(item) ? item[TAG_KEY] : undefined;
-      return typeof kind === "string" ? members.find((m) => m.name === kind)?.label || kind : "?";
+    // a member that another list of the same object is read for (the loss rules' "positioned") acts on that list, not as an item
+    const parent = c.path.slice(0, c.path.lastIndexOf("."));
+    const bound = new Set(cat.containers.filter((o) => o !== c && o.type === "list" && o.path.startsWith(`${parent}.`)).flatMap((o) => o.appliesTo?.values ?? []));
+    const name = c.path.split(".").pop() ?? c.key;
+    const items = (Array.isArray(v) ? v : []).map((item, i): TaggedItem => {
+      const kind = isObject(item) && typeof item[TAG_KEY] === "string" ? (item[TAG_KEY] as string) : "";
+      const member = members.find((m) => m.name === kind);
+      const fields = track((member?.params ?? []).map((p) => fieldSpec(p, { dir, index: { [name]: i } })));
+      return { kind, label: member?.label || kind || "?", kindPath: `${path}.${i}.${TAG_KEY}`, fields };
     });
-    return [{ path, key: c.key, labels, doc: c.doc }];
+    track(items.map((it) => ({ path: it.kindPath }) as FieldSpec));
+    const kinds = members.filter((m) => !bound.has(m.name)).map((m) => ({ name: m.name, label: m.label || m.name, doc: m.doc }));
+    return [{ path, key: c.key, family: c.family, items, kinds, maxItems: c.maxItems, doc: c.doc }];
   });
+}
+
+/** A new item of a tagged list: {kind, each of that member's own parameters at its default}. */
+export function defaultTaggedItem(cat: Catalogue, family: string | null, kind: string): Record<string, unknown> {
+  const member = cat.families.find((f) => f.name === family)?.members.find((m) => m.name === kind);
+  return { [TAG_KEY]: kind, ...Object.fromEntries((member?.params ?? []).map((p) => [p.key, p.default])) };
 }
 
 /** The keys that choose a family's member, as the catalogue's families say. */
@@ -227,7 +261,7 @@ export function builderLayout(cat: Catalogue, scenario: unknown, flow: number, c
     const lossParams = track(relevant(params));
     if (model) track([model]);
     const obj = cat.containers.find((c) => c.type === "object" && dirParam && c.of === dirParam.section && c.path.split(".").pop() === dir);
-    return { dir, doc: obj?.doc ?? "", direction, model, lossParams, rules: lossRules(cat, scenario, dir, track), listed: listedItems(cat, scenario, dir) };
+    return { dir, doc: obj?.doc ?? "", direction, model, lossParams, rules: lossRules(cat, scenario, dir, track), listed: listedItems(cat, scenario, dir, track) };
   });
   const fg = groupFlowFields(sectionFields(cat, "flow", { index: { flows: flow } }), familyKeys(cat));
   const appFields = track(relevant(fg.app));
