@@ -87,7 +87,7 @@ export function SegmentMenu(props: {
     setError(null);
     try {
       const plan = preparePlan(props.scenario, target, ev.flow, action, delayMs, observed);
-      const id = await submitRerun(plan);
+      const id = await submitRerun(plan, props.runId);
       navigate(`/runs/${id}`);
     } catch (e) {
       setBusy(null);

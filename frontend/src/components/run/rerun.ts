@@ -62,8 +62,11 @@ export function preparePlan(scenario: Obj, target: TargetInfo, flow: number, act
 }
 
 /** POST /runs with the planned scenario; the new run's id. */
-export async function submitRerun(plan: RerunPlan): Promise<string> {
-  const created = await unwrap(RunsService.createRun({ body: { scenario: plan.scenario } }), "could not start the run");
+/** Start the re-run; `parentRunId` names the run it was made from (the
+ * server keeps the lineage: the parent lists its re-runs). */
+export async function submitRerun(plan: RerunPlan, parentRunId?: string): Promise<string> {
+  const body = parentRunId ? { scenario: plan.scenario, parent_run_id: parentRunId } : { scenario: plan.scenario };
+  const created = await unwrap(RunsService.createRun({ body }), "could not start the run");
   const id = created.runs[0]?.id;
   if (!id) throw new Error("the server returned no run");
   return id;
