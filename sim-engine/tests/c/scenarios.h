@@ -26,6 +26,11 @@ extern int t_pass, t_fail;
 		} \
 	} while (0)
 int t_report(const char *suite);
+/* ms (a double, as scenarios write them) to the trace's ns, rounded */
+static inline int64_t t_ms(double v)
+{
+	return (int64_t)(v * 1e6 + 0.5);
+}
 
 /* The paper §3.1 setup: one 10-segment flow, symmetric path with unlimited
  * rate, one-way delay rtt_ms/2, the last `tail` segments lost. */

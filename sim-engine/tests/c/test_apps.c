@@ -3,11 +3,6 @@
 #include <string.h>
 #include "scenarios.h"
 
-static int64_t ms(double v)
-{
-	return (int64_t)(v * 1e6 + 0.5);
-}
-
 /* Regression (fuzz/crashes/bulk-stop-before-handshake): a bulk app that
  * writes for 0.5 s while its SYN is lost.  The SYN is retransmitted after the
  * initial RTO (1 s), after the app stopped: the flow completes with nothing
@@ -28,7 +23,7 @@ static void bulk_stops_before_handshake(void)
 	CHECK_EQ_I64(res.flows[0].syn_retransmits, 1);
 	CHECK(res.flows[0].completed);
 	CHECK_EQ_I64(res.flows[0].bytes_delivered, 0);
-	CHECK_EQ_I64(ms(res.flows[0].fct_ms), ms(500));
+	CHECK_EQ_I64(t_ms(res.flows[0].fct_ms), t_ms(500));
 	rx_result_free(&res);
 	free(sc);
 }
@@ -52,10 +47,10 @@ static void requests_timeline(void)
 	CHECK_EQ_I64(rx_run(sc, &res, &err), 0);
 	const struct rx_flow_metrics *m = &res.flows[0];
 	CHECK_EQ_I64(m->n_requests, 3);
-	CHECK_EQ_I64(ms(m->request_ms[0]), ms(30));
-	CHECK_EQ_I64(ms(m->request_ms[1]), ms(20));
-	CHECK_EQ_I64(ms(m->request_ms[2]), ms(20));
-	CHECK_EQ_I64(ms(m->fct_ms), ms(170));
+	CHECK_EQ_I64(t_ms(m->request_ms[0]), t_ms(30));
+	CHECK_EQ_I64(t_ms(m->request_ms[1]), t_ms(20));
+	CHECK_EQ_I64(t_ms(m->request_ms[2]), t_ms(20));
+	CHECK_EQ_I64(t_ms(m->fct_ms), t_ms(170));
 	CHECK_EQ_I64(m->bytes_delivered, 9 * 1448);
 	rx_result_free(&res);
 	free(sc);

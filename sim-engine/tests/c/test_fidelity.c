@@ -16,34 +16,6 @@
 
 #define MSS 1448
 
-static int64_t ms(double v)
-{
-	return (int64_t)(v * 1e6 + 0.5);
-}
-
-/* Run a scenario written as JSON; 0 on success (res then needs freeing). */
-static int run_json(const char *json, struct rx_result *res)
-{
-	struct rx_arena a = { 0 };
-	struct rx_node *t = t_json(&a, json);
-	struct rx_scenario *sc = malloc(sizeof(*sc));
-	struct rx_errors es;
-	int rc = t ? rx_scenario_from_tree(t, sc, &es) : -2;
-	rx_arena_free(&a);
-	if (rc) {
-		for (int i = 0; rc == -1 && i < es.n; i++)
-			fprintf(stderr, "  scenario error: %s: %s\n", es.e[i].path, es.e[i].msg);
-		free(sc);
-		CHECK_EQ_I64(rc, 0);
-		return -1;
-	}
-	struct rx_error err;
-	rc = rx_run(sc, res, &err);
-	free(sc);
-	CHECK_EQ_I64(rc, 0);
-	return rc;
-}
-
 /* the i-th event (0-based) of a kind with a given seq, or -1 */
 static long find_seq(const struct rx_trace *t, int kind, uint64_t seq, int nth)
 {
@@ -96,7 +68,7 @@ static void iw_after_lost_handshake(bool synack)
 		 " \"tcp\": {\"timer\": \"rto\", \"iw\": 10}, \"receiver\": {\"ack_policy\": \"quick\"}}]}",
 		 synack ? "" : ", ", synack ? "" : loss, synack ? ", " : "", synack ? loss : "");
 	struct rx_result res;
-	if (run_json(json, &res))
+	if (t_run_json(json, &res))
 		return;
 	const struct rx_trace *t = &res.trace;
 	const struct rx_flow_metrics *m = &res.flows[0];
@@ -106,10 +78,10 @@ static void iw_after_lost_handshake(bool synack)
 	static const double sent_ms[10] = { 1020, 1040, 1040, 1060, 1060, 1060, 1060, 1080, 1080, 1080 };
 	for (int i = 0; i < 10; i++) {
 		long e = find_seq(t, RX_EV_SEND, (uint64_t)i * MSS, 0);
-		if (t_of(t, e) != ms(sent_ms[i]))
+		if (t_of(t, e) != t_ms(sent_ms[i]))
 			fprintf(stderr, "  %s lost: segment %d sent at %.3f ms, expected %g\n",
 				synack ? "SYN-ACK" : "SYN", i + 1, t_of(t, e) / 1e6, sent_ms[i]);
-		CHECK_EQ_I64(t_of(t, e), ms(sent_ms[i]));
+		CHECK_EQ_I64(t_of(t, e), t_ms(sent_ms[i]));
 	}
 	/* the first segment leaves with cwnd = 1 segment */
 	long first = t_find(t, RX_EV_SEND, 0);
@@ -117,7 +89,7 @@ static void iw_after_lost_handshake(bool synack)
 	if (first >= 0)
 		CHECK_EQ_I64(t->cwnd_bytes[first], MSS);
 	CHECK(m->completed);
-	CHECK_EQ_I64(ms(m->fct_ms), ms(1090));
+	CHECK_EQ_I64(t_ms(m->fct_ms), t_ms(1090));
 	CHECK_EQ_I64(m->retransmissions, 0);
 	CHECK_EQ_I64(res.invariant_violations, 0);
 	rx_result_free(&res);
@@ -127,17 +99,17 @@ static void iw_after_lost_handshake(bool synack)
 static void iw_without_handshake_loss(void)
 {
 	struct rx_result res;
-	if (run_json("{\"path\": {\"forward\": {\"rate_bps\": 0, \"delay_ms\": 10},"
-		     " \"reverse\": {\"rate_bps\": 0, \"delay_ms\": 10}},"
-		     " \"flows\": [{\"app\": {\"kind\": \"fixed\", \"segments\": 10},"
-		     " \"tcp\": {\"timer\": \"rto\", \"iw\": 10}, \"receiver\": {\"ack_policy\": \"quick\"}}]}",
-		     &res))
+	if (t_run_json("{\"path\": {\"forward\": {\"rate_bps\": 0, \"delay_ms\": 10},"
+		       " \"reverse\": {\"rate_bps\": 0, \"delay_ms\": 10}},"
+		       " \"flows\": [{\"app\": {\"kind\": \"fixed\", \"segments\": 10},"
+		       " \"tcp\": {\"timer\": \"rto\", \"iw\": 10}, \"receiver\": {\"ack_policy\": \"quick\"}}]}",
+		       &res))
 		return;
 	const struct rx_trace *t = &res.trace;
 	for (int i = 0; i < 10; i++)
-		CHECK_EQ_I64(t_of(t, find_seq(t, RX_EV_SEND, (uint64_t)i * MSS, 0)), ms(20));
+		CHECK_EQ_I64(t_of(t, find_seq(t, RX_EV_SEND, (uint64_t)i * MSS, 0)), t_ms(20));
 	CHECK_EQ_I64(t->cwnd_bytes[t_find(t, RX_EV_SEND, 0)], 10 * MSS);
-	CHECK_EQ_I64(ms(res.flows[0].fct_ms), ms(30));
+	CHECK_EQ_I64(t_ms(res.flows[0].fct_ms), t_ms(30));
 	rx_result_free(&res);
 }
 
@@ -164,26 +136,26 @@ static void iw_without_handshake_loss(void)
 static void window_not_shrunk_by_ooo_data(void)
 {
 	struct rx_result res;
-	if (run_json("{\"path\": {\"forward\": {\"rate_bps\": 0, \"delay_ms\": 10,"
-		     " \"loss\": {\"model\": \"positioned\", \"rules\": [{\"segment\": 1}]}},"
-		     " \"reverse\": {\"rate_bps\": 0, \"delay_ms\": 10}},"
-		     " \"flows\": [{\"app\": {\"kind\": \"fixed\", \"segments\": 20},"
-		     " \"tcp\": {\"timer\": \"rto\", \"iw\": 10, \"sack\": true},"
-		     " \"receiver\": {\"ack_policy\": \"quick\", \"rwnd_bytes\": 15928}}]}",
-		     &res))
+	if (t_run_json("{\"path\": {\"forward\": {\"rate_bps\": 0, \"delay_ms\": 10,"
+		       " \"loss\": {\"model\": \"positioned\", \"rules\": [{\"segment\": 1}]}},"
+		       " \"reverse\": {\"rate_bps\": 0, \"delay_ms\": 10}},"
+		       " \"flows\": [{\"app\": {\"kind\": \"fixed\", \"segments\": 20},"
+		       " \"tcp\": {\"timer\": \"rto\", \"iw\": 10, \"sack\": true},"
+		       " \"receiver\": {\"ack_policy\": \"quick\", \"rwnd_bytes\": 15928}}]}",
+		       &res))
 		return;
 	const struct rx_trace *t = &res.trace;
 	long s11 = find_seq(t, RX_EV_SEND, 10 * MSS, 0);
-	if (t_of(t, s11) != ms(40))
+	if (t_of(t, s11) != t_ms(40))
 		fprintf(stderr, "  segment 11 sent at %.3f ms, expected 40 (limited transmit)\n", t_of(t, s11) / 1e6);
-	CHECK_EQ_I64(t_of(t, s11), ms(40));
+	CHECK_EQ_I64(t_of(t, s11), t_ms(40));
 	/* it is the first event after the first duplicate ACK */
 	long dup1 = find_seq(t, RX_EV_ACK_RECV, 0, 1); /* 0: the SYN-ACK */
 	CHECK(dup1 >= 0 && s11 > dup1);
 	if (dup1 >= 0 && s11 > dup1)
 		CHECK_EQ_I64(t_count_between(t, RX_EV_ACK_RECV, dup1 + 1, s11), 0);
 	long fr = find_seq(t, RX_EV_RETRANSMIT, 0, 0);
-	CHECK_EQ_I64(t_of(t, fr), ms(40));
+	CHECK_EQ_I64(t_of(t, fr), t_ms(40));
 	if (fr >= 0)
 		CHECK_EQ_I64(t->cause[fr], RX_TXC_FAST);
 	CHECK(res.flows[0].completed);
@@ -239,26 +211,26 @@ static void rtt_samples_rfc6298(bool timestamps, double fire_ms, int64_t rto_ns)
 		 " \"min_rto_ms\": 1, \"clock_granularity_ms\": 1}, \"receiver\": {\"ack_policy\": \"quick\"}}]}",
 		 timestamps ? "true" : "false");
 	struct rx_result res;
-	if (run_json(json, &res))
+	if (t_run_json(json, &res))
 		return;
 	const struct rx_trace *t = &res.trace;
 	/* the last ACK arrives at 40 ms; the timer it restarts is the first to
 	 * fire, with SRTT 20 ms and the RTO the ACKs left (before its backoff) */
-	CHECK_EQ_I64(t_of(t, find_seq(t, RX_EV_ACK_RECV, 9 * MSS, 0)), ms(40));
+	CHECK_EQ_I64(t_of(t, find_seq(t, RX_EV_ACK_RECV, 9 * MSS, 0)), t_ms(40));
 	long fire = t_find(t, RX_EV_TIMER_FIRED, 0);
 	if (fire >= 0) {
 		CHECK_EQ_I64(t->srtt_us[fire], 20000);
 		CHECK_EQ_I64(t->rto_us[fire], rto_ns / 1000);
 		CHECK_EQ_I64(t->arg[fire], rto_ns / 1000); /* the timeout it was armed with */
 	}
-	if (t_of(t, fire) != ms(fire_ms))
+	if (t_of(t, fire) != t_ms(fire_ms))
 		fprintf(stderr, "  timestamps %d: RTO fired at %.6f ms, expected %.6f\n", timestamps,
 			t_of(t, fire) / 1e6, fire_ms);
 	CHECK_EQ_I64(t_of(t, fire), 40 * 1000000 + rto_ns);
 	long rtx = find_seq(t, RX_EV_RETRANSMIT, 9 * MSS, 0);
 	CHECK_EQ_I64(t_of(t, rtx), 40 * 1000000 + rto_ns);
 	CHECK(res.flows[0].completed);
-	CHECK_EQ_I64(ms(res.flows[0].fct_ms), 50 * 1000000 + rto_ns);
+	CHECK_EQ_I64(t_ms(res.flows[0].fct_ms), 50 * 1000000 + rto_ns);
 	CHECK_EQ_I64(res.flows[0].rto_count, 1);
 	rx_result_free(&res);
 }
@@ -297,22 +269,22 @@ static void spurious_counts_either_order(double delay_ms, double fct_ms)
 		 "\"quick\"}}]}",
 		 delay_ms);
 	struct rx_result res;
-	if (run_json(json, &res))
+	if (t_run_json(json, &res))
 		return;
 	const struct rx_trace *t = &res.trace;
 	const struct rx_flow_metrics *m = &res.flows[0];
-	CHECK_EQ_I64(t_of(t, t_find(t, RX_EV_TIMER_FIRED, 0)), ms(500));
-	CHECK_EQ_I64(t_of(t, find_seq(t, RX_EV_RETRANSMIT, 9 * MSS, 0)), ms(500));
+	CHECK_EQ_I64(t_of(t, t_find(t, RX_EV_TIMER_FIRED, 0)), t_ms(500));
+	CHECK_EQ_I64(t_of(t, find_seq(t, RX_EV_RETRANSMIT, 9 * MSS, 0)), t_ms(500));
 	/* the two arrivals of segment 10 */
-	CHECK_EQ_I64(t_of(t, find_seq(t, RX_EV_DELIVER, 9 * MSS, 0)), ms(delay_ms > 400 ? 550 : 150 + delay_ms));
-	CHECK_EQ_I64(t_of(t, find_seq(t, RX_EV_DELIVER, 9 * MSS, 1)), ms(delay_ms > 400 ? 150 + delay_ms : 550));
+	CHECK_EQ_I64(t_of(t, find_seq(t, RX_EV_DELIVER, 9 * MSS, 0)), t_ms(delay_ms > 400 ? 550 : 150 + delay_ms));
+	CHECK_EQ_I64(t_of(t, find_seq(t, RX_EV_DELIVER, 9 * MSS, 1)), t_ms(delay_ms > 400 ? 150 + delay_ms : 550));
 	CHECK_EQ_I64(m->rto_count, 1);
 	CHECK_EQ_I64(m->retransmissions, 1);
 	if (m->spurious_retransmissions != 1)
 		fprintf(stderr, "  delay %g: spurious_retransmissions %lld, expected 1\n", delay_ms,
 			(long long)m->spurious_retransmissions);
 	CHECK_EQ_I64(m->spurious_retransmissions, 1);
-	CHECK_EQ_I64(ms(m->fct_ms), ms(fct_ms));
+	CHECK_EQ_I64(t_ms(m->fct_ms), t_ms(fct_ms));
 	rx_result_free(&res);
 }
 
@@ -321,12 +293,12 @@ static void spurious_counts_either_order(double delay_ms, double fct_ms)
 static void path_duplicate_is_not_spurious(void)
 {
 	struct rx_result res;
-	if (run_json("{\"path\": {\"forward\": {\"rate_bps\": 0, \"delay_ms\": 10, \"loss\": {\"model\":"
-		     " \"positioned\", \"rules\": [{\"segment\": 3, \"action\": \"duplicate\"}]}},"
-		     " \"reverse\": {\"rate_bps\": 0, \"delay_ms\": 10}},"
-		     " \"flows\": [{\"app\": {\"kind\": \"fixed\", \"segments\": 10},"
-		     " \"tcp\": {\"timer\": \"rto\"}, \"receiver\": {\"ack_policy\": \"quick\"}}]}",
-		     &res))
+	if (t_run_json("{\"path\": {\"forward\": {\"rate_bps\": 0, \"delay_ms\": 10, \"loss\": {\"model\":"
+		       " \"positioned\", \"rules\": [{\"segment\": 3, \"action\": \"duplicate\"}]}},"
+		       " \"reverse\": {\"rate_bps\": 0, \"delay_ms\": 10}},"
+		       " \"flows\": [{\"app\": {\"kind\": \"fixed\", \"segments\": 10},"
+		       " \"tcp\": {\"timer\": \"rto\"}, \"receiver\": {\"ack_policy\": \"quick\"}}]}",
+		       &res))
 		return;
 	CHECK_EQ_I64(t_count(&res.trace, RX_EV_DELIVER), 11);
 	CHECK_EQ_I64(res.flows[0].retransmissions, 0);
@@ -361,17 +333,17 @@ static void probe_repairs(const char *rule, int tail, double probe_ms, int64_t r
 		 " \"tcp\": {\"timer\": \"tlp\"}, \"receiver\": {\"ack_policy\": \"quick\"}}]}",
 		 rule);
 	struct rx_result res;
-	if (run_json(json, &res))
+	if (t_run_json(json, &res))
 		return;
 	const struct rx_trace *t = &res.trace;
 	const struct rx_flow_metrics *m = &res.flows[0];
 	long probe = t_find(t, RX_EV_PROBE, 0);
-	CHECK_EQ_I64(t_of(t, probe), ms(probe_ms));
+	CHECK_EQ_I64(t_of(t, probe), t_ms(probe_ms));
 	if (probe >= 0) {
 		CHECK_EQ_I64(t->seq[probe], 9 * MSS);
 		CHECK_EQ_I64(t->detail[probe], 2); /* a retransmission */
 	}
-	CHECK_EQ_I64(t_of(t, find_seq(t, RX_EV_DELIVER, 9 * MSS, 0)), ms(probe_ms + 10));
+	CHECK_EQ_I64(t_of(t, find_seq(t, RX_EV_DELIVER, 9 * MSS, 0)), t_ms(probe_ms + 10));
 	CHECK_EQ_I64(m->probe_count, 1);
 	if (m->probe_repairs != repairs)
 		fprintf(stderr, "  %s: probe_repairs %lld, expected %lld\n", rule, (long long)m->probe_repairs,

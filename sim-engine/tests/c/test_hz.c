@@ -11,18 +11,13 @@
  * Common setup: unlimited rate, quick ACKs, MSS 1448, the 'linux' RTT profile
  * (one sample R: SRTT = R, RTTVAR(x4) = max(2R, 200 ms), RTO = SRTT +
  * RTTVAR(x4)), handshake on: SYN at 0, SYN-ACK back at one RTT, the data
- * leaves at once.  ms(a) below is a time in ms, as the derivation beside it
+ * leaves at once.  t_ms(a) below is a time in ms, as the derivation beside it
  * gives it. */
 #include <stdlib.h>
 #include <string.h>
 #include "rexsim/config.h"
 #include "scenarios.h"
 #include "tjson.h"
-
-static int64_t ms(double v)
-{
-	return (int64_t)(v * 1e6 + 0.5);
-}
 
 static int from_json(const char *json, struct rx_scenario *sc, struct rx_errors *es)
 {
@@ -31,19 +26,6 @@ static int from_json(const char *json, struct rx_scenario *sc, struct rx_errors 
 	es->n = es->more = 0;
 	int rc = t ? rx_scenario_from_tree(t, sc, es) : -2;
 	rx_arena_free(&a);
-	return rc;
-}
-
-static int run_json(const char *json, struct rx_result *res)
-{
-	struct rx_scenario *sc = malloc(sizeof(*sc));
-	struct rx_errors es;
-	int rc = from_json(json, sc, &es);
-	struct rx_error err;
-	if (rc == 0)
-		rc = rx_run(sc, res, &err);
-	free(sc);
-	CHECK_EQ_I64(rc, 0);
 	return rc;
 }
 
@@ -105,25 +87,25 @@ static void rto_series(const char *profile, const char *min_rto, int hz, const d
 	char json[1024];
 	snprintf(json, sizeof(json), ONE_SEG_JSON, profile, min_rto, hz);
 	struct rx_result res;
-	if (run_json(json, &res))
+	if (t_run_json(json, &res))
 		return;
 	const struct rx_trace *t = &res.trace;
 	long send = t_find(t, RX_EV_SEND, 0);
 	CHECK(send >= 0);
 	int64_t prev = send >= 0 ? t->t_ns[send] : 0;
-	CHECK_EQ_I64(prev, ms(100.5));
+	CHECK_EQ_I64(prev, t_ms(100.5));
 	for (int k = 0; k < 5; k++) {
 		long a = armed_at(t, prev, RX_TMR_RTO);
 		CHECK(a >= 0);
 		if (a >= 0) {
 			CHECK_EQ_I64((int64_t)t->arg[a], (int64_t)(rto[k] * 1000)); /* the timeout, in us */
-			CHECK_EQ_I64((int64_t)t->seq[a], ms(at[k])); /* its expiry */
+			CHECK_EQ_I64((int64_t)t->seq[a], t_ms(at[k])); /* its expiry */
 		}
 		long rtx = t_find(t, RX_EV_RETRANSMIT, k);
 		CHECK(rtx >= 0);
 		if (rtx < 0)
 			break;
-		CHECK_EQ_I64(t->t_ns[rtx], ms(at[k]));
+		CHECK_EQ_I64(t->t_ns[rtx], t_ms(at[k]));
 		prev = t->t_ns[rtx];
 	}
 	CHECK_EQ_I64(t_count(t, RX_EV_RETRANSMIT), 5);
@@ -204,15 +186,15 @@ static void pto_two_segments(double rtt, int hz, double probe_at)
 	char json[1024];
 	snprintf(json, sizeof(json), TAIL8_JSON, rtt / 2, rtt / 2, hz);
 	struct rx_result res;
-	if (run_json(json, &res))
+	if (t_run_json(json, &res))
 		return;
 	const struct rx_trace *t = &res.trace;
 	long ack = t_find(t, RX_EV_ACK_RECV, 1); /* 0 is the SYN-ACK */
-	CHECK(ack >= 0 && t->t_ns[ack] == ms(2 * rtt));
+	CHECK(ack >= 0 && t->t_ns[ack] == t_ms(2 * rtt));
 	long fire = slot_event(t, RX_EV_TIMER_FIRED, 0);
 	CHECK(fire >= 0);
 	if (fire >= 0) {
-		CHECK_EQ_I64(t->t_ns[fire], ms(probe_at));
+		CHECK_EQ_I64(t->t_ns[fire], t_ms(probe_at));
 		CHECK_EQ_I64(t->detail[fire] & 15, RX_TMR_PROBE);
 		CHECK_EQ_I64(t->detail[fire] >> 4, RX_F_PTO_RFC8985);
 		CHECK_EQ_I64((int64_t)t->arg[fire], (int64_t)((2 * rtt + 2) * 1000)); /* the formula's 2r + 2 ms */
@@ -220,7 +202,7 @@ static void pto_two_segments(double rtt, int hz, double probe_at)
 	long probe = t_find(t, RX_EV_PROBE, 0);
 	CHECK(probe >= 0);
 	if (probe >= 0) {
-		CHECK_EQ_I64(t->t_ns[probe], ms(probe_at));
+		CHECK_EQ_I64(t->t_ns[probe], t_ms(probe_at));
 		CHECK_EQ_I64(t->seq[probe], 9 * 1448);
 	}
 	CHECK_EQ_I64(res.invariant_violations, 0);
@@ -276,26 +258,26 @@ static void pto_one_segment(double rtt, int hz, double probe_at, double rto_at, 
 	char json[1024];
 	snprintf(json, sizeof(json), TAIL1_JSON, rtt / 2, rtt / 2, hz);
 	struct rx_result res;
-	if (run_json(json, &res))
+	if (t_run_json(json, &res))
 		return;
 	const struct rx_trace *t = &res.trace;
 	long fire = slot_event(t, RX_EV_TIMER_FIRED, 0);
 	CHECK(fire >= 0);
 	if (fire >= 0) {
-		CHECK_EQ_I64(t->t_ns[fire], ms(probe_at));
+		CHECK_EQ_I64(t->t_ns[fire], t_ms(probe_at));
 		CHECK_EQ_I64(t->detail[fire] & 15, RX_TMR_PROBE);
 		CHECK_EQ_I64(t->detail[fire] >> 4, RX_F_PTO_CAPPED);
 	}
 	long probe = t_find(t, RX_EV_PROBE, 0);
-	CHECK(probe >= 0 && t->t_ns[probe] == ms(probe_at) && t->seq[probe] == 9 * 1448);
-	long armed = armed_at(t, ms(probe_at), RX_TMR_RTO);
+	CHECK(probe >= 0 && t->t_ns[probe] == t_ms(probe_at) && t->seq[probe] == 9 * 1448);
+	long armed = armed_at(t, t_ms(probe_at), RX_TMR_RTO);
 	CHECK(armed >= 0);
 	if (armed >= 0)
-		CHECK_EQ_I64((int64_t)t->seq[armed], ms(rto_at));
+		CHECK_EQ_I64((int64_t)t->seq[armed], t_ms(rto_at));
 	CHECK_EQ_I64(slot_event(t, RX_EV_TIMER_FIRED, 1), -1); /* that RTO never fires */
 	CHECK_EQ_I64(res.flows[0].rto_count, 0);
 	CHECK(res.flows[0].completed);
-	CHECK_EQ_I64(ms(res.flows[0].fct_ms), ms(fct));
+	CHECK_EQ_I64(t_ms(res.flows[0].fct_ms), t_ms(fct));
 	CHECK_EQ_I64(res.invariant_violations, 0);
 	rx_result_free(&res);
 }

@@ -18,30 +18,6 @@
 #include "scenarios.h"
 #include "tjson.h"
 
-static int64_t ms(double v)
-{
-	return (int64_t)(v * 1e6 + 0.5);
-}
-
-static int run_json(const char *json, struct rx_result *res)
-{
-	struct rx_arena a = { 0 };
-	struct rx_node *t = t_json(&a, json);
-	struct rx_scenario *sc = malloc(sizeof(*sc));
-	struct rx_errors es;
-	int rc = t ? rx_scenario_from_tree(t, sc, &es) : -2;
-	if (rc != 0 && t)
-		for (int i = 0; i < es.n && i < 4; i++)
-			fprintf(stderr, "scenario: %s: %s\n", es.e[i].path, es.e[i].msg);
-	rx_arena_free(&a);
-	struct rx_error err;
-	if (rc == 0)
-		rc = rx_run(sc, res, &err);
-	free(sc);
-	CHECK_EQ_I64(rc, 0);
-	return rc;
-}
-
 /* app: the "app" object; rules: the forward positioned rules; tcp_extra:
  * more tcp keys (e.g. the member's parameters) */
 static int run(const char *app, const char *rules, const char *tcp_extra, struct rx_result *res)
@@ -57,7 +33,7 @@ static int run(const char *app, const char *rules, const char *tcp_extra, struct
 		 "                     \"handshake\": false, \"cc\": \"reno\", \"timer\": \"rto\"%s%s},"
 		 "             \"receiver\": {\"ack_policy\": \"quick\"}}]}",
 		 rules, app, tcp_extra ? ", " : "", tcp_extra ? tcp_extra : "");
-	return run_json(json, res);
+	return t_run_json(json, res);
 }
 
 /* the n-th event of `kind` at or after index `from` for which `match` holds */
@@ -84,10 +60,10 @@ static void check_reo_armed(const struct rx_trace *t, int nth, double at, double
 	CHECK(i >= 0);
 	if (i < 0)
 		return;
-	CHECK_EQ_I64(t->t_ns[i], ms(at));
+	CHECK_EQ_I64(t->t_ns[i], t_ms(at));
 	CHECK_EQ_I64(t->detail[i] >> 4, RX_F_RACK_REO);
-	CHECK_EQ_I64((int64_t)t->seq[i], ms(expires)); /* expiry */
-	CHECK_EQ_I64(t->arg[i], (uint32_t)((ms(expires) - ms(at)) / 1000)); /* timeout, us */
+	CHECK_EQ_I64((int64_t)t->seq[i], t_ms(expires)); /* expiry */
+	CHECK_EQ_I64(t->arg[i], (uint32_t)((t_ms(expires) - t_ms(at)) / 1000)); /* timeout, us */
 }
 
 #define TWO_OBJECTS "{\"kind\": \"requests\", \"requests\": 2, \"object_bytes\": 10000, \"gap_ms\": 0}"
@@ -134,12 +110,12 @@ static void tolerates_reordering(void)
 	CHECK_EQ_I64(res.flows[0].recovery_episodes, 0);
 	/* object 2 left at 110 and its timer was cancelled by ACK 20000 at 220 */
 	long s11 = find_from(t, 0, RX_EV_SEND, 10000, 0);
-	CHECK(s11 >= 0 && t->t_ns[s11] == ms(110));
+	CHECK(s11 >= 0 && t->t_ns[s11] == t_ms(110));
 	long cancel = -1;
 	for (size_t i = 0; i < t->n; i++)
 		if (t->kind[i] == RX_EV_TIMER_CANCELLED && (t->detail[i] & 15) == RX_TMR_ER)
 			cancel = (long)i;
-	CHECK(cancel >= 0 && t->t_ns[cancel] == ms(220));
+	CHECK(cancel >= 0 && t->t_ns[cancel] == t_ms(220));
 	CHECK_EQ_I64(res.invariant_violations, 0);
 	rx_result_free(&res);
 
@@ -151,7 +127,7 @@ static void tolerates_reordering(void)
 	long rtx = t_find(t, RX_EV_RETRANSMIT, 0);
 	CHECK(rtx >= 0);
 	if (rtx >= 0) {
-		CHECK_EQ_I64(t->t_ns[rtx], ms(210));
+		CHECK_EQ_I64(t->t_ns[rtx], t_ms(210));
 		CHECK_EQ_I64(t->seq[rtx], 11000);
 		CHECK_EQ_I64(t->cause[rtx], RX_TXC_FAST);
 	}
@@ -184,18 +160,18 @@ static void reorder_timer_marks_by_time(void)
 	const struct rx_trace *t = &res.trace;
 	check_reo_armed(t, 0, 100, 125);
 	long fire = t_find(t, RX_EV_TIMER_FIRED, 0);
-	CHECK(fire >= 0 && t->t_ns[fire] == ms(125) && (t->detail[fire] & 15) == RX_TMR_ER);
+	CHECK(fire >= 0 && t->t_ns[fire] == t_ms(125) && (t->detail[fire] & 15) == RX_TMR_ER);
 	long rtx = t_find(t, RX_EV_RETRANSMIT, 0);
 	CHECK(rtx >= 0);
 	if (rtx >= 0) {
-		CHECK_EQ_I64(t->t_ns[rtx], ms(125));
+		CHECK_EQ_I64(t->t_ns[rtx], t_ms(125));
 		CHECK_EQ_I64(t->seq[rtx], 0);
 		CHECK_EQ_I64(t->cause[rtx], RX_TXC_FAST);
 		CHECK_EQ_I64(t->state[rtx], RX_CA_RECOVERY);
 	}
 	CHECK_EQ_I64(res.flows[0].rto_count, 0);
 	CHECK_EQ_I64(res.flows[0].fast_retransmits, 1);
-	CHECK_EQ_I64(ms(res.flows[0].fct_ms), ms(175));
+	CHECK_EQ_I64(t_ms(res.flows[0].fct_ms), t_ms(175));
 	CHECK_EQ_I64(res.invariant_violations, 0);
 	rx_result_free(&res);
 
@@ -207,7 +183,7 @@ static void reorder_timer_marks_by_time(void)
 	t = &res.trace;
 	CHECK_EQ_I64(reo_armed(t, 0), -1);
 	rtx = t_find(t, RX_EV_RETRANSMIT, 0);
-	CHECK(rtx >= 0 && t->t_ns[rtx] == ms(1000) && t->cause[rtx] == RX_TXC_RTO);
+	CHECK(rtx >= 0 && t->t_ns[rtx] == t_ms(1000) && t->cause[rtx] == RX_TXC_RTO);
 	CHECK_EQ_I64(res.flows[0].rto_count, 1);
 	rx_result_free(&res);
 }
@@ -259,7 +235,7 @@ static void lost_retransmission(void)
 		 "                     \"rtt_profile\": \"linux\"},"
 		 "             \"receiver\": {\"ack_policy\": \"quick\"}}]}");
 	struct rx_result res;
-	if (run_json(json, &res))
+	if (t_run_json(json, &res))
 		return;
 	const struct rx_trace *t = &res.trace;
 	check_reo_armed(t, 0, 101, 126.25);
@@ -270,15 +246,15 @@ static void lost_retransmission(void)
 		rx_result_free(&res);
 		return;
 	}
-	CHECK_EQ_I64(t->t_ns[r2], ms(103));
+	CHECK_EQ_I64(t->t_ns[r2], t_ms(103));
 	CHECK_EQ_I64(t->cause[r2], RX_TXC_FAST);
 	CHECK_EQ_I64(t->detail[r2], 2); /* the 2nd transmission */
 	long s13 = find_from(t, 0, RX_EV_SEND, 12000, 0);
-	CHECK(s13 >= 0 && t->t_ns[s13] == ms(108));
+	CHECK(s13 >= 0 && t->t_ns[s13] == t_ms(108));
 	long r3 = find_from(t, (size_t)r2 + 1, RX_EV_RETRANSMIT, 0, 0);
 	CHECK(r3 >= 0);
 	if (r3 >= 0) {
-		CHECK_EQ_I64(t->t_ns[r3], ms(209));
+		CHECK_EQ_I64(t->t_ns[r3], t_ms(209));
 		CHECK_EQ_I64(t->cause[r3], RX_TXC_LOST);
 		CHECK_EQ_I64(t->detail[r3], 3);
 		CHECK_EQ_I64(t->state[r3], RX_CA_RECOVERY);
@@ -340,7 +316,7 @@ static int tail2(const char *extra, struct rx_result *res)
 		 "                     \"recovery\": \"prr\", \"ssthresh_from_cwnd\": true, \"lossdet\": \"rack\"},"
 		 "             \"receiver\": {\"ack_policy\": \"delayed\"}}]}",
 		 extra);
-	return run_json(json, res);
+	return t_run_json(json, res);
 }
 
 /* 5. The loss probe's SACK marks the hole (RFC 8985 §7.4.1;
@@ -366,11 +342,11 @@ static void probe_sack_marks_the_hole(void)
 		return;
 	const struct rx_trace *t = &res.trace;
 	long probe = t_find(t, RX_EV_PROBE, 0);
-	CHECK(probe >= 0 && t->t_ns[probe] == ms(202) && t->seq[probe] == 9000);
+	CHECK(probe >= 0 && t->t_ns[probe] == t_ms(202) && t->seq[probe] == 9000);
 	long rtx = t_find(t, RX_EV_RETRANSMIT, 0);
 	CHECK(rtx >= 0);
 	if (rtx >= 0) {
-		CHECK_EQ_I64(t->t_ns[rtx], ms(262));
+		CHECK_EQ_I64(t->t_ns[rtx], t_ms(262));
 		CHECK_EQ_I64(t->seq[rtx], 8000);
 		CHECK_EQ_I64(t->cause[rtx], RX_TXC_FAST);
 		CHECK_EQ_I64(t->state[rtx], RX_CA_RECOVERY);
@@ -378,7 +354,7 @@ static void probe_sack_marks_the_hole(void)
 	CHECK_EQ_I64(reo_armed(t, 0), -1); /* marked at once: no reorder timer */
 	CHECK_EQ_I64(res.flows[0].rto_count, 0);
 	CHECK_EQ_I64(res.flows[0].probe_count, 1);
-	CHECK_EQ_I64(ms(res.flows[0].fct_ms), ms(287));
+	CHECK_EQ_I64(t_ms(res.flows[0].fct_ms), t_ms(287));
 	CHECK_EQ_I64(res.invariant_violations, 0);
 	rx_result_free(&res);
 }
@@ -421,17 +397,17 @@ static void fast_probe_sack_not_used(void)
 		return;
 	const struct rx_trace *t = &res.trace;
 	long probe = t_find(t, RX_EV_PROBE, 0);
-	CHECK(probe >= 0 && t->t_ns[probe] == ms(202.924));
+	CHECK(probe >= 0 && t->t_ns[probe] == t_ms(202.924));
 	long sack = find_from(t, 0, RX_EV_ACK_RECV, 8000, 1); /* the 2nd ACK of 8000: the probe's SACK */
-	CHECK(sack >= 0 && t->t_ns[sack] == ms(253.060) && t->arg[sack] > 0);
+	CHECK(sack >= 0 && t->t_ns[sack] == t_ms(253.060) && t->arg[sack] > 0);
 	CHECK_EQ_I64(reo_armed(t, 0), -1);
 	long rtx = t_find(t, RX_EV_RETRANSMIT, 0);
 	CHECK(rtx >= 0);
 	if (rtx >= 0) {
-		CHECK_EQ_I64(t->t_ns[rtx], ms(453.155));
+		CHECK_EQ_I64(t->t_ns[rtx], t_ms(453.155));
 		CHECK_EQ_I64(t->seq[rtx], 8000);
 		CHECK_EQ_I64(t->cause[rtx], RX_TXC_RTO);
-		CHECK_EQ_I64(t->t_ns[rtx] - t->t_ns[probe], ms(250.231));
+		CHECK_EQ_I64(t->t_ns[rtx] - t->t_ns[probe], t_ms(250.231));
 	}
 	CHECK_EQ_I64(res.flows[0].rto_count, 1);
 	CHECK_EQ_I64(res.flows[0].recovery_episodes, 0);
@@ -442,9 +418,9 @@ static void fast_probe_sack_not_used(void)
 		return;
 	t = &res.trace;
 	probe = t_find(t, RX_EV_PROBE, 0);
-	CHECK(probe >= 0 && t->t_ns[probe] == ms(202));
+	CHECK(probe >= 0 && t->t_ns[probe] == t_ms(202));
 	rtx = t_find(t, RX_EV_RETRANSMIT, 0);
-	CHECK(rtx >= 0 && t->t_ns[rtx] == ms(252) && t->cause[rtx] == RX_TXC_FAST);
+	CHECK(rtx >= 0 && t->t_ns[rtx] == t_ms(252) && t->cause[rtx] == RX_TXC_FAST);
 	CHECK_EQ_I64(res.flows[0].rto_count, 0);
 	rx_result_free(&res);
 }

@@ -25,11 +25,6 @@
 #include "rexsim/config.h"
 #include "rexsim/ops.h"
 
-static int64_t ms(double v)
-{
-	return (int64_t)(v * 1e6 + 0.5);
-}
-
 /* drops: the positioned rules' segments ("1, 6"); tcp_extra: more tcp keys */
 static struct rx_scenario *scenario(int segments, const char *drops, bool sack, const char *tcp_extra)
 {
@@ -57,17 +52,7 @@ static struct rx_scenario *scenario(int segments, const char *drops, bool sack, 
 		 "                     \"early_retransmit\": false%s%s},"
 		 "             \"receiver\": {\"ack_policy\": \"quick\"}}]}",
 		 rules, segments * 1000, sack ? "true" : "false", tcp_extra ? ", " : "", tcp_extra ? tcp_extra : "");
-	struct rx_scenario *sc = malloc(sizeof(*sc));
-	struct rx_arena a = { 0 };
-	struct rx_errors es = { 0 };
-	struct rx_node *t = t_json(&a, json);
-	CHECK(t != NULL);
-	int rc = t ? rx_scenario_from_tree(t, sc, &es) : -1;
-	CHECK_EQ_I64(rc, 0);
-	for (int i = 0; i < es.n; i++)
-		fprintf(stderr, "scenario error: %s: %s\n", es.e[i].path, es.e[i].msg);
-	rx_arena_free(&a);
-	return sc;
+	return t_scenario_json(json);
 }
 
 static void run(const struct rx_scenario *sc, struct rx_result *res)
@@ -81,7 +66,7 @@ static void run(const struct rx_scenario *sc, struct rx_result *res)
 static long nth_in(const struct rx_trace *t, int kind, double from_ms, double to_ms, int n)
 {
 	for (size_t i = 0; i < t->n; i++)
-		if (t->kind[i] == kind && t->t_ns[i] >= ms(from_ms) && t->t_ns[i] < ms(to_ms) && n-- == 0)
+		if (t->kind[i] == kind && t->t_ns[i] >= t_ms(from_ms) && t->t_ns[i] < t_ms(to_ms) && n-- == 0)
 			return (long)i;
 	return -1;
 }
@@ -90,22 +75,22 @@ static long count_in(const struct rx_trace *t, int kind, double from_ms, double 
 {
 	long c = 0;
 	for (size_t i = 0; i < t->n; i++)
-		c += t->kind[i] == kind && t->t_ns[i] >= ms(from_ms) && t->t_ns[i] < ms(to_ms);
+		c += t->kind[i] == kind && t->t_ns[i] >= t_ms(from_ms) && t->t_ns[i] < t_ms(to_ms);
 	return c;
 }
 
-/* an event of this kind at exactly t_ms with this seq (and cause, if >= 0) */
-static void expect_ev(const struct rx_trace *t, int kind, double t_ms, uint64_t seq, int cause)
+/* an event of this kind at exactly at_ms with this seq (and cause, if >= 0) */
+static void expect_ev(const struct rx_trace *t, int kind, double at_ms, uint64_t seq, int cause)
 {
 	for (size_t i = 0; i < t->n; i++)
-		if (t->kind[i] == kind && t->t_ns[i] == ms(t_ms) && t->seq[i] == seq &&
+		if (t->kind[i] == kind && t->t_ns[i] == t_ms(at_ms) && t->seq[i] == seq &&
 		    (cause < 0 || t->cause[i] == cause)) {
 			t_pass++;
 			return;
 		}
 	t_fail++;
 	fprintf(stderr, "no %s of seq %llu (cause %d) at %.3f ms\n", rx_event_kind_name(kind), (unsigned long long)seq,
-		cause, t_ms);
+		cause, at_ms);
 }
 
 /* ---------------------------------------------------------------------------
@@ -141,7 +126,7 @@ static void limited_transmit_two_segments(bool sack)
 	long fr = nth_in(t, RX_EV_RETRANSMIT, 0, 1e9, 0);
 	CHECK(fr >= 0);
 	if (fr >= 0) {
-		CHECK_EQ_I64(t->t_ns[fr], ms(105));
+		CHECK_EQ_I64(t->t_ns[fr], t_ms(105));
 		CHECK_EQ_I64(t->seq[fr], 0);
 		CHECK_EQ_I64(t->cause[fr], RX_TXC_FAST);
 		CHECK_EQ_I64(t->ssthresh_bytes[fr], 5000);
@@ -190,10 +175,10 @@ static void no_rescue_without_sack(void)
 	long open = nth_in(t, RX_EV_STATE, 300, 1e9, 0);
 	CHECK(open >= 0);
 	if (open >= 0) {
-		CHECK_EQ_I64(t->t_ns[open], ms(305));
+		CHECK_EQ_I64(t->t_ns[open], t_ms(305));
 		CHECK_EQ_I64(t->state[open], RX_CA_OPEN);
 	}
-	CHECK_EQ_I64(ms(res.flows[0].fct_ms), ms(255));
+	CHECK_EQ_I64(t_ms(res.flows[0].fct_ms), t_ms(255));
 	CHECK_EQ_I64(res.flows[0].retransmissions, 2);
 	CHECK_EQ_I64(res.flows[0].spurious_retransmissions, 0);
 	CHECK_EQ_I64(res.flows[0].rto_count, 0);
@@ -263,11 +248,11 @@ static void partial_ack_at_once(void)
 	long open = nth_in(t, RX_EV_STATE, 300, 1e9, 0);
 	CHECK(open >= 0);
 	if (open >= 0) {
-		CHECK_EQ_I64(t->t_ns[open], ms(305));
+		CHECK_EQ_I64(t->t_ns[open], t_ms(305));
 		CHECK_EQ_I64(t->seq[open], 12000);
 		CHECK_EQ_I64(t->state[open], RX_CA_OPEN);
 	}
-	CHECK_EQ_I64(ms(res.flows[0].fct_ms), ms(255));
+	CHECK_EQ_I64(t_ms(res.flows[0].fct_ms), t_ms(255));
 	CHECK_EQ_I64(res.flows[0].rto_count, 0);
 	rx_result_free(&res);
 	free(sc);
@@ -391,7 +376,7 @@ static void recovery_exit_linux(void)
 		CHECK_EQ_I64(t->seq[full], 12000);
 	CHECK_EQ_I64(count_in(t, RX_EV_STATE, 300, 1e9), 0);
 	CHECK_EQ_I64(t->state[t->n - 1], RX_CA_RECOVERY);
-	CHECK_EQ_I64(ms(res.flows[0].fct_ms), ms(255));
+	CHECK_EQ_I64(t_ms(res.flows[0].fct_ms), t_ms(255));
 	CHECK_EQ_I64(res.flows[0].rto_count, 0);
 	rx_result_free(&res);
 	free(sc);
@@ -403,7 +388,7 @@ static void recovery_exit_linux(void)
 	long open = nth_in(t, RX_EV_STATE, 300, 1e9, 0);
 	CHECK(open >= 0);
 	if (open >= 0) {
-		CHECK_EQ_I64(t->t_ns[open], ms(305));
+		CHECK_EQ_I64(t->t_ns[open], t_ms(305));
 		CHECK_EQ_I64(t->seq[open], 15000);
 		CHECK_EQ_I64(t->state[open], RX_CA_OPEN);
 	}
@@ -421,7 +406,7 @@ static void recovery_exit_linux(void)
 	long fr = nth_in(t, RX_EV_RETRANSMIT, 0, 1e9, 0);
 	CHECK(fr >= 0);
 	if (fr >= 0) {
-		CHECK_EQ_I64(t->t_ns[fr], ms(103));
+		CHECK_EQ_I64(t->t_ns[fr], t_ms(103));
 		CHECK_EQ_I64(t->seq[fr], 0);
 		CHECK_EQ_I64(t->ssthresh_bytes[fr], 7000);
 		CHECK_EQ_I64(t->cwnd_bytes[fr], 9000);

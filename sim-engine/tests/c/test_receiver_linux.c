@@ -30,11 +30,6 @@
 #include "rexsim/config.h"
 #include "rexsim/ops.h"
 
-static int64_t ms(double v)
-{
-	return (int64_t)(v * 1e6 + 0.5);
-}
-
 /* app: the "app" object; handshake; fwd_rules / rev_rules: positioned rules
  * (may be empty); receiver: more keys of the receiver object */
 static struct rx_scenario *scenario(const char *app, bool handshake, const char *fwd_rules, const char *rev_rules,
@@ -54,17 +49,7 @@ static struct rx_scenario *scenario(const char *app, bool handshake, const char 
 		 "             \"receiver\": {\"ack_policy\": \"linux\"%s%s}}]}",
 		 fwd_rules, rev_rules, app, handshake ? "true" : "false", receiver ? ", " : "",
 		 receiver ? receiver : "");
-	struct rx_scenario *sc = malloc(sizeof(*sc));
-	struct rx_arena a = { 0 };
-	struct rx_errors es = { 0 };
-	struct rx_node *t = t_json(&a, json);
-	CHECK(t != NULL);
-	int rc = t ? rx_scenario_from_tree(t, sc, &es) : -1;
-	CHECK_EQ_I64(rc, 0);
-	for (int i = 0; i < es.n; i++)
-		fprintf(stderr, "scenario error: %s: %s\n", es.e[i].path, es.e[i].msg);
-	rx_arena_free(&a);
-	return sc;
+	return t_scenario_json(json);
 }
 
 static void run(const struct rx_scenario *sc, struct rx_result *res)
@@ -83,16 +68,16 @@ static void ones(char *buf, size_t len, int n)
 	}
 }
 
-/* the receiver sent an ACK of `ack` at exactly t_ms; its index, or -1 */
-static long expect_ack(const struct rx_trace *t, double t_ms, uint64_t ack)
+/* the receiver sent an ACK of `ack` at exactly at_ms; its index, or -1 */
+static long expect_ack(const struct rx_trace *t, double at_ms, uint64_t ack)
 {
 	for (size_t i = 0; i < t->n; i++)
-		if (t->kind[i] == RX_EV_ACK_SENT && t->t_ns[i] == ms(t_ms) && t->seq[i] == ack) {
+		if (t->kind[i] == RX_EV_ACK_SENT && t->t_ns[i] == t_ms(at_ms) && t->seq[i] == ack) {
 			t_pass++;
 			return (long)i;
 		}
 	t_fail++;
-	fprintf(stderr, "no ACK of %llu sent at %.3f ms\n", (unsigned long long)ack, t_ms);
+	fprintf(stderr, "no ACK of %llu sent at %.3f ms\n", (unsigned long long)ack, at_ms);
 	return -1;
 }
 
@@ -101,7 +86,7 @@ static long acks_in(const struct rx_trace *t, double from_ms, double to_ms)
 {
 	long c = 0;
 	for (size_t i = 0; i < t->n; i++)
-		c += t->kind[i] == RX_EV_ACK_SENT && t->t_ns[i] >= ms(from_ms) && t->t_ns[i] < ms(to_ms);
+		c += t->kind[i] == RX_EV_ACK_SENT && t->t_ns[i] >= t_ms(from_ms) && t->t_ns[i] < t_ms(to_ms);
 	return c;
 }
 
@@ -170,8 +155,8 @@ static void start_and_ato(void)
 	CHECK_EQ_I64(n, 5);
 	const double want_at[5] = { 2550, 2700, 2850, 3000, 3150 }, want_wait[5] = { 40, 80, 100, 100, 100 };
 	for (int i = 0; i < 5 && i < n; i++) {
-		CHECK_EQ_I64(ms(at[i]), ms(want_at[i]));
-		CHECK_EQ_I64(ms(wait[i]), ms(want_wait[i]));
+		CHECK_EQ_I64(t_ms(at[i]), t_ms(want_at[i]));
+		CHECK_EQ_I64(t_ms(wait[i]), t_ms(want_wait[i]));
 	}
 	expect_ack(t, 2590, 17000);
 	expect_ack(t, 2780, 18000);

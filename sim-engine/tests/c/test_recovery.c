@@ -7,11 +7,6 @@
 #include "scenarios.h"
 #include "rexsim/registry.h"
 
-static int64_t ms(double v)
-{
-	return (int64_t)(v * 1e6 + 0.5);
-}
-
 static struct rx_scenario *base(int segments, const char *timer)
 {
 	struct rx_scenario *sc = t_tail_scenario(20, 0, timer, "quick");
@@ -51,7 +46,7 @@ static void fast_retransmit(bool sack)
 	const struct rx_trace *t = &res.trace;
 	long rtx = t_find(t, RX_EV_RETRANSMIT, 0);
 	CHECK(rtx >= 0);
-	CHECK_EQ_I64(t->t_ns[rtx], ms(40));
+	CHECK_EQ_I64(t->t_ns[rtx], t_ms(40));
 	CHECK_EQ_I64(t->seq[rtx], B(3));
 	CHECK_EQ_I64(t->state[rtx], RX_CA_RECOVERY);
 	CHECK_EQ_I64(res.flows[0].fast_retransmits, 1);
@@ -83,7 +78,7 @@ static void sack_order(void)
 		const uint64_t *w = &t->sack_words[t->arg[i] - 1];
 		if (w[1] == B(7) && w[2] == B(8)) {
 			seen = true;
-			CHECK_EQ_I64(t->t_ns[i], ms(30));
+			CHECK_EQ_I64(t->t_ns[i], t_ms(30));
 			CHECK_EQ_I64(t->seq[i], B(3)); /* cumulative ACK still at segment 3 */
 			CHECK_EQ_I64(w[0] & 0xff, 2);
 			CHECK_EQ_I64(w[3], B(4));
@@ -114,7 +109,7 @@ static void dsack(void)
 	CHECK(found >= 0);
 	if (found >= 0) {
 		const uint64_t *w = &t->sack_words[t->arg[found] - 1];
-		CHECK_EQ_I64(t->t_ns[found], ms(30));
+		CHECK_EQ_I64(t->t_ns[found], t_ms(30));
 		CHECK_EQ_I64(w[0] >> 8, 1);
 		CHECK_EQ_I64(w[1], B(2));
 		CHECK_EQ_I64(w[2], B(3));
@@ -139,16 +134,16 @@ static void spurious_rto(void)
 	struct rx_error err;
 	CHECK_EQ_I64(rx_run(sc, &res, &err), 0);
 	const struct rx_trace *t = &res.trace;
-	CHECK_EQ_I64(ms(res.flows[0].fct_ms), ms(1045));
+	CHECK_EQ_I64(t_ms(res.flows[0].fct_ms), t_ms(1045));
 	CHECK_EQ_I64(res.flows[0].rto_count, 1);
 	CHECK_EQ_I64(res.flows[0].spurious_retransmissions, 1);
 	long rtx = t_find(t, RX_EV_RETRANSMIT, 0);
-	CHECK_EQ_I64(t->t_ns[rtx], ms(1040));
+	CHECK_EQ_I64(t->t_ns[rtx], t_ms(1040));
 	long last_ack = -1;
 	for (size_t i = 0; i < t->n; i++)
 		if (t->kind[i] == RX_EV_ACK_SENT)
 			last_ack = (long)i;
-	CHECK_EQ_I64(t->t_ns[last_ack], ms(1050));
+	CHECK_EQ_I64(t->t_ns[last_ack], t_ms(1050));
 	CHECK_EQ_I64(t->detail[last_ack], 1);
 	rx_result_free(&res);
 	free(sc);
@@ -190,19 +185,19 @@ static void tlp_then_delayed_er(void)
 	CHECK_EQ_I64(rx_run(sc, &res, &err), 0);
 	const struct rx_trace *t = &res.trace;
 	long probe = t_find(t, RX_EV_PROBE, 0);
-	CHECK_EQ_I64(t->t_ns[probe], ms(320));
+	CHECK_EQ_I64(t->t_ns[probe], t_ms(320));
 	CHECK_EQ_I64(t->seq[probe], B(10));
 	long er_armed = -1;
 	for (size_t i = 0; i < t->n; i++)
 		if (t->kind[i] == RX_EV_TIMER_ARMED && (t->detail[i] & 15) == RX_TMR_ER)
 			er_armed = (long)i;
 	CHECK(er_armed >= 0);
-	CHECK_EQ_I64(t->t_ns[er_armed], ms(400));
+	CHECK_EQ_I64(t->t_ns[er_armed], t_ms(400));
 	CHECK_EQ_I64(t->detail[er_armed] >> 4, RX_F_ER_DELAY);
-	CHECK_EQ_I64((int64_t)t->seq[er_armed], ms(420));
+	CHECK_EQ_I64((int64_t)t->seq[er_armed], t_ms(420));
 	long rtx9 = nth_kind_at(t, RX_EV_RETRANSMIT, B(9));
-	CHECK_EQ_I64(t->t_ns[rtx9], ms(420));
-	CHECK_EQ_I64(ms(res.flows[0].fct_ms), ms(460));
+	CHECK_EQ_I64(t->t_ns[rtx9], t_ms(420));
+	CHECK_EQ_I64(t_ms(res.flows[0].fct_ms), t_ms(460));
 	CHECK_EQ_I64(res.flows[0].er_count, 1);
 	CHECK_EQ_I64(res.flows[0].rto_count, 0);
 	rx_result_free(&res);
@@ -222,14 +217,14 @@ static void tlp_then_fack(void)
 	struct rx_error err;
 	CHECK_EQ_I64(rx_run(sc, &res, &err), 0);
 	const struct rx_trace *t = &res.trace;
-	CHECK_EQ_I64(t->t_ns[t_find(t, RX_EV_PROBE, 0)], ms(320));
+	CHECK_EQ_I64(t->t_ns[t_find(t, RX_EV_PROBE, 0)], t_ms(320));
 	for (int seg = 7; seg <= 9; seg++) {
 		long r = nth_kind_at(t, RX_EV_RETRANSMIT, B(seg));
 		CHECK(r >= 0);
 		if (r >= 0)
-			CHECK_EQ_I64(t->t_ns[r], ms(400));
+			CHECK_EQ_I64(t->t_ns[r], t_ms(400));
 	}
-	CHECK_EQ_I64(ms(res.flows[0].fct_ms), ms(440));
+	CHECK_EQ_I64(t_ms(res.flows[0].fct_ms), t_ms(440));
 	CHECK_EQ_I64(res.flows[0].fast_retransmits, 1);
 	CHECK_EQ_I64(res.flows[0].rto_count, 0);
 	CHECK_EQ_I64(res.flows[0].probe_count, 1);

@@ -73,11 +73,6 @@ static const struct row rows[] = {
 	{ "tlp_rfc8985", "delayed", 160, 1090, RX_TMR_PROBE, RX_F_PTO_RFC8985, 1170, "520 + 2*185 + 200" },
 };
 
-static int64_t ms(double v)
-{
-	return (int64_t)(v * 1e6 + 0.5);
-}
-
 static void check_row(const struct row *r)
 {
 	struct rx_scenario *sc = t_tail_scenario(r->rtt_ms, 1, r->timer, r->ack);
@@ -93,7 +88,7 @@ static void check_row(const struct row *r)
 	/* the SYN-ACK arrives at R; the ten segments leave then */
 	long first_send = t_find(t, RX_EV_SEND, 0);
 	CHECK(first_send >= 0);
-	CHECK_EQ_I64(t->t_ns[first_send], ms(r->rtt_ms));
+	CHECK_EQ_I64(t->t_ns[first_send], t_ms(r->rtt_ms));
 	CHECK_EQ_I64(t_count(t, RX_EV_SEND), 10);
 	/* the first expiry of the retransmission timer (delayed-ACK timers skipped) */
 	long fire = -1;
@@ -102,22 +97,22 @@ static void check_row(const struct row *r)
 			break;
 	CHECK(fire >= 0);
 	if (fire >= 0) {
-		if (t->t_ns[fire] != ms(r->fire_ms))
+		if (t->t_ns[fire] != t_ms(r->fire_ms))
 			fprintf(stderr, "  %s/%s/%g: timer fired at %.6f ms, expected %g (%s)\n", r->timer, r->ack,
 				r->rtt_ms, t->t_ns[fire] / 1e6, r->fire_ms, r->why);
-		CHECK_EQ_I64(t->t_ns[fire], ms(r->fire_ms));
+		CHECK_EQ_I64(t->t_ns[fire], t_ms(r->fire_ms));
 		CHECK_EQ_I64(t->detail[fire] & 15, r->kind);
 		CHECK_EQ_I64(t->detail[fire] >> 4, r->formula);
 		/* the repair leaves at that instant: a probe or an RTO retransmission */
 		long rep = t_find(t, r->kind == RX_TMR_PROBE ? RX_EV_PROBE : RX_EV_RETRANSMIT, 0);
 		CHECK(rep > fire);
 		if (rep > fire) {
-			CHECK_EQ_I64(t->t_ns[rep], ms(r->fire_ms));
+			CHECK_EQ_I64(t->t_ns[rep], t_ms(r->fire_ms));
 			CHECK_EQ_I64(t->seq[rep], 9 * 1448);
 		}
 	}
 	CHECK(res.flows[0].completed);
-	CHECK_EQ_I64(ms(res.flows[0].fct_ms), ms(r->fct_ms));
+	CHECK_EQ_I64(t_ms(res.flows[0].fct_ms), t_ms(r->fct_ms));
 	CHECK_EQ_I64(res.flows[0].rto_count, r->kind == RX_TMR_RTO ? 1 : 0);
 	CHECK_EQ_I64(res.flows[0].probe_count, r->kind == RX_TMR_PROBE ? 1 : 0);
 	CHECK_EQ_I64(res.flows[0].spurious_retransmissions, 0);
@@ -137,9 +132,9 @@ static void check_handshake(void)
 	long syn = t_find(t, RX_EV_SYN, 0), synack = t_find(t, RX_EV_SYN, 1);
 	CHECK_EQ_I64(t->t_ns[syn], 0);
 	CHECK_EQ_I64(t->detail[synack], 1);
-	CHECK_EQ_I64(t->t_ns[synack], ms(10));
+	CHECK_EQ_I64(t->t_ns[synack], t_ms(10));
 	/* no loss: the last segment arrives at 1.5R = 30 ms */
-	CHECK_EQ_I64(ms(res.flows[0].fct_ms), ms(30));
+	CHECK_EQ_I64(t_ms(res.flows[0].fct_ms), t_ms(30));
 	CHECK_EQ_I64(res.flows[0].retransmissions, 0);
 	rx_result_free(&res);
 	free(sc);

@@ -14,27 +14,6 @@
 #include "scenarios.h"
 #include "tjson.h"
 
-static int64_t ms(double v)
-{
-	return (int64_t)(v * 1e6 + 0.5);
-}
-
-static int run_json(const char *json, struct rx_result *res)
-{
-	struct rx_arena a = { 0 };
-	struct rx_node *t = t_json(&a, json);
-	struct rx_scenario *sc = malloc(sizeof(*sc));
-	struct rx_errors es;
-	int rc = t ? rx_scenario_from_tree(t, sc, &es) : -2;
-	rx_arena_free(&a);
-	struct rx_error err;
-	if (rc == 0)
-		rc = rx_run(sc, res, &err);
-	free(sc);
-	CHECK_EQ_I64(rc, 0);
-	return rc;
-}
-
 /* the n-th transmission event (send or retransmit) of the segment starting at seq */
 static long nth_tx_of(const struct rx_trace *t, uint64_t seq, int nth)
 {
@@ -61,7 +40,7 @@ static long nth_tx_of(const struct rx_trace *t, uint64_t seq, int nth)
 static void retransmission_gets_a_full_rto(void)
 {
 	struct rx_result res;
-	if (run_json(
+	if (t_run_json(
 		    "{\"duration_s\": 10,"
 		    " \"path\": {\"forward\": {\"rate_bps\": 0, \"delay_ms\": 50, \"loss\": {\"model\": \"positioned\","
 		    "   \"rules\": [{\"segment\": 1}, {\"segment\": 4}, {\"segment\": 4, \"transmission\": 2}]}},"
@@ -75,19 +54,19 @@ static void retransmission_gets_a_full_rto(void)
 	long rtx1 = nth_tx_of(t, 3 * 1448, 1), rtx2 = nth_tx_of(t, 3 * 1448, 2);
 	CHECK(rtx1 >= 0 && rtx2 >= 0);
 	if (rtx1 >= 0 && rtx2 >= 0) {
-		CHECK_EQ_I64(t->t_ns[rtx1], ms(300));
-		CHECK_EQ_I64(t->t_ns[rtx2], ms(1300));
-		CHECK(t->t_ns[rtx2] - t->t_ns[rtx1] >= ms(1000)); /* a full RTO */
+		CHECK_EQ_I64(t->t_ns[rtx1], t_ms(300));
+		CHECK_EQ_I64(t->t_ns[rtx2], t_ms(1300));
+		CHECK(t->t_ns[rtx2] - t->t_ns[rtx1] >= t_ms(1000)); /* a full RTO */
 	}
 	long fire = t_find(t, RX_EV_TIMER_FIRED, 0);
 	CHECK(fire >= 0);
 	if (fire >= 0) {
-		CHECK_EQ_I64(t->t_ns[fire], ms(1300));
+		CHECK_EQ_I64(t->t_ns[fire], t_ms(1300));
 		CHECK_EQ_I64(t->detail[fire] & 15, RX_TMR_RTO);
 		CHECK_EQ_I64(t->detail[fire] >> 4, RX_F_RTOR);
 	}
 	CHECK_EQ_I64(res.flows[0].rto_count, 1);
-	CHECK_EQ_I64(ms(res.flows[0].fct_ms), ms(1350));
+	CHECK_EQ_I64(t_ms(res.flows[0].fct_ms), t_ms(1350));
 	CHECK_EQ_I64(res.invariant_violations, 0);
 	rx_result_free(&res);
 }
@@ -121,22 +100,22 @@ static void counts_previously_unsent(const char *rule, double fire_ms, int formu
 		 "   \"receiver\": {\"ack_policy\": \"quick\", \"rwnd_bytes\": 2896}}]}",
 		 rule);
 	struct rx_result res;
-	if (run_json(json, &res))
+	if (t_run_json(json, &res))
 		return;
 	const struct rx_trace *t = &res.trace;
 	long fire = t_find(t, RX_EV_TIMER_FIRED, 0);
 	CHECK(fire >= 0);
 	if (fire >= 0) {
-		if (t->t_ns[fire] != ms(fire_ms))
+		if (t->t_ns[fire] != t_ms(fire_ms))
 			fprintf(stderr, "  rule %s: RTO at %.3f ms, expected %g\n", rule, t->t_ns[fire] / 1e6, fire_ms);
-		CHECK_EQ_I64(t->t_ns[fire], ms(fire_ms));
+		CHECK_EQ_I64(t->t_ns[fire], t_ms(fire_ms));
 		CHECK_EQ_I64(t->detail[fire] & 15, RX_TMR_RTO);
 		CHECK_EQ_I64(t->detail[fire] >> 4, formula);
 	}
 	long rtx = nth_tx_of(t, 1448, 1);
-	CHECK(rtx >= 0 && t->t_ns[rtx] == ms(fire_ms));
+	CHECK(rtx >= 0 && t->t_ns[rtx] == t_ms(fire_ms));
 	CHECK_EQ_I64(res.flows[0].rto_count, 1);
-	CHECK_EQ_I64(ms(res.flows[0].fct_ms), ms(fct_ms));
+	CHECK_EQ_I64(t_ms(res.flows[0].fct_ms), t_ms(fct_ms));
 	CHECK_EQ_I64(res.invariant_violations, 0);
 	rx_result_free(&res);
 }

@@ -18,27 +18,6 @@
 #include "scenarios.h"
 #include "tjson.h"
 
-static int64_t ms(double v)
-{
-	return (int64_t)(v * 1e6 + 0.5);
-}
-
-static int run_json(const char *json, struct rx_result *res)
-{
-	struct rx_arena a = { 0 };
-	struct rx_node *t = t_json(&a, json);
-	struct rx_scenario *sc = malloc(sizeof(*sc));
-	struct rx_errors es;
-	int rc = t ? rx_scenario_from_tree(t, sc, &es) : -2;
-	rx_arena_free(&a);
-	struct rx_error err;
-	if (rc == 0)
-		rc = rx_run(sc, res, &err);
-	free(sc);
-	CHECK_EQ_I64(rc, 0);
-	return rc;
-}
-
 /* the n-th timer event `ev` of the retransmission slot (delayed ACKs skipped) */
 static long slot_event(const struct rx_trace *t, int ev, int nth)
 {
@@ -75,20 +54,20 @@ static long slot_event(const struct rx_trace *t, int ev, int nth)
 static void probe_then_full_rto(void)
 {
 	struct rx_result res;
-	if (run_json(TAIL(2), &res))
+	if (t_run_json(TAIL(2), &res))
 		return;
 	const struct rx_trace *t = &res.trace;
 	long fire = slot_event(t, RX_EV_TIMER_FIRED, 0);
 	CHECK(fire >= 0);
 	if (fire >= 0) {
-		CHECK_EQ_I64(t->t_ns[fire], ms(402));
+		CHECK_EQ_I64(t->t_ns[fire], t_ms(402));
 		CHECK_EQ_I64(t->detail[fire] & 15, RX_TMR_PROBE);
 		CHECK_EQ_I64(t->detail[fire] >> 4, RX_F_PTO_RFC8985);
 	}
 	long probe = t_find(t, RX_EV_PROBE, 0);
 	CHECK(probe >= 0);
 	if (probe >= 0) {
-		CHECK_EQ_I64(t->t_ns[probe], ms(402));
+		CHECK_EQ_I64(t->t_ns[probe], t_ms(402));
 		CHECK_EQ_I64(t->seq[probe], 9 * 1448);
 		/* the next arming of the slot: the RTO, one full RTO after the probe */
 		long armed = -1;
@@ -97,17 +76,17 @@ static void probe_then_full_rto(void)
 				armed = (long)i;
 		CHECK(armed >= 0);
 		if (armed >= 0) {
-			CHECK_EQ_I64(t->t_ns[armed], ms(402));
+			CHECK_EQ_I64(t->t_ns[armed], t_ms(402));
 			CHECK_EQ_I64(t->detail[armed] & 15, RX_TMR_RTO);
 			CHECK_EQ_I64(t->detail[armed] >> 4, RX_F_RTO);
-			CHECK_EQ_I64((int64_t)t->seq[armed], ms(702)); /* expiry */
+			CHECK_EQ_I64((int64_t)t->seq[armed], t_ms(702)); /* expiry */
 		}
 	}
 	/* the fast retransmission of 9 at 502, and no RTO ever */
 	long rtx = t_find(t, RX_EV_RETRANSMIT, 0);
 	CHECK(rtx >= 0);
 	if (rtx >= 0) {
-		CHECK_EQ_I64(t->t_ns[rtx], ms(502));
+		CHECK_EQ_I64(t->t_ns[rtx], t_ms(502));
 		CHECK_EQ_I64(t->seq[rtx], 8 * 1448);
 		CHECK_EQ_I64(t->state[rtx], RX_CA_RECOVERY);
 	}
@@ -115,7 +94,7 @@ static void probe_then_full_rto(void)
 	CHECK_EQ_I64(res.flows[0].rto_count, 0);
 	CHECK_EQ_I64(res.flows[0].probe_count, 1);
 	CHECK(res.flows[0].completed);
-	CHECK_EQ_I64(ms(res.flows[0].fct_ms), ms(552));
+	CHECK_EQ_I64(t_ms(res.flows[0].fct_ms), t_ms(552));
 	CHECK_EQ_I64(res.invariant_violations, 0);
 	rx_result_free(&res);
 }
@@ -132,18 +111,18 @@ static void probe_then_full_rto(void)
 static void single_segment_capped_at_now_plus_rto(void)
 {
 	struct rx_result res;
-	if (run_json(TAIL(1), &res))
+	if (t_run_json(TAIL(1), &res))
 		return;
 	const struct rx_trace *t = &res.trace;
 	long fire = slot_event(t, RX_EV_TIMER_FIRED, 0);
 	CHECK(fire >= 0);
 	if (fire >= 0) {
-		CHECK_EQ_I64(t->t_ns[fire], ms(500));
+		CHECK_EQ_I64(t->t_ns[fire], t_ms(500));
 		CHECK_EQ_I64(t->detail[fire] & 15, RX_TMR_PROBE);
 		CHECK_EQ_I64(t->detail[fire] >> 4, RX_F_PTO_CAPPED);
 	}
 	long probe = t_find(t, RX_EV_PROBE, 0);
-	CHECK(probe >= 0 && t->t_ns[probe] == ms(500));
+	CHECK(probe >= 0 && t->t_ns[probe] == t_ms(500));
 	long armed = -1;
 	for (size_t i = probe >= 0 ? (size_t)probe : t->n; i < t->n && armed < 0; i++)
 		if (t->kind[i] == RX_EV_TIMER_ARMED)
@@ -151,10 +130,10 @@ static void single_segment_capped_at_now_plus_rto(void)
 	CHECK(armed >= 0);
 	if (armed >= 0) {
 		CHECK_EQ_I64(t->detail[armed] & 15, RX_TMR_RTO);
-		CHECK_EQ_I64((int64_t)t->seq[armed], ms(800));
+		CHECK_EQ_I64((int64_t)t->seq[armed], t_ms(800));
 	}
 	CHECK_EQ_I64(res.flows[0].rto_count, 0);
-	CHECK_EQ_I64(ms(res.flows[0].fct_ms), ms(550));
+	CHECK_EQ_I64(t_ms(res.flows[0].fct_ms), t_ms(550));
 	CHECK_EQ_I64(res.invariant_violations, 0);
 	rx_result_free(&res);
 }
@@ -191,18 +170,18 @@ static void episode_end(const char *rules, double dsack_at, uint64_t dsack_ack, 
 		 "   \"receiver\": {\"ack_policy\": \"quick\"}}]}",
 		 rules);
 	struct rx_result res;
-	if (run_json(json, &res))
+	if (t_run_json(json, &res))
 		return;
 	const struct rx_trace *t = &res.trace;
 	long probe = t_find(t, RX_EV_PROBE, 0);
-	CHECK(probe >= 0 && t->t_ns[probe] == ms(500) && t->seq[probe] == 9 * 1448);
+	CHECK(probe >= 0 && t->t_ns[probe] == t_ms(500) && t->seq[probe] == 9 * 1448);
 	long dsack = -1;
 	for (size_t i = 0; i < t->n && dsack < 0; i++)
 		if (t->kind[i] == RX_EV_ACK_RECV && t->detail[i] == 1 && t->seq[i] > 0) /* not the SYN-ACK */
 			dsack = (long)i;
 	CHECK(dsack >= 0);
 	if (dsack >= 0) {
-		CHECK_EQ_I64(t->t_ns[dsack], ms(dsack_at));
+		CHECK_EQ_I64(t->t_ns[dsack], t_ms(dsack_at));
 		CHECK_EQ_I64(t->seq[dsack], dsack_ack);
 	}
 	long cwr = -1;
@@ -219,7 +198,7 @@ static void episode_end(const char *rules, double dsack_at, uint64_t dsack_ack, 
 			fprintf(stderr, "  %s: no CWR, expected at %g ms\n", why, cwr_at);
 		CHECK(cwr >= 0);
 		if (cwr >= 0) {
-			CHECK_EQ_I64(t->t_ns[cwr], ms(cwr_at));
+			CHECK_EQ_I64(t->t_ns[cwr], t_ms(cwr_at));
 			CHECK_EQ_I64(t->seq[cwr], 11 * 1448); /* snd_una after the first ACK of object 2 */
 		}
 		CHECK_EQ_I64(res.flows[0].tlp_loss_episodes, 1);
@@ -227,7 +206,7 @@ static void episode_end(const char *rules, double dsack_at, uint64_t dsack_ack, 
 	CHECK_EQ_I64(res.flows[0].rto_count, 0);
 	CHECK_EQ_I64(res.flows[0].probe_count, 1);
 	CHECK(res.flows[0].completed);
-	CHECK_EQ_I64(ms(res.flows[0].fct_ms), ms(650));
+	CHECK_EQ_I64(t_ms(res.flows[0].fct_ms), t_ms(650));
 	CHECK_EQ_I64(res.invariant_violations, 0);
 	rx_result_free(&res);
 }

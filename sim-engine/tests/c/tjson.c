@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rexsim/config.h"
+#include "scenarios.h"
 #include "tjson.h"
 
 struct rd {
@@ -123,4 +125,34 @@ struct rx_node *t_json(struct rx_arena *a, const char *text)
 		return NULL;
 	}
 	return n;
+}
+
+struct rx_scenario *t_scenario_json(const char *json)
+{
+	struct rx_arena a = { 0 };
+	struct rx_node *t = t_json(&a, json);
+	struct rx_scenario *sc = malloc(sizeof(*sc));
+	struct rx_errors es = { 0 };
+	int rc = t && sc ? rx_scenario_from_tree(t, sc, &es) : -2;
+	rx_arena_free(&a);
+	for (int i = 0; rc == -1 && i < es.n; i++)
+		fprintf(stderr, "  scenario error: %s: %s\n", es.e[i].path, es.e[i].msg);
+	CHECK_EQ_I64(rc, 0);
+	if (rc) {
+		free(sc);
+		return NULL;
+	}
+	return sc;
+}
+
+int t_run_json(const char *json, struct rx_result *res)
+{
+	struct rx_scenario *sc = t_scenario_json(json);
+	if (!sc)
+		return -1;
+	struct rx_error err;
+	int rc = rx_run(sc, res, &err);
+	free(sc);
+	CHECK_EQ_I64(rc, 0);
+	return rc;
 }
