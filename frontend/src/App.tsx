@@ -2,10 +2,11 @@ import { Fragment } from "react";
 import { Link, Route, Routes, useParams } from "react-router";
 import { CompareView } from "./routes/CompareView";
 import { Explore } from "./routes/Explore";
+import { NotFound } from "./routes/NotFound";
 import { RunView } from "./routes/RunView";
 import { ShareView } from "./routes/ShareView";
 
-/** Routes: / (explore), /runs/:id, /compare/:id, /s/:slug (a permalink); anything else shows Explore. */
+/** Routes: / (explore), /runs/:id, /compare/:id, /s/:slug (a permalink); anything else is a 404 page. */
 export function App() {
   return (
     <div className="app">
@@ -24,7 +25,8 @@ export function App() {
           <Route path="/runs/:id" element={<Param name="id" render={(id) => <RunView id={id} />} />} />
           <Route path="/compare/:id" element={<Param name="id" render={(id) => <CompareView id={id} />} />} />
           <Route path="/s/:slug" element={<Param name="slug" render={(slug) => <ShareView slug={slug} />} />} />
-          <Route path="*" element={<Explore />} />
+          <Route path="/" element={<Explore />} />
+          <Route path="*" element={<NotFound />} />
         </Routes>
       </main>
     </div>
