@@ -1,4 +1,4 @@
-import { fmtNum, formatCompact, formatTimeTick, trimNumber } from "./format";
+import { fmtNum, formatCompact, formatMsRange, formatTimeTick, trimNumber } from "./format";
 
 describe("lib/format (d3-format)", () => {
   it("trims decimals and keeps an ASCII minus (text that goes into URLs)", () => {
@@ -26,5 +26,16 @@ describe("lib/format (d3-format)", () => {
     expect(formatTimeTick(13150, 50)).toBe("13.15 s");
     expect(formatTimeTick(250, 50)).toBe("250 ms");
     expect(formatTimeTick(0.5, 0.1)).toBe("0.5 ms");
+  });
+});
+
+describe("formatMsRange", () => {
+  it("gives a narrow window's ends enough digits to differ", () => {
+    expect(formatMsRange(16_300, 16_350)).toBe("16.300 s – 16.350 s");
+    expect(formatMsRange(16_312.5, 16_313)).toBe("16.31250 s – 16.31300 s");
+  });
+  it("keeps a wide window short", () => {
+    expect(formatMsRange(0, 500)).toBe("0 ms – 500 ms");
+    expect(formatMsRange(0, 60_000)).toBe("0 s – 60 s");
   });
 });

@@ -90,6 +90,15 @@ export function formatTimeTick(ms: number, stepMs: number): string {
   return `${fmt(`.${d}f`)(seconds ? ms / 1000 : ms)} ${seconds ? "s" : "ms"}`;
 }
 
+/** A time window "a – b" with enough digits that its ends differ (a tenth of
+ * the span's precision, as axis ticks): 16300-16350 ms -> "16.300 s – 16.350 s",
+ * where formatMs would print "16.3 s – 16.3 s". */
+export function formatMsRange(a: number, b: number): string {
+  if (!Number.isFinite(a) || !Number.isFinite(b)) return "–";
+  const step = Math.max(Math.abs(b - a) / 10, 0.001);
+  return `${formatTimeTick(a, step)} – ${formatTimeTick(b, step)}`;
+}
+
 /** Bytes with an SI suffix: 1448 -> "1448 B", 14480 -> "14.5 kB", 4.4e8 -> "443 MB". */
 export function formatBytes(b: number): string {
   if (!Number.isFinite(b)) return "–";

@@ -12,7 +12,7 @@ import type { RunPublic } from "../../lib/api";
 import { DATA_TX_KINDS, type TraceEvent } from "../../lib/chart-math/events";
 import { fullDomain, type Margin } from "../../lib/chart-math/scales";
 import { linkTimers, stateSegments } from "../../lib/chart-math/timeline";
-import { formatMs } from "../../lib/format";
+import { formatMsRange } from "../../lib/format";
 import { varsForFlow } from "../../lib/mechanismVars";
 import { MAX_POINTS, useCatalogue, useNamedSeries, useSeries, useTraceVocab, useTraceWindow } from "../../lib/queries";
 import { ChartCard } from "../charts/ChartCard";
@@ -131,7 +131,7 @@ export function RunDashboard(props: { run: RunPublic; readOnly?: boolean; viewSt
             statusTestId="window-status"
             status={
               <>
-                {formatMs(domain[0], 3)} – {formatMs(domain[1], 3)}
+                {formatMsRange(domain[0], domain[1])}
                 {w && (w.downsampled ? ` · ${w.returned.toLocaleString()} of ${w.total_in_window.toLocaleString()} events (every loss, repair, timer fire and state change kept; drag to zoom for all)` : ` · ${w.returned.toLocaleString()} events`)}
                 {trace.loading && " · loading…"}
               </>
