@@ -64,17 +64,28 @@ export function BreakMarkers(props: { x: TimeScale; top: number; bottom: number;
   );
 }
 
+/** The ticks' labels by `format`, unless two of them read the same (a zoomed
+ * axis: "11.1k" seven times); then D3's own tick format, whose precision
+ * follows the tick step ("11.10k", "11.11k", ...). */
+export function distinctTickLabels(y: ScaleLinear<number, number>, ticks: number[], count: number, format: (v: number) => string): string[] {
+  const labels = ticks.map(format);
+  if (new Set(labels).size === labels.length) return labels;
+  const byStep = y.tickFormat(count, "~s");
+  return ticks.map(byStep);
+}
+
 export function ValueAxis(props: { y: ScaleLinear<number, number>; x?: number; width: number; ticks?: number; format: (v: number) => string; label?: string }) {
   const p = palette();
   const ticks = props.y.ticks(props.ticks ?? 5);
+  const labels = distinctTickLabels(props.y, ticks, props.ticks ?? 5, props.format);
   const x0 = props.x ?? 0;
   return (
     <g fontFamily={FONT} fontSize={11} fill={p.muted}>
-      {ticks.map((v) => (
+      {ticks.map((v, i) => (
         <g key={v} transform={`translate(${x0},${props.y(v)})`}>
           <line x1={0} x2={props.width} stroke={p.grid} />
           <line x1={-5} x2={0} stroke={p.axis} />
-          <text x={-8} dy="0.32em" textAnchor="end">{props.format(v)}</text>
+          <text x={-8} dy="0.32em" textAnchor="end">{labels[i]}</text>
         </g>
       ))}
       <line x1={x0} x2={x0} y1={props.y.range()[0]} y2={props.y.range()[1]} stroke={p.axis} />
