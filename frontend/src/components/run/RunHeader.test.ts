@@ -1,6 +1,6 @@
 import raw from "../../lib/forms/fixtures/catalogue.json";
 import { parseCatalogue } from "../../lib/forms/catalogue";
-import { describeScenario } from "./RunHeader";
+import { describeScenario, endedAsPlanned } from "./RunHeader";
 
 const cat = parseCatalogue(raw);
 const family = (name: string) => raw.families.find((f) => f.name === name)!;
@@ -59,5 +59,29 @@ describe("describeScenario", () => {
     expect(chips.some((c) => c.includes(member("cc", "cubic").label))).toBe(false);
     expect(chips.some((c) => c.includes(member("app", "fixed").label) || c.includes("loss"))).toBe(false);
     expect(chips).toContain("RTT 20 ms");
+  });
+});
+
+describe("endedAsPlanned", () => {
+  const bulk = (duration_s: number, start_ms = 0) => ({ app: { kind: "bulk", duration_s }, start_ms });
+  const run = (flows: unknown[], completed: boolean[], summary: Record<string, unknown>) => ({
+    scenario: { duration_s: 2, flows },
+    summary,
+    metrics: completed.map((c) => ({ completed: c })),
+  });
+  const cut = { truncated: true, truncated_reason: "duration_s" };
+
+  it("a bulk transfer meant to write until the end ended as planned", () => {
+    expect(endedAsPlanned(run([bulk(2)], [false], cut))).toBe(true);
+    expect(endedAsPlanned(run([bulk(1.5, 500)], [false], cut))).toBe(true);
+  });
+  it("a flow cut before its plan, a fixed object left unfinished or another budget stopped early", () => {
+    expect(endedAsPlanned(run([bulk(1)], [false], cut))).toBe(false);
+    expect(endedAsPlanned(run([bulk(2), { app: { kind: "fixed" } }], [false, false], cut))).toBe(false);
+    expect(endedAsPlanned(run([bulk(2)], [false], { truncated: true, truncated_reason: "max_events" }))).toBe(false);
+    expect(endedAsPlanned(run([bulk(2)], [false], { truncated: false }))).toBe(false);
+  });
+  it("finished flows do not count against it", () => {
+    expect(endedAsPlanned(run([bulk(2), { app: { kind: "fixed" } }], [false, true], cut))).toBe(true);
   });
 });

@@ -97,6 +97,25 @@ export function describeScenario(sc: Obj, cat?: Catalogue | null): string[] {
   return out;
 }
 
+/** Did the run end at its planned duration rather than stop early? The
+ * engine marks a run truncated whenever its time budget ends with work left;
+ * a run whose unfinished flows are all bulk transfers meant to write until
+ * then (start + app.duration_s at or past duration_s) ended as planned. */
+export function endedAsPlanned(run: Pick<RunPublic, "scenario" | "summary" | "metrics">): boolean {
+  const s = (run.summary ?? {}) as Obj;
+  if (!s.truncated || s.truncated_reason !== "duration_s") return false;
+  const sc = run.scenario as Obj;
+  const horizonMs = Number(sc.duration_s ?? 0) * 1000;
+  const flows = (Array.isArray(sc.flows) ? sc.flows : []) as Obj[];
+  const metrics = (run.metrics ?? []) as Obj[];
+  if (flows.length === 0 || metrics.length !== flows.length) return false;
+  return flows.every((f, i) => {
+    if (metrics[i]?.completed === true) return true;
+    const app = (f.app ?? {}) as Obj;
+    return app.kind === "bulk" && Number(f.start_ms ?? 0) + Number(app.duration_s ?? 0) * 1000 >= horizonMs;
+  });
+}
+
 export function RunHeader(props: { run: RunPublic; actions?: React.ReactNode }) {
   const { run } = props;
   const { data: catalogue } = useCatalogue();
@@ -121,11 +140,16 @@ export function RunHeader(props: { run: RunPublic; actions?: React.ReactNode }) 
           {typeof s.sim_end_ns === "number" && <> · simulated {formatMs(s.sim_end_ns / 1e6)}</>}
           {run.timings.engine_ms != null && <> · engine took {formatMs(run.timings.engine_ms)}</>}
         </p>
-        {Boolean(s.truncated) && (
-          <p className="error" role="alert">
-            The run stopped early ({String(s.truncated_reason ?? "budget")}): the trace and metrics cover only the simulated part.
-          </p>
-        )}
+        {Boolean(s.truncated) &&
+          (endedAsPlanned(run) ? (
+            <p className="muted" data-testid="run-ended-as-planned">
+              The run ended at its planned duration with its bulk transfers still sending, as they were meant to.
+            </p>
+          ) : (
+            <p className="error" role="alert">
+              The run stopped early ({String(s.truncated_reason ?? "budget")}): the trace and metrics cover only the simulated part.
+            </p>
+          ))}
       </div>
       <div className="rv-header-actions">
         <span className="rv-downloads">
