@@ -1,7 +1,7 @@
 import { act } from "react";
 import { renderHook } from "../components/compare/testing";
-import { RunsService } from "./api";
-import { useRun, useTraceWindow } from "./queries";
+import { ComparisonsService, RunsService } from "./api";
+import { useComparison, useRun, useTraceWindow } from "./queries";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -27,6 +27,34 @@ describe("useRun", () => {
     const { result, unmount } = await renderHook(() => useRun("r", 5));
     await vi.waitFor(() => expect(result.current.error).toBe("Run not found"));
     expect(readRun).toHaveBeenCalledTimes(1);
+    unmount();
+  });
+});
+
+describe("useComparison", () => {
+  it("polls until no run changes any more: a cancelled comparison's running runs still finish", async () => {
+    // the API's issue #9 fields: after Cancel the state is "cancelled" while running runs are still provisional
+    const answers = [
+      { id: "c", state: "running", provisional: true },
+      { id: "c", state: "cancelled", provisional: true },
+      { id: "c", state: "cancelled", provisional: false },
+    ];
+    const read = vi.spyOn(ComparisonsService, "readComparison").mockImplementation((async () => ({ data: answers.shift() ?? { id: "c", state: "cancelled", provisional: false } })) as never);
+    const { result, unmount } = await renderHook(() => useComparison("c", 5));
+    await vi.waitFor(() => expect((result.current.comparison as { provisional?: boolean } | null)?.provisional).toBe(false));
+    expect(read.mock.calls.length).toBe(3);
+    await wait(40);
+    expect(read.mock.calls.length).toBe(3);
+    unmount();
+  });
+
+  it("stops at a terminal state when the API does not send provisional (before issue #9's backend)", async () => {
+    const states = ["queued", "succeeded"];
+    const read = vi.spyOn(ComparisonsService, "readComparison").mockImplementation((async () => ({ data: { id: "c", state: states.shift() ?? "succeeded" } })) as never);
+    const { result, unmount } = await renderHook(() => useComparison("c", 5));
+    await vi.waitFor(() => expect(result.current.comparison?.state).toBe("succeeded"));
+    await wait(40);
+    expect(read.mock.calls.length).toBe(2);
     unmount();
   });
 });

@@ -6,6 +6,7 @@
 import { keepPreviousData, QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { toEvents, type TraceEvent } from "./chart-math/events";
 import { parseCatalogue } from "./forms/catalogue";
+import { comparisonDone } from "./stats/comparison";
 import { parseTraceVocab } from "./traceVocab";
 import { ApiError, ComparisonsService, RunsService, SharesService, unwrap, UtilsService, type ComparisonPublic, type RunPublic, type Series, type TraceWindow } from "./api";
 
@@ -53,7 +54,8 @@ export function useComparison(id: string | null, intervalMs = 300) {
     queryFn: () => unwrap(ComparisonsService.readComparison({ path: { comparison_id: id ?? "" } }), "could not load the comparison"),
     enabled: !!id,
     staleTime: 0,
-    refetchInterval: pollUntilDone(intervalMs),
+    // until no run changes any more: a cancelled comparison's running runs still finish
+    refetchInterval: (query) => (query.state.error || (query.state.data && comparisonDone(query.state.data)) ? false : intervalMs),
   });
   return { comparison: (q.data ?? null) as ComparisonPublic | null, error: errorText(q.error) };
 }

@@ -50,4 +50,25 @@ describe("normalized bar layout", () => {
     expect(big.yMax).toBeGreaterThanOrEqual(3);
     expect(big.groups[0].bars[0].y).toBeGreaterThanOrEqual(0);
   });
+
+  it("draws each 95% CI as a whisker in the axis's scale, and makes room for it", () => {
+    const L2 = barLayout(
+      [{ cell: 0, label: "", values: [{ variant: "base", value: 1, ci: null }, { variant: "A", value: 0.6, ci: [0.4, 2.2] }, { variant: "B", value: 0.3, ci: [0.5, -0.1] }] }],
+      ["base", "A", "B"],
+      { width: 300, height: 200 },
+    );
+    const [base, a, b] = L2.groups[0].bars;
+    expect(base.ci).toBeNull();
+    expect(base.ciY).toBeNull();
+    expect(a.ci).toEqual([0.4, 2.2]);
+    // the whisker's top (2.2) fits under the axis's top
+    expect(L2.yMax).toBeGreaterThanOrEqual(2.2);
+    const scale = (v: number) => 200 - (v / L2.yMax) * 200;
+    expect(a.ciY![0]).toBeCloseTo(scale(2.2), 9);
+    expect(a.ciY![1]).toBeCloseTo(scale(0.4), 9);
+    expect(a.y).toBeCloseTo(scale(0.6), 9);
+    // an interval given high-to-low is ordered; one below 0 is cut at the axis
+    expect(b.ci).toEqual([-0.1, 0.5]);
+    expect(b.ciY![1]).toBe(200);
+  });
 });

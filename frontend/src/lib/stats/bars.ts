@@ -1,12 +1,13 @@
 /** Layout of the normalized-FCT bar chart (the tail-loss paper's Fig. 1/2):
  * groups are grid cells, bars inside a group are variants in the spec's
- * order, heights are the mean normalized to the baseline variant (1.0). */
+ * order, heights are the mean normalized to the baseline variant (1.0),
+ * whiskers its 95% confidence interval when the API gives one. */
 import { scaleBand, scaleLinear } from "d3-scale";
 
 export interface BarInput {
   cell: number;
   label: string;
-  values: { variant: string; value: number | null }[];
+  values: { variant: string; value: number | null; ci?: [number, number] | null }[];
 }
 
 export interface Bar {
@@ -17,6 +18,9 @@ export interface Bar {
   y: number;
   width: number;
   height: number;
+  /** the 95% CI of the value, and its whisker's ends in y (top, bottom; clamped to the axis) */
+  ci: [number, number] | null;
+  ciY: [number, number] | null;
 }
 
 export interface BarGroup {
@@ -47,7 +51,10 @@ export function barLayout(
 ): BarLayout {
   const innerWidth = Math.max(10, size.width);
   const innerHeight = Math.max(10, size.height);
-  const all = inputs.flatMap((g) => g.values.map((v) => v.value)).filter((v): v is number => v !== null && Number.isFinite(v));
+  // the whiskers' tops count too, so that every interval fits
+  const all = inputs
+    .flatMap((g) => g.values.flatMap((v) => (v.value !== null && Number.isFinite(v.value) ? [v.value, ...(v.ci ? [v.ci[1]] : [])] : [])))
+    .filter((v) => Number.isFinite(v));
   const yMax = Math.max(1.1, (all.length ? Math.max(...all) : 1) * 1.12);
   const y = scaleLinear().domain([0, yMax]).range([innerHeight, 0]).nice();
   const x0 = scaleBand<number>()
@@ -68,13 +75,16 @@ export function barLayout(
     const bars: Bar[] = [];
     const missing: string[] = [];
     for (const name of variants) {
-      const v = g.values.find((d) => d.variant === name)?.value ?? null;
+      const d = g.values.find((e) => e.variant === name);
+      const v = d?.value ?? null;
       if (v === null || !Number.isFinite(v)) {
         missing.push(name);
         continue;
       }
       const top = y(Math.max(0, v));
-      bars.push({ cell: g.cell, variant: name, value: v, x: gx + (x1(name) ?? 0), y: top, width: x1.bandwidth(), height: innerHeight - top });
+      const ci = d?.ci ? ([Math.min(...d.ci), Math.max(...d.ci)] as [number, number]) : null;
+      const ciY: [number, number] | null = ci ? [y(Math.max(0, ci[1])), y(Math.max(0, ci[0]))] : null;
+      bars.push({ cell: g.cell, variant: name, value: v, x: gx + (x1(name) ?? 0), y: top, width: x1.bandwidth(), height: innerHeight - top, ci, ciY });
     }
     return { cell: g.cell, label: g.label, x: gx, width: x0.bandwidth(), bars, missing };
   });

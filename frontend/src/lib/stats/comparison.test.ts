@@ -1,9 +1,24 @@
 import grid from "./fixtures/comparison-grid.json";
 import rep from "./fixtures/comparison-replicated.json";
 import type { ComparisonPublic } from "../../client/types.gen";
-import { cellLabel, formatSelection, parseCell, parseSelection, readComparison, readStats, statsFor } from "./comparison";
+import {
+  cellLabel,
+  comparisonDone,
+  formatEta,
+  formatSelection,
+  pairedNormalizedCi,
+  parseCell,
+  parseSelection,
+  provisionalLabel,
+  provisionalText,
+  readComparison,
+  readPaired,
+  readStats,
+  statsFor,
+} from "./comparison";
 import { comparisonCsv } from "./csv";
-import { diffFromBaseline } from "./diff";
+import { diffFromBaseline, pairedVerdict } from "./diff";
+import { gridCancelled, gridDone, gridRunning, replicatedDone } from "./fixtures/contract";
 import { ecdfDomain, ecdfSteps } from "./ecdf";
 import { fmtNum, fmtPct, fmtRatio, fmtSigned } from "../format";
 
@@ -41,6 +56,116 @@ describe("reading a comparison", () => {
     expect(parseCell("2", 3)).toBe(2);
     expect(parseCell("7", 3)).toBe(0);
     expect(parseCell("x", 3)).toBe(0);
+  });
+});
+
+describe("reading the issue #9 fields, when the API sends them and when it does not", () => {
+  it("falls back on today's API: provisional from the state, finished from the counts, no ETA, the contract's links", () => {
+    // the captured payloads carry none of the new fields
+    expect(g.live).toBe(false);
+    expect(g.provisional).toBe(false);
+    expect(g.done).toBe(true);
+    expect(g.finished).toBe(12);
+    expect(g.expected).toBe(12);
+    expect(g.etaS).toBeNull();
+    expect(g.counts.cancelled).toBe(0);
+    expect(g.links).toEqual({ runsCsv: `/api/v1/comparisons/${grid.id}/runs.csv`, summaryCsv: `/api/v1/comparisons/${grid.id}/export?format=csv` });
+    for (const v of Object.values(g.cells[0].variants)) {
+      expect(v.normalizedCi95).toBeNull();
+      expect(v.paired).toBeNull();
+    }
+    const running = readComparison({ ...(grid as unknown as ComparisonPublic), state: "running", counts: { queued: 5, running: 2, succeeded: 4, failed: 1 } });
+    expect(running.provisional).toBe(true);
+    expect(running.done).toBe(false);
+    expect(running.finished).toBe(5);
+    expect(running.etaS).toBeNull();
+    expect(readComparison({ ...(grid as unknown as ComparisonPublic), state: "queued" }).provisional).toBe(true);
+    expect(comparisonDone(grid as unknown as ComparisonPublic)).toBe(true);
+    expect(comparisonDone({ ...(grid as unknown as ComparisonPublic), state: "running" })).toBe(false);
+  });
+
+  it("reads provisional, finished, eta_s, links and counts.cancelled when sent", () => {
+    const run = readComparison(gridRunning());
+    expect(run.live).toBe(true);
+    expect(run.provisional).toBe(true);
+    expect(run.done).toBe(false);
+    expect(run.finished).toBe(4);
+    expect(run.expected).toBe(12);
+    expect(run.etaS).toBe(83.4);
+    const moved = { ...gridRunning(), links: { runs_csv: "/elsewhere/runs.csv", summary_csv: "/elsewhere/summary.csv" } } as ComparisonPublic;
+    expect(readComparison(moved).links).toEqual({ runsCsv: "/elsewhere/runs.csv", summaryCsv: "/elsewhere/summary.csv" });
+    // the server's word wins over the state: finished counts as sent
+    expect(readComparison({ ...gridRunning(), finished: 7 } as ComparisonPublic).finished).toBe(7);
+
+    const cancelled = readComparison(gridCancelled());
+    expect(cancelled.state).toBe("cancelled");
+    expect(cancelled.counts.cancelled).toBe(6);
+    expect(cancelled.provisional).toBe(false);
+    expect(cancelled.done).toBe(true);
+    expect(cancelled.expected).toBe(6); // n of N: dropped runs never come
+    expect(cancelled.etaS).toBeNull();
+    expect(comparisonDone(gridCancelled())).toBe(true);
+    // cancelled while runs still run: not done yet, polling goes on
+    const cancelling = { ...gridCancelled(), provisional: true, counts: { queued: 0, running: 2, succeeded: 4, failed: 0, cancelled: 6 } } as ComparisonPublic;
+    expect(readComparison(cancelling).done).toBe(false);
+    expect(comparisonDone(cancelling)).toBe(false);
+    // an ETA is only an ETA while runs are unfinished, and never negative
+    expect(readComparison({ ...gridDone(), eta_s: 12 } as ComparisonPublic).etaS).toBeNull();
+    expect(readComparison({ ...gridRunning(), eta_s: -1 } as ComparisonPublic).etaS).toBeNull();
+    expect(readComparison({ ...gridRunning(), eta_s: "soon" } as unknown as ComparisonPublic).etaS).toBeNull();
+  });
+
+  it("reads normalized_ci95 and paired per variant, null for the baseline", () => {
+    const c = readComparison(replicatedDone());
+    const tlp = c.cells[0].variants.TLP;
+    expect(tlp.normalizedCi95).toEqual([0.4127, 1.2964]);
+    expect(tlp.paired).toEqual({ n: 3, meanDiff: -1503.779591444444, ci95: [-4100.2, 1092.6], normalizedDiff: -0.33302 });
+    expect(c.cells[0].variants.baseline.normalizedCi95).toBeNull();
+    expect(c.cells[0].variants.baseline.paired).toBeNull();
+    const one = readComparison(gridDone()).cells[1].variants.TLP.paired!;
+    expect(one.n).toBe(1);
+    expect(one.ci95).toBeNull();
+  });
+
+  it("reads a malformed paired dict as absent rather than as numbers", () => {
+    expect(readPaired(null)).toBeNull();
+    expect(readPaired({ n: 0, mean_diff: 1 })).toBeNull();
+    expect(readPaired({ n: 2, mean_diff: "x" })).toBeNull();
+    expect(readPaired({ n: 2, mean_diff: 1, ci95: [0, "2"], normalized_diff: null })).toEqual({ n: 2, meanDiff: 1, ci95: null, normalizedDiff: null });
+  });
+
+  it("normalizes a paired CI by the baseline mean the server used", () => {
+    // normalized_diff = mean_diff / 200: the CI is divided by the same 200
+    expect(pairedNormalizedCi({ n: 3, meanDiff: -50, ci95: [-80, -20], normalizedDiff: -0.25 }, 999)).toEqual([-0.4, -0.1]);
+    // a zero difference says nothing about the scale: the baseline's mean then
+    expect(pairedNormalizedCi({ n: 3, meanDiff: 0, ci95: [-10, 10], normalizedDiff: 0 }, 100)).toEqual([-0.1, 0.1]);
+    // a negative baseline mean keeps the interval ordered
+    expect(pairedNormalizedCi({ n: 3, meanDiff: 0, ci95: [-10, 20], normalizedDiff: 0 }, -100)).toEqual([-0.2, 0.1]);
+    expect(pairedNormalizedCi({ n: 1, meanDiff: 5, ci95: null, normalizedDiff: 0.05 }, 100)).toBeNull();
+    expect(pairedNormalizedCi({ n: 2, meanDiff: 0, ci95: [-1, 1], normalizedDiff: null }, 0)).toBeNull();
+  });
+
+  it("judges a paired difference by its sign and whether its CI excludes 0", () => {
+    const faster = { n: 5, meanDiff: -40, ci95: [-60, -20] as [number, number], normalizedDiff: -0.2 };
+    expect(pairedVerdict(faster, false)).toEqual({ verdict: "better", significant: true });
+    expect(pairedVerdict(faster, true)).toEqual({ verdict: "worse", significant: true });
+    expect(pairedVerdict(faster, null).verdict).toBe("differs");
+    expect(pairedVerdict({ ...faster, ci95: [-60, 5] }, false).significant).toBe(false);
+    expect(pairedVerdict({ ...faster, ci95: null }, false).significant).toBe(false);
+    expect(pairedVerdict({ ...faster, meanDiff: 0 }, false).verdict).toBe("same");
+  });
+
+  it("words the provisional mark and the ETA", () => {
+    expect(provisionalText({ finished: 92, expected: 1000 })).toBe("provisional · 92/1,000 runs");
+    expect(provisionalLabel({ finished: 92, expected: 1000 })).toMatch(/^Provisional: 92 of 1,000 runs finished/);
+    expect(formatEta(null)).toBe("");
+    expect(formatEta(0.4)).toBe("less than a second");
+    expect(formatEta(42.4)).toBe("about 42 s");
+    expect(formatEta(83.4)).toBe("about 1 min 20 s");
+    expect(formatEta(120)).toBe("about 2 min");
+    expect(formatEta(178)).toBe("about 3 min");
+    expect(formatEta(3 * 3600 + 25 * 60)).toBe("about 3 h 25 min");
+    expect(formatEta(7199)).toBe("about 2 h");
   });
 });
 

@@ -1,5 +1,5 @@
 /** Differences from the baseline variant, for the summary table. */
-import type { Stats } from "./comparison";
+import type { Paired, Stats } from "./comparison";
 
 export interface Diff {
   abs: number;
@@ -23,4 +23,24 @@ export function diffFromBaseline(v: Stats, base: Stats, higherIsBetter: boolean 
   }
   const significant = !!(v.ci95 && base.ci95 && (v.ci95[1] < base.ci95[0] || v.ci95[0] > base.ci95[1]));
   return { abs, rel, verdict, significant };
+}
+
+export interface PairedVerdict {
+  verdict: Diff["verdict"];
+  /** the paired difference's 95% CI excludes zero */
+  significant: boolean;
+}
+
+/** The verdict on a paired difference (variant minus baseline over common
+ * seeds): its sign read with the metric's direction, and whether its 95% CI
+ * excludes zero (a paired t test at the 5% level). */
+export function pairedVerdict(p: Paired, higherIsBetter: boolean | null, scale: number | null = null, tolerance = 1e-9): PairedVerdict {
+  const s = Math.max(Math.abs(scale ?? 0), 1);
+  let verdict: Diff["verdict"] = "same";
+  if (Math.abs(p.meanDiff) > tolerance * s) {
+    const lower = p.meanDiff < 0;
+    verdict = higherIsBetter === null ? "differs" : higherIsBetter === lower ? "worse" : "better";
+  }
+  const significant = !!p.ci95 && (p.ci95[1] < 0 || p.ci95[0] > 0);
+  return { verdict, significant };
 }
