@@ -7,6 +7,7 @@ import type { CellView } from "../../lib/stats/comparison";
 import { fmtNum } from "../../lib/format";
 import { metricLabel, type MetricInfo } from "../../lib/metrics";
 import { AxisBottom } from "../charts/Axes";
+import { FONT, palette } from "../charts/palette";
 
 const M = { top: 10, right: 16, bottom: 46, left: 96 };
 
@@ -18,6 +19,8 @@ export function BoxPlot(props: {
   width: number;
   /** the catalogue's metric descriptions, for the axis title */
   catalogue?: readonly MetricInfo[];
+  /** "provisional · 92/1,000 runs" while runs are unfinished: drawn in the chart (and its exports) */
+  provisional?: string | null;
 }) {
   const { cell, variants, colors } = props;
   const boxes = variants
@@ -25,7 +28,9 @@ export function BoxPlot(props: {
     .filter((b): b is { variant: string; box: BoxStats } => b.box !== null);
   const rowH = 34;
   const innerH = Math.max(rowH, variants.length * rowH);
-  const height = innerH + M.top + M.bottom;
+  const padTop = M.top + (props.provisional ? 14 : 0);
+  const height = innerH + padTop + M.bottom;
+  const p = palette();
   const innerW = Math.max(100, props.width - M.left - M.right);
   const lo = Math.min(...boxes.map((b) => b.box.p5), Infinity);
   const hi = Math.max(...boxes.map((b) => b.box.p95), -Infinity);
@@ -37,8 +42,21 @@ export function BoxPlot(props: {
   const y = scaleBand<string>().domain(variants).range([0, innerH]).padding(0.3);
   const { name, unit } = metricLabel(props.metric, props.catalogue);
   return (
-    <svg data-testid="chart-box" width={props.width} height={height} role="img" aria-label={`Box plots of ${name} per variant`} fontFamily="system-ui, sans-serif">
-      <g transform={`translate(${M.left},${M.top})`}>
+    <svg
+      data-testid="chart-box"
+      data-provisional={props.provisional ? "true" : undefined}
+      width={props.width}
+      height={height}
+      role="img"
+      aria-label={`Box plots of ${name} per variant${props.provisional ? ` (${props.provisional})` : ""}`}
+      fontFamily={FONT}
+    >
+      {props.provisional && (
+        <text x={props.width - 6} y={12} textAnchor="end" fontSize={11} fontWeight={600} fill={p.text}>
+          {props.provisional}
+        </text>
+      )}
+      <g transform={`translate(${M.left},${padTop})`}>
         {x.ticks(6).map((t) => (
           <line key={t} x1={x(t)} x2={x(t)} y1={0} y2={innerH} stroke="#eef0f3" />
         ))}
@@ -58,7 +76,7 @@ export function BoxPlot(props: {
                   <line x1={x(b.p5)} x2={x(b.p95)} y1={mid} y2={mid} stroke={colors[v]} strokeWidth={1.5} />
                   <line x1={x(b.p5)} x2={x(b.p5)} y1={mid - h / 4} y2={mid + h / 4} stroke={colors[v]} strokeWidth={1.5} />
                   <line x1={x(b.p95)} x2={x(b.p95)} y1={mid - h / 4} y2={mid + h / 4} stroke={colors[v]} strokeWidth={1.5} />
-                  <rect x={x(b.q1)} y={top} width={Math.max(2, x(b.q3) - x(b.q1))} height={h} fill={colors[v]} fillOpacity={0.22} stroke={colors[v]} strokeWidth={1.5} rx={2} />
+                  <rect x={x(b.q1)} y={top} width={Math.max(2, x(b.q3) - x(b.q1))} height={h} fill={colors[v]} fillOpacity={props.provisional ? 0.08 : 0.22} stroke={colors[v]} strokeWidth={1.5} rx={2} />
                   <line x1={x(b.median)} x2={x(b.median)} y1={top} y2={top + h} stroke={colors[v]} strokeWidth={3} />
                   {b.mean !== null && <circle cx={x(b.mean)} cy={mid} r={3} fill="#fff" stroke="#1d2430" strokeWidth={1.2} />}
                   <title>{`${v}: p5 ${fmtNum(b.p5)}, Q1 ${fmtNum(b.q1)}, median ${fmtNum(b.median)}, Q3 ${fmtNum(b.q3)}, p95 ${fmtNum(b.p95)}, mean ${fmtNum(b.mean)} (n = ${b.n})`}</title>

@@ -1,8 +1,9 @@
 import { act } from "react";
 import grid from "../../lib/stats/fixtures/comparison-grid.json";
 import type { ComparisonPublic } from "../../client/types.gen";
+import { gridDone, gridRunning, replicatedDone } from "../../lib/stats/fixtures/contract";
 import { CompareDashboard } from "./CompareDashboard";
-import { flush, render, stubFetch } from "./testing";
+import { flush, render, stubFetch, withProviders } from "./testing";
 
 const comparison = grid as unknown as ComparisonPublic;
 const variants = Object.keys(grid.spec.variants);
@@ -72,7 +73,11 @@ describe("CompareDashboard", () => {
     expect(bar.getAttribute("aria-valuemax")).toBe("12");
     expect(r.container.querySelector('[data-testid="compare-progress"]')?.textContent).toContain("3 / 12");
     expect([...r.container.querySelectorAll("button")].some((b) => b.textContent === "Share")).toBe(false);
-    expect([...r.container.querySelectorAll("button")].some((b) => b.textContent === "Download CSV")).toBe(true);
+    expect([...r.container.querySelectorAll("button")].some((b) => b.textContent === "Summary CSV")).toBe(true);
+    // today's API sends no provisional/eta_s: the state says provisional, no ETA is made up, no Cancel is offered
+    expect(r.container.querySelector('[data-testid="provisional-badge"]')?.textContent).toBe("provisional · 3/12 runs");
+    expect(r.container.querySelector('[data-testid="compare-eta"]')).toBeNull();
+    expect([...r.container.querySelectorAll("button")].some((b) => b.textContent?.startsWith("Cancel"))).toBe(false);
     r.unmount();
   });
 
@@ -86,6 +91,109 @@ describe("CompareDashboard", () => {
     const r = await render(<CompareDashboard comparison={empty} />);
     expect(r.container.querySelector('[data-testid="compare-empty"]')?.textContent).toMatch(/Waiting/);
     expect(r.container.querySelector('[data-testid="fct-bars"]')).toBeNull();
+    r.unmount();
+  });
+
+  it("draws the 95% CI of each normalized mean as a whisker, none for the baseline", async () => {
+    const r = await render(<CompareDashboard comparison={replicatedDone()} />);
+    const tlp = r.container.querySelector('[data-testid="fct-bar"][data-variant="TLP"]')!;
+    const ci = tlp.querySelector('[data-testid="fct-ci"]')!;
+    expect(Number(ci.getAttribute("data-low"))).toBe(0.4127);
+    expect(Number(ci.getAttribute("data-high"))).toBe(1.2964);
+    const [stem] = ci.querySelectorAll("line");
+    // the whisker spans more than the bar's top, and the value's label sits above it
+    const barTop = Number(tlp.querySelector("rect")!.getAttribute("y"));
+    expect(Number(stem.getAttribute("y1"))).toBeLessThan(barTop);
+    expect(Number(stem.getAttribute("y2"))).toBeGreaterThan(barTop);
+    expect(Number(tlp.querySelector("text")!.getAttribute("y"))).toBeLessThan(Number(stem.getAttribute("y1")));
+    expect(tlp.querySelector("title")!.textContent).toBe("TLP: 0.67 × baseline, 95% CI 0.41–1.30");
+    expect(r.container.querySelector('[data-testid="fct-bar"][data-variant="baseline"] [data-testid="fct-ci"]')).toBeNull();
+    expect(r.container.querySelector('[data-testid="fct-bars"]')!.getAttribute("aria-label")).toContain("95% confidence intervals");
+    // done: nothing provisional
+    expect(r.container.querySelector('[data-testid="provisional-badge"]')).toBeNull();
+    expect(r.container.querySelector("[data-provisional]")).toBeNull();
+    await flush();
+    r.unmount();
+  });
+
+  it("marks every statistic provisional while runs are unfinished, with an ETA and Cancel, and unmarks it when done", async () => {
+    const r = await render(<CompareDashboard comparison={gridRunning()} />);
+    const badges = [...r.container.querySelectorAll('[data-testid="provisional-badge"]')];
+    // the header (a live status), the bar chart and the table
+    expect(badges.map((b) => b.getAttribute("role"))).toEqual(["status", "note", "note"]);
+    for (const b of badges) {
+      expect(b.textContent).toBe("provisional · 4/12 runs");
+      expect(b.getAttribute("aria-label")).toBe("Provisional: 4 of 12 runs finished; these statistics change until every run has finished");
+    }
+    const svg = r.container.querySelector('[data-testid="fct-bars"]')!;
+    expect(svg.getAttribute("data-provisional")).toBe("true");
+    expect(svg.getAttribute("aria-label")).toContain("Provisional: 4 of 12 runs finished");
+    expect(svg.querySelector('[data-testid="fct-provisional"]')!.textContent).toBe("provisional · 4/12 runs");
+    const bars = [...svg.querySelectorAll('[data-testid="fct-bar"]')];
+    expect(bars).toHaveLength(variants.length); // only cell 0 has finished runs
+    for (const b of bars) {
+      expect(b.getAttribute("data-provisional")).toBe("true");
+      const [fill, hatch] = b.querySelectorAll("rect");
+      expect(fill.getAttribute("fill-opacity")).toBe("0.45");
+      expect(hatch.getAttribute("fill")).toMatch(/^url\(#hatch-/);
+      expect(svg.querySelector(`pattern[id="${hatch.getAttribute("fill")!.slice(5, -1)}"]`)).not.toBeNull();
+      expect(b.querySelector("title")!.textContent).toContain("provisional · 4/12 runs");
+    }
+    for (const id of ["chart-ecdf", "chart-box"]) {
+      const chart = r.container.querySelector(`[data-testid="${id}"]`)!;
+      expect(chart.getAttribute("data-provisional")).toBe("true");
+      expect(chart.textContent).toContain("provisional · 4/12 runs");
+    }
+    expect(r.container.querySelector('[data-testid="compare-table"]')!.getAttribute("data-provisional")).toBe("true");
+    expect(r.container.querySelector('[data-testid="compare-eta"]')!.textContent).toBe(" · about 1 min 20 s left");
+    expect([...r.container.querySelectorAll("button")].some((b) => b.textContent === "Cancel…")).toBe(true);
+
+    // every run finished: the marks go
+    await act(async () => r.root.render(withProviders(<CompareDashboard comparison={gridDone()} />)));
+    expect(r.container.querySelector('[data-testid="provisional-badge"]')).toBeNull();
+    expect(r.container.querySelector("[data-provisional]")).toBeNull();
+    expect(r.container.querySelector('[data-testid="fct-bars"] pattern')).toBeNull();
+    expect(r.container.querySelector('[data-testid="compare-progress"]')).toBeNull();
+    expect(r.container.querySelectorAll('[data-testid="fct-bar"]')).toHaveLength(3 * variants.length);
+    await flush();
+    r.unmount();
+  });
+
+  it("switches the bars to the paired differences over common seeds, in the URL", async () => {
+    const c = gridDone();
+    const r = await render(<CompareDashboard comparison={c} />);
+    const pairedButton = [...r.container.querySelectorAll("button")].find((b) => b.textContent === "Paired differences")!;
+    expect(pairedButton.getAttribute("aria-pressed")).toBe("false");
+    await act(async () => pairedButton.click());
+    expect(new URLSearchParams(location.search).get("stat")).toBe("paired");
+    expect(r.container.querySelector('[data-testid="fct-bars"]')).toBeNull();
+    const rows = [...r.container.querySelectorAll('[data-testid="paired-chart"] [data-testid="paired-row"]')];
+    expect(rows).toHaveLength(3 * (variants.length - 1));
+    for (const row of rows) {
+      const v = row.getAttribute("data-variant")!;
+      const cell = Number(row.getAttribute("data-cell"));
+      const sent = ((c.cells[cell] as { variants: Record<string, { paired: { normalized_diff: number } }> }).variants[v]).paired;
+      expect(Number(row.getAttribute("data-value"))).toBe(sent.normalized_diff);
+      expect(row.getAttribute("data-n")).toBe("1");
+      expect(row.querySelector("circle title")!.textContent).toContain("paired over 1 common seed");
+      expect(row.textContent).toContain("n = 1");
+    }
+    expect(r.container.querySelector("figcaption")!.textContent).toContain("paired over 1 common seed (n at each row's right)");
+    await act(async () => [...r.container.querySelectorAll("button")].find((b) => b.textContent === "Normalized means")!.click());
+    expect(new URLSearchParams(location.search).get("stat")).toBeNull();
+    expect(r.container.querySelector('[data-testid="fct-bars"]')).not.toBeNull();
+    await flush();
+    r.unmount();
+  });
+
+  it("links the summary CSV and the per-run CSV", async () => {
+    const r = await render(<CompareDashboard comparison={comparison} />);
+    const links = Object.fromEntries([...r.container.querySelectorAll("a.button-link")].map((a) => [a.textContent, a.getAttribute("href")]));
+    expect(links).toEqual({
+      "Summary CSV": `/api/v1/comparisons/${grid.id}/export?format=csv`,
+      "Per-run CSV": `/api/v1/comparisons/${grid.id}/runs.csv`,
+    });
+    await flush();
     r.unmount();
   });
 });

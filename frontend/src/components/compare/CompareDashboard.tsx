@@ -1,7 +1,10 @@
-/** A comparison's results: progress while runs finish, then normalized bars
- * per cell, ECDFs and box plots of the selected cell, the summary table and
- * stacked sequence diagrams. Selected variants ("v") and cell ("cell") live
- * in the URL, so a link or a permalink reproduces the view. */
+/** A comparison's results: progress (ETA, Cancel) while runs finish, then
+ * normalized bars with 95% CIs per cell (or the paired differences over
+ * common seeds), ECDFs and box plots of the selected cell, the summary table
+ * and stacked sequence diagrams; every statistic is marked provisional until
+ * every run has finished. Selected variants ("v"), cell ("cell") and the bar
+ * view ("stat=paired") live in the URL, so a link or a permalink reproduces
+ * the view. */
 import { useMemo, useState } from "react";
 import type { ComparisonPublic } from "../../client/types.gen";
 import { ShareButton } from "../ShareButton";
@@ -10,8 +13,9 @@ import type { Catalogue } from "../../lib/forms/catalogue";
 import { familyLabel, findMechanism, mechanismLabel, mechanismOfVariant, mechanismsOf } from "../../lib/forms/mechanisms";
 import { firstSentence } from "../../lib/forms/requests";
 import { useCatalogue } from "../../lib/queries";
-import { cellLabel, formatSelection, parseCell, parseSelection, readComparison, type ComparisonView } from "../../lib/stats/comparison";
+import { cellLabel, formatSelection, parseCell, parseSelection, provisionalText, readComparison } from "../../lib/stats/comparison";
 import { comparisonCsv } from "../../lib/stats/csv";
+import { pairedInputs, pairedSeedsText } from "../../lib/stats/paired";
 import { metricInfo, orderMetricNames } from "../../lib/metrics";
 import { BoxPlot } from "./BoxPlot";
 import { ChartCard } from "../charts/ChartCard";
@@ -20,44 +24,18 @@ import { variantColors } from "../charts/palette";
 import { EcdfChart } from "./EcdfChart";
 import { downloadBlob } from "../charts/exportChart";
 import { FctBars } from "./FctBars";
+import { CancelledNote, CompareProgress } from "./CompareProgress";
+import { PairedChart } from "./PairedChart";
+import { ProvisionalBadge } from "./ProvisionalBadge";
 import { SequenceStack } from "./SequenceStack";
 import { MemberReferenceLine } from "../reference/MemberReferenceLine";
 import { useParentSize } from "../charts/useParentSize";
 import "./compare.css";
 
-const TERMINAL = new Set(["succeeded", "failed"]);
-
 function describeBase(spec: Record<string, unknown>): string {
   const base = (spec.base ?? {}) as Record<string, unknown>;
   if (typeof base.preset === "string") return `Preset ${base.preset}${typeof base.variant === "string" ? ` (${base.variant})` : ""}`;
   return "Custom scenario";
-}
-
-export function CompareProgress({ view }: { view: ComparisonView }) {
-  const done = view.counts.succeeded + view.counts.failed;
-  const pct = view.nRuns ? Math.round((done / view.nRuns) * 100) : 100;
-  return (
-    <div className="compare-progress card" data-testid="compare-progress">
-      <div
-        role="progressbar"
-        aria-label="Runs finished"
-        aria-valuemin={0}
-        aria-valuemax={view.nRuns}
-        aria-valuenow={done}
-        aria-valuetext={`${done} of ${view.nRuns} runs finished`}
-        className="progress-track"
-      >
-        <div className="progress-fill" style={{ width: `${pct}%` }} />
-      </div>
-      <p className="progress-counts" aria-live="polite">
-        <strong>
-          {done} / {view.nRuns}
-        </strong>{" "}
-        runs finished · {view.counts.running} running · {view.counts.queued} queued
-        {view.counts.failed > 0 && <span className="error"> · {view.counts.failed} failed</span>}
-      </p>
-    </div>
-  );
 }
 
 interface VariantDoc {
@@ -87,6 +65,7 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
   const [search, setParams] = useSearchState();
   const vParam = search.get("v");
   const cellParam = search.get("cell");
+  const paired = search.get("stat") === "paired";
   const setV = (v: string | null) => setParams({ v });
   const setCell = (cell: string | null) => setParams({ cell });
   const selected = parseSelection(vParam, view.variants);
@@ -101,7 +80,11 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
   const [tableMetric, setTableMetric] = useState(view.metric);
   const { ref: wideRef, width: wide } = useParentSize<HTMLDivElement>(1100);
   const { ref: halfRef, width: half } = useParentSize<HTMLDivElement>(540);
-  const terminal = TERMINAL.has(view.state);
+  // no run of the comparison will change any more: statistics are final
+  const terminal = view.done;
+  const provisional = view.provisional ? provisionalText(view) : null;
+  const seedsText = pairedSeedsText(pairedInputs(view, selected));
+  const anyPaired = seedsText !== null;
   const spec = useMemo(() => (comparison.spec ?? {}) as Record<string, unknown>, [comparison.spec]);
   const anyResults = view.cells.some((c) => Object.values(c.variants).some((v) => v.stats.n > 0));
   const { data: catalogue } = useCatalogue();
@@ -133,8 +116,10 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
   return (
     <section className="compare-dashboard" data-testid="compare-dashboard">
       <header className="compare-header">
-        <div>
-          <h1>Comparison</h1>
+        <div className="compare-title">
+          <h1>
+            Comparison <ProvisionalBadge view={view} live />
+          </h1>
           <p className="muted">
             {describeBase(spec)} · metric{" "}
             <code title={compared.doc || undefined} data-testid="compare-metric">
@@ -147,21 +132,31 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
         </div>
         <div className="compare-actions">
           {readOnly ? (
-            <button type="button" onClick={downloadCsv}>
-              Download CSV
+            <button type="button" onClick={downloadCsv} title="n, mean, median, p5, p95, 95% CI and the normalized mean per cell and variant">
+              Summary CSV
             </button>
           ) : (
-            <a className="button-link" href={`/api/v1/comparisons/${encodeURIComponent(view.id)}/export?format=csv`} download={`comparison-${view.id}.csv`}>
-              Download CSV
+            <a
+              className="button-link"
+              href={view.links.summaryCsv}
+              download={`comparison-${view.id}.csv`}
+              title="n, mean, median, p5, p95, 95% CI and the normalized mean per cell and variant"
+            >
+              Summary CSV
             </a>
           )}
+          {/* the server's per-run table (contract of issue #9): one row per run and flow, every metric */}
+          <a className="button-link" href={view.links.runsCsv} download={`comparison-${view.id}-runs.csv`} title="one row per run and flow: seed, cell, variant and every metric">
+            Per-run CSV
+          </a>
           {!readOnly && (
-            <ShareButton comparisonId={view.id} viewState={{ v: vParam, cell: cellParam }} disabled={!terminal} />
+            <ShareButton comparisonId={view.id} viewState={{ v: vParam, cell: cellParam, stat: paired ? "paired" : null }} disabled={!terminal} />
           )}
         </div>
       </header>
 
-      {!terminal && <CompareProgress view={view} />}
+      {!terminal && <CompareProgress view={view} readOnly={readOnly} />}
+      <CancelledNote view={view} />
       {terminal && view.counts.failed > 0 && (
         <p role="alert" className="error card">
           {view.counts.failed} of {view.nRuns} runs failed; their cells show fewer values. Open a run from the table to see its error.
@@ -220,33 +215,75 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
         </div>
       ) : (
         <>
-          <div ref={wideRef}>
+          <div ref={wideRef} className="compare-wide">
             <ChartCard
-              title={`${compared.label}, normalized to ${view.baseline}`}
-              exportName={`comparison-${view.id}-bars`}
+              title={paired ? `${compared.label}: paired difference from ${view.baseline}` : `${compared.label}, normalized to ${view.baseline}`}
+              exportName={`comparison-${view.id}-${paired ? "paired" : "bars"}`}
+              status={
+                <span className="bars-status">
+                  <fieldset className="segmented">
+                    <legend className="visually-hidden">Bars show</legend>
+                    <button type="button" className="small" aria-pressed={!paired} onClick={() => setParams({ stat: null })}>
+                      Normalized means
+                    </button>
+                    <button
+                      type="button"
+                      className="small"
+                      aria-pressed={paired}
+                      onClick={() => setParams({ stat: "paired" })}
+                      title={anyPaired ? "the mean difference from the baseline over common seeds" : "no paired results (yet): they need a seed where both runs succeeded"}
+                    >
+                      Paired differences
+                    </button>
+                  </fieldset>
+                  <ProvisionalBadge view={view} />
+                </span>
+              }
               caption={
-                <>
-                  Mean {compared.label} of each variant divided by the mean of {view.baseline} in the same cell{direction}.
-                  {view.cells.length > 1 && " Click a group to show its distribution below."}
-                </>
+                paired ? (
+                  <>
+                    For each seed where both runs succeeded, {compared.label} of the variant minus that of {view.baseline}; dot: the mean of those
+                    differences as a share of {view.baseline}'s mean{direction}, whiskers: its 95% confidence interval (Student t);{" "}
+                    {seedsText ? `${seedsText} (n at each row's right)` : "no common seed yet"}. An interval that excludes 0 marks a difference at
+                    the 5% level.
+                  </>
+                ) : (
+                  <>
+                    Mean {compared.label} of each variant divided by the mean of {view.baseline} in the same cell{direction}; whiskers: 95%
+                    confidence interval of that ratio (none where a side has fewer than 2 values).
+                    {view.cells.length > 1 && " Click a group to show its distribution below."}
+                  </>
+                )
               }
             >
-              <FctBars
-                view={view}
-                variants={selected}
-                colors={colors}
-                selectedCell={cellIdx}
-                onSelectCell={(c) => setCell(String(view.cells.findIndex((x) => x.index === c)))}
-                width={Math.max(320, wide - 32)}
-                catalogue={catMetrics}
-              />
+              {paired ? (
+                <PairedChart view={view} variants={selected} colors={colors} width={Math.max(300, wide - 32)} catalogue={catMetrics} />
+              ) : (
+                <FctBars
+                  view={view}
+                  variants={selected}
+                  colors={colors}
+                  selectedCell={cellIdx}
+                  onSelectCell={(c) => setCell(String(view.cells.findIndex((x) => x.index === c)))}
+                  width={Math.max(300, wide - 32)}
+                  catalogue={catMetrics}
+                />
+              )}
             </ChartCard>
           </div>
           {view.cells.length > 1 && <h2 className="cell-title">Cell: {cellLabel(cell?.params ?? {})}</h2>}
           <div className="chart-pair">
             <div ref={halfRef}>
               <ChartCard title={`ECDF of ${compared.label}`} exportName={`comparison-${view.id}-ecdf`} caption="Over every replication and flow of the cell.">
-                <EcdfChart cell={cell} metric={view.metric} variants={selected} colors={colors} width={Math.max(280, half - 32)} catalogue={catMetrics} />
+                <EcdfChart
+                  cell={cell}
+                  metric={view.metric}
+                  variants={selected}
+                  colors={colors}
+                  width={Math.max(260, half - 32)}
+                  catalogue={catMetrics}
+                  provisional={provisional}
+                />
               </ChartCard>
             </div>
             <div>
@@ -255,7 +292,15 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
                 exportName={`comparison-${view.id}-box`}
                 caption="Whiskers p5–p95 and median from the API's exact statistics; box Q1–Q3 read off the ECDF points (inverse ECDF); dot: mean."
               >
-                <BoxPlot cell={cell} metric={view.metric} variants={selected} colors={colors} width={Math.max(280, half - 32)} catalogue={catMetrics} />
+                <BoxPlot
+                  cell={cell}
+                  metric={view.metric}
+                  variants={selected}
+                  colors={colors}
+                  width={Math.max(260, half - 32)}
+                  catalogue={catMetrics}
+                  provisional={provisional}
+                />
               </ChartCard>
             </div>
           </div>
@@ -270,7 +315,7 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
             colors={colors}
             readOnly={readOnly}
           />
-          <SequenceStack cell={cell} variants={selected} colors={colors} width={Math.max(320, wide - 32)} ready={terminal} />
+          <SequenceStack cell={cell} variants={selected} colors={colors} width={Math.max(300, wide - 32)} ready={terminal} />
         </>
       )}
     </section>

@@ -7,8 +7,10 @@ import { ecdfDomain, ecdfSteps } from "../../lib/stats/ecdf";
 import { fmtNum } from "../../lib/format";
 import { metricLabel, type MetricInfo } from "../../lib/metrics";
 import { AxisBottom, AxisLeft } from "../charts/Axes";
+import { FONT, palette } from "../charts/palette";
 
 const M = { top: 12, right: 16, bottom: 46, left: 58 };
+const NOTE = 14;
 
 export function EcdfChart(props: {
   cell: CellView | undefined;
@@ -18,11 +20,15 @@ export function EcdfChart(props: {
   width: number;
   /** the catalogue's metric descriptions, for the axis title */
   catalogue?: readonly MetricInfo[];
+  /** "provisional · 92/1,000 runs" while runs are unfinished: drawn in the chart (and its exports) */
+  provisional?: string | null;
 }) {
   const { cell, variants, colors } = props;
-  const height = 280;
+  const p = palette();
+  const top = M.top + (props.provisional ? NOTE : 0);
+  const height = 280 + (props.provisional ? NOTE : 0);
   const innerW = Math.max(100, props.width - M.left - M.right);
-  const innerH = height - M.top - M.bottom;
+  const innerH = height - top - M.bottom;
   const series = variants.map((v) => ({ variant: v, points: cell?.variants[v]?.ecdf ?? [] })).filter((s) => s.points.length > 0);
   const [lo, hi] = ecdfDomain(series.map((s) => s.points));
   const x = scaleLinear().domain([lo, hi]).range([0, innerW]).nice();
@@ -35,8 +41,21 @@ export function EcdfChart(props: {
   // a small vertical offset keeps identical lines (deterministic runs) distinguishable
   const offset = (i: number) => (series.length > 1 ? (i - (series.length - 1) / 2) * 1.5 : 0);
   return (
-    <svg data-testid="chart-ecdf" width={props.width} height={height} role="img" aria-label={`ECDF of ${name} per variant`} fontFamily="system-ui, sans-serif">
-      <g transform={`translate(${M.left},${M.top})`}>
+    <svg
+      data-testid="chart-ecdf"
+      data-provisional={props.provisional ? "true" : undefined}
+      width={props.width}
+      height={height}
+      role="img"
+      aria-label={`ECDF of ${name} per variant${props.provisional ? ` (${props.provisional})` : ""}`}
+      fontFamily={FONT}
+    >
+      {props.provisional && (
+        <text x={props.width - 6} y={12} textAnchor="end" fontSize={11} fontWeight={600} fill={p.text}>
+          {props.provisional}
+        </text>
+      )}
+      <g transform={`translate(${M.left},${top})`}>
         <AxisLeft ticks={y.ticks(5).map((v) => ({ value: v, y: y(v) }))} x={0} y0={0} y1={innerH} format={(v) => v.toFixed(1)} title="fraction ≤ x" grid={innerW} />
         <AxisBottom ticks={x.ticks(6).map((v) => ({ value: v, x: x(v) }))} y={innerH} x0={0} x1={innerW} format={(v) => fmtNum(v)} title={`${name}${unit ? ` (${unit})` : ""}`} />
         {series.map((s, i) => (
@@ -49,6 +68,7 @@ export function EcdfChart(props: {
             fill="none"
             stroke={colors[s.variant]}
             strokeWidth={2}
+            strokeDasharray={props.provisional ? "5 3" : undefined}
             strokeLinejoin="round"
           >
             <title>{`${s.variant}: ${s.points.length} points`}</title>

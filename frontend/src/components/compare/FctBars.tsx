@@ -1,10 +1,15 @@
 /** Normalized mean of the compared metric per variant, grouped by grid cell,
- * as in Fig. 1/2 of the tail-loss paper: the baseline variant is 1.0. */
+ * as in Fig. 1/2 of the tail-loss paper: the baseline variant is 1.0. A
+ * whisker on each bar is the 95% confidence interval of the ratio (the API's
+ * normalized_ci95). While runs are unfinished every bar is hatched and pale,
+ * and the chart says "provisional · n/N runs" (also in exported files). */
+import { useId } from "react";
 import { barLayout } from "../../lib/stats/bars";
-import { cellLabel, shortKey, type ComparisonView } from "../../lib/stats/comparison";
+import { cellLabel, provisionalLabel, provisionalText, shortKey, type ComparisonView } from "../../lib/stats/comparison";
 import { fmtRatio } from "../../lib/format";
 import { metricLabel, type MetricInfo } from "../../lib/metrics";
 import { AxisLeft } from "../charts/Axes";
+import { FONT, palette } from "../charts/palette";
 
 const M = { top: 14, right: 84, left: 58 };
 const ROW = 16;
@@ -20,16 +25,20 @@ export function FctBars(props: {
   catalogue?: readonly MetricInfo[];
 }) {
   const { view, variants, colors } = props;
+  const p = palette();
+  const hatch = `hatch-${useId().replace(/[^a-zA-Z0-9_-]/g, "")}`;
+  const provisional = view.provisional;
   const keys = view.gridKeys;
   const bottom = 12 + Math.max(1, keys.length) * ROW + 8;
-  const height = 300;
-  const innerH = height - M.top - bottom;
+  const top = M.top + (provisional ? 14 : 0);
+  const height = 300 + (provisional ? 14 : 0);
+  const innerH = height - top - bottom;
   const innerW = Math.max(120, props.width - M.left - M.right);
   const layout = barLayout(
     view.cells.map((c) => ({
       cell: c.index,
       label: cellLabel(c.params),
-      values: variants.map((v) => ({ variant: v, value: c.variants[v]?.normalizedMean ?? null })),
+      values: variants.map((v) => ({ variant: v, value: c.variants[v]?.normalizedMean ?? null, ci: c.variants[v]?.normalizedCi95 ?? null })),
     })),
     variants,
     { width: innerW, height: innerH },
@@ -38,15 +47,28 @@ export function FctBars(props: {
   const many = layout.groups.length > 1;
   return (
     <svg
-     
       data-testid="fct-bars"
+      data-provisional={provisional ? "true" : undefined}
       width={props.width}
       height={height}
       role="img"
-      aria-label={`${name} normalized to ${view.baseline}, per variant${many ? " and cell" : ""}`}
-      fontFamily="system-ui, sans-serif"
+      aria-label={`${name} normalized to ${view.baseline}, per variant${many ? " and cell" : ""}, with 95% confidence intervals${provisional ? `. ${provisionalLabel(view)}` : ""}`}
+      fontFamily={FONT}
     >
-      <g transform={`translate(${M.left},${M.top})`}>
+      {provisional && (
+        <defs>
+          {/* white diagonal stripes over a pale bar: provisional at a glance, in colour or not */}
+          <pattern id={hatch} patternUnits="userSpaceOnUse" width={6} height={6} patternTransform="rotate(45)">
+            <line x1={0} y1={0} x2={0} y2={6} stroke="#fff" strokeWidth={2.5} />
+          </pattern>
+        </defs>
+      )}
+      {provisional && (
+        <text data-testid="fct-provisional" x={props.width - 6} y={12} textAnchor="end" fontSize={11} fontWeight={600} fill={p.text}>
+          {provisionalText(view)}
+        </text>
+      )}
+      <g transform={`translate(${M.left},${top})`}>
         <AxisLeft
           ticks={layout.yTicks}
           x={0}
@@ -87,22 +109,39 @@ export function FctBars(props: {
               {g.bars.map((b) => {
                 const narrow = b.width < 26;
                 const label = fmtRatio(b.value);
+                const ci = b.ci ? `, 95% CI ${fmtRatio(b.ci[0])}–${fmtRatio(b.ci[1])}` : "";
+                // the label sits above the bar or its whisker, whichever is higher
+                const labelY = Math.min(b.y, b.ciY?.[0] ?? b.y) - 4;
+                const cx = b.x + b.width / 2;
+                const cap = Math.min(8, Math.max(3, b.width / 4));
+                const w = Math.max(1, b.width);
+                const h = Math.max(0, b.height);
                 return (
-                  <g key={b.variant} data-testid="fct-bar" data-variant={b.variant} data-value={String(b.value)} data-cell={b.cell}>
-                    <rect x={b.x} y={b.y} width={Math.max(1, b.width)} height={Math.max(0, b.height)} fill={colors[b.variant]} rx={1.5}>
-                      <title>{`${b.variant}: ${label} × ${view.baseline}${many ? ` (${g.label})` : ""}`}</title>
+                  <g
+                    key={b.variant}
+                    data-testid="fct-bar"
+                    data-variant={b.variant}
+                    data-value={String(b.value)}
+                    data-cell={b.cell}
+                    data-provisional={provisional ? "true" : undefined}
+                  >
+                    <rect x={b.x} y={b.y} width={w} height={h} fill={colors[b.variant]} fillOpacity={provisional ? 0.45 : 1} rx={1.5}>
+                      <title>{`${b.variant}: ${label} × ${view.baseline}${ci}${many ? ` (${g.label})` : ""}${provisional ? ` — ${provisionalText(view)}` : ""}`}</title>
                     </rect>
+                    {provisional && <rect x={b.x} y={b.y} width={w} height={h} fill={`url(#${hatch})`} rx={1.5} pointerEvents="none" />}
+                    {b.ci && b.ciY && (
+                      <g data-testid="fct-ci" data-low={String(b.ci[0])} data-high={String(b.ci[1])} stroke={p.text} strokeWidth={1.3} pointerEvents="none">
+                        <line x1={cx} x2={cx} y1={b.ciY[0]} y2={b.ciY[1]} />
+                        <line x1={cx - cap} x2={cx + cap} y1={b.ciY[0]} y2={b.ciY[0]} />
+                        <line x1={cx - cap} x2={cx + cap} y1={b.ciY[1]} y2={b.ciY[1]} />
+                      </g>
+                    )}
                     {narrow ? (
-                      <text
-                        transform={`translate(${b.x + b.width / 2},${b.y - 4}) rotate(-90)`}
-                        dy="0.32em"
-                        fontSize={10}
-                        fill="#1d2430"
-                      >
+                      <text transform={`translate(${cx},${labelY}) rotate(-90)`} dy="0.32em" fontSize={10} fill={p.text}>
                         {label}
                       </text>
                     ) : (
-                      <text x={b.x + b.width / 2} y={b.y - 4} textAnchor="middle" fontSize={11} fill="#1d2430">
+                      <text x={cx} y={labelY} textAnchor="middle" fontSize={11} fill={p.text} fontStyle={provisional ? "italic" : undefined}>
                         {label}
                       </text>
                     )}
@@ -110,7 +149,7 @@ export function FctBars(props: {
                 );
               })}
               {g.missing.length > 0 && g.bars.length === 0 && (
-                <text x={g.x + g.width / 2} y={innerH - 8} textAnchor="middle" fontSize={11} fill="#6b7280">
+                <text x={g.x + g.width / 2} y={innerH - 8} textAnchor="middle" fontSize={11} fill={p.muted}>
                   pending
                 </text>
               )}
@@ -122,18 +161,18 @@ export function FctBars(props: {
             </g>
           );
         })}
-        <line x1={0} x2={innerW} y1={layout.baselineY} y2={layout.baselineY} stroke="#1d2430" strokeDasharray="4 3" strokeWidth={1} />
+        <line x1={0} x2={innerW} y1={layout.baselineY} y2={layout.baselineY} stroke={p.text} strokeDasharray="4 3" strokeWidth={1} />
         <text x={innerW + 6} y={layout.baselineY} dy="0.32em" fontSize={10} fill="#4b5563">
           {view.baseline.length > 9 ? "baseline" : view.baseline} = 1
         </text>
         <line x1={0} x2={innerW} y1={innerH} y2={innerH} stroke="#9aa1ab" />
         {keys.map((k, i) => (
-          <text key={k} x={-8} y={innerH + 14 + i * ROW} textAnchor="end" fontSize={11} fill="#6b7280">
+          <text key={k} x={-8} y={innerH + 14 + i * ROW} textAnchor="end" fontSize={11} fill={p.muted}>
             {shortKey(k)}
           </text>
         ))}
         {!keys.length && (
-          <text x={innerW / 2} y={innerH + 14} textAnchor="middle" fontSize={11} fill="#6b7280">
+          <text x={innerW / 2} y={innerH + 14} textAnchor="middle" fontSize={11} fill={p.muted}>
             one cell: every run of the comparison
           </text>
         )}
