@@ -119,8 +119,8 @@ describe("CompareDashboard", () => {
   it("marks every statistic provisional while runs are unfinished, with an ETA and Cancel, and unmarks it when done", async () => {
     const r = await render(<CompareDashboard comparison={gridRunning()} />);
     const badges = [...r.container.querySelectorAll('[data-testid="provisional-badge"]')];
-    // the header (a live status), the bar chart and the table
-    expect(badges.map((b) => b.getAttribute("role"))).toEqual(["status", "note", "note"]);
+    // the header (a live status) and the table; the charts carry it in their SVG (and so in exports)
+    expect(badges.map((b) => b.getAttribute("role"))).toEqual(["status", "note"]);
     for (const b of badges) {
       expect(b.textContent).toBe("provisional · 4/12 runs");
       expect(b.getAttribute("aria-label")).toBe("Provisional: 4 of 12 runs finished; these statistics change until every run has finished");
@@ -193,6 +193,27 @@ describe("CompareDashboard", () => {
       "Summary CSV": `/api/v1/comparisons/${grid.id}/export?format=csv`,
       "Per-run CSV": `/api/v1/comparisons/${grid.id}/runs.csv`,
     });
+    await flush();
+    r.unmount();
+  });
+
+  it("draws the charts at the width they get once the first results arrive, not at a fallback wider than the window", async () => {
+    // jsdom has no layout: every block measures 700 px wide
+    const rect = vi.spyOn(Element.prototype, "getBoundingClientRect").mockReturnValue({ width: 700, height: 300, x: 0, y: 0, top: 0, left: 0, right: 700, bottom: 300, toJSON: () => ({}) } as DOMRect);
+    const empty = {
+      ...gridRunning(),
+      counts: { queued: 12, running: 0, succeeded: 0, failed: 0, cancelled: 0 },
+      finished: 0,
+      cells: comparison.cells.map((c) => ({ ...c, variants: Object.fromEntries(variants.map((v) => [v, { stats: { n: 0 }, normalized_mean: null, ecdf: [], metrics: {}, runs: [] }])) })),
+    } as ComparisonPublic;
+    const r = await render(<CompareDashboard comparison={empty} />);
+    expect(r.container.querySelector('[data-testid="fct-bars"]')).toBeNull();
+    await act(async () => r.root.render(withProviders(<CompareDashboard comparison={gridRunning()} />)));
+    // 700 less the card's 32 px, for the bars and for each half of the pair
+    expect(r.container.querySelector('[data-testid="fct-bars"]')!.getAttribute("width")).toBe("668");
+    expect(r.container.querySelector('[data-testid="chart-ecdf"]')!.getAttribute("width")).toBe("668");
+    expect(r.container.querySelector('[data-testid="chart-box"]')!.getAttribute("width")).toBe("668");
+    rect.mockRestore();
     await flush();
     r.unmount();
   });

@@ -38,6 +38,20 @@ function describeBase(spec: Record<string, unknown>): string {
   return "Custom scenario";
 }
 
+/** A block that measures its own width and draws its chart at it. Its own
+ * component, so that it measures from the moment it mounts: the charts appear
+ * only once the first runs have finished, and a size hook of the page (mounted
+ * before them, with nothing to measure yet) kept the fallback width, wider
+ * than a 1,024 px window (issue #9, point 7). */
+function Sized(props: { fallback: number; children: (width: number) => React.ReactNode }) {
+  const { ref, width } = useParentSize<HTMLDivElement>(props.fallback);
+  return (
+    <div ref={ref} className="sized">
+      {props.children(width)}
+    </div>
+  );
+}
+
 interface VariantDoc {
   text: string;
   doc: string;
@@ -78,8 +92,6 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
     return [...names];
   }, [view]);
   const [tableMetric, setTableMetric] = useState(view.metric);
-  const { ref: wideRef, width: wide } = useParentSize<HTMLDivElement>(1100);
-  const { ref: halfRef, width: half } = useParentSize<HTMLDivElement>(540);
   // no run of the comparison will change any more: statistics are final
   const terminal = view.done;
   const provisional = view.provisional ? provisionalText(view) : null;
@@ -215,7 +227,8 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
         </div>
       ) : (
         <>
-          <div ref={wideRef} className="compare-wide">
+          <Sized fallback={1100}>
+            {(wide) => (
             <ChartCard
               title={paired ? `${compared.label}: paired difference from ${view.baseline}` : `${compared.label}, normalized to ${view.baseline}`}
               exportName={`comparison-${view.id}-${paired ? "paired" : "bars"}`}
@@ -236,7 +249,6 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
                       Paired differences
                     </button>
                   </fieldset>
-                  <ProvisionalBadge view={view} />
                 </span>
               }
               caption={
@@ -244,7 +256,7 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
                   <>
                     For each seed where both runs succeeded, {compared.label} of the variant minus that of {view.baseline}; dot: the mean of those
                     differences as a share of {view.baseline}'s mean{direction}, whiskers: its 95% confidence interval (Student t);{" "}
-                    {seedsText ? `${seedsText} (n at each row's right)` : "no common seed yet"}. An interval that excludes 0 marks a difference at
+                    {seedsText ? `${seedsText} (n at each row's right)` : view.live ? "no common seed yet" : "this server sends no paired comparison yet"}. An interval that excludes 0 marks a difference at
                     the 5% level.
                   </>
                 ) : (
@@ -270,10 +282,12 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
                 />
               )}
             </ChartCard>
-          </div>
+            )}
+          </Sized>
           {view.cells.length > 1 && <h2 className="cell-title">Cell: {cellLabel(cell?.params ?? {})}</h2>}
           <div className="chart-pair">
-            <div ref={halfRef}>
+            <Sized fallback={540}>
+              {(half) => (
               <ChartCard title={`ECDF of ${compared.label}`} exportName={`comparison-${view.id}-ecdf`} caption="Over every replication and flow of the cell.">
                 <EcdfChart
                   cell={cell}
@@ -285,8 +299,10 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
                   provisional={provisional}
                 />
               </ChartCard>
-            </div>
-            <div>
+              )}
+            </Sized>
+            <Sized fallback={540}>
+              {(half) => (
               <ChartCard
                 title={`Box plot of ${compared.label}`}
                 exportName={`comparison-${view.id}-box`}
@@ -302,7 +318,8 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
                   provisional={provisional}
                 />
               </ChartCard>
-            </div>
+              )}
+            </Sized>
           </div>
           <CompareTable
             view={view}
@@ -315,7 +332,9 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
             colors={colors}
             readOnly={readOnly}
           />
-          <SequenceStack cell={cell} variants={selected} colors={colors} width={Math.max(300, wide - 32)} ready={terminal} />
+          <Sized fallback={1100}>
+            {(wide) => <SequenceStack cell={cell} variants={selected} colors={colors} width={Math.max(300, wide - 32)} ready={terminal} />}
+          </Sized>
         </>
       )}
     </section>

@@ -115,6 +115,15 @@ describe("CompareTable: confidence intervals and paired differences", () => {
     r.unmount();
   });
 
+  it("says so when the server sends no paired comparison (before issue #9's backend)", async () => {
+    const r = await show(grid as unknown as ComparisonPublic);
+    const paired = cellOf(r.container, "TLP", "compare-paired");
+    expect(paired.textContent).toBe("–");
+    expect(paired.title).toBe("this server sends no paired comparison");
+    expect(cellOf(r.container, "TLP", "compare-normalized").textContent).toBe("0.48");
+    r.unmount();
+  });
+
   it("is marked provisional, for eyes and screen readers, while runs are unfinished", async () => {
     const r = await show(gridRunning());
     const table = r.container.querySelector('[data-testid="compare-table"]')!;

@@ -130,7 +130,13 @@ export function CompareTable(props: {
                         "–"
                       )}
                     </td>
-                    <PairedCell paired={compared && !isBase ? (v?.paired ?? null) : null} isBase={isBase} compared={compared} higherIsBetter={info.higherIsBetter} baseMean={base.mean} />
+                    <PairedCell
+                      paired={compared && !isBase ? (v?.paired ?? null) : null}
+                      isBase={isBase}
+                      why={!compared ? "computed for the compared metric" : view.live ? "no seed where both runs succeeded (yet)" : "this server sends no paired comparison"}
+                      higherIsBetter={info.higherIsBetter}
+                      baseMean={base.mean}
+                    />
                     <td>{v?.runs[0] ? <Link to={`/runs/${v.runs[0]}`}>open</Link> : <span className="muted">–</span>}</td>
                   </tr>
                 );
@@ -161,7 +167,7 @@ export function CompareTable(props: {
   );
 }
 
-function PairedCell(props: { paired: Paired | null; isBase: boolean; compared: boolean; higherIsBetter: boolean | null; baseMean: number | null }) {
+function PairedCell(props: { paired: Paired | null; isBase: boolean; why: string; higherIsBetter: boolean | null; baseMean: number | null }) {
   const p = props.paired;
   if (props.isBase)
     return (
@@ -171,7 +177,7 @@ function PairedCell(props: { paired: Paired | null; isBase: boolean; compared: b
     );
   if (!p)
     return (
-      <td className="num" data-testid="compare-paired" title={props.compared ? "no seed where both runs succeeded (yet)" : "computed for the compared metric"}>
+      <td className="num" data-testid="compare-paired" title={props.why}>
         –
       </td>
     );

@@ -64,7 +64,9 @@ export function PairedChart(props: {
           const n = r.paired?.n ?? 0;
           const what =
             r.paired === null
-              ? "no common seed yet"
+              ? view.live
+                ? "no common seed yet"
+                : "this server sends no paired comparison"
               : r.value === null
                 ? "not normalized (the baseline's mean is 0)"
                 : `${fmtPct(r.value)}${r.ci ? ` [${fmtPct(r.ci[0])}, ${fmtPct(r.ci[1])}]` : " (no CI: fewer than 2 common seeds)"}, paired over ${n} common seed${n === 1 ? "" : "s"}`;
