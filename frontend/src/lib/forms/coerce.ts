@@ -23,7 +23,7 @@ function fmt(n: number): string {
 }
 
 /** Check a number against the spec; returns a hint phrased like the server's messages. */
-export function rangeHint(spec: FieldSpec, v: number): string | null {
+export function rangeHint(spec: Pick<FieldSpec, "numberType" | "min" | "max">, v: number): string | null {
   if (spec.numberType === "int" && !Number.isInteger(v)) return `must be an integer${spec.min !== undefined ? ` ${formatRange(spec)}` : ""}`;
   const out = (spec.min !== undefined && v < spec.min) || (spec.max !== undefined && v > spec.max);
   return out ? `must be ${formatRange(spec)} (got ${fmt(v)})` : null;
