@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import rexsim
+
 from app.core.config import get_settings
 
 API = "/api/v1"

@@ -10,7 +10,8 @@ const q = (root: HTMLElement, sel: string) => root.querySelector(sel) as HTMLEle
 const byLabel = (root: HTMLElement, path: string) => q(root, `[aria-label="${path}"]`) as HTMLInputElement | HTMLSelectElement | null;
 const profileButton = (root: HTMLElement, name: string) => q(root, `[data-profile="${name}"]`) as HTMLButtonElement;
 
-describe("ProfileBar", () => {
+// each test drives the whole builder through many edits: generous time on a loaded machine (no timing is asserted)
+describe("ProfileBar", { timeout: 30_000 }, () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     document.body.innerHTML = "";

@@ -331,7 +331,7 @@ describe("ScenarioBuilder", () => {
     r.unmount();
   });
 
-  it("shows what a special value means instead of its number, and lets it be chosen or left", async () => {
+  it("shows what a special value means instead of its number, and lets it be chosen or left", { timeout: 30_000 }, async () => {
     const calls = stubFetch((req) => (req.url.endsWith("/api/v1/runs") ? json({ runs: [{ id: "r1", seed: 1, state: "queued", deduplicated: false }] }, 202) : undefined));
     const r = await render(builder());
     const minRto = raw.parameters.find((p) => p.key === "tcp.min_rto_ms")!;
@@ -362,7 +362,7 @@ describe("ScenarioBuilder", () => {
     r.unmount();
   });
 
-  it("fills Gilbert-Elliott in with the paper's 1.5 % loss and labels p and r for what they are", async () => {
+  it("fills Gilbert-Elliott in with the paper's 1.5 % loss and labels p and r for what they are", { timeout: 30_000 }, async () => {
     const calls = stubFetch((req) => (req.url.endsWith("/api/v1/runs") ? json({ runs: [{ id: "r1", seed: 1, state: "queued", deduplicated: false }] }, 202) : undefined));
     const r = await render(builder());
     const suggested = raw.suggested.find((x) => x.path === "path.{forward,reverse}.loss.model")!;

@@ -32,7 +32,8 @@ async function addAxis(root: HTMLElement, n: number, path: string) {
   await act(async () => setValue(byLabel<HTMLSelectElement>(root, `Sweep field ${n}`)!, path));
 }
 
-describe("SweepEditor", () => {
+// each test drives the whole builder through many edits: generous time on a loaded machine (no timing is asserted)
+describe("SweepEditor", { timeout: 30_000 }, () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     document.body.innerHTML = "";

@@ -12,9 +12,14 @@ export function profileKeys(cat: Pick<Catalogue, "profiles">): string[] {
   return [...new Set(cat.profiles.flatMap((p) => Object.keys(p.overrides)))];
 }
 
-/** The catalogue parameter a selector path addresses ("flows[*].tcp.fack" -> tcp.fack). */
+const found = new WeakMap<readonly CatalogueParam[], Map<string, CatalogueParam | undefined>>();
+
+/** The catalogue parameter a selector path addresses ("flows[*].tcp.fack" -> tcp.fack); remembered per catalogue. */
 export function paramOfSelector(cat: Pick<Catalogue, "params">, selector: string): CatalogueParam | undefined {
-  return cat.params.find((p) => selectorMatches(p.path, selector));
+  const known = found.get(cat.params) ?? new Map<string, CatalogueParam | undefined>();
+  found.set(cat.params, known);
+  if (!known.has(selector)) known.set(selector, cat.params.find((p) => selectorMatches(p.path, selector)));
+  return known.get(selector);
 }
 
 /** A profile's value for every profile key: its own, else the catalogue's default. */
