@@ -48,11 +48,19 @@ class VarInfo(BaseModel):
     doc: str
 
 
+class SpecialValue(BaseModel):
+    """A value of a number parameter that means something other than its number."""
+
+    value: int | float
+    label: str = Field(description="what the value means, e.g. 'unlimited' for a rate of 0")
+
+
 class ParamInfo(BaseModel):
-    """A parameter of the scenario: its path, type, unit, default, range and explanation."""
+    """A parameter of the scenario: its path, name for people, type, unit, default, range and explanation."""
 
     key: str
     path: str
+    label: str = Field(description="a short name for people, e.g. 'Min RTO'")
     type: str = Field(description="int, float, bool, enum or set (a list of choices)")
     unit: str
     default: bool | int | float | str | list[str] | None
@@ -60,6 +68,9 @@ class ParamInfo(BaseModel):
     max: float | None
     choices: list[str] | None
     doc: str
+    special: list[SpecialValue] = Field(
+        description="values with a meaning of their own (-1 = the RTT estimator's minimum RTO, 0 = unlimited, ...)"
+    )
 
 
 class AppliesTo(BaseModel):
@@ -79,6 +90,7 @@ class Container(BaseModel):
     section: str
     key: str
     path: str
+    label: str
     type: str = Field(description="object, list (of sections), int_list or tagged_list")
     of: str | None = Field(description="the section of the value or the items; null for int_list and tagged_list")
     family: str | None = Field(description="tagged_list: the family whose members the items are ({kind, params})")
@@ -134,6 +146,28 @@ class LinuxReference(BaseModel):
     cases: list[ReferenceCase]
 
 
+class Profile(BaseModel):
+    """A named set of flow settings to start a scenario from (the engine's defaults, a paper's Linux)."""
+
+    name: str
+    label: str
+    doc: str
+    citation: str
+    overrides: dict[str, bool | int | float | str] = Field(
+        description="scenario overrides (flows[*].tcp.fack -> true); keys another profile sets keep their default"
+    )
+
+
+class Suggestion(BaseModel):
+    """Values to fill in when a choice is picked, instead of defaults that make it do nothing."""
+
+    path: str = Field(description="the choosing field's catalogue path, e.g. path.{forward,reverse}.loss.model")
+    value: str
+    set: dict[str, bool | int | float | str] = Field(description="its siblings' values (keys of the same object)")
+    label: str
+    doc: str
+
+
 class Catalog(BaseModel):
     engine_version: str
     parameters: list[Parameter]
@@ -151,6 +185,8 @@ class Catalog(BaseModel):
     states: list[str]
     drop_reasons: list[str]
     limits: dict[str, int]
+    profiles: list[Profile]
+    suggested: list[Suggestion]
     linux_reference: LinuxReference
 
 

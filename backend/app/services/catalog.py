@@ -4,11 +4,17 @@ from __future__ import annotations
 
 import rexsim
 
+from ..core.config import Settings
 from ..schemas.misc import Catalog, PresetPublic
 
 
-def catalog() -> Catalog:
-    return Catalog(**rexsim.catalog())
+def catalog(settings: Settings) -> Catalog:
+    """The engine's catalogue; its limits also name the service's own that a
+    form checks before it submits (max_comparison_runs: grid cells x variants
+    x replications)."""
+    raw = rexsim.catalog()
+    limits = {**raw["limits"], "max_comparison_runs": settings.MAX_COMPARISON_RUNS}
+    return Catalog(**{**raw, "limits": limits})
 
 
 def presets() -> list[PresetPublic]:

@@ -76,7 +76,8 @@ export class UtilsService {
     /**
      * Read Mechanisms
      *
-     * Every engine parameter (type, unit, default, range, explanation with citation) and mechanism.
+     * Every engine parameter (type, unit, default, range, explanation with citation) and mechanism,
+     * and the limits a request must keep (the engine's, and the service's max_comparison_runs).
      */
     public static readMechanisms<ThrowOnError extends boolean = false>(options?: Options<UtilsReadMechanismsData, ThrowOnError>) {
         return (options?.client ?? client).get<UtilsReadMechanismsResponses, unknown, ThrowOnError>({ url: '/api/v1/mechanisms', ...options });

@@ -332,9 +332,17 @@ export type Catalog = {
      */
     parameters: Array<Parameter>;
     /**
+     * Profiles
+     */
+    profiles: Array<Profile>;
+    /**
      * States
      */
     states: Array<string>;
+    /**
+     * Suggested
+     */
+    suggested: Array<Suggestion>;
     /**
      * Timer Formulas
      */
@@ -559,6 +567,10 @@ export type Container = {
      * Key
      */
     key: string;
+    /**
+     * Label
+     */
+    label: string;
     /**
      * Max
      *
@@ -946,7 +958,7 @@ export type MetricInfo = {
 /**
  * ParamInfo
  *
- * A parameter of the scenario: its path, type, unit, default, range and explanation.
+ * A parameter of the scenario: its path, name for people, type, unit, default, range and explanation.
  */
 export type ParamInfo = {
     /**
@@ -966,6 +978,12 @@ export type ParamInfo = {
      */
     key: string;
     /**
+     * Label
+     *
+     * a short name for people, e.g. 'Min RTO'
+     */
+    label: string;
+    /**
      * Max
      */
     max: number | null;
@@ -977,6 +995,12 @@ export type ParamInfo = {
      * Path
      */
     path: string;
+    /**
+     * Special
+     *
+     * values with a meaning of their own (-1 = the RTT estimator's minimum RTO, 0 = unlimited, ...)
+     */
+    special: Array<SpecialValue>;
     /**
      * Type
      *
@@ -1014,6 +1038,12 @@ export type Parameter = {
      */
     key: string;
     /**
+     * Label
+     *
+     * a short name for people, e.g. 'Min RTO'
+     */
+    label: string;
+    /**
      * Max
      */
     max: number | null;
@@ -1029,6 +1059,12 @@ export type Parameter = {
      * Section
      */
     section: string;
+    /**
+     * Special
+     *
+     * values with a meaning of their own (-1 = the RTT estimator's minimum RTO, 0 = unlimited, ...)
+     */
+    special: Array<SpecialValue>;
     /**
      * Type
      *
@@ -1187,6 +1223,38 @@ export type ProbeEvent = {
      * 1: the first transmission of these bytes, 2: the first retransmission, ...
      */
     transmission: number;
+};
+
+/**
+ * Profile
+ *
+ * A named set of flow settings to start a scenario from (the engine's defaults, a paper's Linux).
+ */
+export type Profile = {
+    /**
+     * Citation
+     */
+    citation: string;
+    /**
+     * Doc
+     */
+    doc: string;
+    /**
+     * Label
+     */
+    label: string;
+    /**
+     * Name
+     */
+    name: string;
+    /**
+     * Overrides
+     *
+     * scenario overrides (flows[*].tcp.fack -> true); keys another profile sets keep their default
+     */
+    overrides: {
+        [key: string]: boolean | number | number | string;
+    };
 };
 
 /**
@@ -1973,6 +2041,24 @@ export type ShareSummary = {
 };
 
 /**
+ * SpecialValue
+ *
+ * A value of a number parameter that means something other than its number.
+ */
+export type SpecialValue = {
+    /**
+     * Label
+     *
+     * what the value means, e.g. 'unlimited' for a rate of 0
+     */
+    label: string;
+    /**
+     * Value
+     */
+    value: number | number;
+};
+
+/**
  * StateEvent
  *
  * State change: The sender's congestion state changes (Open, Disorder, CWR, Recovery, Loss).
@@ -2050,6 +2136,40 @@ export type StateEvent = {
      * time of the event (ns)
      */
     t_ns: number;
+};
+
+/**
+ * Suggestion
+ *
+ * Values to fill in when a choice is picked, instead of defaults that make it do nothing.
+ */
+export type Suggestion = {
+    /**
+     * Doc
+     */
+    doc: string;
+    /**
+     * Label
+     */
+    label: string;
+    /**
+     * Path
+     *
+     * the choosing field's catalogue path, e.g. path.{forward,reverse}.loss.model
+     */
+    path: string;
+    /**
+     * Set
+     *
+     * its siblings' values (keys of the same object)
+     */
+    set: {
+        [key: string]: boolean | number | number | string;
+    };
+    /**
+     * Value
+     */
+    value: string;
 };
 
 /**

@@ -25,7 +25,9 @@ function presetInit(p: PresetPublic, cat: Catalogue, family: string): BuilderIni
     scenario: structuredClone(p.scenario),
     mechanisms: sel ? { family: sel.family, choices: sel.choices } : { family, choices: mechanismInScenario(cat, p.scenario, family) },
     scope: sel?.scope ?? "flows[*]",
-    replications: hasRandomLoss(cat, p.scenario) ? Math.min(5, p.replications || 1) : 1,
+    // as published: the preset's grid in the sweep editor, its replications
+    replications: hasRandomLoss(cat, p.scenario) ? Math.max(1, p.replications || 1) : 1,
+    grid: p.grid ?? {},
   };
 }
 
@@ -57,7 +59,7 @@ export function Explore() {
     if (!f) return { error: `Permalink ${fork} holds no scenario the builder can open.` };
     const loaded: Loaded = {
       key: `fork-${fork}`,
-      init: { scenario: f.scenario, mechanisms: f.mechanisms, scope: f.scope, replications: f.replications },
+      init: { scenario: f.scenario, mechanisms: f.mechanisms, scope: f.scope, replications: f.replications, grid: f.grid },
       notice: (
         <p className="builder-notice" role="status" data-testid="fork-notice">
           Forked from permalink <Link to={`/s/${fork}`}>{fork}</Link>: {f.note}. Change anything and run it again.
@@ -73,9 +75,11 @@ export function Explore() {
       key: `preset-${p.name}-${Date.now()}`,
       init: presetInit(p, catalogue as Catalogue, family),
       notice: (
-        <p className="builder-notice" role="status">
-          Loaded preset “{p.title}” ({p.figure}). The preset's grid ({Object.keys(p.grid).join(", ") || "none"}) is not part of the builder; the
-          gallery's Compare runs the preset as published.
+        <p className="builder-notice" role="status" data-testid="preset-notice">
+          Loaded preset “{p.title}” ({p.figure}){" "}
+          {Object.keys(p.grid ?? {}).length
+            ? `with its grid (${Object.keys(p.grid).join(", ")}) in the sweep editor below: Run sweep runs it as published.`
+            : "as published."}
         </p>
       ),
     });

@@ -43,9 +43,20 @@ enum rx_psection {
 	RX_SEC__COUNT
 };
 
+/* a value of a number row that means something other than its number
+ * (-1 = the RTT profile's minimum RTO, 0 = unlimited, ...) */
+struct rx_special {
+	double value;
+	const char *label; /* what the value means, for people: "unlimited" */
+};
+
 struct rx_param {
 	int section;
 	const char *key; /* dotted path inside the section, e.g. "tcp.mss" */
+	const char *label; /* a short name for people, e.g. "Min RTO" (every row has one) */
+	/* RX_PT_INT, RX_PT_FLOAT: the values with a meaning of their own, ended by
+	 * a NULL label; NULL: none */
+	const struct rx_special *special;
 	int type;
 	size_t offset;
 	double min, max; /* inclusive; of each item for RX_PT_INT_LIST */
@@ -82,6 +93,10 @@ int rx_param_choice_index(const struct rx_param *p, const char *name);
 /* name of choice i of an enum, member or set row, NULL past the end */
 const char *rx_param_choice(const struct rx_param *p, int i);
 int rx_param_choice_count(const struct rx_param *p);
+/* a row's special values are on a number row, labelled, within its range (integers for an int row) */
+bool rx_param_specials_ok(const struct rx_param *p);
+/* a row's name for people: its label, or a member row's family's label; NULL when it has none */
+const char *rx_param_label(const struct rx_param *p);
 
 /* the mechanism families and their members: rexsim/registry.h */
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from . import _rexsim, linux_reference
 from ._rexsim import ENGINE_VERSION, ScenarioError
-from .presets import PRESETS, preset_scenario
+from .presets import PRESETS, PROFILES, SUGGESTED, preset_scenario
 from .result import FlowResult, Result, Trace
 from .scenario import apply_overrides, canonical_json
 from .schema import scenario_schema
@@ -72,10 +72,16 @@ def _catalog() -> Catalog:
     """catalog(), typed: the engine's catalogue, built once."""
     global _catalog_cache
     if _catalog_cache is None:
-        # the engine's catalogue, and what Linux did in the reference scripts
-        # next to what the engine does in the same situations (run now, so it
-        # is this engine's own answer)
-        _catalog_cache = {**_rexsim.catalog(), "linux_reference": linux_reference.table()}
+        # the engine's catalogue, the papers' profiles and suggested values
+        # (rexsim.presets), and what Linux did in the reference scripts next
+        # to what the engine does in the same situations (run now, so it is
+        # this engine's own answer)
+        _catalog_cache = {
+            **_rexsim.catalog(),
+            "profiles": PROFILES,
+            "suggested": SUGGESTED,
+            "linux_reference": linux_reference.table(),
+        }
     return _catalog_cache
 
 

@@ -29,11 +29,21 @@ class AppliesTo(TypedDict):
     family: str | None
 
 
+class Special(TypedDict):
+    """A value of a number parameter that means something other than its
+    number: -1 = the RTT estimator's minimum RTO, 0 = unlimited, ..."""
+
+    value: int | float
+    label: str
+
+
 class MemberParameter(TypedDict):
     """A parameter a mechanism (family member) declares for itself."""
 
     key: str
     path: str
+    #: a short name for people ("Min RTO")
+    label: str
     type: Literal["int", "float", "bool", "enum", "set"]
     unit: str
     default: ParamValue
@@ -41,6 +51,8 @@ class MemberParameter(TypedDict):
     max: float
     choices: list[str] | None
     doc: str
+    #: the values with a meaning of their own ([] when none)
+    special: list[Special]
 
 
 class Parameter(MemberParameter):
@@ -58,6 +70,7 @@ class Container(TypedDict):
     section: Literal["scenario", "direction", "loss", "rule", "flow"]
     key: str
     path: str
+    label: str
     type: Literal["object", "list", "int_list", "tagged_list"]
     of: Literal["scenario", "direction", "loss", "rule", "flow"] | None
     #: a tagged list: the family whose members its items are ({kind, params})
@@ -196,8 +209,37 @@ class EngineCatalog(TypedDict):
     limits: Limits
 
 
-class Catalog(EngineCatalog):
-    """`rexsim.catalog()`: the engine's catalogue and, run now, Linux 6.18's
-    reference cases (rexsim.linux_reference)."""
+class Profile(TypedDict):
+    """A named set of a flow's settings to start a scenario from (rexsim.presets):
+    the engine's own defaults, the tail-loss paper's Linux 3.17, Linux 6."""
 
+    name: str
+    label: str
+    doc: str
+    citation: str
+    #: scenario overrides (``flows[*].tcp.fack`` -> True); a key another
+    #: profile sets and this one does not keeps the catalogue's default
+    overrides: dict[str, ParamValue]
+
+
+class Suggestion(TypedDict):
+    """Values worth filling in when a choice is picked (rexsim.presets): picking
+    `value` for the field at `path` (a catalogue template path) sets its
+    siblings `set` (keys of the same object), e.g. Gilbert-Elliott loss with
+    the paper's parameters instead of the defaults' zero loss."""
+
+    path: str
+    value: str
+    set: dict[str, ParamValue]
+    label: str
+    doc: str
+
+
+class Catalog(EngineCatalog):
+    """`rexsim.catalog()`: the engine's catalogue, the papers' profiles and
+    suggested values (rexsim.presets) and, run now, Linux 6.18's reference
+    cases (rexsim.linux_reference)."""
+
+    profiles: list[Profile]
+    suggested: list[Suggestion]
     linux_reference: LinuxReference

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import hashlib
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .scenario import apply_overrides
+
+if TYPE_CHECKING:
+    from ._types import Profile, Suggestion
 
 TAIL_PAPER = (
     "M. Rajiullah, P. Hurtig, A. Brunstrom, A. Petlund, M. Welzl: "
@@ -65,6 +68,90 @@ LINUX_6_OVERRIDES: dict[str, Any] = {
     **{f"flows[*].tcp.{k}": v for k, v in LINUX_6.items()},
     **{f"flows[*].receiver.{k}": v for k, v in LINUX_6_RECEIVER.items()},
 }
+
+#: the engine's defaults (an empty scenario), in the terms of the profiles above
+ENGINE_DEFAULTS_DOC = (
+    "What an empty scenario gets, the RFCs as written: Reno (RFC 5681), the RTO timer and RTT estimator of "
+    "RFC 6298 (1 s minimum RTO), RFC 6675 SACK recovery with DupThresh 3, early retransmit as RFC 5827 §3.2 "
+    "says (not delayed), no FACK, ssthresh from FlightSize (RFC 5681 eq. 4), delayed ACKs (RFC 5681 §4.2). "
+    "Not what the papers' Linux hosts ran."
+)
+
+
+def _profile(name: str, label: str, doc: str, citation: str, overrides: dict[str, Any]) -> Profile:
+    return {"name": name, "label": label, "doc": doc, "citation": citation, "overrides": overrides}
+
+
+#: named starting points for a flow's settings: the engine's defaults, the
+#: tail-loss paper's hosts (Linux 3.17) and a current Linux; a key that
+#: another profile sets and this one does not keeps the catalogue's default
+PROFILES: list[Profile] = [
+    _profile(
+        "engine",
+        "Engine defaults (the RFCs as written)",
+        ENGINE_DEFAULTS_DOC,
+        "RFC 5681, RFC 5827, RFC 6298, RFC 6675",
+        {},
+    ),
+    _profile(
+        "linux-3.17",
+        "Linux 3.17 (the tail-loss paper's hosts)",
+        "The tail-loss paper's end hosts ran Linux 3.17 (§3.1, §3.2): CUBIC, FACK on, early retransmit in "
+        "Linux's variant and time-delayed, Linux's RTT estimator (200 ms minimum RTO), ssthresh from cwnd. "
+        "The retransmission timer is what the paper compares (RTO, RTOR, TLP, TLPR).",
+        TAIL_PAPER + ", §3.1",
+        {f"flows[*].tcp.{k}": v for k, v in LINUX_317.items()},
+    ),
+    _profile(
+        "linux-6",
+        "Linux 6 (today's defaults)",
+        "A current Linux as far as the engine models it, checked against Linux 6.18 (python -m rexsim "
+        "reference): CUBIC, RACK-TLP (RFC 8985), PRR, byte-counting slow start with Linux's window-limited "
+        "test, Linux's RTT estimator, timers in 4 ms ticks (HZ 250) and the Linux receiver.",
+        "RFC 8985; RFC 6937; Linux 6.18 (shared/linux-reference)",
+        dict(LINUX_6_OVERRIDES),
+    ),
+]
+
+#: the Gilbert-Elliott loss of the web-objects experiment: the paper configured
+#: "approximately 1.5%" average loss (§3.3); with loss only in the bad state
+#: the stationary loss is p / (p + r) = 0.0046 / 0.3046 = 1.51 %, in bursts of
+#: 1 / r = 3.3 packets on average (Gilbert 1960, Elliott 1963)
+PAPER_GE_LOSS: dict[str, Any] = {"p": 0.0046, "r": 0.3, "loss_good": 0.0, "loss_bad": 1.0}
+
+
+def ge_mean_loss(p: float, r: float, loss_good: float, loss_bad: float) -> float:
+    """The stationary loss rate of a Gilbert-Elliott channel: the bad state's
+    share p / (p + r) times its loss, plus the good state's share times its."""
+    if p + r == 0:
+        return loss_good
+    bad = p / (p + r)
+    return bad * loss_bad + (1 - bad) * loss_good
+
+
+_GE_DOC = (
+    f"About the tail-loss paper's 1.5 % (§3.3): mean loss p / (p + r) = {100 * ge_mean_loss(**PAPER_GE_LOSS):.2f} %, "
+    f"bursts of 1 / r = {1 / PAPER_GE_LOSS['r']:.1f} packets on average; the web-objects preset's parameters."
+)
+
+#: values to fill in when a choice is picked, instead of defaults that make
+#: the choice do nothing (Gilbert-Elliott's p = 0 is no loss at all)
+SUGGESTED: list[Suggestion] = [
+    {
+        "path": "path.{forward,reverse}.loss.model",
+        "value": "gilbert_elliott",
+        "set": PAPER_GE_LOSS,
+        "label": "the paper's 1.5 % correlated loss",
+        "doc": _GE_DOC,
+    },
+    {
+        "path": "path.{forward,reverse}.stages[].kind",
+        "value": "gilbert_elliott",
+        "set": PAPER_GE_LOSS,
+        "label": "the paper's 1.5 % correlated loss",
+        "doc": _GE_DOC,
+    },
+]
 
 TIMER_VARIANTS = {
     "baseline": {"flows[*].tcp.timer": "rto"},
@@ -225,7 +312,7 @@ PRESETS: dict[str, dict[str, Any]] = {
                 5,
                 rate_bps=10e6,
                 buffer_pkts=100,
-                loss={"model": "gilbert_elliott", "p": 0.0046, "r": 0.3, "loss_good": 0.0, "loss_bad": 1.0},
+                loss={"model": "gilbert_elliott", **PAPER_GE_LOSS},
             ),
             "flows": _web_flows("newspaper", 164, 25_000),
         },

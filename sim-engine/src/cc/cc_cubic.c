@@ -63,6 +63,7 @@ static const struct cubic_cfg cubic_defaults = {
 static const struct rx_param cubic_params[] = {
 	{ .section = 0,
 	  .key = "beta_permille",
+	  .label = "β, multiplicative decrease",
 	  .type = RX_PT_INT,
 	  .offset = offsetof(struct cubic_cfg, beta_permille),
 	  .min = CUBIC_BETA_MIN,
@@ -74,6 +75,7 @@ static const struct rx_param cubic_params[] = {
 		 "and the Reno-friendly alpha = 3(1 - beta)/(1 + beta). RFC 9438 §4.6 (beta_cubic = 0.7)." },
 	{ .section = 0,
 	  .key = "c_permille",
+	  .label = "C, cubic scaling constant",
 	  .type = RX_PT_INT,
 	  .offset = offsetof(struct cubic_cfg, c_permille),
 	  .min = CUBIC_C_MIN,

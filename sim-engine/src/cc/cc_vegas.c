@@ -89,6 +89,7 @@ static const struct vegas_cfg vegas_defaults = {
 static const struct rx_param vegas_params[] = {
 	{ .section = 0,
 	  .key = "alpha",
+	  .label = "α, fewest queued segments",
 	  .type = RX_PT_INT,
 	  .offset = offsetof(struct vegas_cfg, alpha_segs),
 	  .min = 0,
@@ -100,6 +101,7 @@ static const struct rx_param vegas_params[] = {
 		 "13(8) 1995, §III-B (the paper used 1; 2 is Linux's default)." },
 	{ .section = 0,
 	  .key = "beta",
+	  .label = "β, most queued segments",
 	  .type = RX_PT_INT,
 	  .offset = offsetof(struct vegas_cfg, beta_segs),
 	  .min = 0,
@@ -111,6 +113,7 @@ static const struct rx_param vegas_params[] = {
 		 "Brakmo & Peterson, IEEE JSAC 13(8) 1995, §III-B (the paper used 3; 4 is Linux's default)." },
 	{ .section = 0,
 	  .key = "gamma",
+	  .label = "γ, slow-start exit",
 	  .type = RX_PT_INT,
 	  .offset = offsetof(struct vegas_cfg, gamma_segs),
 	  .min = 0,

@@ -73,9 +73,12 @@ static const struct westwood_cfg westwood_defaults = {
 	.min_interval_ms = 50,
 };
 
+static const struct rx_special westwood_sp_interval[] = { { 0, "exactly once per RTT" }, { 0, NULL } };
+
 static const struct rx_param westwood_params[] = {
 	{ .section = 0,
 	  .key = "gain_permille",
+	  .label = "Filter gain g",
 	  .type = RX_PT_INT,
 	  .offset = offsetof(struct westwood_cfg, gain_permille),
 	  .min = 0,
@@ -88,6 +91,8 @@ static const struct rx_param westwood_params[] = {
 		 "the coefficient of the Linux implementation (Dell'Aera, Grieco & Mascolo, ICC 2004)." },
 	{ .section = 0,
 	  .key = "min_interval_ms",
+	  .label = "Shortest sampling interval",
+	  .special = westwood_sp_interval,
 	  .type = RX_PT_INT,
 	  .offset = offsetof(struct westwood_cfg, min_interval_ms),
 	  .min = 0,

@@ -159,6 +159,21 @@ static const char *type_name(int type)
 	return type >= 0 && type < RX_PT__COUNT ? names[type] : "?";
 }
 
+/* a number row's values with a meaning of their own: [{value, label}], [] when none */
+static struct rx_node *specials(struct cat *c, const struct rx_param *p)
+{
+	struct rx_node *l = list(c);
+	for (const struct rx_special *s = p->special; s && s->label; s++) {
+		struct rx_node *e = dict(c);
+		rx_node_put(c->a, e, "value",
+			    p->type == RX_PT_INT ? rx_node_int(c->a, (int64_t)s->value)
+						 : rx_node_float(c->a, s->value));
+		put_s(c, e, "label", s->label);
+		rx_node_append(c->a, l, e);
+	}
+	return l;
+}
+
 /* the fields every value row publishes */
 static struct rx_node *value_entry(struct cat *c, const struct rx_param *p, const char *path)
 {
@@ -167,6 +182,7 @@ static struct rx_node *value_entry(struct cat *c, const struct rx_param *p, cons
 	struct rx_node *ch = choice || set ? choices(c, p) : rx_node_new(c->a, RX_NODE_NULL);
 	put_s(c, d, "key", p->key);
 	put_s(c, d, "path", path);
+	put_s(c, d, "label", rx_param_label(p));
 	put_s(c, d, "type", type_name(p->type));
 	put_s(c, d, "unit", p->unit);
 	rx_node_put(c->a, d, "default", default_of(c, p));
@@ -175,6 +191,7 @@ static struct rx_node *value_entry(struct cat *c, const struct rx_param *p, cons
 	put_f(c, d, "max", choice && ch ? (double)ch->n - 1 : set ? (double)p->max_items : p->max);
 	rx_node_put(c->a, d, "choices", ch);
 	put_s(c, d, "doc", p->doc);
+	rx_node_put(c->a, d, "special", specials(c, p));
 	return d;
 }
 
@@ -198,6 +215,7 @@ static void parameters(struct cat *c, struct rx_node *root)
 			put_s(c, d, "section", rx_section_name(s));
 			put_s(c, d, "key", p->key);
 			put_s(c, d, "path", path);
+			put_s(c, d, "label", rx_param_label(p));
 			put_s(c, d, "type", type_name(p->type));
 			bool tagged = p->type == RX_PT_TAGGED_LIST;
 			put_s(c, d, "of", p->type == RX_PT_INT_LIST || tagged ? NULL : rx_section_name(p->sub));

@@ -26,10 +26,25 @@ NAMES(ch_ss, "rfc5681", "byte_counting")
 NAMES(ch_cwl, "half_pipe", "linux")
 /* the trace vocabulary's names: src/core/vocab.c */
 
+/* ---- values with a meaning of their own (struct rx_special), each list ended by a NULL label */
+static const struct rx_special sp_unlimited[] = { { 0, "unlimited: no serialization delay, no queue" }, { 0, NULL } };
+static const struct rx_special sp_no_pkt_limit[] = { { 0, "no packet limit" }, { 0, NULL } };
+static const struct rx_special sp_no_byte_limit[] = { { 0, "no byte limit" }, { 0, NULL } };
+static const struct rx_special sp_segment[] = { { 0, "the SYN (forward) or the SYN-ACK (reverse)" }, { 0, NULL } };
+static const struct rx_special sp_app_bytes[] = { { 0, "use app.segments" }, { 0, NULL } };
+static const struct rx_special sp_min_rto[] = { { -1, "the RTT estimator's: 1000 ms rfc6298, 200 ms linux" },
+						{ 0, NULL } };
+static const struct rx_special sp_max_rto[] = { { 0, "the RTT estimator's: 60 s rfc6298, 120 s linux" }, { 0, NULL } };
+static const struct rx_special sp_hz[] = { { 0, "continuous time (no kernel tick)" }, { 0, NULL } };
+static const struct rx_special sp_abc_limit[] = { { 0, "no limit, as Linux" }, { 0, NULL } };
+static const struct rx_special sp_quickacks[] = { { 0, "no quick-ACK mode" }, { 0, NULL } };
+
 /* ---- the table */
-#define PA(applies_, key_, type_, min_, max_, def_, unit_, ch_, doc_, sec_, off_) \
+#define ROW(applies_, special_, key_, label_, type_, min_, max_, def_, unit_, ch_, doc_, sec_, off_) \
 	{ .section = sec_, \
 	  .key = key_, \
+	  .label = label_, \
+	  .special = special_, \
 	  .type = type_, \
 	  .offset = off_, \
 	  .min = min_, \
@@ -39,8 +54,13 @@ NAMES(ch_cwl, "half_pipe", "linux")
 	  .choice = ch_, \
 	  .doc = doc_, \
 	  .applies_to = applies_ }
-#define P(...) PA(NULL, __VA_ARGS__)
-/* a flow family's member choice, its parameters in the flow's block */
+/* P(key, label, type, min, max, default, unit, choices, doc, section, offset); PA read only as
+ * applies_to says; PS, PAS with values that mean something else (struct rx_special) */
+#define P(...) ROW(NULL, NULL, __VA_ARGS__)
+#define PA(applies_, ...) ROW(applies_, NULL, __VA_ARGS__)
+#define PS(special_, ...) ROW(NULL, special_, __VA_ARGS__)
+#define PAS(applies_, special_, ...) ROW(applies_, special_, __VA_ARGS__)
+/* a flow family's member choice, its parameters in the flow's block; labelled by its family (rx_param_label) */
 #define FAM(key_, fam_, doc_, field_) \
 	{ .section = RX_SEC_FLOW, \
 	  .key = key_, \
@@ -50,17 +70,19 @@ NAMES(ch_cwl, "half_pipe", "linux")
 	  .doc = doc_, \
 	  .family = fam_, \
 	  .aux_offset = offsetof(struct rx_flow_cfg, mech_cfg[fam_]) }
-#define OBJ(sec_, key_, sub_, type_, field_, doc_) \
+#define OBJ(sec_, key_, label_, sub_, type_, field_, doc_) \
 	{ .section = sec_, \
 	  .key = key_, \
+	  .label = label_, \
 	  .type = RX_PT_OBJECT, \
 	  .offset = offsetof(type_, field_), \
 	  .unit = "", \
 	  .doc = doc_, \
 	  .sub = sub_ }
-#define LIST(applies_, sec_, key_, sub_, type_, field_, count_, def_, lo_, hi_, doc_) \
+#define LIST(applies_, sec_, key_, label_, sub_, type_, field_, count_, def_, lo_, hi_, doc_) \
 	{ .section = sec_, \
 	  .key = key_, \
+	  .label = label_, \
 	  .type = RX_PT_LIST, \
 	  .offset = offsetof(type_, field_), \
 	  .def = def_, \
@@ -72,9 +94,10 @@ NAMES(ch_cwl, "half_pipe", "linux")
 	  .item_size = sizeof(((type_ *)0)->field_[0]), \
 	  .min_items = lo_, \
 	  .max_items = hi_ }
-#define INTS(applies_, sec_, key_, type_, field_, count_, lo_, hi_, min_, max_, unit_, doc_) \
+#define INTS(applies_, sec_, key_, label_, type_, field_, count_, lo_, hi_, min_, max_, unit_, doc_) \
 	{ .section = sec_, \
 	  .key = key_, \
+	  .label = label_, \
 	  .type = RX_PT_INT_LIST, \
 	  .offset = offsetof(type_, field_), \
 	  .min = min_, \
@@ -89,47 +112,51 @@ NAMES(ch_cwl, "half_pipe", "linux")
 
 static const struct rx_param table[] = {
 	/* scenario */
-	P("seed", RX_PT_INT, 0, 9007199254740991.0, 1, "", NULL,
+	P("seed", "Seed", RX_PT_INT, 0, 9007199254740991.0, 1, "", NULL,
 	  "Seed of the PRNG (xoshiro256** seeded through SplitMix64). The same scenario and seed give a byte-identical "
 	  "trace.",
 	  RX_SEC_SCENARIO, offsetof(struct rx_scenario, seed)),
-	P("duration_s", RX_PT_FLOAT, 0.001, 3600, 60, "s", NULL,
+	P("duration_s", "Duration", RX_PT_FLOAT, 0.001, 3600, 60, "s", NULL,
 	  "Simulated-time budget. A run that still has work when it is reached stops with truncated = true.",
 	  RX_SEC_SCENARIO, offsetof(struct rx_scenario, duration_s)),
-	P("max_events", RX_PT_INT, 1, 2e9, 50000000, "events", NULL,
+	P("max_events", "Event budget", RX_PT_INT, 1, 2e9, 50000000, "events", NULL,
 	  "Event-count budget: the run stops cleanly with truncated = true when it is reached.", RX_SEC_SCENARIO,
 	  offsetof(struct rx_scenario, max_events)),
-	P("trace", RX_PT_ENUM, 0, RX_TRACE__COUNT - 1, RX_TRACE_FULL, "", ch_trace,
+	P("trace", "Trace", RX_PT_ENUM, 0, RX_TRACE__COUNT - 1, RX_TRACE_FULL, "", ch_trace,
 	  "full: every event. sampled: retransmissions, probes, drops, timer fires, state changes and a sample of "
 	  "every flow's state each sample_ms (for very long runs). none: metrics only.",
 	  RX_SEC_SCENARIO, offsetof(struct rx_scenario, trace_mode)),
-	P("sample_ms", RX_PT_FLOAT, 0.01, 60000, 10, "ms", NULL,
+	P("sample_ms", "Sample interval", RX_PT_FLOAT, 0.01, 60000, 10, "ms", NULL,
 	  "Interval of the state samples in trace mode 'sampled'.", RX_SEC_SCENARIO,
 	  offsetof(struct rx_scenario, sample_ms)),
-	OBJ(RX_SEC_SCENARIO, "path.forward", RX_SEC_DIR, struct rx_scenario, fwd,
+	OBJ(RX_SEC_SCENARIO, "path.forward", "Forward path", RX_SEC_DIR, struct rx_scenario, fwd,
 	    "The forward direction: data from the senders to the receivers."),
-	OBJ(RX_SEC_SCENARIO, "path.reverse", RX_SEC_DIR, struct rx_scenario, rev,
+	OBJ(RX_SEC_SCENARIO, "path.reverse", "Reverse path", RX_SEC_DIR, struct rx_scenario, rev,
 	    "The reverse direction: ACKs (and the requests of 'requests' flows)."),
-	LIST(NULL, RX_SEC_SCENARIO, "flows", RX_SEC_FLOW, struct rx_scenario, flows, n_flows, 1, 1, RX_MAX_FLOWS,
-	     "The TCP flows sharing the path, each with its application, TCP options and receiver."),
+	LIST(NULL, RX_SEC_SCENARIO, "flows", "Flows", RX_SEC_FLOW, struct rx_scenario, flows, n_flows, 1, 1,
+	     RX_MAX_FLOWS, "The TCP flows sharing the path, each with its application, TCP options and receiver."),
 	/* path direction */
-	P("rate_bps", RX_PT_FLOAT, 0, 1e11, 1e9, "bps", NULL,
-	  "Bottleneck rate of this direction; 0 means unlimited (no serialization delay, no queue). Packets are served "
-	  "FIFO; serialization counts IP and TCP headers and options.",
-	  RX_SEC_DIR, offsetof(struct rx_dir_cfg, rate_bps)),
-	P("delay_ms", RX_PT_FLOAT, 0, 10000, 20, "ms", NULL,
+	PS(sp_unlimited, "rate_bps", "Bottleneck rate", RX_PT_FLOAT, 0, 1e11, 1e9, "bps", NULL,
+	   "Bottleneck rate of this direction; 0 means unlimited (no serialization delay, no queue). Packets are "
+	   "served "
+	   "FIFO; serialization counts IP and TCP headers and options.",
+	   RX_SEC_DIR, offsetof(struct rx_dir_cfg, rate_bps)),
+	P("delay_ms", "One-way delay", RX_PT_FLOAT, 0, 10000, 20, "ms", NULL,
 	  "One-way propagation delay of this direction. The base RTT is the sum of both directions' delays.",
 	  RX_SEC_DIR, offsetof(struct rx_dir_cfg, delay_ms)),
-	P("buffer_pkts", RX_PT_INT, 0, 1000000, 1000, "packets", NULL,
-	  "Drop-tail buffer limit in packets waiting at the bottleneck (the one in service not counted); 0 = no packet "
-	  "limit.",
-	  RX_SEC_DIR, offsetof(struct rx_dir_cfg, buffer_pkts)),
-	P("buffer_bytes", RX_PT_INT, 0, 1e10, 0, "bytes", NULL, "Drop-tail buffer limit in bytes; 0 = no byte limit.",
-	  RX_SEC_DIR, offsetof(struct rx_dir_cfg, buffer_bytes)),
-	OBJ(RX_SEC_DIR, "loss", RX_SEC_LOSS, struct rx_dir_cfg, loss,
+	PS(sp_no_pkt_limit, "buffer_pkts", "Packet buffer", RX_PT_INT, 0, 1000000, 1000, "packets", NULL,
+	   "Drop-tail buffer limit in packets waiting at the bottleneck (the one in service not counted); 0 = no "
+	   "packet "
+	   "limit.",
+	   RX_SEC_DIR, offsetof(struct rx_dir_cfg, buffer_pkts)),
+	PS(sp_no_byte_limit, "buffer_bytes", "Byte buffer", RX_PT_INT, 0, 1e10, 0, "bytes", NULL,
+	   "Drop-tail buffer limit in bytes; 0 = no byte limit.", RX_SEC_DIR,
+	   offsetof(struct rx_dir_cfg, buffer_bytes)),
+	OBJ(RX_SEC_DIR, "loss", "Loss", RX_SEC_LOSS, struct rx_dir_cfg, loss,
 	    "The loss stage at the ingress of this direction."),
 	{ .section = RX_SEC_DIR,
 	  .key = "stages",
+	  .label = "Further stages",
 	  .type = RX_PT_TAGGED_LIST,
 	  .offset = offsetof(struct rx_dir_cfg, stages),
 	  .unit = "",
@@ -142,92 +169,93 @@ static const struct rx_param table[] = {
 	  .min_items = 0,
 	  .max_items = RX_MAX_LIST_STAGES },
 	/* loss stage */
-	P("model", RX_PT_ENUM, 0, RX_LOSS__COUNT - 1, RX_LOSS_NONE, "", ch_loss,
+	P("model", "Loss model", RX_PT_ENUM, 0, RX_LOSS__COUNT - 1, RX_LOSS_NONE, "", ch_loss,
 	  "Loss stage at the ingress of this direction. positioned: act on chosen transmissions (drop, delay, "
 	  "duplicate), as KauNet does; tail: drop the last `count` data segments of every object on their first "
 	  "transmission; bernoulli: independent loss with probability p; gilbert_elliott: two-state Markov loss "
 	  "(Gilbert 1960, Elliott 1963).",
 	  RX_SEC_LOSS, offsetof(struct rx_loss_cfg, model)),
-	PA("model:tail", "count", RX_PT_INT, 0, 1000000, 1, "segments", NULL,
+	PA("model:tail", "count", "Tail losses", RX_PT_INT, 0, 1000000, 1, "segments", NULL,
 	   "tail: how many of the last data segments of each object are lost (first transmission only).", RX_SEC_LOSS,
 	   offsetof(struct rx_loss_cfg, count)),
-	PA("model:bernoulli,gilbert_elliott", "p", RX_PT_FLOAT, 0, 1, 0, "", NULL,
+	PA("model:bernoulli,gilbert_elliott", "p", "Loss probability or P(good → bad) (p)", RX_PT_FLOAT, 0, 1, 0, "",
+	   NULL,
 	   "bernoulli: loss probability per packet. gilbert_elliott: probability of moving from the good to the bad "
 	   "state per packet.",
 	   RX_SEC_LOSS, offsetof(struct rx_loss_cfg, p)),
-	PA("model:gilbert_elliott", "r", RX_PT_FLOAT, 0, 1, 0.5, "", NULL,
+	PA("model:gilbert_elliott", "r", "P(bad → good) per packet (r)", RX_PT_FLOAT, 0, 1, 0.5, "", NULL,
 	   "gilbert_elliott: probability of moving from the bad to the good state per packet (mean burst length 1/r).",
 	   RX_SEC_LOSS, offsetof(struct rx_loss_cfg, r)),
-	PA("model:gilbert_elliott", "loss_good", RX_PT_FLOAT, 0, 1, 0, "", NULL,
+	PA("model:gilbert_elliott", "loss_good", "Loss probability, good state", RX_PT_FLOAT, 0, 1, 0, "", NULL,
 	   "gilbert_elliott: loss probability in the good state.", RX_SEC_LOSS,
 	   offsetof(struct rx_loss_cfg, loss_good)),
-	PA("model:gilbert_elliott", "loss_bad", RX_PT_FLOAT, 0, 1, 1, "", NULL,
+	PA("model:gilbert_elliott", "loss_bad", "Loss probability, bad state", RX_PT_FLOAT, 0, 1, 1, "", NULL,
 	   "gilbert_elliott: loss probability in the bad state.", RX_SEC_LOSS, offsetof(struct rx_loss_cfg, loss_bad)),
-	LIST("model:positioned", RX_SEC_LOSS, "rules", RX_SEC_RULE, struct rx_loss_cfg, rules, n_rules, 0, 0,
-	     RX_MAX_POS_RULES, "positioned: the rules, each acting on one chosen transmission."),
+	LIST("model:positioned", RX_SEC_LOSS, "rules", "Positioned losses", RX_SEC_RULE, struct rx_loss_cfg, rules,
+	     n_rules, 0, 0, RX_MAX_POS_RULES, "positioned: the rules, each acting on one chosen transmission."),
 	/* positioned rules */
-	P("flow", RX_PT_INT, 0, RX_MAX_FLOWS - 1, 0, "", NULL, "Index of the flow whose packet the rule acts on.",
-	  RX_SEC_RULE, offsetof(struct rx_pos_rule, flow)),
-	P("segment", RX_PT_INT, 0, 1e9, 1, "", NULL,
-	  "Forward path: the i-th new data segment the flow sends (1-based; 0 = the SYN). Reverse path: the i-th ACK "
-	  "the receiver sends (0 = the SYN-ACK).",
-	  RX_SEC_RULE, offsetof(struct rx_pos_rule, segment)),
-	P("transmission", RX_PT_INT, 1, 1000, 1, "", NULL,
+	P("flow", "Flow", RX_PT_INT, 0, RX_MAX_FLOWS - 1, 0, "", NULL,
+	  "Index of the flow whose packet the rule acts on.", RX_SEC_RULE, offsetof(struct rx_pos_rule, flow)),
+	PS(sp_segment, "segment", "Segment", RX_PT_INT, 0, 1e9, 1, "", NULL,
+	   "Forward path: the i-th new data segment the flow sends (1-based; 0 = the SYN). Reverse path: the i-th ACK "
+	   "the receiver sends (0 = the SYN-ACK).",
+	   RX_SEC_RULE, offsetof(struct rx_pos_rule, segment)),
+	P("transmission", "Transmission", RX_PT_INT, 1, 1000, 1, "", NULL,
 	  "The k-th transmission of that segment (1 = original, 2 = first retransmission, ...). Ignored for ACKs other "
 	  "than the SYN-ACK.",
 	  RX_SEC_RULE, offsetof(struct rx_pos_rule, transmission)),
-	P("action", RX_PT_ENUM, 0, RX_POS__COUNT - 1, RX_POS_DROP, "", ch_action,
+	P("action", "Action", RX_PT_ENUM, 0, RX_POS__COUNT - 1, RX_POS_DROP, "", ch_action,
 	  "drop the packet, delay it by delay_ms (it may be overtaken: a spurious-timeout demonstration), or duplicate "
 	  "it (a DSACK demonstration).",
 	  RX_SEC_RULE, offsetof(struct rx_pos_rule, action)),
-	P("delay_ms", RX_PT_FLOAT, 0, 600000, 0, "ms", NULL, "Extra delay for action 'delay'.", RX_SEC_RULE,
-	  offsetof(struct rx_pos_rule, delay_ms)),
+	P("delay_ms", "Extra delay", RX_PT_FLOAT, 0, 600000, 0, "ms", NULL, "Extra delay for action 'delay'.",
+	  RX_SEC_RULE, offsetof(struct rx_pos_rule, delay_ms)),
 	/* flow: application */
 	FAM("app.kind", RX_FAM_APP,
 	    "fixed: one object of app.segments (or app.bytes); bulk: writes without pause for app.duration_s; "
 	    "requests: "
 	    "request/response objects on one persistent connection with idle gaps (paper §3.3).",
 	    app_kind),
-	PA("app.kind:fixed", "app.segments", RX_PT_INT, 1, 1e7, 10, "segments", NULL,
+	PA("app.kind:fixed", "app.segments", "Flow size", RX_PT_INT, 1, 1e7, 10, "segments", NULL,
 	   "fixed: flow size in full-sized segments (ignored when app.bytes > 0).", RX_SEC_FLOW,
 	   offsetof(struct rx_flow_cfg, app_segments)),
-	PA("app.kind:fixed", "app.bytes", RX_PT_INT, 0, 1e10, 0, "bytes", NULL,
-	   "fixed: flow size in bytes (0 = use app.segments).", RX_SEC_FLOW, offsetof(struct rx_flow_cfg, app_bytes)),
-	PA("app.kind:bulk", "app.duration_s", RX_PT_FLOAT, 0.001, 3600, 10, "s", NULL,
+	PAS("app.kind:fixed", sp_app_bytes, "app.bytes", "Flow size", RX_PT_INT, 0, 1e10, 0, "bytes", NULL,
+	    "fixed: flow size in bytes (0 = use app.segments).", RX_SEC_FLOW, offsetof(struct rx_flow_cfg, app_bytes)),
+	PA("app.kind:bulk", "app.duration_s", "Write for", RX_PT_FLOAT, 0.001, 3600, 10, "s", NULL,
 	   "bulk: how long the application keeps writing.", RX_SEC_FLOW, offsetof(struct rx_flow_cfg, app_duration_s)),
-	PA("app.kind:requests", "app.requests", RX_PT_INT, 1, RX_MAX_REQUESTS, 10, "", NULL,
+	PA("app.kind:requests", "app.requests", "Requests", RX_PT_INT, 1, RX_MAX_REQUESTS, 10, "", NULL,
 	   "requests: number of objects (ignored when app.sizes is given).", RX_SEC_FLOW,
 	   offsetof(struct rx_flow_cfg, app_requests)),
-	PA("app.kind:requests", "app.object_bytes", RX_PT_INT, 1, 1e9, 14480, "bytes", NULL,
+	PA("app.kind:requests", "app.object_bytes", "Object size", RX_PT_INT, 1, 1e9, 14480, "bytes", NULL,
 	   "requests: size of every object (when app.sizes is not given).", RX_SEC_FLOW,
 	   offsetof(struct rx_flow_cfg, app_object_bytes)),
-	PA("app.kind:requests", "app.gap_ms", RX_PT_FLOAT, 0, 600000, 100, "ms", NULL,
+	PA("app.kind:requests", "app.gap_ms", "Think time", RX_PT_FLOAT, 0, 600000, 100, "ms", NULL,
 	   "requests: the client's think time between the end of one response and its next request; the request "
 	   "reaches "
 	   "the sender one reverse one-way delay later.",
 	   RX_SEC_FLOW, offsetof(struct rx_flow_cfg, app_gap_ms)),
-	P("start_ms", RX_PT_FLOAT, 0, 3600000, 0, "ms", NULL,
+	P("start_ms", "Start at", RX_PT_FLOAT, 0, 3600000, 0, "ms", NULL,
 	  "When the flow starts (its SYN, or its first data segment without a handshake).", RX_SEC_FLOW,
 	  offsetof(struct rx_flow_cfg, start_ms)),
 	/* flow: tcp */
-	P("tcp.mss", RX_PT_INT, 64, 65495, 1448, "bytes", NULL,
+	P("tcp.mss", "MSS", RX_PT_INT, 64, 65495, 1448, "bytes", NULL,
 	  "Sender maximum segment size (payload bytes). 1448 fills a 1500-byte packet with timestamps.", RX_SEC_FLOW,
 	  offsetof(struct rx_flow_cfg, mss)),
-	P("tcp.iw", RX_PT_INT, 1, 1000, 10, "segments", NULL, "Initial congestion window (RFC 6928 recommends 10).",
-	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, iw)),
-	P("tcp.sack", RX_PT_BOOL, 0, 1, 1, "", NULL,
+	P("tcp.iw", "Initial window", RX_PT_INT, 1, 1000, 10, "segments", NULL,
+	  "Initial congestion window (RFC 6928 recommends 10).", RX_SEC_FLOW, offsetof(struct rx_flow_cfg, iw)),
+	P("tcp.sack", "SACK", RX_PT_BOOL, 0, 1, 1, "", NULL,
 	  "Selective acknowledgments (RFC 2018) with RFC 6675 loss recovery; off: NewReno (RFC 6582).", RX_SEC_FLOW,
 	  offsetof(struct rx_flow_cfg, sack)),
-	P("tcp.timestamps", RX_PT_BOOL, 0, 1, 1, "", NULL,
+	P("tcp.timestamps", "Timestamps", RX_PT_BOOL, 0, 1, 1, "", NULL,
 	  "TCP timestamps (RFC 7323): 12 option bytes per segment; leaves room for 3 SACK blocks instead of 4. With "
 	  "the rfc6298 RTT profile they give an RTT sample on every ACK that advances SND.UNA (RFC 7323 App. G), "
 	  "else one per RTT.",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, timestamps)),
-	P("tcp.handshake", RX_PT_BOOL, 0, 1, 1, "", NULL,
+	P("tcp.handshake", "Handshake", RX_PT_BOOL, 0, 1, 1, "", NULL,
 	  "Three-way handshake before data; the SYN/SYN-ACK exchange gives the first RTT sample (RFC 6298 §2). Without "
 	  "it the first RTO is initial_rto_ms and SRTT is unknown.",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, handshake)),
-	P("tcp.rtt_profile", RX_PT_ENUM, 0, RX_RTT__COUNT - 1, RX_RTT_RFC6298, "", ch_rtt,
+	P("tcp.rtt_profile", "RTT estimator", RX_PT_ENUM, 0, RX_RTT__COUNT - 1, RX_RTT_RFC6298, "", ch_rtt,
 	  "rfc6298: SRTT/RTTVAR of RFC 6298 with a 1 s minimum RTO. Its samples (RFC 6298 §3): without timestamps "
 	  "one measurement at a time, once per RTT (a segment is timed until it is acknowledged, Karn's rule "
 	  "applied), with alpha 1/8 and beta 1/4; with timestamps every ACK that advances SND.UNA (RFC 7323 §4.1), "
@@ -255,6 +283,7 @@ static const struct rx_param table[] = {
 	    lossdet),
 	{ .section = RX_SEC_FLOW,
 	  .key = "tcp.spurious",
+	  .label = "Spurious-timeout detection",
 	  .type = RX_PT_SET,
 	  .offset = offsetof(struct rx_flow_cfg, spurious_mask),
 	  .unit = "",
@@ -264,76 +293,77 @@ static const struct rx_param table[] = {
 	  .family = RX_FAM_SPURIOUS,
 	  .min_items = 0,
 	  .max_items = RX_MAX_SPURIOUS },
-	PA("tcp.lossdet:dupack", "tcp.early_retransmit", RX_PT_BOOL, 0, 1, 1, "", NULL,
+	PA("tcp.lossdet:dupack", "tcp.early_retransmit", "Early Retransmit", RX_PT_BOOL, 0, 1, 1, "", NULL,
 	   "Early Retransmit (RFC 5827): with fewer than 4 segments outstanding and nothing new to send, lower the "
 	   "duplicate-ACK threshold.",
 	   RX_SEC_FLOW, offsetof(struct rx_flow_cfg, early_retransmit)),
-	PA("tcp.lossdet:dupack", "tcp.er_variant", RX_PT_ENUM, 0, RX_ER__COUNT - 1, RX_ER_RFC5827, "", ch_er,
+	PA("tcp.lossdet:dupack", "tcp.er_variant", "ER variant", RX_PT_ENUM, 0, RX_ER__COUNT - 1, RX_ER_RFC5827, "",
+	   ch_er,
 	   "rfc5827: retransmit once oldSegs - 1 segments are SACKed (RFC 5827 §3.2). linux: once any segment is "
 	   "SACKed "
 	   "while fewer than 4 are outstanding and no retransmission is in flight, as Linux 3.x does (so one probe ACK "
 	   "recovers 2-3 tail losses, paper §3.1).",
 	   RX_SEC_FLOW, offsetof(struct rx_flow_cfg, er_variant)),
-	PA("tcp.lossdet:dupack", "tcp.er_delayed", RX_PT_BOOL, 0, 1, 0, "", NULL,
+	PA("tcp.lossdet:dupack", "tcp.er_delayed", "Delayed ER", RX_PT_BOOL, 0, 1, 0, "", NULL,
 	   "Delay the early retransmission by max(SRTT/4, 2 ms), Linux's guard against reordering (RFC 5827 App. A.3); "
 	   "the paper's 'time-delayed ER'.",
 	   RX_SEC_FLOW, offsetof(struct rx_flow_cfg, er_delayed)),
-	P("tcp.ssthresh_from_cwnd", RX_PT_BOOL, 0, 1, 0, "", NULL,
+	P("tcp.ssthresh_from_cwnd", "ssthresh from cwnd", RX_PT_BOOL, 0, 1, 0, "", NULL,
 	  "Compute the post-loss ssthresh from cwnd as Linux does, instead of from FlightSize as RFC 5681 eq. (4) "
 	  "says. Matters for application-limited flows: with FlightSize a 4-segment tail leaves too small a window to "
 	  "repair the holes at once.",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, ssthresh_from_cwnd)),
-	PA("tcp.lossdet:dupack", "tcp.fack", RX_PT_BOOL, 0, 1, 0, "", NULL,
+	PA("tcp.lossdet:dupack", "tcp.fack", "FACK", RX_PT_BOOL, 0, 1, 0, "", NULL,
 	   "Forward acknowledgment loss marking (Mathis & Mahdavi, SIGCOMM 1996): a segment is lost once the highest "
 	   "SACKed segment is dupthresh or more segments above it. Linux 3.x enabled it by default; TLP relies on it "
 	   "to "
 	   "recover 4 or more tail losses (paper §3.1).",
 	   RX_SEC_FLOW, offsetof(struct rx_flow_cfg, fack)),
-	PA("tcp.lossdet:dupack,rack", "tcp.limited_transmit", RX_PT_BOOL, 0, 1, 1, "", NULL,
+	PA("tcp.lossdet:dupack,rack", "tcp.limited_transmit", "Limited Transmit", RX_PT_BOOL, 0, 1, 1, "", NULL,
 	   "Limited Transmit (RFC 3042): send new data on the first two duplicate ACKs.", RX_SEC_FLOW,
 	   offsetof(struct rx_flow_cfg, limited_transmit)),
-	PA("tcp.lossdet:dupack,rack", "tcp.dupthresh", RX_PT_INT, 1, 8, 3, "ACKs", NULL,
+	PA("tcp.lossdet:dupack,rack", "tcp.dupthresh", "DupThresh", RX_PT_INT, 1, 8, 3, "ACKs", NULL,
 	   "DupThresh: duplicate ACKs (or SACKed segments above a hole) that mark a loss (RFC 5681 §3.2, RFC 6675 §4). "
 	   "With RACK, before any reordering is seen, DupThresh SACKed segments make the reordering window zero "
 	   "(RFC 8985 §6.2 step 4).",
 	   RX_SEC_FLOW, offsetof(struct rx_flow_cfg, dupthresh)),
-	PA("tcp.timer:rtor", "tcp.rrthresh", RX_PT_INT, 1, 1000, 4, "segments", NULL,
+	PA("tcp.timer:rtor", "tcp.rrthresh", "rrthresh", RX_PT_INT, 1, 1000, 4, "segments", NULL,
 	   "RTO Restart: restart to RTO - T_earliest only while the outstanding plus the previously unsent segments "
 	   "are fewer than rrthresh (RFC 7765 §4; with the member's rule 'simplified': fewer than rrthresh "
 	   "outstanding and nothing unsent, §5.3).",
 	   RX_SEC_FLOW, offsetof(struct rx_flow_cfg, rrthresh)),
-	PA("tcp.timer:tlp,tlpr,tlp_rfc8985", "tcp.wc_delack_ms", RX_PT_FLOAT, 0, 1000, 200, "ms", NULL,
+	PA("tcp.timer:tlp,tlpr,tlp_rfc8985", "tcp.wc_delack_ms", "WCDelAckT", RX_PT_FLOAT, 0, 1000, 200, "ms", NULL,
 	   "TLP: WCDelAckT, the worst-case delayed-ACK timer added to the PTO when one segment is outstanding (paper "
 	   "eq. 2, RFC 8985 §7.2).",
 	   RX_SEC_FLOW, offsetof(struct rx_flow_cfg, wc_delack_ms)),
-	P("tcp.min_rto_ms", RX_PT_FLOAT, -1, 60000, -1, "ms", NULL,
-	  "Minimum RTO; -1 = the profile's (1000 ms rfc6298, RFC 6298 (2.4); 200 ms linux).", RX_SEC_FLOW,
-	  offsetof(struct rx_flow_cfg, min_rto_ms)),
-	P("tcp.max_rto_ms", RX_PT_FLOAT, 0, 600000, 0, "ms", NULL,
-	  "Maximum RTO; 0 = the profile's (60 s rfc6298, RFC 6298 (2.5); 120 s linux).", RX_SEC_FLOW,
-	  offsetof(struct rx_flow_cfg, max_rto_ms)),
-	P("tcp.initial_rto_ms", RX_PT_FLOAT, 1, 60000, 1000, "ms", NULL,
+	PS(sp_min_rto, "tcp.min_rto_ms", "Min RTO", RX_PT_FLOAT, -1, 60000, -1, "ms", NULL,
+	   "Minimum RTO; -1 = the profile's (1000 ms rfc6298, RFC 6298 (2.4); 200 ms linux).", RX_SEC_FLOW,
+	   offsetof(struct rx_flow_cfg, min_rto_ms)),
+	PS(sp_max_rto, "tcp.max_rto_ms", "Max RTO", RX_PT_FLOAT, 0, 600000, 0, "ms", NULL,
+	   "Maximum RTO; 0 = the profile's (60 s rfc6298, RFC 6298 (2.5); 120 s linux).", RX_SEC_FLOW,
+	   offsetof(struct rx_flow_cfg, max_rto_ms)),
+	P("tcp.initial_rto_ms", "Initial RTO", RX_PT_FLOAT, 1, 60000, 1000, "ms", NULL,
 	  "RTO before the first RTT sample (RFC 6298 (2.1): 1 s).", RX_SEC_FLOW,
 	  offsetof(struct rx_flow_cfg, initial_rto_ms)),
-	P("tcp.clock_granularity_ms", RX_PT_FLOAT, 0, 1000, 1, "ms", NULL,
+	P("tcp.clock_granularity_ms", "Clock granularity G", RX_PT_FLOAT, 0, 1000, 1, "ms", NULL,
 	  "G of RFC 6298 (2.2): RTO = SRTT + max(G, 4 RTTVAR) (rfc6298 profile).", RX_SEC_FLOW,
 	  offsetof(struct rx_flow_cfg, clock_granularity_ms)),
-	P("tcp.hz", RX_PT_INT, 0, 1000, 0, "Hz", NULL,
-	  "Kernel tick (CONFIG_HZ) of the sender's timers: 0 = continuous time; 100, 250 or 1000 = a tick of 10, 4 or "
-	  "1 ms, as Linux runs its TCP timers. Every timer of the retransmission slot (RTO, probe, loss-detection "
-	  "timer) is held as a whole number of ticks, its length rounded up, and fires on a tick boundary one tick "
-	  "after that count (the timer wheel never fires a timer early); the linux RTT profile also holds its RTO in "
-	  "whole ticks (SRTT + RTTVAR rounded up) and doubles it on backoff. At HZ 250 this gives the figures "
-	  "measured on Linux 6.18 (shared/linux-reference): tcpi_rto 304, 608, 1216 ms at RTT 100, and a probe "
-	  "2 SRTT + 2 jiffies after the ACK with two or more segments out (+208 ms at RTT 100, +28 at 10). Not "
-	  "modelled: the timer wheel's coarser filing of long timers (at HZ 250 up to 7 ticks more for timers of "
-	  "252 ms to 2 s, up to 63 beyond), the tick's phase (ticks count from t = 0), the receiver's delayed-ACK "
-	  "timer. RTT samples stay exact (Linux measures them in microseconds).",
-	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, hz)),
-	P("tcp.slow_start_after_idle", RX_PT_BOOL, 0, 1, 1, "", NULL,
+	PS(sp_hz, "tcp.hz", "Kernel tick (HZ)", RX_PT_INT, 0, 1000, 0, "Hz", NULL,
+	   "Kernel tick (CONFIG_HZ) of the sender's timers: 0 = continuous time; 100, 250 or 1000 = a tick of 10, 4 or "
+	   "1 ms, as Linux runs its TCP timers. Every timer of the retransmission slot (RTO, probe, loss-detection "
+	   "timer) is held as a whole number of ticks, its length rounded up, and fires on a tick boundary one tick "
+	   "after that count (the timer wheel never fires a timer early); the linux RTT profile also holds its RTO in "
+	   "whole ticks (SRTT + RTTVAR rounded up) and doubles it on backoff. At HZ 250 this gives the figures "
+	   "measured on Linux 6.18 (shared/linux-reference): tcpi_rto 304, 608, 1216 ms at RTT 100, and a probe "
+	   "2 SRTT + 2 jiffies after the ACK with two or more segments out (+208 ms at RTT 100, +28 at 10). Not "
+	   "modelled: the timer wheel's coarser filing of long timers (at HZ 250 up to 7 ticks more for timers of "
+	   "252 ms to 2 s, up to 63 beyond), the tick's phase (ticks count from t = 0), the receiver's delayed-ACK "
+	   "timer. RTT samples stay exact (Linux measures them in microseconds).",
+	   RX_SEC_FLOW, offsetof(struct rx_flow_cfg, hz)),
+	P("tcp.slow_start_after_idle", "Slow start after idle", RX_PT_BOOL, 0, 1, 1, "", NULL,
 	  "Reset cwnd to the restart window min(IW, cwnd) after an idle period longer than the RTO (RFC 5681 §4.1).",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, slow_start_after_idle)),
-	P("tcp.slow_start", RX_PT_ENUM, 0, RX_SS__COUNT - 1, RX_SS_RFC5681, "", ch_ss,
+	P("tcp.slow_start", "Slow start", RX_PT_ENUM, 0, RX_SS__COUNT - 1, RX_SS_RFC5681, "", ch_ss,
 	  "How slow start grows cwnd on an ACK of new data, for every congestion control. rfc5681: by min(N, SMSS), N "
 	  "the bytes the ACK newly acknowledges (RFC 5681 §3.1 eq. 2), so a delayed ACK for 2 segments adds 1. "
 	  "byte_counting: by the bytes the ACK newly delivered, cumulatively or by SACK, each byte once (RFC 3465 "
@@ -341,12 +371,14 @@ static const struct rx_param table[] = {
 	  "segments, and never past ssthresh: what is left over goes to congestion avoidance. With no limit this is "
 	  "how Linux counts (an ACK for 8 segments adds 8).",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, slow_start)),
-	PA("tcp.slow_start:byte_counting", "tcp.abc_limit_segs", RX_PT_INT, 0, 1000, 0, "segments", NULL,
-	   "byte_counting: the limit L, the most one ACK may grow cwnd in slow start, in segments; 0 = no limit, as "
-	   "Linux (and RFC 9406 §4.3's L = infinity for a paced sender). RFC 3465 uses L = 2, one delayed ACK's worth; "
-	   "L = 1 is rfc5681's increase, counted over the bytes newly delivered and stopped at ssthresh.",
-	   RX_SEC_FLOW, offsetof(struct rx_flow_cfg, abc_limit_segs)),
-	P("tcp.cwnd_limited", RX_PT_ENUM, 0, 1, 0, "", ch_cwl,
+	PAS("tcp.slow_start:byte_counting", sp_abc_limit, "tcp.abc_limit_segs", "Byte-counting limit L", RX_PT_INT, 0,
+	    1000, 0, "segments", NULL,
+	    "byte_counting: the limit L, the most one ACK may grow cwnd in slow start, in segments; 0 = no limit, as "
+	    "Linux (and RFC 9406 §4.3's L = infinity for a paced sender). RFC 3465 uses L = 2, one delayed ACK's "
+	    "worth; "
+	    "L = 1 is rfc5681's increase, counted over the bytes newly delivered and stopped at ssthresh.",
+	    RX_SEC_FLOW, offsetof(struct rx_flow_cfg, abc_limit_segs)),
+	P("tcp.cwnd_limited", "Window-growth test", RX_PT_ENUM, 0, 1, 0, "", ch_cwl,
 	  "When the window may grow (RFC 5681 §3.1 grows a window the sender uses; RFC 7661 stops growth while "
 	  "application-limited). half_pipe: the data in flight before the ACK was at least half of cwnd. linux: in "
 	  "slow start while cwnd is below twice the largest flight since the current window began, in congestion "
@@ -354,7 +386,7 @@ static const struct rx_param table[] = {
 	  "grows the window: cwnd 20 after it, as the reference kernel reports).",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, cwnd_limited)),
 	/* flow: receiver */
-	P("receiver.ack_policy", RX_PT_ENUM, 0, RX_ACK__COUNT - 1, RX_ACK_DELAYED, "", ch_ack,
+	P("receiver.ack_policy", "ACK policy", RX_PT_ENUM, 0, RX_ACK__COUNT - 1, RX_ACK_DELAYED, "", ch_ack,
 	  "quick: ACK every segment (Linux quickack). delayed: ACK every second full-sized segment or after delack_ms, "
 	  "and at once for out-of-order, duplicate and gap-filling segments (RFC 5681 §4.2). linux: the Linux 6.18 "
 	  "receiver as measured (shared/linux-reference, delack-receiver-read.pkt): quick-ACK mode for the first "
@@ -363,36 +395,37 @@ static const struct rx_param table[] = {
 	  "receiver's RTT estimate (its SYN-ACK's round trip; measured +41, +84, ~+108 ms at RTT 100 ms) nor "
 	  "ato_max_ms. Interactive (ping-pong) mode is not modelled: the receiver sends no data.",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, ack_policy)),
-	PA("receiver.ack_policy:delayed", "receiver.delack_ms", RX_PT_FLOAT, 0.001, 500, 200, "ms", NULL,
-	   "delayed: the delayed-ACK timeout (RFC 5681 §4.2: under 500 ms; 200 ms is common).", RX_SEC_FLOW,
+	PA("receiver.ack_policy:delayed", "receiver.delack_ms", "Delayed-ACK timeout", RX_PT_FLOAT, 0.001, 500, 200,
+	   "ms", NULL, "delayed: the delayed-ACK timeout (RFC 5681 §4.2: under 500 ms; 200 ms is common).", RX_SEC_FLOW,
 	   offsetof(struct rx_flow_cfg, delack_ms)),
-	PA("receiver.ack_policy:linux", "receiver.quickacks", RX_PT_INT, 0, 1000, 16, "ACKs", NULL,
-	   "linux: quick-ACK mode at the start of the connection: every data segment is ACKed at once until this "
-	   "many ACKs have been sent (every ACK counts, immediate ones for out-of-order data too), but no more than "
-	   "rwnd_bytes / (2 MSS), half the receive buffer in segments. The kernel ACKed its first 16 isolated "
-	   "segments at once (shared/linux-reference, delack-receiver.pkt, its window above 32 segments); quick ACKs "
-	   "let the sender's slow start grow (\"we send one ACK per received segment anyway at beginning\", Linux "
-	   "commit 'tcp: introduce a per-route knob for quick ack'). The window bound is Linux's and is not measured "
-	   "by the reference. The mode is not entered again (the kernel's re-entry, e.g. after an idle period, is "
-	   "not measured).",
-	   RX_SEC_FLOW, offsetof(struct rx_flow_cfg, quickacks)),
-	PA("receiver.ack_policy:linux", "receiver.ato_min_ms", RX_PT_FLOAT, 0.001, 499, 40, "ms", NULL,
+	PAS("receiver.ack_policy:linux", sp_quickacks, "receiver.quickacks", "Quick ACKs", RX_PT_INT, 0, 1000, 16,
+	    "ACKs", NULL,
+	    "linux: quick-ACK mode at the start of the connection: every data segment is ACKed at once until this "
+	    "many ACKs have been sent (every ACK counts, immediate ones for out-of-order data too), but no more than "
+	    "rwnd_bytes / (2 MSS), half the receive buffer in segments. The kernel ACKed its first 16 isolated "
+	    "segments at once (shared/linux-reference, delack-receiver.pkt, its window above 32 segments); quick ACKs "
+	    "let the sender's slow start grow (\"we send one ACK per received segment anyway at beginning\", Linux "
+	    "commit 'tcp: introduce a per-route knob for quick ack'). The window bound is Linux's and is not measured "
+	    "by the reference. The mode is not entered again (the kernel's re-entry, e.g. after an idle period, is "
+	    "not measured).",
+	    RX_SEC_FLOW, offsetof(struct rx_flow_cfg, quickacks)),
+	PA("receiver.ack_policy:linux", "receiver.ato_min_ms", "Initial ATO", RX_PT_FLOAT, 0.001, 499, 40, "ms", NULL,
 	   "linux: the first delayed-ACK timeout (ATO) after quick-ACK mode, TCP_ATO_MIN = 40 ms (measured +41 ms, "
 	   "one 4 ms kernel tick later); it doubles each time the delayed-ACK timer fires (measured +84 ms next).",
 	   RX_SEC_FLOW, offsetof(struct rx_flow_cfg, ato_min_ms)),
-	PA("receiver.ack_policy:linux", "receiver.ato_max_ms", RX_PT_FLOAT, 0.001, 499, 200, "ms", NULL,
+	PA("receiver.ack_policy:linux", "receiver.ato_max_ms", "ATO ceiling", RX_PT_FLOAT, 0.001, 499, 200, "ms", NULL,
 	   "linux: the ATO's ceiling when the receiver's RTT estimate is larger or missing (no handshake, or a "
 	   "SYN-ACK sent more than once: Karn, RFC 6298 §3). The RTT estimate caps the ATO below it (measured "
 	   "~+108 ms at RTT 100 ms); 200 ms is TCP_DELACK_MAX, which the reference names as the interactive "
 	   "(ping-pong) cap; RFC 9293 §3.8.6.3 requires a delay under 0.5 s (MUST-40).",
 	   RX_SEC_FLOW, offsetof(struct rx_flow_cfg, ato_max_ms)),
-	P("receiver.rwnd_bytes", RX_PT_INT, 64, 1073741824, 67108864, "bytes", NULL,
+	P("receiver.rwnd_bytes", "Receive buffer", RX_PT_INT, 64, 1073741824, 67108864, "bytes", NULL,
 	  "Receive buffer (RFC 9293 RCV.BUFF). The application reads in-order data at once, so the advertised window "
 	  "is the whole buffer; out-of-order data held lies inside the window already offered and never shrinks it "
 	  "(RFC 9293 §3.8.6).",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, rwnd_bytes)),
-	INTS("app.kind:requests", RX_SEC_FLOW, "app.sizes", struct rx_flow_cfg, app_sizes, app_n_sizes, 1,
-	     RX_MAX_REQUESTS, 1, 1e9, "bytes",
+	INTS("app.kind:requests", RX_SEC_FLOW, "app.sizes", "Object sizes", struct rx_flow_cfg, app_sizes, app_n_sizes,
+	     1, RX_MAX_REQUESTS, 1, 1e9, "bytes",
 	     "requests: the size of each object in bytes (overrides app.requests and app.object_bytes)."),
 };
 
@@ -444,6 +477,27 @@ const char *rx_param_choice(const struct rx_param *p, int i)
 	if (p->type == RX_PT_MEMBER || (p->type == RX_PT_SET && !p->choice))
 		return rx_member_name(p->family, i);
 	return (p->type == RX_PT_ENUM || p->type == RX_PT_SET) && p->choice ? p->choice(i) : NULL;
+}
+
+bool rx_param_specials_ok(const struct rx_param *p)
+{
+	if (!p->special)
+		return true;
+	if (p->type != RX_PT_INT && p->type != RX_PT_FLOAT)
+		return false;
+	for (const struct rx_special *s = p->special; s->label; s++)
+		if (!*s->label || s->value < p->min || s->value > p->max ||
+		    (p->type == RX_PT_INT && s->value != (double)(int64_t)s->value))
+			return false;
+	return true;
+}
+
+const char *rx_param_label(const struct rx_param *p)
+{
+	if (p->label)
+		return p->label;
+	const struct rx_family *f = p->type == RX_PT_MEMBER ? rx_family_at(p->family) : NULL;
+	return f ? f->label : NULL;
 }
 
 int rx_param_choice_count(const struct rx_param *p)

@@ -289,7 +289,8 @@ static int check_member_params(const struct rx_family *f, int fi, int i, char *w
 	}
 	for (size_t k = 0; k < n; k++) {
 		size_t width = p[k].type == RX_PT_BOOL ? sizeof(bool) : 8;
-		bool bad = !p[k].key || !p[k].doc || !p[k].unit || p[k].offset + width > sz ||
+		bool bad = !p[k].key || !p[k].label || !*p[k].label || !p[k].doc || !p[k].unit ||
+			p[k].offset + width > sz || !rx_param_specials_ok(&p[k]) ||
 			(p[k].type == RX_PT_ENUM ? !p[k].choice || !p[k].choice((int)p[k].def)
 						 : (p[k].def < p[k].min || p[k].def > p[k].max));
 		for (size_t j = 0; j < k && !bad; j++)

@@ -38,6 +38,7 @@ static const char *recovery_exit_choice(int i)
 static const struct rx_param dupack_params[] = {
 	{ .section = 0,
 	  .key = "recovery_exit",
+	  .label = "NewReno recovery exit",
 	  .type = RX_PT_ENUM,
 	  .offset = offsetof(struct dupack_cfg, recovery_exit),
 	  .min = 0,

@@ -45,6 +45,7 @@ _Static_assert(sizeof(struct rack_cfg) <= RX_MECH_CFG_SIZE, "rack_cfg exceeds RX
 static const struct rx_param rack_params[] = {
 	{ .section = 0,
 	  .key = "dsack_adapt",
+	  .label = "D-SACK window adaptation",
 	  .type = RX_PT_BOOL,
 	  .offset = offsetof(struct rack_cfg, dsack_adapt),
 	  .min = 0,
@@ -57,6 +58,7 @@ static const struct rx_param rack_params[] = {
 		 "stays min_RTT/4." },
 	{ .section = 0,
 	  .key = "reo_timer",
+	  .label = "Reordering timer",
 	  .type = RX_PT_BOOL,
 	  .offset = offsetof(struct rack_cfg, reo_timer),
 	  .min = 0,

@@ -26,6 +26,7 @@ static int bernoulli_apply(struct rx_stage *st, int dir, struct rx_pkt *p, bool 
 static const struct rx_param bernoulli_params[] = {
 	{ .section = 0,
 	  .key = "p",
+	  .label = "Loss probability per packet (p)",
 	  .type = RX_PT_FLOAT,
 	  .offset = offsetof(struct rx_loss_cfg, p),
 	  .min = 0,

@@ -15,6 +15,7 @@ static int tail_apply(struct rx_stage *st, int dir, struct rx_pkt *p, bool *dupl
 static const struct rx_param tail_params[] = {
 	{ .section = 0,
 	  .key = "count",
+	  .label = "Tail losses",
 	  .type = RX_PT_INT,
 	  .offset = offsetof(struct rx_loss_cfg, count),
 	  .min = 0,

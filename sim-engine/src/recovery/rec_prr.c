@@ -140,6 +140,7 @@ static const char *variant_choice(int i)
 static const struct rx_param prr_params[] = {
 	{ .section = 0,
 	  .key = "variant",
+	  .label = "Reduction bound",
 	  .type = RX_PT_ENUM,
 	  .offset = offsetof(struct prr_cfg, variant),
 	  .min = 0,

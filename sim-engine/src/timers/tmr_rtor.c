@@ -45,6 +45,7 @@ static const char *rule_choice(int i)
 static const struct rx_param rtor_params[] = {
 	{ .section = 0,
 	  .key = "rule",
+	  .label = "Restart rule",
 	  .type = RX_PT_ENUM,
 	  .offset = offsetof(struct rtor_cfg, rule),
 	  .min = 0,

@@ -1,7 +1,8 @@
 /* test_registry.c — every family's ops tables have their required members,
  * a label, a doc and a unique name; a family with a flow parameter offers
  * exactly its members as that parameter's choices, the first as default;
- * every parameter's default lies in its range, every container is well
+ * every parameter's default lies in its range, every row (a member's too)
+ * has a label and only valid special values, every container is well
  * formed and every applies_to names a sibling choice; the default scenario
  * validates.  Also: the ops ABI this test was written for. */
 #include <stdlib.h>
@@ -84,6 +85,11 @@ int main(void)
 	CHECK(n > 40);
 	for (size_t i = 0; i < n; i++) {
 		CHECK(p[i].doc && strlen(p[i].doc) > 20);
+		/* a name for people on every row (a member row: its family's), and special
+		 * values only on number rows, labelled and within the range */
+		const char *label = rx_param_label(&p[i]);
+		CHECK(label && strlen(label) >= 2 && strlen(label) <= 48);
+		CHECK(rx_param_specials_ok(&p[i]));
 		switch (p[i].type) {
 		case RX_PT_ENUM:
 		case RX_PT_MEMBER:
@@ -126,6 +132,30 @@ int main(void)
 			CHECK(!(p[i].section == p[j].section && strcmp(p[i].key, p[j].key) == 0));
 		/* grouped by section, in enum order (rx_section_row bisects) */
 		CHECK(i == 0 || p[i - 1].section <= p[i].section);
+	}
+	/* every member's own rows have a label and valid special values too */
+	for (int fi = 0; fi < RX_FAM__COUNT; fi++)
+		for (int m = 0; m < rx_member_count(fi); m++) {
+			size_t np;
+			const struct rx_param *mp = rx_member_params(fi, m, &np, NULL);
+			for (size_t k = 0; k < np; k++) {
+				CHECK(mp[k].label && strlen(mp[k].label) >= 2 && strlen(mp[k].label) <= 48);
+				CHECK(rx_param_specials_ok(&mp[k]));
+			}
+		}
+	/* the validator notices a member row without a label or with a special value out of range */
+	{
+		struct rx_param bad = *param_at("tcp.min_rto_ms");
+		CHECK(rx_param_specials_ok(&bad));
+		static const struct rx_special below[] = { { -2, "below the range" }, { 0, NULL } };
+		bad.special = below;
+		CHECK(!rx_param_specials_ok(&bad));
+		bad.type = RX_PT_BOOL;
+		bad.special = NULL;
+		CHECK(rx_param_specials_ok(&bad));
+		static const struct rx_special on_bool[] = { { 0, "off" }, { 0, NULL } };
+		bad.special = on_bool;
+		CHECK(!rx_param_specials_ok(&bad));
 	}
 	/* a listed stage's own rows say what path.<dir>.loss says of the same key */
 	for (int m = 0; m < rx_member_count(RX_FAM_STAGE); m++) {

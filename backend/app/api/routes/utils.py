@@ -4,7 +4,7 @@ from fastapi import APIRouter, Response
 
 from ...schemas.misc import Catalog, Health, PresetPublic
 from ...services import catalog, health
-from ..deps import SessionDep
+from ..deps import SessionDep, SettingsDep
 
 router = APIRouter(tags=["utils"])
 
@@ -19,9 +19,10 @@ def read_health(s: SessionDep, response: Response) -> Health:
 
 
 @router.get("/mechanisms", response_model=Catalog)
-def read_mechanisms() -> Catalog:
-    """Every engine parameter (type, unit, default, range, explanation with citation) and mechanism."""
-    return catalog.catalog()
+def read_mechanisms(settings: SettingsDep) -> Catalog:
+    """Every engine parameter (type, unit, default, range, explanation with citation) and mechanism,
+    and the limits a request must keep (the engine's, and the service's max_comparison_runs)."""
+    return catalog.catalog(settings)
 
 
 @router.get("/presets", response_model=list[PresetPublic])

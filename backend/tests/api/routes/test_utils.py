@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import rexsim
 
+from app.core.config import get_settings
+
 API = "/api/v1"
 
 
@@ -26,8 +28,13 @@ def test_mechanisms_and_presets_come_from_the_engine(client):
 
 def test_catalogue_is_the_engines_and_typed(client):
     body = client.get(f"{API}/mechanisms").json()
-    # everything the engine publishes (but its ABI number) passes through unchanged
-    assert body == {k: v for k, v in rexsim.catalog().items() if k != "ops_abi"}
+    # everything the engine publishes (but its ABI number) passes through unchanged: labels,
+    # special values, profiles and suggestions too; the limits add the service's run budget
+    engine = {k: v for k, v in rexsim.catalog().items() if k != "ops_abi"}
+    assert {k: v for k, v in body.items() if k != "limits"} == {k: v for k, v in engine.items() if k != "limits"}
+    assert body["limits"] == {**engine["limits"], "max_comparison_runs": get_settings().MAX_COMPARISON_RUNS}
+    assert body["parameters"][0]["label"] == "Seed"
+    assert [p["name"] for p in body["profiles"]] == ["engine", "linux-3.17", "linux-6"]
     assert [e["name"] for e in body["vocab"]["causes"]][:2] == ["new", "fast"]
     assert {v["name"] for v in body["vars"]} >= {"bwe_bytes_per_s", "diff_bytes"}
     assert [m["name"] for m in body["metrics"]][:2] == ["completed", "fct_ms"]

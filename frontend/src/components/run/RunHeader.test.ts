@@ -28,14 +28,16 @@ describe("describeScenario", () => {
 
   it("names each direction's loss stage by the catalogue's label, with what it reads", () => {
     const stage = (name: string) => member("stage", name).label;
+    // a loss model's parameter is named as that model's stage names its own (the catalogue's labels)
+    const own = (name: string, key: string) => member("stage", name).params.find((p) => p.key === key)!.label;
     const withLoss = (forward: Record<string, unknown>, reverse: Record<string, unknown> = {}) =>
       describeScenario({ ...sc, path: { forward: { delay_ms: 10, loss: forward }, reverse: { delay_ms: 10, loss: reverse } } }, cat);
-    expect(withLoss({ model: "bernoulli", p: 0.01 })).toContain(`${stage("bernoulli")} (p = 0.01)`);
+    expect(withLoss({ model: "bernoulli", p: 0.01 })).toContain(`${stage("bernoulli")} (${own("bernoulli", "p")} = 0.01)`);
     expect(withLoss({ model: "tail", count: 2 })).toContain(`${stage("tail")} (Tail losses = 2 segments)`);
     expect(withLoss({ model: "positioned", rules: [{}, {}, {}] })).toContain(`${stage("positioned")} (3 rules)`);
     const ge = withLoss({ model: "gilbert_elliott", p: 0.1, r: 0.4 }).find((c) => c.startsWith(stage("gilbert_elliott")))!;
-    expect(ge).toContain("p = 0.1");
-    expect(ge).toContain("r = 0.4");
+    expect(ge).toContain(`${own("gilbert_elliott", "p")} = 0.1`);
+    expect(ge).toContain(`${own("gilbert_elliott", "r")} = 0.4`);
     expect(withLoss({ model: "none" })).toContain("no loss model");
     // the reverse direction is named only when it has a stage
     const rev = withLoss({ model: "none" }, { model: "tail", count: 1 });

@@ -1,8 +1,8 @@
 /** One generated input: number, select, checkbox or a set's group of
  * checkboxes from a FieldSpec. Its accessible name is the dotted path the API
  * reports errors under; a server error appears right after the input (role="alert"). */
-import { useId } from "react";
-import type { FieldSpec } from "../../lib/forms/catalogue";
+import { useId, useRef } from "react";
+import { type FieldSpec, specialOf } from "../../lib/forms/catalogue";
 import { displayValue, formatCount, formatRange, humanize, type RawInput, setMembers } from "../../lib/forms/coerce";
 import { InfoTip } from "./InfoTip";
 
@@ -15,6 +15,8 @@ export interface FieldProps {
   onChange: (spec: FieldSpec, raw: RawInput) => void;
   /** a label to use instead of the spec's */
   label?: string;
+  /** set a number to one of its special values (the catalogue's), dropping what was typed */
+  onSpecial?: (spec: FieldSpec, value: number) => void;
 }
 
 export function ParamField(props: FieldProps) {
@@ -24,8 +26,15 @@ export function ParamField(props: FieldProps) {
 /** The tooltip's text: the doc, the range or how many names, the default. */
 function tipText(spec: FieldSpec): string {
   const range = spec.kind === "number" ? formatRange(spec) : spec.kind === "set" ? formatCount(spec) : null;
-  const def = spec.default === undefined ? "" : spec.kind === "set" ? ` Default: ${setMembers(spec, spec.default).join(", ") || "none"}.` : ` Default: ${String(spec.default)}.`;
-  return `${spec.doc}${range ? ` ${spec.kind === "set" ? "Choose" : "Range:"} ${range}.` : ""}${def}`;
+  const special = specialOf(spec.special, spec.default);
+  const def =
+    spec.default === undefined
+      ? ""
+      : spec.kind === "set"
+        ? ` Default: ${setMembers(spec, spec.default).join(", ") || "none"}.`
+        : ` Default: ${special ? special.label : String(spec.default)}.`;
+  const specials = spec.special?.length ? ` Special values: ${spec.special.map((s) => `${s.value} = ${s.label}`).join("; ")}.` : "";
+  return `${spec.doc}${range ? ` ${spec.kind === "set" ? "Choose" : "Range:"} ${range}.` : ""}${specials}${def}`;
 }
 
 function tipLabel(spec: FieldSpec, text: string): string {
@@ -110,13 +119,31 @@ function SetField({ spec, value, error, hint, onChange, label }: FieldProps) {
   );
 }
 
-function ValueField({ spec, value, draft, error, hint, onChange, label }: FieldProps) {
+/** A number's special values as toggles: ticked while the number holds one (its meaning is what
+ * the field shows); unticking asks for a number. */
+function SpecialToggles({ spec, active, onSpecial, onClear }: { spec: FieldSpec; active: number | undefined; onSpecial: (v: number) => void; onClear: () => void }) {
+  return (
+    <span className="special-toggles">
+      {(spec.special ?? []).map((s) => (
+        <label key={s.value} className={`special-toggle${active === s.value ? " on" : ""}`} data-testid="special-toggle">
+          <input type="checkbox" checked={active === s.value} onChange={(e) => (e.target.checked ? onSpecial(s.value) : onClear())} /> {s.label}
+        </label>
+      ))}
+    </span>
+  );
+}
+
+function ValueField({ spec, value, draft, error, hint, onChange, label, onSpecial }: FieldProps) {
   const id = useId();
   const errId = `${id}-err`;
+  const inputRef = useRef<HTMLInputElement>(null);
   const text = label ?? spec.label;
   const shown = displayValue(spec, value);
   const unit = spec.unit && spec.kind === "number" ? spec.unit : "";
-  const extra = spec.kind === "number" && draft === undefined ? humanize(spec, typeof value === "number" ? value : spec.default) : null;
+  const current = typeof value === "number" ? value : value === undefined ? spec.default : undefined;
+  // a special value shows what it means, not its number (until the user types one)
+  const special = spec.kind === "number" && draft === undefined ? specialOf(spec.special, current) : undefined;
+  const extra = spec.kind === "number" && draft === undefined && !special ? humanize(spec, current) : null;
   const common = {
     id,
     "aria-label": spec.path,
@@ -143,16 +170,33 @@ function ValueField({ spec, value, draft, error, hint, onChange, label }: FieldP
   } else {
     control = (
       <input
+        ref={inputRef}
         type="number"
         inputMode={spec.numberType === "int" ? "numeric" : "decimal"}
         {...common}
-        value={draft ?? String(shown)}
+        value={draft ?? (special ? "" : String(shown))}
+        placeholder={special?.label}
         min={spec.min}
         max={spec.max}
         step={spec.step}
         onChange={(e) => onChange(spec, e.target.value)}
       />
     );
+    if (spec.special?.length)
+      control = (
+        <>
+          {control}
+          <SpecialToggles
+            spec={spec}
+            active={special?.value}
+            onSpecial={(v) => (onSpecial ? onSpecial(spec, v) : onChange(spec, String(v)))}
+            onClear={() => {
+              onChange(spec, "");
+              inputRef.current?.focus();
+            }}
+          />
+        </>
+      );
   }
   return (
     <div className={`field field-${spec.kind}${error ? " has-error" : ""}`} data-field={spec.path}>

@@ -42,6 +42,11 @@ export function PathSection(props: {
               {pf.model && field(pf.model)}
               {pf.lossParams.map((s) => field(s))}
             </div>
+            {pf.suggestion && (
+              <p className="muted small suggestion-note" data-testid={`suggestion-${pf.dir}`}>
+                <strong>{pf.suggestion.label.charAt(0).toUpperCase() + pf.suggestion.label.slice(1)}.</strong> {pf.suggestion.doc}
+              </p>
+            )}
             {pf.listed.map((l) => (
               <StageList key={l.path} dir={pf.dir} list={l} field={field} edits={props.listed} />
             ))}

@@ -325,7 +325,63 @@ describe("ScenarioBuilder", () => {
     await act(async () => button(r.container, "Run scenario").click());
     await flush();
     const sent = (calls.find((x) => x.url.endsWith("/api/v1/runs"))!.body as { scenario: { path: { reverse: { stages: unknown[] } } } }).scenario.path.reverse.stages;
-    expect(sent).toEqual([{ kind: "gilbert_elliott", ...Object.fromEntries(ge.params.map((p) => [p.key, p.key === "p" ? 0.05 : p.default])) }]);
+    // a Gilbert-Elliott stage starts at the catalogue's suggested values (about 1.5 % loss), not at zero loss
+    const suggested = raw.suggested.find((x) => x.path === `${stages.path}[].kind` && x.value === "gilbert_elliott")!.set;
+    expect(sent).toEqual([{ kind: "gilbert_elliott", ...Object.fromEntries(ge.params.map((p) => [p.key, p.key === "p" ? 0.05 : (suggested as Record<string, unknown>)[p.key]])) }]);
+    r.unmount();
+  });
+
+  it("shows what a special value means instead of its number, and lets it be chosen or left", { timeout: 30_000 }, async () => {
+    const calls = stubFetch((req) => (req.url.endsWith("/api/v1/runs") ? json({ runs: [{ id: "r1", seed: 1, state: "queued", deduplicated: false }] }, 202) : undefined));
+    const r = await render(builder());
+    const minRto = raw.parameters.find((p) => p.key === "tcp.min_rto_ms")!;
+    expect(minRto.default).toBe(-1);
+    const input = byLabel(r.container, "flows.0.tcp.min_rto_ms") as HTMLInputElement;
+    const toggle = () => input.closest(".field")!.querySelector<HTMLInputElement>('[data-testid="special-toggle"] input')!;
+    // -1 is not shown: its meaning is
+    expect(input.value).toBe("");
+    expect(input.placeholder).toBe(minRto.special[0].label);
+    expect(toggle().checked).toBe(true);
+    expect(input.closest(".field")!.querySelector('[data-testid="special-toggle"]')!.textContent).toContain(minRto.special[0].label);
+    // unticking asks for a number; typing one unticks for good
+    await act(async () => toggle().click());
+    expect(toggle().checked).toBe(false);
+    expect(input.closest(".field")!.querySelector('[data-testid="field-hint"]')!.textContent).toMatch(/^enter a number/);
+    await act(async () => setValue(input, "200"));
+    expect(input.value).toBe("200");
+    expect(toggle().checked).toBe(false);
+    await act(async () => button(r.container, "Run scenario").click());
+    await flush();
+    expect((calls[0].body as { scenario: { flows: { tcp: { min_rto_ms: number } }[] } }).scenario.flows[0].tcp.min_rto_ms).toBe(200);
+    // back to the profile's default in one click
+    await act(async () => toggle().click());
+    expect(input.value).toBe("");
+    expect(toggle().checked).toBe(true);
+    // a number without special values has no toggle
+    expect((byLabel(r.container, "flows.0.tcp.mss") as HTMLInputElement).closest(".field")!.querySelector('[data-testid="special-toggle"]')).toBeNull();
+    r.unmount();
+  });
+
+  it("fills Gilbert-Elliott in with the paper's 1.5 % loss and labels p and r for what they are", { timeout: 30_000 }, async () => {
+    const calls = stubFetch((req) => (req.url.endsWith("/api/v1/runs") ? json({ runs: [{ id: "r1", seed: 1, state: "queued", deduplicated: false }] }, 202) : undefined));
+    const r = await render(builder());
+    const suggested = raw.suggested.find((x) => x.path === "path.{forward,reverse}.loss.model")!;
+    await act(async () => setValue(byLabel(r.container, "path.forward.loss.model")!, "gilbert_elliott"));
+    for (const [k, v] of Object.entries(suggested.set)) expect(Number((byLabel(r.container, `path.forward.loss.${k}`) as HTMLInputElement).value), k).toBe(v);
+    const note = r.container.querySelector('[data-testid="suggestion-forward"]')!;
+    expect(note.textContent).toContain("1.51 %");
+    expect(r.container.querySelector('[data-testid="suggestion-reverse"]')).toBeNull();
+    const labelOf = (path: string) => byLabel(r.container, path)!.closest(".field")!.querySelector("label")!.textContent;
+    expect(labelOf("path.forward.loss.p")).toMatch(/good → bad/);
+    expect(labelOf("path.forward.loss.r")).toMatch(/bad → good/);
+    await act(async () => button(r.container, "Run scenario").click());
+    await flush();
+    const loss = (calls[0].body as { scenario: { path: { forward: { loss: Record<string, unknown> } } } }).scenario.path.forward.loss;
+    expect(loss).toMatchObject({ model: "gilbert_elliott", ...suggested.set });
+    // Bernoulli's p is its loss probability, and gets no suggestion
+    await act(async () => setValue(byLabel(r.container, "path.forward.loss.model")!, "bernoulli"));
+    expect(labelOf("path.forward.loss.p")).toBe(raw.families.find((f) => f.name === "stage")!.members.find((m) => m.name === "bernoulli")!.params[0].label);
+    expect(r.container.querySelector('[data-testid="suggestion-forward"]')).toBeNull();
     r.unmount();
   });
 

@@ -1,23 +1,28 @@
 /** The scenario builder: every input is generated from the engine catalogue
  * (GET /mechanisms) and named by the dotted path the API reports errors
- * under. Submitting always goes to the server; its field errors appear next
- * to the inputs they name. */
+ * under. It says which profile the flows start from, and sweeps any field
+ * as a comparison's grid. Submitting always goes to the server; its field
+ * errors appear next to the inputs they name. */
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { ComparisonsService, RunsService } from "../../lib/api";
-import { defaultItem, findParam, type Catalogue, type FieldSpec } from "../../lib/forms/catalogue";
+import { defaultItem, findParam, type Catalogue, type FieldSpec, type Profile, suggestionFor } from "../../lib/forms/catalogue";
 import { coerceInput, type RawInput } from "../../lib/forms/coerce";
 import { errorsFromDetail, flowOfPath, placeErrors, type ApiFieldError } from "../../lib/forms/errors";
-import { builderLayout, comparedOf, defaultTaggedItem, type ItemList, type TaggedList } from "../../lib/forms/layout";
+import { builderLayout, comparedOf, defaultTaggedItem, siblingPath, type ItemList, type TaggedList } from "../../lib/forms/layout";
 import { familyKey, familyLabel, mechanismLabel, mechanismsOf, orderChoices, type MechanismSelection, type QuickPick } from "../../lib/forms/mechanisms";
 import { deletePath, getPath, setPath } from "../../lib/forms/paths";
+import { applyProfile } from "../../lib/forms/profiles";
 import { buildComparisonBody, buildRunBody, mechanismInScenario, variantNames, type BuilderState, type Scenario, type SubmitMode } from "../../lib/forms/requests";
+import { axesOfGrid, estimateRuns, gridErrorPath, planSweep, runLimit, type SweepAxis } from "../../lib/forms/sweep";
 import { FlowSection } from "./FlowSection";
 import { MechanismPicker, pickerPath } from "./MechanismPicker";
 import { ParamField } from "./ParamField";
 import { PathSection } from "./PathSection";
+import { ProfileBar } from "./ProfileBar";
 import { SeedsSection } from "./SeedsSection";
 import { SubmitBar } from "./SubmitBar";
+import { SweepEditor } from "./SweepEditor";
 import "./scenario.css";
 
 export type BuilderInit = BuilderState;
@@ -42,6 +47,7 @@ export function ScenarioBuilder({ catalogue, initial, quickPicks = [], notice }:
   const [errors, setErrors] = useState<ApiFieldError[]>([]);
   const [flow, setFlow] = useState(0);
   const [busy, setBusy] = useState<SubmitMode | null>(null);
+  const [axes, setAxes] = useState<SweepAxis[]>(() => axesOfGrid(catalogue, initial.scenario, initial.grid));
   const formRef = useRef<HTMLFormElement>(null);
 
   const { family } = mechanisms;
@@ -54,16 +60,39 @@ export function ScenarioBuilder({ catalogue, initial, quickPicks = [], notice }:
   const picker = pickerPath(catalogue, family);
   /** the key the picker chooses for every flow: its own field is not shown */
   const pickedKey = familyKey(catalogue, family);
-  const placement = placeErrors(errors, [...layout.shown, picker, "replications"], (p) =>
-    p.replace(/^flows\.\d+\./, "flows.0.") === picker ? picker : p === "seeds" ? "replications" : null,
+  const reps = Math.max(1, Math.floor(Number(replications)) || 1);
+  const plan = planSweep(catalogue, scenario, axes, compared);
+  const estimate = estimateRuns(plan.cells, chosen.length, reps, runLimit(catalogue));
+  const sweepInputs = axes.map((a) => (a.path ? gridErrorPath(a.path) : ""));
+  const placement = placeErrors(errors, [...layout.shown, picker, "replications", ...sweepInputs, "grid"], (p) =>
+    p.replace(/^flows\.\d+\./, "flows.0.") === picker ? picker : p === "seeds" ? "replications" : p.startsWith("grid.") && axes.length ? "grid" : null,
   );
+  const sweepServerErrors = Object.fromEntries(sweepInputs.flatMap((p, i) => (p && placement.placed[p] ? [[i, placement.placed[p]]] : [])));
   const clearError = (path: string) => setErrors((es) => es.filter((e) => e.path !== path));
 
   const onChange = (spec: FieldSpec, raw: RawInput) => {
     const c = coerceInput(spec, raw);
-    setScenario((sc) => setPath(sc, spec.path, c.value));
+    // a choice the catalogue suggests values for (Gilbert-Elliott loss) fills its siblings in
+    const suggested = spec.kind === "select" ? suggestionFor(catalogue, spec.template, c.value) : undefined;
+    const filled = Object.keys(suggested?.set ?? {}).flatMap((k) => siblingPath(spec.path, spec.key, k) ?? []);
+    setScenario((sc) => {
+      let out = setPath(sc, spec.path, c.value);
+      for (const [k, v] of Object.entries(suggested?.set ?? {})) {
+        const at = siblingPath(spec.path, spec.key, k);
+        if (at !== null) out = setPath(out, at, v);
+      }
+      return out;
+    });
     if (spec.kind === "number") setDrafts((d) => ({ ...d, [spec.path]: String(raw) }));
-    setHints((h) => ({ ...h, [spec.path]: c.hint }));
+    if (filled.length) setDrafts((d) => Object.fromEntries(Object.entries(d).filter(([p]) => !filled.includes(p))));
+    setHints((h) => ({ ...h, [spec.path]: c.hint, ...Object.fromEntries(filled.map((p) => [p, null])) }));
+    clearError(spec.path);
+  };
+  /** a number set to one of its special values: what was typed goes */
+  const onSpecial = (spec: FieldSpec, value: number) => {
+    setScenario((sc) => setPath(sc, spec.path, value));
+    setDrafts((d) => Object.fromEntries(Object.entries(d).filter(([p]) => p !== spec.path)));
+    setHints((h) => ({ ...h, [spec.path]: null }));
     clearError(spec.path);
   };
   const resetDrafts = () => {
@@ -79,6 +108,7 @@ export function ScenarioBuilder({ catalogue, initial, quickPicks = [], notice }:
       hint={hints[spec.path]}
       error={placement.placed[spec.path]}
       onChange={onChange}
+      onSpecial={onSpecial}
       label={label}
     />
   );
@@ -118,7 +148,7 @@ export function ScenarioBuilder({ catalogue, initial, quickPicks = [], notice }:
     onAdd: (list: TaggedList, kind: string) =>
       setScenario((sc) => {
         const items = getPath(sc, list.path);
-        return setPath(sc, list.path, [...(Array.isArray(items) ? items : []), defaultTaggedItem(catalogue, list.family, kind)]);
+        return setPath(sc, list.path, [...(Array.isArray(items) ? items : []), defaultTaggedItem(catalogue, list.family, kind, list.template)]);
       }),
     onRemove: (list: TaggedList, i: number) => {
       setScenario((sc) => deletePath(sc, `${list.path}.${i}`));
@@ -126,7 +156,7 @@ export function ScenarioBuilder({ catalogue, initial, quickPicks = [], notice }:
     },
     // another kind: that member's own parameters at their defaults (the old kind's would be unknown keys)
     onKind: (list: TaggedList, i: number, kind: string) => {
-      setScenario((sc) => setPath(sc, `${list.path}.${i}`, defaultTaggedItem(catalogue, list.family, kind)));
+      setScenario((sc) => setPath(sc, `${list.path}.${i}`, defaultTaggedItem(catalogue, list.family, kind, list.template)));
       resetDrafts();
       clearError(`${list.path}.${i}.kind`);
     },
@@ -135,12 +165,27 @@ export function ScenarioBuilder({ catalogue, initial, quickPicks = [], notice }:
     setMechanisms(sel);
     clearError(picker);
   };
+  // a profile for every flow; when the profile itself names the picked family's member (Linux 6's
+  // timer; Linux 3.17 leaves the timer to the paper's comparison) and one is picked, the picker follows
+  const startFrom = (p: Profile) => {
+    setScenario((sc) => applyProfile(catalogue, sc, p));
+    resetDrafts();
+    const member = pickedKey === null ? undefined : p.overrides[`flows[*].${pickedKey}`];
+    if (typeof member === "string" && chosen.length <= 1) choose({ family, choices: [member] });
+  };
 
   // ---- submit
   const submit = async (mode: SubmitMode) => {
-    const state: BuilderState = { scenario, mechanisms: { family, choices: chosen }, scope, replications: Number(replications) };
+    const grid = mode === "compare" ? plan.grid : {};
+    const state: BuilderState = { scenario, mechanisms: { family, choices: chosen }, scope, replications: Number(replications), grid };
     if (chosen.length === 0) {
       setErrors([{ path: picker, message: "pick at least one mechanism" }]);
+      return;
+    }
+    // a sweep with errors (shown next to its fields already) or over the server's limit is not sent
+    if (mode === "compare" && axes.length > 0 && (Object.keys(plan.errors).length > 0 || estimate.over)) {
+      const el = formRef.current?.querySelector<HTMLElement>('[data-testid="sweep-editor"]');
+      if (el && typeof el.scrollIntoView === "function") el.scrollIntoView({ block: "center" });
       return;
     }
     setBusy(mode);
@@ -174,7 +219,6 @@ export function ScenarioBuilder({ catalogue, initial, quickPicks = [], notice }:
 
   const fg = layout.flow;
   const { sizes } = layout;
-  const reps = Math.max(1, Math.floor(Number(replications)) || 1);
 
   return (
     <section className="scenario-builder card" data-testid="scenario-builder" aria-labelledby="builder-title">
@@ -193,6 +237,7 @@ export function ScenarioBuilder({ catalogue, initial, quickPicks = [], notice }:
           submit(chosen.length > 1 ? "compare" : "run");
         }}
       >
+        <ProfileBar catalogue={catalogue} scenario={scenario} pickedKey={pickedKey} onApply={startFrom} />
         <PathSection directions={layout.directions} field={field} onAddRule={addItem} onRemoveRule={removeItem} listed={listed} />
         <FlowSection
           flow={curFlow}
@@ -255,7 +300,28 @@ export function ScenarioBuilder({ catalogue, initial, quickPicks = [], notice }:
           }}
         />
 
-        <SubmitBar unplaced={placement.unplaced} chosen={chosen.map((c) => names[c])} replications={reps} busy={busy} onSubmit={submit} />
+        <SweepEditor
+          catalogue={catalogue}
+          scenario={scenario}
+          axes={axes}
+          plan={plan}
+          estimate={estimate}
+          serverErrors={sweepServerErrors}
+          gridError={placement.placed.grid}
+          onChange={(a) => {
+            setAxes(a);
+            setErrors((es) => es.filter((e) => !e.path.startsWith("grid")));
+          }}
+        />
+
+        <SubmitBar
+          unplaced={placement.unplaced}
+          chosen={chosen.map((c) => names[c])}
+          replications={reps}
+          busy={busy}
+          onSubmit={submit}
+          sweep={axes.length > 0 ? { estimate, errors: Object.values(plan.errors).reduce((n, e) => n + e.length, 0) } : null}
+        />
       </form>
     </section>
   );

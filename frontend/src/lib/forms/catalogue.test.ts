@@ -1,5 +1,5 @@
 import raw from "./fixtures/catalogue.json";
-import { defaultItem, defaultScenario, expandTemplate, fieldSpec, findContainer, findParam, labelFor, parseAppliesTo, parseCatalogue, sectionFields } from "./catalogue";
+import { defaultItem, defaultScenario, expandTemplate, fieldSpec, findContainer, findParam, labelFor, parseAppliesTo, parseCatalogue, sectionFields, specialOf, suggestionFor } from "./catalogue";
 import { getPath } from "./paths";
 import { withDetectors } from "./testing";
 
@@ -50,12 +50,47 @@ describe("catalogue -> field specs", () => {
     expect(rule[0]).toBe("path.reverse.loss.rules.1.flow");
   });
 
-  it("labels unknown keys readably", () => {
-    expect(labelFor("tcp.some_new_rto_ms")).toBe("Some new RTO");
-    expect(labelFor("receiver.ack_policy")).toBe("ACK policy");
-    expect(labelFor("delay_ms", "rule")).toBe("Extra delay");
-    expect(labelFor("delay_ms", "direction")).toBe("One-way delay");
-    expect(labelFor("p", "loss")).toBe("p");
+  it("labels every field as the catalogue does, the same key differently per section", () => {
+    for (const p of raw.parameters) expect(fieldSpec(findParam(cat, p.section, p.key)!).label).toBe(p.label);
+    expect(fieldSpec(findParam(cat, "rule", "delay_ms")!).label).toBe("Extra delay");
+    expect(fieldSpec(findParam(cat, "direction", "delay_ms")!).label).toBe("One-way delay");
+    // Gilbert-Elliott's r is no bare "r"
+    expect(fieldSpec(findParam(cat, "loss", "r")!).label).toMatch(/bad → good/);
+    // a server from before labels: the key, readable
+    const old = parseCatalogue({ ...raw, parameters: raw.parameters.map(({ label: _, ...p }) => p) });
+    expect(fieldSpec(findParam(old, "flow", "tcp.min_rto_ms")!).label).toBe("Min rto");
+    expect(labelFor("tcp.some_new_thing_ms")).toBe("Some new thing");
+  });
+
+  it("reads the special values of a number: what -1 or 0 mean", () => {
+    const minRto = fieldSpec(findParam(cat, "flow", "tcp.min_rto_ms")!);
+    const rawMin = raw.parameters.find((p) => p.key === "tcp.min_rto_ms")!;
+    expect(minRto.special).toEqual(rawMin.special);
+    expect(specialOf(minRto.special, -1)?.label).toMatch(/1000 ms rfc6298, 200 ms linux/);
+    expect(specialOf(minRto.special, 200)).toBeUndefined();
+    expect(specialOf(minRto.special, "-1")).toBeUndefined();
+    expect(specialOf(fieldSpec(findParam(cat, "direction", "rate_bps")!).special, 0)?.label).toMatch(/^unlimited/);
+    // none: no list
+    expect(fieldSpec(findParam(cat, "flow", "tcp.mss")!).special).toBeUndefined();
+    // malformed entries are dropped
+    const odd = parseCatalogue({
+      ...raw,
+      parameters: raw.parameters.map((p) => (p.key === "tcp.hz" ? { ...p, special: [{ value: "0", label: "x" }, { value: 0 }, { value: 0, label: "off" }] } : p)),
+    });
+    expect(findParam(odd, "flow", "tcp.hz")!.special).toEqual([{ value: 0, label: "off" }]);
+  });
+
+  it("reads the profiles and the suggested values", () => {
+    expect(cat.profiles.map((p) => p.name)).toEqual(raw.profiles.map((p) => p.name));
+    const l317 = cat.profiles.find((p) => p.name === "linux-3.17")!;
+    expect(l317.overrides["flows[*].tcp.fack"]).toBe(true);
+    expect(l317.label).toMatch(/3\.17/);
+    const ge = suggestionFor(cat, "path.{forward,reverse}.loss.model", "gilbert_elliott")!;
+    expect(ge.set).toEqual({ p: 0.0046, r: 0.3, loss_good: 0, loss_bad: 1 });
+    expect(suggestionFor(cat, "path.{forward,reverse}.loss.model", "bernoulli")).toBeUndefined();
+    const bare = parseCatalogue({ ...raw, profiles: undefined, suggested: [{ path: 3 }] });
+    expect(bare.profiles).toEqual([]);
+    expect(bare.suggested).toEqual([]);
   });
 
   it("builds the default scenario from the defaults", () => {
@@ -144,7 +179,7 @@ describe("catalogue -> field specs", () => {
     // a catalogue without families: the key's own label
     const bare = parseCatalogue({ ...raw, families: undefined });
     expect(bare.families).toEqual([]);
-    expect(fieldSpec(findParam(bare, "flow", "tcp.lossdet")!).label).toBe(labelFor("tcp.lossdet", "flow"));
+    expect(fieldSpec(findParam(bare, "flow", "tcp.lossdet")!).label).toBe(raw.families.find((f) => f.key === "tcp.lossdet")!.label);
     expect(parseCatalogue({ ...raw, families: [{ name: "" }, { name: "x", key: 3, members: [{ doc: "no name" }] }] }).families).toEqual([
       { name: "x", label: "x", key: null, doc: "", members: [] },
     ]);
@@ -174,7 +209,8 @@ describe("catalogue -> field specs", () => {
     for (const m of stage.members) expect(model.choiceLabels?.[m.name]).toBe(m.label);
     // "none" is no stage: no label; and the field keeps its own label, not the family's
     expect(model.choiceLabels?.none).toBeUndefined();
-    expect(model.label).toBe(labelFor("model", "loss"));
+    expect(model.label).toBe(raw.parameters.find((p) => p.section === "loss" && p.key === "model")!.label);
+    expect(model.label).not.toBe(stage.label);
     // a choice list no family's members fit has no labels
     expect(fieldSpec(findParam(cat, "rule", "action")!).choiceLabels).toBeUndefined();
   });

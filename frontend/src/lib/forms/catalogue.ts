@@ -1,8 +1,8 @@
 /** The engine catalogue (GET /mechanisms) turned into form field specs: one
  * input per parameter and concrete instance (direction, flow, loss rule),
- * typed from the metadata (type, unit, min, max, choices, default, doc).
- * Nothing here knows a parameter by heart except for nicer labels; a new
- * engine parameter shows up in the builder without a code change. */
+ * typed from the metadata (type, unit, min, max, choices, default, doc, label,
+ * special values). Nothing here knows a parameter by heart; a new engine
+ * parameter shows up in the builder, labelled, without a code change. */
 import type { Catalog } from "../../client/types.gen";
 import { type LinuxReference, parseLinuxReference } from "../linuxReference";
 import { type MetricInfo, parseMetrics } from "../metrics";
@@ -26,11 +26,71 @@ export interface CatalogueParam {
   doc: string;
   /** when the field is read (the catalogue's applies_to), or null when always */
   appliesTo: AppliesTo | null;
-  /** the catalogue's name for people, when it gives one: a family's choice (tcp.cc, app.kind) is
-   * labelled as its family */
+  /** the catalogue's name for people ("Min RTO"); a server from before labels sends none */
   label?: string;
+  /** values with a meaning of their own (-1 = the RTT estimator's minimum RTO, 0 = unlimited) */
+  special: SpecialValue[];
   /** labels of the choices, when they are a family's members */
   choiceLabels?: Record<string, string>;
+}
+
+/** A value of a number parameter that means something other than its number. */
+export interface SpecialValue {
+  value: number;
+  label: string;
+}
+
+function parseSpecial(raw: unknown): SpecialValue[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((s) => (isObject(s) && typeof s.value === "number" && Number.isFinite(s.value) && typeof s.label === "string" && s.label ? [{ value: s.value, label: s.label }] : []));
+}
+
+/** The special value a number holds, if it holds one. */
+export function specialOf(special: readonly SpecialValue[] | undefined, value: unknown): SpecialValue | undefined {
+  return typeof value === "number" ? special?.find((s) => s.value === value) : undefined;
+}
+
+/** Where a scenario starts from (the catalogue's profiles): the engine's defaults, a paper's Linux. */
+export interface Profile {
+  name: string;
+  label: string;
+  doc: string;
+  citation: string;
+  /** scenario overrides ("flows[*].tcp.fack" -> true) */
+  overrides: Record<string, unknown>;
+}
+
+function parseProfiles(raw: unknown): Profile[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.filter(isObject).flatMap((p) =>
+    typeof p.name === "string" && p.name && isObject(p.overrides)
+      ? [{ name: p.name, label: typeof p.label === "string" && p.label ? p.label : p.name, doc: String(p.doc ?? ""), citation: String(p.citation ?? ""), overrides: { ...p.overrides } }]
+      : [],
+  );
+}
+
+/** Values to fill in when a choice is picked (the catalogue's suggested): picking `value`
+ * for the field at template `path` sets its siblings `set`. */
+export interface Suggestion {
+  path: string;
+  value: string;
+  set: Record<string, unknown>;
+  label: string;
+  doc: string;
+}
+
+function parseSuggested(raw: unknown): Suggestion[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.filter(isObject).flatMap((x) =>
+    typeof x.path === "string" && typeof x.value === "string" && isObject(x.set)
+      ? [{ path: x.path, value: x.value, set: { ...x.set }, label: String(x.label ?? ""), doc: String(x.doc ?? "") }]
+      : [],
+  );
+}
+
+/** The suggestion for picking `value` at a field of this template, if the catalogue has one. */
+export function suggestionFor(cat: Pick<Catalogue, "suggested">, template: string, value: unknown): Suggestion | undefined {
+  return cat.suggested.find((x) => x.path === template && x.value === value);
 }
 
 /** The family whose members a parameter's choices are: the one its key picks
@@ -75,6 +135,8 @@ export interface CatalogueContainer {
   key: string;
   /** template path, e.g. "path.{forward,reverse}.loss.rules" */
   path: string;
+  /** the catalogue's name for people ("Positioned losses"), else the key */
+  label: string;
   type: ContainerType;
   /** the section its items' (or its own) fields belong to, for objects and lists */
   of: string | null;
@@ -100,6 +162,7 @@ function parseContainers(raw: unknown): CatalogueContainer[] {
       section: String(c.section ?? ""),
       key: c.key,
       path: c.path,
+      label: typeof c.label === "string" && c.label ? c.label : c.key,
       type: c.type as ContainerType,
       of: typeof c.of === "string" && c.of ? c.of : null,
       family: typeof c.family === "string" && c.family ? c.family : null,
@@ -155,6 +218,8 @@ function parseParamRow(p: unknown, section: string): CatalogueParam | null {
     choices: Array.isArray(p.choices) ? p.choices.map(String) : null,
     doc: String(p.doc ?? ""),
     appliesTo: parseAppliesTo(p.applies_to),
+    ...(typeof p.label === "string" && p.label ? { label: p.label } : {}),
+    special: parseSpecial(p.special),
   };
 }
 
@@ -198,6 +263,10 @@ export interface Catalogue {
   vars: MechanismVar[];
   /** the kernel-versus-engine cases (null when the API does not publish them) */
   linuxReference?: LinuxReference | null;
+  /** where a scenario's flows may start from: the engine's defaults, the papers' Linux (empty when the API does not list them) */
+  profiles: Profile[];
+  /** values to fill in when a choice is picked (empty when the API does not list them) */
+  suggested: Suggestion[];
 }
 
 /** A variable of one mechanism (family/member), e.g. Westwood+'s bandwidth estimate. */
@@ -270,6 +339,8 @@ export interface FieldSpec {
   appliesTo: AppliesTo | null;
   /** labels of some choices, for people (the value stays the choice) */
   choiceLabels?: Record<string, string>;
+  /** a number's values with a meaning of their own */
+  special?: SpecialValue[];
 }
 
 /** Where a template's placeholders go: "{forward,reverse}" -> dir, "name[]" -> index. */
@@ -293,14 +364,9 @@ export function parseCatalogue(raw: Catalog | unknown): Catalogue {
     const row = parseParamRow(p, isObject(p) ? String(p.section ?? "") : "");
     if (!row) continue;
     const fam = familyOfChoices(families, row.section, row.key, row.choices);
-    // a family's choosing key is labelled as its family; other choices of members only get the members' labels
-    const picks = fam !== undefined && row.section === "flow" && fam.key === row.key;
+    // choices that are a family's members get the members' labels
     const choiceLabels = fam ? Object.fromEntries(fam.members.filter((m) => m.label).map((m) => [m.name, m.label as string])) : {};
-    params.push({
-      ...row,
-      ...(fam && picks ? { label: fam.label } : {}),
-      ...(Object.keys(choiceLabels).length ? { choiceLabels } : {}),
-    });
+    params.push({ ...row, ...(Object.keys(choiceLabels).length ? { choiceLabels } : {}) });
   }
   const mechanisms: Record<string, MechanismInfo[]> = {};
   for (const [family, list] of Object.entries(c.mechanisms ?? {})) {
@@ -319,6 +385,8 @@ export function parseCatalogue(raw: Catalog | unknown): Catalogue {
     causes: parseVocab(vocab.causes),
     vars: parseVars(c.vars),
     linuxReference: parseLinuxReference(loose.linux_reference),
+    profiles: parseProfiles(loose.profiles),
+    suggested: parseSuggested(loose.suggested),
   };
 }
 
@@ -336,79 +404,12 @@ export function directionsOf(template: string): string[] {
   return m ? m[1].split(",") : [];
 }
 
-const LABELS: Record<string, string> = {
-  rate_bps: "Rate",
-  delay_ms: "One-way delay",
-  buffer_pkts: "Buffer",
-  buffer_bytes: "Buffer",
-  "loss:model": "Model",
-  "loss:count": "Tail losses",
-  "loss:p": "p",
-  "loss:r": "r",
-  "loss:loss_good": "Loss in good state",
-  "loss:loss_bad": "Loss in bad state",
-  "rule:flow": "Flow",
-  "rule:segment": "Segment",
-  "rule:transmission": "Transmission",
-  "rule:action": "Action",
-  "rule:delay_ms": "Extra delay",
-  "app.segments": "Flow size",
-  "app.bytes": "Flow size",
-  "app.duration_s": "Write for",
-  "app.requests": "Requests",
-  "app.object_bytes": "Object size",
-  "app.gap_ms": "Think time",
-  start_ms: "Start at",
-  "tcp.mss": "MSS",
-  "tcp.iw": "Initial window",
-  "tcp.sack": "SACK",
-  "tcp.timestamps": "Timestamps",
-  "tcp.handshake": "Handshake",
-  "tcp.rtt_profile": "RTT estimator",
-  "tcp.early_retransmit": "Early Retransmit",
-  "tcp.er_variant": "ER variant",
-  "tcp.er_delayed": "Delayed ER",
-  "tcp.ssthresh_from_cwnd": "ssthresh from cwnd",
-  "tcp.fack": "FACK",
-  "tcp.limited_transmit": "Limited Transmit",
-  "tcp.dupthresh": "DupThresh",
-  "tcp.rrthresh": "rrthresh",
-  "tcp.wc_delack_ms": "WCDelAckT",
-  "tcp.min_rto_ms": "Min RTO",
-  "tcp.max_rto_ms": "Max RTO",
-  "tcp.initial_rto_ms": "Initial RTO",
-  "tcp.clock_granularity_ms": "Clock granularity G",
-  "tcp.hz": "Kernel tick (HZ)",
-  "tcp.slow_start_after_idle": "Slow start after idle",
-  "tcp.slow_start": "Slow start",
-  "tcp.abc_limit_segs": "Byte-counting limit L",
-  "receiver.ack_policy": "ACK policy",
-  "receiver.delack_ms": "Delayed-ACK timeout",
-  "receiver.quickacks": "Quick ACKs",
-  "receiver.ato_min_ms": "Initial ATO",
-  "receiver.ato_max_ms": "ATO ceiling",
-  "receiver.rwnd_bytes": "Receive buffer",
-  seed: "Seed",
-  duration_s: "Duration",
-  max_events: "Max events",
-  trace: "Trace",
-  sample_ms: "Sample interval",
-};
-
-const ACRONYMS = new Set(["mss", "iw", "sack", "rto", "fack", "er", "rtt", "cc", "ack", "tlp", "pto"]);
-
-/** A readable label: a known one (by "section:key", then key), else the key's
- * last part without its unit suffix. A family's choice is labelled by the
- * catalogue (CatalogueParam.label), not here. */
-export function labelFor(key: string, section = ""): string {
-  if (LABELS[`${section}:${key}`]) return LABELS[`${section}:${key}`];
-  if (LABELS[key]) return LABELS[key];
+/** A label for a parameter the catalogue gives none (a server from before
+ * labels): its key's last part, without its unit suffix. The catalogue's
+ * labels are the vocabulary; this only keeps an unlabelled field readable. */
+export function labelFor(key: string): string {
   const last = key.split(".").pop() ?? key;
-  const words = last
-    .replace(/_(ms|s|ns|us|bps|bytes|pkts)$/, "")
-    .split("_")
-    .map((w) => (ACRONYMS.has(w) ? w.toUpperCase() : w));
-  const s = words.join(" ");
+  const s = last.replace(/_(ms|s|ns|us|bps|bytes|pkts)$/, "").replace(/_/g, " ");
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
@@ -419,11 +420,12 @@ export function fieldSpec(p: CatalogueParam, inst: Instance = {}): FieldSpec {
     template: p.path,
     section: p.section,
     key: p.key,
-    label: p.label ?? labelFor(p.key, p.section),
+    label: p.label ?? labelFor(p.key),
     unit: p.unit,
     default: p.default,
     doc: p.doc,
     appliesTo: p.appliesTo,
+    ...(p.special.length ? { special: p.special } : {}),
     ...(p.choiceLabels ? { choiceLabels: p.choiceLabels } : {}),
   };
   if (p.type === "bool") return { ...base, kind: "checkbox" };

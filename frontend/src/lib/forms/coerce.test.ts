@@ -40,7 +40,8 @@ describe("value coercion", () => {
 
   it("humanizes rates and large byte counts", () => {
     expect(humanize(rate, 1e7)).toBe("10 Mbit/s");
-    expect(humanize(rate, 0)).toBe("unlimited");
+    // 0 is a special value: the catalogue says what it means, not this unit formatting
+    expect(humanize(rate, 0)).toBeNull();
     expect(humanize({ unit: "bytes" }, 67108864)).toBe("64 MiB");
     expect(humanize({ unit: "bytes" }, 1448)).toBeNull();
   });

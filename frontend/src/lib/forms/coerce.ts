@@ -23,7 +23,7 @@ function fmt(n: number): string {
 }
 
 /** Check a number against the spec; returns a hint phrased like the server's messages. */
-export function rangeHint(spec: FieldSpec, v: number): string | null {
+export function rangeHint(spec: Pick<FieldSpec, "numberType" | "min" | "max">, v: number): string | null {
   if (spec.numberType === "int" && !Number.isInteger(v)) return `must be an integer${spec.min !== undefined ? ` ${formatRange(spec)}` : ""}`;
   const out = (spec.min !== undefined && v < spec.min) || (spec.max !== undefined && v > spec.max);
   return out ? `must be ${formatRange(spec)} (got ${fmt(v)})` : null;
@@ -84,11 +84,12 @@ export function displayValue(spec: FieldSpec, value: unknown): string | boolean 
   return String(value);
 }
 
-/** Human-friendly reading of a value with its unit, e.g. 10000000 bps -> "10 Mbit/s". */
+/** Human-friendly reading of a value with its unit, e.g. 10000000 bps -> "10 Mbit/s".
+ * What a special value means (0 = unlimited) is the catalogue's to say (FieldSpec.special). */
 export function humanize(spec: Pick<FieldSpec, "unit">, value: unknown): string | null {
   if (typeof value !== "number" || !Number.isFinite(value)) return null;
   if (spec.unit === "bps") {
-    if (value === 0) return "unlimited";
+    if (value === 0) return null;
     const units: [number, string][] = [[1e9, "Gbit/s"], [1e6, "Mbit/s"], [1e3, "kbit/s"]];
     for (const [d, u] of units) if (value >= d) return `${+(value / d).toPrecision(4)} ${u}`;
     return `${value} bit/s`;

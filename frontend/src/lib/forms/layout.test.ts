@@ -1,6 +1,6 @@
 import raw from "./fixtures/catalogue.json";
-import { type FieldSpec, findParam, parseCatalogue, sectionFields } from "./catalogue";
-import { appliesWhen, builderLayout, comparedOf, defaultTaggedItem, familyKeys, governingValue, groupFlowFields, isRelevant, siblingPath, splitChoice } from "./layout";
+import { defaultScenario, type FieldSpec, findParam, parseCatalogue, sectionFields } from "./catalogue";
+import { appliesWhen, builderLayout, comparedOf, defaultTaggedItem, familyKeys, governingValue, groupFlowFields, heldSuggestion, isRelevant, labelByChoice, siblingPath, splitChoice } from "./layout";
 import { setPath } from "./paths";
 
 const cat = parseCatalogue(raw);
@@ -236,6 +236,42 @@ describe("the directions", () => {
     const ge = raw.families.find((f) => f.name === "stage")!.members.find((m) => m.name === "gilbert_elliott")!;
     expect(defaultTaggedItem(cat, "stage", "gilbert_elliott")).toEqual({ kind: "gilbert_elliott", ...Object.fromEntries(ge.params.map((p) => [p.key, p.default])) });
     expect(defaultTaggedItem(cat, "stage", "nope")).toEqual({ kind: "nope" });
+  });
+
+  it("makes a new Gilbert-Elliott stage at the catalogue's suggested values, not at zero loss", () => {
+    const stages = raw.containers.find((c) => c.type === "tagged_list")!;
+    const suggested = raw.suggested.find((x) => x.path === `${stages.path}[].kind`)!;
+    expect(suggested.value).toBe("gilbert_elliott");
+    expect(defaultTaggedItem(cat, "stage", "gilbert_elliott", stages.path)).toMatchObject({ kind: "gilbert_elliott", ...suggested.set });
+    // a kind without a suggestion keeps its defaults
+    expect(defaultTaggedItem(cat, "stage", "bernoulli", stages.path)).toEqual(defaultTaggedItem(cat, "stage", "bernoulli"));
+  });
+
+  it("labels a loss model's fields as the chosen model's stage labels its own", () => {
+    const members = raw.families.find((f) => f.name === "stage")!.members;
+    const own = (m: string, k: string) => members.find((x) => x.name === m)!.params.find((p) => p.key === k)!.label;
+    const at = (model: string) => builderLayout(cat, setPath(defaultScenario(cat), "path.forward.loss.model", model), 0).directions[0];
+    const p = (model: string) => at(model).lossParams.find((s) => s.key === "p")!.label;
+    expect(p("gilbert_elliott")).toBe(own("gilbert_elliott", "p"));
+    expect(p("gilbert_elliott")).toMatch(/good → bad/);
+    expect(p("bernoulli")).toBe(own("bernoulli", "p"));
+    expect(p("bernoulli")).not.toBe(p("gilbert_elliott"));
+    expect(at("gilbert_elliott").lossParams.find((s) => s.key === "r")!.label).toMatch(/bad → good/);
+    // unknown choices: the field's own label
+    expect(labelByChoice(cat, sectionFields(cat, "loss", { dir: "forward" }), "nope").map((s) => s.label)).toEqual(sectionFields(cat, "loss", { dir: "forward" }).map((s) => s.label));
+  });
+
+  it("says when a direction's loss holds the values the catalogue suggests for its model", () => {
+    let sc = setPath(defaultScenario(cat), "path.forward.loss.model", "gilbert_elliott");
+    expect(builderLayout(cat, sc, 0).directions[0].suggestion).toBeUndefined();
+    const suggested = raw.suggested.find((x) => x.path === "path.{forward,reverse}.loss.model")!;
+    for (const [k, v] of Object.entries(suggested.set)) sc = setPath(sc, `path.forward.loss.${k}`, v);
+    const model = builderLayout(cat, sc, 0).directions[0].model!;
+    expect(heldSuggestion(cat, sc, model)?.doc).toBe(suggested.doc);
+    expect(builderLayout(cat, sc, 0).directions[0].suggestion?.label).toBe(suggested.label);
+    expect(builderLayout(cat, sc, 0).directions[1].suggestion).toBeUndefined();
+    // one value changed: no longer the suggestion
+    expect(builderLayout(cat, setPath(sc, "path.forward.loss.r", 0.5), 0).directions[0].suggestion).toBeUndefined();
   });
 });
 

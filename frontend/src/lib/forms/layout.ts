@@ -4,7 +4,22 @@
  * positioned rules, an application kind's fields and app.sizes), and the
  * groups of a flow's parameters, where keys only some members of a mechanism
  * family read go with that family (applies_to.family). */
-import { type AppliesTo, type Catalogue, type CatalogueContainer, directionsOf, expandTemplate, type FieldSpec, fieldSpec, findContainer, findParam, type Instance, sectionFields, TAG_KEY } from "./catalogue";
+import {
+  type AppliesTo,
+  type Catalogue,
+  type CatalogueContainer,
+  directionsOf,
+  expandTemplate,
+  type FieldSpec,
+  fieldSpec,
+  findContainer,
+  findParam,
+  type Instance,
+  type Suggestion,
+  sectionFields,
+  suggestionFor,
+  TAG_KEY,
+} from "./catalogue";
 import { familyKey, type MechanismSelection } from "./mechanisms";
 import { getPath, isObject } from "./paths";
 
@@ -152,6 +167,8 @@ export interface DirectionFields {
   rules: ItemList | null;
   /** the tagged lists of this direction (its stages after the loss model), with their items' fields */
   listed: TaggedList[];
+  /** the catalogue's suggestion for the loss model chosen, when the fields hold its values */
+  suggestion?: Suggestion;
 }
 
 /** A member an item of a tagged list may be. */
@@ -175,6 +192,8 @@ export interface TaggedItem {
 /** A tagged list (path.forward.stages) at a concrete path: its items, and the members an item may be. */
 export interface TaggedList {
   path: string;
+  /** the catalogue's template path ("path.{forward,reverse}.stages") */
+  template: string;
   key: string;
   family: string | null;
   items: TaggedItem[];
@@ -229,14 +248,40 @@ function listedItems(cat: Catalogue, scenario: unknown, dir: string, track: (s: 
     });
     track(items.map((it) => ({ path: it.kindPath }) as FieldSpec));
     const kinds = members.filter((m) => !bound.has(m.name)).map((m) => ({ name: m.name, label: m.label || m.name, doc: m.doc }));
-    return [{ path, key: c.key, family: c.family, items, kinds, maxItems: c.maxItems, doc: c.doc }];
+    return [{ path, template: c.path, key: c.key, family: c.family, items, kinds, maxItems: c.maxItems, doc: c.doc }];
   });
 }
 
-/** A new item of a tagged list: {kind, each of that member's own parameters at its default}. */
-export function defaultTaggedItem(cat: Catalogue, family: string | null, kind: string): Record<string, unknown> {
+/** A new item of a tagged list: {kind, each of that member's own parameters at its default},
+ * or at the catalogue's suggested values for that kind in this list (`template`) when it has some. */
+export function defaultTaggedItem(cat: Catalogue, family: string | null, kind: string, template?: string): Record<string, unknown> {
   const member = cat.families.find((f) => f.name === family)?.members.find((m) => m.name === kind);
-  return { [TAG_KEY]: kind, ...Object.fromEntries((member?.params ?? []).map((p) => [p.key, p.default])) };
+  const suggested = template ? suggestionFor(cat, `${template}[].${TAG_KEY}`, kind)?.set : undefined;
+  return { [TAG_KEY]: kind, ...Object.fromEntries((member?.params ?? []).map((p) => [p.key, p.default])), ...suggested };
+}
+
+/** Fields read only under a choice, labelled as the member the choice names labels its own
+ * parameter of the same key: a loss model's "p" is Bernoulli's loss probability or
+ * Gilbert-Elliott's P(good -> bad), as the stage family's members say. */
+export function labelByChoice(cat: Catalogue, specs: FieldSpec[], choice: unknown): FieldSpec[] {
+  if (typeof choice !== "string") return specs;
+  const member = cat.families.flatMap((f) => f.members).find((m) => m.name === choice && m.params?.length);
+  return specs.map((s) => {
+    const own = member?.params?.find((p) => p.key === s.key);
+    return own?.label ? { ...s, label: own.label } : s;
+  });
+}
+
+/** The suggestion for a choice field's current value, when its siblings hold the suggested values. */
+export function heldSuggestion(cat: Catalogue, scenario: unknown, spec: FieldSpec): Suggestion | undefined {
+  const value = getPath(scenario, spec.path) ?? spec.default;
+  const s = suggestionFor(cat, spec.template, value);
+  if (!s) return undefined;
+  const held = Object.entries(s.set).every(([k, v]) => {
+    const at = siblingPath(spec.path, spec.key, k);
+    return at !== null && getPath(scenario, at) === v;
+  });
+  return held ? s : undefined;
 }
 
 /** The keys that choose a family's member, as the catalogue's families say. */
@@ -258,10 +303,21 @@ export function builderLayout(cat: Catalogue, scenario: unknown, flow: number, c
   const directions = dirs.map((dir): DirectionFields => {
     const direction = track(sectionFields(cat, "direction", { dir }));
     const { model, params } = splitChoice(sectionFields(cat, "loss", { dir }));
-    const lossParams = track(relevant(params));
+    const chosen = model ? (getPath(scenario, model.path) ?? model.default) : undefined;
+    const lossParams = track(labelByChoice(cat, relevant(params), chosen));
     if (model) track([model]);
     const obj = cat.containers.find((c) => c.type === "object" && dirParam && c.of === dirParam.section && c.path.split(".").pop() === dir);
-    return { dir, doc: obj?.doc ?? "", direction, model, lossParams, rules: lossRules(cat, scenario, dir, track), listed: listedItems(cat, scenario, dir, track) };
+    const suggestion = model ? heldSuggestion(cat, scenario, model) : undefined;
+    return {
+      dir,
+      doc: obj?.doc ?? "",
+      direction,
+      model,
+      lossParams,
+      rules: lossRules(cat, scenario, dir, track),
+      listed: listedItems(cat, scenario, dir, track),
+      ...(suggestion ? { suggestion } : {}),
+    };
   });
   const fg = groupFlowFields(sectionFields(cat, "flow", { index: { flows: flow } }), familyKeys(cat));
   const appFields = track(relevant(fg.app));

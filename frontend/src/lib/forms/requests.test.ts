@@ -155,6 +155,10 @@ describe("forking a permalink", () => {
     expect((f.scenario.flows as { tcp: { mss: number } }[])[0].tcp.mss).toBe(1000);
     expect(f.mechanisms).toEqual({ family: "timer", choices: ["rto", "rtor", "tlp", "tlpr"] });
     expect(f.note).toContain("delay_ms = 80");
+    // no grid in this spec: nothing for the sweep editor
+    expect(f.grid).toEqual({});
+    const swept = forkFromShare({ kind: "comparison", payload: { comparison: { spec: { ...payload.comparison.spec, grid: tail.grid } } } }, P, cat, "cc")!;
+    expect(swept.grid).toEqual(tail.grid);
     expect(forkFromShare({ kind: "comparison", payload: { comparison: { spec: { base: { preset: "nope" } } } } }, P, cat, "timer")).toBeNull();
   });
 

@@ -15,6 +15,8 @@ export interface BuilderState {
   scope: string;
   /** seeds scenario.seed, seed+1, ... */
   replications: number;
+  /** a sweep: grid key ("path.*.delay_ms") -> its values; the comparison runs their product */
+  grid?: Record<string, unknown[]>;
 }
 
 export type SubmitMode = "run" | "compare";
@@ -61,9 +63,11 @@ export function buildComparisonBody(state: BuilderState, cat: Catalogue): Compar
   for (const c of choices) variants[names[c]] = mechanismOverride(cat, state.scope, family, c);
   const def = defaultMechanism(cat, family);
   const base = def !== undefined && choices.includes(def) ? def : choices[0];
+  const grid = Object.fromEntries(Object.entries(state.grid ?? {}).filter(([, values]) => values.length > 0));
   return {
     base: { scenario: state.scenario },
     variants,
+    ...(Object.keys(grid).length ? { grid } : {}),
     baseline: base === undefined ? "" : names[base],
     replications: Math.max(1, Math.floor(state.replications) || 1),
   };
@@ -157,6 +161,8 @@ export interface ForkResult {
   mechanisms: MechanismSelection;
   scope: string;
   replications: number;
+  /** a comparison's grid, for the sweep editor (empty for a run) */
+  grid: Record<string, unknown[]>;
   /** what was loaded, for the notice */
   note: string;
 }
@@ -177,7 +183,7 @@ export function forkFromShare(share: ForkSource, presets: PresetPublic[], cat: C
     const run = share.payload.run;
     if (!isObject(run) || !isObject(run.scenario)) return null;
     const sc = run.scenario as Scenario;
-    return { scenario: sc, mechanisms: { family, choices: mechanismInScenario(cat, sc, family) }, scope: "flows[*]", replications: 1, note: "the frozen run's scenario" };
+    return { scenario: sc, mechanisms: { family, choices: mechanismInScenario(cat, sc, family) }, scope: "flows[*]", replications: 1, grid: {}, note: "the frozen run's scenario" };
   }
   const comp = share.payload.comparison;
   if (!isObject(comp) || !isObject(comp.spec)) return null;
@@ -204,7 +210,9 @@ export function forkFromShare(share: ForkSource, presets: PresetPublic[], cat: C
   }
   const sel = selectionOfVariants(spec.variants, cat);
   const reps = Number(spec.replications ?? 1);
+  const grid = isObject(spec.grid) ? Object.fromEntries(Object.entries(spec.grid).filter((e): e is [string, unknown[]] => Array.isArray(e[1]))) : {};
   return {
+    grid,
     scenario,
     mechanisms: sel ? { family: sel.family, choices: sel.choices } : { family, choices: mechanismInScenario(cat, scenario, family) },
     scope: sel?.scope ?? "flows[*]",
