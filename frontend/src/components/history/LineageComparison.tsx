@@ -47,7 +47,7 @@ export function LineageComparison(props: { before: RunPublic; after: RunPublic }
   const downsampled = !!(tb.window?.downsampled || ta.window?.downsampled);
   const diff = useMemo(() => diffMarks(tb.events, ta.events, downsampled), [tb.events, ta.events, downsampled]);
   const mss = mssOf(flowOf(after.scenario, flow), ta.events);
-  const segmentOf = useMemo(() => segmentNumbering(tb.events, ta.events, flow, mss), [tb.events, ta.events, flow, mss]);
+  const segmentOf = useMemo(() => segmentNumbering(tb.events, ta.events, flow, mss, !downsampled), [tb.events, ta.events, flow, mss, downsampled]);
   const rare = useMemo(() => rareDifferences(diff), [diff]);
   const metrics = useMemo(
     () => metricChanges((before.metrics ?? [])[flow], (after.metrics ?? [])[flow], catalogue?.metrics),

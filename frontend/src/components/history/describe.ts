@@ -6,9 +6,11 @@ import { timerLabel, type TraceVocab } from "../../lib/traceVocab";
 import { type EventLabels, eventLabel } from "./eventLabels";
 import type { MarkPair } from "./overlay";
 
-/** seq -> segment number (1-based) from both runs' first transmissions; estimated from the MSS
- * when a window was downsampled and a segment's first transmission is not in it. */
-export function segmentNumbering(before: readonly TraceEvent[], after: readonly TraceEvent[], flow: number, mss: number): (seq: number) => number {
+/** seq -> segment number (1-based) from both runs' first transmissions, which must all be in
+ * `before` and `after`; when they may not be (`complete` false: a downsampled window would
+ * count only the sends it kept), estimated from the MSS. */
+export function segmentNumbering(before: readonly TraceEvent[], after: readonly TraceEvent[], flow: number, mss: number, complete = true): (seq: number) => number {
+  if (!complete) return (seq) => estimateSegmentIndex(seq, mss);
   const a = segmentIndexMap(before, flow);
   const b = segmentIndexMap(after, flow);
   return (seq) => a.get(seq) ?? b.get(seq) ?? estimateSegmentIndex(seq, mss);
