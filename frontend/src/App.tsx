@@ -2,11 +2,14 @@ import { Fragment } from "react";
 import { Link, Route, Routes, useParams } from "react-router";
 import { CompareView } from "./routes/CompareView";
 import { Explore } from "./routes/Explore";
+import { History } from "./routes/History";
+import { Lineage } from "./routes/Lineage";
 import { NotFound } from "./routes/NotFound";
 import { RunView } from "./routes/RunView";
 import { ShareView } from "./routes/ShareView";
 
-/** Routes: / (explore), /runs/:id, /compare/:id, /s/:slug (a permalink); anything else is a 404 page. */
+/** Routes: / (explore), /runs/:id, /runs/:id/vs/:parentId (a re-run beside its parent), /compare/:id,
+ * /s/:slug (a permalink), /history; anything else is a 404 page. */
 export function App() {
   return (
     <div className="app">
@@ -17,12 +20,15 @@ export function App() {
         <span className="tagline">an interactive lab for TCP loss recovery</span>
         <nav>
           <Link to="/">Explore</Link>
+          <Link to="/history">History</Link>
           <a href="/api/v1/docs">API</a>
         </nav>
       </header>
       <main>
         <Routes>
           <Route path="/runs/:id" element={<Param name="id" render={(id) => <RunView id={id} />} />} />
+          <Route path="/runs/:id/vs/:parentId" element={<LineageRoute />} />
+          <Route path="/history" element={<History />} />
           <Route path="/compare/:id" element={<Param name="id" render={(id) => <CompareView id={id} />} />} />
           <Route path="/s/:slug" element={<Param name="slug" render={(slug) => <ShareView slug={slug} />} />} />
           <Route path="/" element={<Explore />} />
@@ -37,4 +43,10 @@ export function App() {
 function Param(props: { name: string; render: (value: string) => React.ReactNode }) {
   const value = useParams()[props.name] ?? "";
   return <Fragment key={value}>{props.render(value)}</Fragment>;
+}
+
+/** /runs/:id/vs/:parentId, keyed by both ids. */
+function LineageRoute() {
+  const { id = "", parentId = "" } = useParams();
+  return <Lineage key={`${id}/${parentId}`} id={id} parentId={parentId} />;
 }

@@ -1,7 +1,7 @@
 import { act } from "react";
 import { renderHook } from "../components/compare/testing";
-import { ComparisonsService, RunsService } from "./api";
-import { useComparison, useRun, useTraceWindow } from "./queries";
+import { ComparisonsService, RunsService, SharesService } from "./api";
+import { useComparison, useHistory, useRun, useTraceWindow } from "./queries";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -80,6 +80,83 @@ describe("useTraceWindow", () => {
     await vi.waitFor(() => expect(result.current.events.map((e) => e.t)).toEqual([50]));
     expect(result.current.key).not.toBe(firstKey);
     expect(result.current.loading).toBe(false);
+    unmount();
+  });
+});
+
+describe("useHistory", () => {
+  const run = (id: string, status = "succeeded") => ({ id, status, created_at: "2026-08-21T12:00:00Z", summary: id, link: `/runs/${id}`, url: `/runs/${id}`, seed: 1, parent_run_id: null });
+
+  it("pages through the server with next_cursor, older pages appended", async () => {
+    const listRuns = vi.spyOn(RunsService, "listRuns").mockImplementation((async (opts: { query: { cursor?: string } }) =>
+      opts.query.cursor === "c1"
+        ? { data: { items: [run("c")], next_cursor: null, limit: 2 } }
+        : { data: { items: [run("a"), run("b")], next_cursor: "c1", limit: 2 } }) as never);
+    const { result, unmount } = await renderHook(() => useHistory("runs", { limit: 2 }));
+    await vi.waitFor(() => expect(result.current.items.map((r) => r.id)).toEqual(["a", "b"]));
+    expect(result.current.hasMore).toBe(true);
+    expect(listRuns.mock.calls[0][0]).toMatchObject({ query: { limit: 2, cursor: undefined } });
+    await act(async () => result.current.loadMore());
+    await vi.waitFor(() => expect(result.current.items.map((r) => r.id)).toEqual(["a", "b", "c"]));
+    expect(listRuns.mock.calls.at(-1)?.[0]).toMatchObject({ query: { limit: 2, cursor: "c1" } });
+    expect(result.current.hasMore).toBe(false);
+    unmount();
+  });
+
+  it("asks for the re-runs of a run, and for comparisons' runs only when told to", async () => {
+    const listRuns = vi.spyOn(RunsService, "listRuns").mockImplementation((async () => ({ data: { items: [], next_cursor: null, limit: 20 } })) as never);
+    const a = await renderHook(() => useHistory("runs", { parentRunId: "p" }));
+    await vi.waitFor(() => expect(a.result.current.loaded).toBe(true));
+    expect(listRuns.mock.calls[0][0]).toMatchObject({ query: { parent_run_id: "p", comparison_runs: undefined } });
+    a.unmount();
+    const b = await renderHook(() => useHistory("runs", { comparisonRuns: true }));
+    await vi.waitFor(() => expect(b.result.current.loaded).toBe(true));
+    expect(listRuns.mock.calls[1][0]).toMatchObject({ query: { comparison_runs: true } });
+    b.unmount();
+  });
+
+  it("reads the comparisons' and the permalinks' lists from their own endpoints", async () => {
+    const comparisons = vi.spyOn(ComparisonsService, "listComparisons").mockImplementation((async () => ({ data: { items: [{ id: "k", status: "succeeded" }], next_cursor: null, limit: 20 } })) as never);
+    const shares = vi.spyOn(SharesService, "listShares").mockImplementation((async () => ({ data: { items: [{ slug: "s", status: "succeeded" }], next_cursor: null, limit: 20 } })) as never);
+    const c = await renderHook(() => useHistory("comparisons"));
+    const s = await renderHook(() => useHistory("shares"));
+    await vi.waitFor(() => expect(c.result.current.items.map((x) => x.id)).toEqual(["k"]));
+    await vi.waitFor(() => expect(s.result.current.items.map((x) => x.slug)).toEqual(["s"]));
+    expect(comparisons).toHaveBeenCalledTimes(1);
+    expect(shares).toHaveBeenCalledTimes(1);
+    c.unmount();
+    s.unmount();
+  });
+
+  it("says why a list cannot be loaded, without retrying a 422", async () => {
+    const listRuns = vi
+      .spyOn(RunsService, "listRuns")
+      .mockImplementation((async () => ({ error: { detail: [{ loc: ["query", "cursor"], msg: "not a cursor of this list" }] }, response: new Response(null, { status: 422 }) })) as never);
+    const { result, unmount } = await renderHook(() => useHistory("runs"));
+    await vi.waitFor(() => expect(result.current.error).toBe("query.cursor: not a cursor of this list"));
+    expect(result.current.loaded).toBe(true);
+    expect(listRuns).toHaveBeenCalledTimes(1);
+    unmount();
+  });
+
+  it("refreshes while a listed run is unfinished, then stops", async () => {
+    const states = ["queued", "running", "succeeded"];
+    const listRuns = vi.spyOn(RunsService, "listRuns").mockImplementation((async () => ({ data: { items: [run("a", states.shift() ?? "succeeded")], next_cursor: null, limit: 20 } })) as never);
+    const { result, unmount } = await renderHook(() => useHistory("runs", { pollMs: 5 }));
+    await vi.waitFor(() => expect(result.current.items[0]?.status).toBe("succeeded"));
+    const calls = listRuns.mock.calls.length;
+    expect(calls).toBe(3);
+    await wait(40);
+    expect(listRuns.mock.calls.length).toBe(calls);
+    unmount();
+  });
+
+  it("does not ask while disabled", async () => {
+    const listRuns = vi.spyOn(RunsService, "listRuns");
+    const { result, unmount } = await renderHook(() => useHistory("runs", { enabled: false }));
+    await wait(20);
+    expect(listRuns).not.toHaveBeenCalled();
+    expect(result.current.items).toEqual([]);
     unmount();
   });
 });

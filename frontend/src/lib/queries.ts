@@ -3,12 +3,13 @@
  * window keeps the previous window on screen (placeholderData) until the next
  * one arrives, and the query key makes a late answer for an old window
  * harmless. Charts never fetch: containers call these hooks. */
-import { keepPreviousData, QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, QueryClient, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
 import { toEvents, type TraceEvent } from "./chart-math/events";
 import { parseCatalogue } from "./forms/catalogue";
 import { comparisonDone } from "./stats/comparison";
 import { parseTraceVocab } from "./traceVocab";
-import { ApiError, ComparisonsService, RunsService, SharesService, unwrap, UtilsService, type ComparisonPublic, type RunPublic, type Series, type TraceWindow } from "./api";
+import { ApiError, ComparisonsService, RunsService, SharesService, unwrap, UtilsService, type ComparisonPublic, type ComparisonSummary, type RunPublic, type RunSummary, type Series, type ShareSummary, type TraceWindow } from "./api";
 
 /** Events per trace window the dashboard asks for. */
 export const MAX_POINTS = 4000;
@@ -195,4 +196,65 @@ export async function fetchRange(runId: string, flow: number, fromMs: number, to
   });
   if (r.error || !r.data) return [];
   return toEvents((r.data as TraceWindow).events);
+}
+
+// ---- history: recent runs, comparisons and shares, a server page at a time
+
+export type HistoryKind = "runs" | "comparisons" | "shares";
+export interface HistoryItems {
+  runs: RunSummary;
+  comparisons: ComparisonSummary;
+  shares: ShareSummary;
+}
+export interface HistoryOptions {
+  /** runs only: the re-runs of this run */
+  parentRunId?: string;
+  /** runs only: also the runs that belong to a comparison */
+  comparisonRuns?: boolean;
+  limit?: number;
+  enabled?: boolean;
+  /** refresh period while an item is queued or running (ms) */
+  pollMs?: number;
+}
+
+/** The states in which a listed item may still change. */
+const UNFINISHED = new Set(["queued", "running"]);
+
+type HistoryPage<K extends HistoryKind> = { items: HistoryItems[K][]; next_cursor?: string | null };
+
+/** One page of each list, from the generated client. */
+const LIST_PAGE: { [K in HistoryKind]: (cursor: string | null, o: HistoryOptions) => Promise<HistoryPage<K>> } = {
+  runs: (cursor, o) =>
+    unwrap(
+      RunsService.listRuns({ query: { limit: o.limit, cursor: cursor ?? undefined, parent_run_id: o.parentRunId, comparison_runs: o.comparisonRuns || undefined } }),
+      "could not load the runs",
+    ),
+  comparisons: (cursor, o) => unwrap(ComparisonsService.listComparisons({ query: { limit: o.limit, cursor: cursor ?? undefined } }), "could not load the comparisons"),
+  shares: (cursor, o) => unwrap(SharesService.listShares({ query: { limit: o.limit, cursor: cursor ?? undefined } }), "could not load the permalinks"),
+};
+
+/** A history list, newest first, one server page (keyset cursor) at a time:
+ * `loadMore` fetches the next older page; refreshed (every page) every
+ * `pollMs` (3 s) while an item it shows is still queued or running. */
+export function useHistory<K extends HistoryKind>(kind: K, o: HistoryOptions = {}) {
+  const q = useInfiniteQuery({
+    queryKey: ["history", kind, o.parentRunId ?? null, !!o.comparisonRuns, o.limit ?? null],
+    queryFn: ({ pageParam }) => LIST_PAGE[kind](pageParam, o),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor ?? null,
+    enabled: o.enabled ?? true,
+    staleTime: 0,
+    refetchInterval: (query) => (query.state.error || !query.state.data?.pages.some((p) => p.items.some((i) => UNFINISHED.has(i.status))) ? false : (o.pollMs ?? 3000)),
+  });
+  const items = useMemo(() => q.data?.pages.flatMap((p) => p.items) ?? [], [q.data]);
+  return {
+    items,
+    /** the first page has arrived (or failed) */
+    loaded: !q.isPending,
+    hasMore: q.hasNextPage,
+    loadingMore: q.isFetchingNextPage,
+    loadMore: () => void q.fetchNextPage(),
+    error: errorText(q.error),
+    retry: () => void q.refetch(),
+  };
 }
