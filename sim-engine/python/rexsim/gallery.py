@@ -30,10 +30,13 @@ from collections.abc import Iterable
 from typing import Any
 
 from . import _rexsim
-from .presets import PRESETS
+from .presets import PRESETS, TAIL_PAPER
 from .scenario import apply_overrides
 
 TAIL = "tail-loss-recovery-rtor-tlp-tlpr"
+
+#: the papers (their file names in shared/papers, without extension) and how to cite them
+PAPERS = {TAIL: TAIL_PAPER}
 
 #: the per-request completion times a "requests" flow reports (a list in its
 #: metrics); the comparison service accepts it as a metric besides the
@@ -514,6 +517,8 @@ def validate(card: dict[str, Any]) -> None:
     def fail(field: str, why: str) -> CardError:
         return CardError(f"gallery card {cid!r}: {field}: {why}")
 
+    if card["paper"] not in PAPERS:
+        raise fail("paper", f"unknown paper {card['paper']!r}; add it to PAPERS")
     preset = PRESETS.get(card["preset"])
     if preset is None:
         raise fail("preset", f"unknown preset {card['preset']!r}; known: {', '.join(sorted(PRESETS))}")
@@ -585,14 +590,16 @@ def validate(card: dict[str, Any]) -> None:
 
 
 def cards() -> list[dict[str, Any]]:
-    """Every card, validated, with what the figure's comparison needs from its
-    preset: the variants (name -> overrides), the baseline variant and the
-    flows whose metrics count (None: every flow)."""
+    """Every card, validated, with its citation and what the figure's
+    comparison needs from its preset: the variants (name -> overrides), the
+    baseline variant, the flows whose metrics count (None: every flow) and
+    the number of runs."""
     out = []
     for card in CARDS:
         validate(card)
         preset = PRESETS[card["preset"]]
         c = copy.deepcopy(card)
+        c["citation"] = f"{PAPERS[card['paper']]}, {card['section']}, {card['figure']}"
         c["variants"] = copy.deepcopy(preset["variants"])
         c["baseline_variant"] = preset["baseline_variant"]
         c["flows"] = list(preset["foreground_flows"]) if card["flows"] == "foreground" else None
