@@ -2,11 +2,13 @@ import { Fragment } from "react";
 import { Link, Route, Routes, useParams } from "react-router";
 import { CompareView } from "./routes/CompareView";
 import { Explore } from "./routes/Explore";
+import { GalleryCardView, GalleryIndex } from "./routes/Gallery";
 import { NotFound } from "./routes/NotFound";
 import { RunView } from "./routes/RunView";
 import { ShareView } from "./routes/ShareView";
 
-/** Routes: / (explore), /runs/:id, /compare/:id, /s/:slug (a permalink); anything else is a 404 page. */
+/** Routes: / (explore), /gallery and /gallery/:card (the papers' figures), /runs/:id, /compare/:id, /s/:slug (a permalink);
+ * anything else is a 404 page. */
 export function App() {
   return (
     <div className="app">
@@ -17,6 +19,7 @@ export function App() {
         <span className="tagline">an interactive lab for TCP loss recovery</span>
         <nav>
           <Link to="/">Explore</Link>
+          <Link to="/gallery">Paper gallery</Link>
           <a href="/api/v1/docs">API</a>
         </nav>
       </header>
@@ -24,6 +27,8 @@ export function App() {
         <Routes>
           <Route path="/runs/:id" element={<Param name="id" render={(id) => <RunView id={id} />} />} />
           <Route path="/compare/:id" element={<Param name="id" render={(id) => <CompareView id={id} />} />} />
+          <Route path="/gallery" element={<GalleryIndex />} />
+          <Route path="/gallery/:card" element={<Param name="card" render={(card) => <GalleryCardView id={card} />} />} />
           <Route path="/s/:slug" element={<Param name="slug" render={(slug) => <ShareView slug={slug} />} />} />
           <Route path="/" element={<Explore />} />
           <Route path="*" element={<NotFound />} />

@@ -89,6 +89,7 @@ class GalleryCardPublic(BaseModel):
 
     id: str
     paper: str = Field(description="the paper's file name in shared/papers (without extension)")
+    paper_citation: str = Field(description="the paper's authors and title")
     figure: str
     section: str
     title: str

@@ -883,6 +883,12 @@ export type GalleryCardPublic = {
      */
     paper: string;
     /**
+     * Paper Citation
+     *
+     * the paper's authors and title
+     */
+    paper_citation: string;
+    /**
      * Preset
      *
      * a preset name from GET /presets

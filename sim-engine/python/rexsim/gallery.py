@@ -599,6 +599,7 @@ def cards() -> list[dict[str, Any]]:
         validate(card)
         preset = PRESETS[card["preset"]]
         c = copy.deepcopy(card)
+        c["paper_citation"] = PAPERS[card["paper"]]
         c["citation"] = f"{PAPERS[card['paper']]}, {card['section']}, {card['figure']}"
         c["variants"] = copy.deepcopy(preset["variants"])
         c["baseline_variant"] = preset["baseline_variant"]
