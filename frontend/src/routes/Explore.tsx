@@ -74,8 +74,8 @@ export function Explore() {
       init: presetInit(p, catalogue as Catalogue, family),
       notice: (
         <p className="builder-notice" role="status">
-          Loaded preset “{p.title}” ({p.figure}). The preset's grid ({Object.keys(p.grid).join(", ") || "none"}) is not part of the builder; the
-          gallery's Compare runs the preset as published.
+          Loaded preset “{p.title}” ({p.figure}): its base scenario. The preset's grid ({Object.keys(p.grid).join(", ") || "none"}) is not part of the
+          builder; the <Link to="/gallery">paper gallery</Link>'s Reproduce runs a figure's full grid with the paper's replications.
         </p>
       ),
     });
