@@ -1,5 +1,6 @@
 import { act } from "react";
 import { App } from "../App";
+import { sci, signed } from "../components/gallery/GalleryFigure";
 import { flush, json, render, stubFetch } from "../components/compare/testing";
 import raw from "../lib/forms/fixtures/catalogue.json";
 import { cardComparisonBody } from "../lib/gallery";
@@ -109,7 +110,7 @@ describe("the paper gallery", () => {
     const cdf = card({
       id: "fig-cdf",
       grid: { [OWD]: [5, 80] },
-      chart: { kind: "cdf", x_label: "Object completion time" },
+      chart: { kind: "cdf", x_label: "Object completion time", x_unit: "ms" },
       panels: [
         { id: "c", label: "(c) RTT 10 ms", where: { [OWD]: 5 } },
         { id: "f", label: "(f) RTT 160 ms", where: { [OWD]: 80 } },
@@ -141,7 +142,18 @@ describe("the paper gallery", () => {
     ]);
     const ratio = [...r.container.querySelectorAll('[data-testid="gallery-ratio-table"] tbody tr')].map((tr) => [...tr.children].map((td) => td.textContent));
     // 1 spurious per 200 segments in each of the two cells
-    expect(ratio[0]).toEqual(["baseline", "1 × 10^-3", "5 × 10^-3", "× 5.00"]);
+    expect(ratio[0]).toEqual(["baseline", "1 × 10⁻³", "5 × 10⁻³", "× 5.00"]);
+    // the x axis: the card's name for the metric and its unit
+    expect([...panels[0].querySelectorAll("text")].some((t) => t.textContent === "Object completion time (ms)")).toBe(true);
     r.unmount();
+  });
+});
+
+describe("the gallery's numbers", () => {
+  it("states a difference with its sign, a float's noise as 0", () => {
+    expect([signed(12.46), signed(-3), signed(209.99999999 - 210), signed(0)]).toEqual(["+12.5", "−3", "0", "0"]);
+  });
+  it("prints the paper's fractions as it does: 3.67 × 10⁻⁴", () => {
+    expect([sci(3.67e-4), sci(2.1e-3), sci(0), sci(null)]).toEqual(["3.67 × 10⁻⁴", "2.1 × 10⁻³", "0", "–"]);
   });
 });

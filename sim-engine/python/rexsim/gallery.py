@@ -253,7 +253,7 @@ CARDS: list[dict[str, Any]] = [
         "seed gives the same run, so one run per cell and mechanism, of 40 foreground flows, is exact.",
         "metric": "fct_ms",
         "flows": "foreground",
-        "chart": {"kind": "cdf"},
+        "chart": {"kind": "cdf", "x_label": "Flow completion time", "x_unit": "ms"},
         "panels": [
             {
                 "id": "a",
@@ -358,8 +358,8 @@ CARDS: list[dict[str, Any]] = [
                 "panels": None,
                 "status": "differs",
                 "rexmit": "Over the card's cells TLP and TLPR retransmit spuriously less often than the baseline, "
-                "not more: their probes and early retransmits replace RTOs, after which the baseline and RTOR "
-                "resend segments the receiver already holds.",
+                "not more: most of the baseline's and RTOR's spurious retransmissions are in flows that took an "
+                "RTO, which TLP's probes and early retransmits often spare a flow.",
             },
         ],
         "published": [
@@ -405,7 +405,7 @@ CARDS: list[dict[str, Any]] = [
         "is random: ten seeds (the preset's) per RTT and mechanism.",
         "metric": PER_REQUEST_METRIC,
         "flows": None,
-        "chart": {"kind": "cdf"},
+        "chart": {"kind": "cdf", "x_label": "Object completion time", "x_unit": "ms"},
         "panels": [
             {"id": "c", "label": "(c) newspaper site, RTT 10 ms", "where": {_OWD: 5}},
             {"id": "f", "label": "(f) newspaper site, RTT 160 ms", "where": {_OWD: 80}},

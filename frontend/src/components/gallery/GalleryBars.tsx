@@ -57,6 +57,11 @@ export function GalleryBars(props: {
                     <rect x={b.x} y={b.y} width={Math.max(1, b.width)} height={Math.max(0, b.height)} fill={colors[b.variant]} rx={1.5}>
                       <title>{`${b.variant} at ${props.xLabel} ${group?.x}${unit}: ${fmtRatio(b.value)} × ${props.baseline}${paper !== null ? `; the paper's stated saving: ${fmtRatio(paper)}` : ""}`}</title>
                     </rect>
+                    {b.width >= 24 && (
+                      <text x={b.x + b.width / 2} y={Math.min(b.y, paper === null ? b.y : y(paper)) - 4} textAnchor="middle" fontSize={12} fill={p.text}>
+                        {fmtRatio(b.value)}
+                      </text>
+                    )}
                     {paper !== null && (
                       <line
                         data-testid="gallery-paper-mark"

@@ -13,7 +13,7 @@ import { FONT, palette } from "../charts/palette";
 const M = { top: 14, right: 16, bottom: 50, left: 60 };
 const HEIGHT = 280;
 /** a dash pattern per variant: colour is never the only difference between lines */
-const DASHES = ["", "7 3", "2 3", "9 3 2 3", "4 4", "1 2"];
+export const DASHES = ["", "7 3", "2 3", "9 3 2 3", "4 4", "1 2"];
 
 export function GalleryCdf(props: {
   panel: CdfPanel;

@@ -10,7 +10,7 @@ import { metricLabel } from "../../lib/metrics";
 import { useParentSize } from "../charts/useParentSize";
 import { variantColors } from "../charts/palette";
 import { GalleryBars } from "./GalleryBars";
-import { GalleryCdf } from "./GalleryCdf";
+import { DASHES, GalleryCdf } from "./GalleryCdf";
 
 /** A mechanism keeps its colour everywhere: its place in its catalogue family (as on the compare page). */
 export function galleryColors(card: GalleryCard, variants: string[], cat: Catalogue | undefined): Record<string, string> {
@@ -26,7 +26,8 @@ export function GalleryFigure(props: { card: GalleryCard; comparison: Comparison
   const colors = useMemo(() => galleryColors(card, fig.variants, catalogue), [card, fig.variants, catalogue]);
   const { ref, width } = useParentSize<HTMLDivElement>(1000);
   const metric = metricLabel(card.metric, catalogue?.metrics);
-  const metricName = card.chart.x_label && card.chart.kind === "cdf" ? card.chart.x_label : metric.name;
+  // a CDF's x axis: the card's name for the metric (the paper's: FCT, OCT), else the catalogue's
+  const cdfTitle = `${card.chart.x_label ?? metric.name} (${card.chart.x_unit ?? metric.unit})`;
   const columns = fig.kind === "bars" ? 1 : width >= 900 ? 3 : width >= 600 ? 2 : 1;
   const panelWidth = Math.floor((width - (columns - 1) * 16) / columns);
   return (
@@ -43,9 +44,15 @@ export function GalleryFigure(props: { card: GalleryCard; comparison: Comparison
         )}
       </h2>
       <ul className="gallery-legend" aria-label="Variants">
-        {fig.variants.map((v) => (
+        {fig.variants.map((v, i) => (
           <li key={v}>
-            <span className="swatch" style={{ background: colors[v] }} aria-hidden="true" />
+            {fig.kind === "cdf" ? (
+              <svg width={26} height={10} aria-hidden="true">
+                <line x1={1} x2={25} y1={5} y2={5} stroke={colors[v]} strokeWidth={2.5} strokeDasharray={DASHES[i % DASHES.length]} />
+              </svg>
+            ) : (
+              <span className="swatch" style={{ background: colors[v] }} aria-hidden="true" />
+            )}
             {v}
             {v === fig.baseline ? " (baseline)" : ""}
           </li>
@@ -81,7 +88,7 @@ export function GalleryFigure(props: { card: GalleryCard; comparison: Comparison
           : fig.cdfs.map((panel) => (
               <figure key={panel.id} className="gallery-panel">
                 <figcaption>{panel.label}</figcaption>
-                <GalleryCdf panel={panel} variants={fig.variants} colors={colors} width={panelWidth} xTitle={`${metricName}${metric.unit ? ` (${metric.unit})` : " (ms)"}`} />
+                <GalleryCdf panel={panel} variants={fig.variants} colors={colors} width={panelWidth} xTitle={cdfTitle} />
               </figure>
             ))}
       </div>
@@ -188,18 +195,24 @@ function PublishedTables({ fig, card }: { fig: Figure; card: GalleryCard }) {
   );
 }
 
-function signed(v: number): string {
-  const t = trimNumber(Math.abs(v), 1);
-  return v > 0 ? `+${t}` : v < 0 ? `−${t}` : "0";
+/** A difference with its sign, to 0.1: "+12.5", "−3", "0" (a float's noise reads 0). */
+export function signed(v: number): string {
+  const r = Math.round(v * 10) / 10;
+  const t = trimNumber(Math.abs(r), 1);
+  return r > 0 ? `+${t}` : r < 0 ? `−${t}` : "0";
 }
 
 function pct(v: number): string {
   return `${trimNumber(v * 100, 1)}%`;
 }
 
-function sci(v: number | null): string {
+const SUPERSCRIPT: Record<string, string> = { "-": "⁻", "0": "⁰", "1": "¹", "2": "²", "3": "³", "4": "⁴", "5": "⁵", "6": "⁶", "7": "⁷", "8": "⁸", "9": "⁹" };
+
+/** Scientific notation as the paper prints it: 3.67 × 10⁻⁴. */
+export function sci(v: number | null): string {
   if (v === null) return "–";
   if (v === 0) return "0";
   const e = Math.floor(Math.log10(Math.abs(v)));
-  return `${trimNumber(v / 10 ** e, 2)} × 10^${e}`;
+  const exp = [...String(e)].map((ch) => SUPERSCRIPT[ch] ?? ch).join("");
+  return `${trimNumber(v / 10 ** e, 2)} × 10${exp}`;
 }
