@@ -4,12 +4,13 @@ import { CompareView } from "./routes/CompareView";
 import { Explore } from "./routes/Explore";
 import { History } from "./routes/History";
 import { Lineage } from "./routes/Lineage";
+import { GalleryCardView, GalleryIndex } from "./routes/Gallery";
 import { NotFound } from "./routes/NotFound";
 import { RunView } from "./routes/RunView";
 import { ShareView } from "./routes/ShareView";
 
-/** Routes: / (explore), /runs/:id, /runs/:id/vs/:parentId (a re-run beside its parent), /compare/:id,
- * /s/:slug (a permalink), /history; anything else is a 404 page. */
+/** Routes: / (explore), /gallery and /gallery/:card (the papers' figures), /runs/:id, /runs/:id/vs/:parentId
+ * (a re-run beside its parent), /compare/:id, /s/:slug (a permalink), /history; anything else is a 404 page. */
 export function App() {
   return (
     <div className="app">
@@ -20,6 +21,7 @@ export function App() {
         <span className="tagline">an interactive lab for TCP loss recovery</span>
         <nav>
           <Link to="/">Explore</Link>
+          <Link to="/gallery">Paper gallery</Link>
           <Link to="/history">History</Link>
           <a href="/api/v1/docs">API</a>
         </nav>
@@ -30,6 +32,8 @@ export function App() {
           <Route path="/runs/:id/vs/:parentId" element={<LineageRoute />} />
           <Route path="/history" element={<History />} />
           <Route path="/compare/:id" element={<Param name="id" render={(id) => <CompareView id={id} />} />} />
+          <Route path="/gallery" element={<GalleryIndex />} />
+          <Route path="/gallery/:card" element={<Param name="card" render={(card) => <GalleryCardView id={card} />} />} />
           <Route path="/s/:slug" element={<Param name="slug" render={(slug) => <ShareView slug={slug} />} />} />
           <Route path="/" element={<Explore />} />
           <Route path="*" element={<NotFound />} />

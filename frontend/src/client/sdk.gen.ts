@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { ComparisonsCreateComparisonData, ComparisonsCreateComparisonErrors, ComparisonsCreateComparisonResponses, ComparisonsExportComparisonData, ComparisonsExportComparisonErrors, ComparisonsExportComparisonResponses, ComparisonsListComparisonsData, ComparisonsListComparisonsErrors, ComparisonsListComparisonsResponses, ComparisonsReadComparisonData, ComparisonsReadComparisonErrors, ComparisonsReadComparisonResponses, RunsCreateRunData, RunsCreateRunErrors, RunsCreateRunResponses, RunsExportRunData, RunsExportRunErrors, RunsExportRunResponses, RunsListRunsData, RunsListRunsErrors, RunsListRunsResponses, RunsReadRunData, RunsReadRunErrors, RunsReadRunResponses, RunsReadSeriesData, RunsReadSeriesErrors, RunsReadSeriesResponses, RunsReadTraceData, RunsReadTraceErrors, RunsReadTraceResponses, SharesCreateShareData, SharesCreateShareErrors, SharesCreateShareResponses, SharesListSharesData, SharesListSharesErrors, SharesListSharesResponses, SharesReadShareData, SharesReadShareErrors, SharesReadShareResponses, UtilsReadHealthData, UtilsReadHealthResponses, UtilsReadMechanismsData, UtilsReadMechanismsResponses, UtilsReadPresetsData, UtilsReadPresetsResponses } from './types.gen';
+import type { ComparisonsCreateComparisonData, ComparisonsCreateComparisonErrors, ComparisonsCreateComparisonResponses, ComparisonsExportComparisonData, ComparisonsExportComparisonErrors, ComparisonsExportComparisonResponses, ComparisonsListComparisonsData, ComparisonsListComparisonsErrors, ComparisonsListComparisonsResponses, ComparisonsReadComparisonData, ComparisonsReadComparisonErrors, ComparisonsReadComparisonResponses, GalleryListCardsData, GalleryListCardsResponses, GalleryReadCardData, GalleryReadCardErrors, GalleryReadCardResponses, RunsCreateRunData, RunsCreateRunErrors, RunsCreateRunResponses, RunsExportRunData, RunsExportRunErrors, RunsExportRunResponses, RunsListRunsData, RunsListRunsErrors, RunsListRunsResponses, RunsReadRunData, RunsReadRunErrors, RunsReadRunResponses, RunsReadSeriesData, RunsReadSeriesErrors, RunsReadSeriesResponses, RunsReadTraceData, RunsReadTraceErrors, RunsReadTraceResponses, SharesCreateShareData, SharesCreateShareErrors, SharesCreateShareResponses, SharesListSharesData, SharesListSharesErrors, SharesListSharesResponses, SharesReadShareData, SharesReadShareErrors, SharesReadShareResponses, UtilsReadHealthData, UtilsReadHealthResponses, UtilsReadMechanismsData, UtilsReadMechanismsResponses, UtilsReadPresetsData, UtilsReadPresetsResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -60,6 +60,29 @@ export class ComparisonsService {
      */
     public static exportComparison<ThrowOnError extends boolean = false>(options: Options<ComparisonsExportComparisonData, ThrowOnError>) {
         return (options.client ?? client).get<ComparisonsExportComparisonResponses, ComparisonsExportComparisonErrors, ThrowOnError>({ url: '/api/v1/comparisons/{comparison_id}/export', ...options });
+    }
+}
+
+export class GalleryService {
+    /**
+     * List Cards
+     *
+     * The paper gallery: one card per figure the engine reproduces, with the
+     * grid and replications to run as a comparison (POST /comparisons with the
+     * preset as base), how the paper draws it, its quoted findings (each marked
+     * holds or differs in Rexmit) and the values it publishes.
+     */
+    public static listCards<ThrowOnError extends boolean = false>(options?: Options<GalleryListCardsData, ThrowOnError>) {
+        return (options?.client ?? client).get<GalleryListCardsResponses, unknown, ThrowOnError>({ url: '/api/v1/gallery', ...options });
+    }
+    
+    /**
+     * Read Card
+     *
+     * One card of the gallery.
+     */
+    public static readCard<ThrowOnError extends boolean = false>(options: Options<GalleryReadCardData, ThrowOnError>) {
+        return (options.client ?? client).get<GalleryReadCardResponses, GalleryReadCardErrors, ThrowOnError>({ url: '/api/v1/gallery/{card_id}', ...options });
     }
 }
 

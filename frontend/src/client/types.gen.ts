@@ -820,6 +820,227 @@ export type Family = {
 };
 
 /**
+ * GalleryCardPublic
+ *
+ * One figure of a paper the engine reproduces: what to run, how to draw it, and what the paper says.
+ */
+export type GalleryCardPublic = {
+    /**
+     * Baseline Variant
+     */
+    baseline_variant: string;
+    /**
+     * Caption
+     *
+     * the figure's caption, quoted
+     */
+    caption: string;
+    chart: GalleryChart;
+    /**
+     * Citation
+     */
+    citation: string;
+    /**
+     * Figure
+     */
+    figure: string;
+    /**
+     * Findings
+     */
+    findings: Array<GalleryFinding>;
+    /**
+     * Flows
+     *
+     * the flows whose metrics count (null: every flow)
+     */
+    flows: Array<number> | null;
+    /**
+     * Grid
+     *
+     * dotted path -> values: the figure's cells are their product
+     */
+    grid: {
+        [key: string]: Array<unknown>;
+    };
+    /**
+     * Id
+     */
+    id: string;
+    /**
+     * Metric
+     *
+     * a numeric metric of GET /mechanisms, or request_ms
+     */
+    metric: string;
+    /**
+     * N Runs
+     *
+     * cells x variants x replications: the runs 'Reproduce' starts
+     */
+    n_runs: number;
+    /**
+     * Notes
+     *
+     * where the reproduction's method differs from the paper's
+     */
+    notes: Array<string>;
+    /**
+     * Panels
+     */
+    panels: Array<GalleryPanel>;
+    /**
+     * Paper
+     *
+     * the paper's file name in shared/papers (without extension)
+     */
+    paper: string;
+    /**
+     * Paper Citation
+     *
+     * the paper's authors and title
+     */
+    paper_citation: string;
+    /**
+     * Preset
+     *
+     * a preset name from GET /presets
+     */
+    preset: string;
+    /**
+     * Published
+     */
+    published: Array<({
+        kind: 'saving';
+    } & PublishedSaving) | ({
+        kind: 'ratio';
+    } & PublishedRatio) | ({
+        kind: 'ecdf_at';
+    } & PublishedEcdfAt)>;
+    /**
+     * Replications
+     */
+    replications: number;
+    /**
+     * Replications Note
+     */
+    replications_note: string;
+    /**
+     * Section
+     */
+    section: string;
+    /**
+     * Title
+     */
+    title: string;
+    /**
+     * Variants
+     *
+     * the preset's variants: name -> overrides
+     */
+    variants: {
+        [key: string]: {
+            [key: string]: unknown;
+        };
+    };
+};
+
+/**
+ * GalleryChart
+ *
+ * How the paper draws the figure.
+ */
+export type GalleryChart = {
+    /**
+     * Kind
+     *
+     * bars: the metric's mean per variant normalized to the baseline, grouped per value of `x`; cdf: one CDF of the metric per variant and panel
+     */
+    kind: 'bars' | 'cdf';
+    /**
+     * X
+     *
+     * bars: the grid key whose values group the bars
+     */
+    x?: string | null;
+    /**
+     * X Label
+     *
+     * bars: the paper's name for x, e.g. RTT
+     */
+    x_label?: string | null;
+    /**
+     * X Scale
+     *
+     * bars: the shown value is the grid value times this (RTT = 2 x one-way)
+     */
+    x_scale?: number | null;
+    /**
+     * X Unit
+     */
+    x_unit?: string | null;
+};
+
+/**
+ * GalleryFinding
+ *
+ * A sentence of the paper, quoted, and whether Rexmit's results show it (the engine's gallery test checks).
+ */
+export type GalleryFinding = {
+    /**
+     * Id
+     */
+    id: string;
+    /**
+     * Panels
+     *
+     * the panels it speaks of; null: the whole figure
+     */
+    panels: Array<string> | null;
+    /**
+     * Quote
+     */
+    quote: string;
+    /**
+     * Rexmit
+     *
+     * what Rexmit's results show; for 'differs', how and why
+     */
+    rexmit: string;
+    /**
+     * Section
+     */
+    section: string;
+    /**
+     * Status
+     */
+    status: 'holds' | 'differs';
+};
+
+/**
+ * GalleryPanel
+ */
+export type GalleryPanel = {
+    /**
+     * Id
+     *
+     * the paper's panel name where it has one (a-f), else top/bottom
+     */
+    id: string;
+    /**
+     * Label
+     */
+    label: string;
+    /**
+     * Where
+     *
+     * grid key -> value: the cells the panel shows
+     */
+    where: {
+        [key: string]: unknown;
+    };
+};
+
+/**
  * HTTPValidationError
  */
 export type HttpValidationError = {
@@ -1255,6 +1476,134 @@ export type Profile = {
     overrides: {
         [key: string]: boolean | number | number | string;
     };
+};
+
+/**
+ * PublishedEcdfAt
+ *
+ * The fraction of a panel's values below x, per variant.
+ */
+export type PublishedEcdfAt = {
+    /**
+     * Id
+     */
+    id: string;
+    /**
+     * Kind
+     */
+    kind: 'ecdf_at';
+    /**
+     * Panel
+     */
+    panel: string;
+    /**
+     * Quote
+     */
+    quote: string;
+    /**
+     * Section
+     */
+    section: string;
+    /**
+     * Values
+     *
+     * variant -> the paper's fraction (0-1)
+     */
+    values: {
+        [key: string]: number;
+    };
+    /**
+     * X
+     *
+     * in the metric's unit
+     */
+    x: number;
+};
+
+/**
+ * PublishedRatio
+ *
+ * A ratio of summed metrics per variant (e.g. spurious retransmissions / all segments), over the whole figure.
+ */
+export type PublishedRatio = {
+    /**
+     * Denominator
+     */
+    denominator: Array<string>;
+    /**
+     * Id
+     */
+    id: string;
+    /**
+     * Kind
+     */
+    kind: 'ratio';
+    /**
+     * Label
+     */
+    label: string;
+    /**
+     * Numerator
+     *
+     * catalogue metrics summed over every counted flow
+     */
+    numerator: Array<string>;
+    /**
+     * Quote
+     */
+    quote: string;
+    /**
+     * Section
+     */
+    section: string;
+    /**
+     * Values
+     *
+     * variant -> the paper's value
+     */
+    values: {
+        [key: string]: number;
+    };
+};
+
+/**
+ * PublishedSaving
+ *
+ * A saving of `variant` over the baseline the paper states: rtts x RTT + plus_ms, per panel.
+ */
+export type PublishedSaving = {
+    /**
+     * At Least
+     *
+     * the paper says 'at least'
+     */
+    at_least: boolean;
+    /**
+     * Id
+     */
+    id: string;
+    /**
+     * Kind
+     */
+    kind: 'saving';
+    /**
+     * Per Panel
+     */
+    per_panel: {
+        [key: string]: SavingRule;
+    };
+    /**
+     * Quote
+     */
+    quote: string;
+    /**
+     * Section
+     */
+    section: string;
+    /**
+     * Variant
+     */
+    variant: string;
 };
 
 /**
@@ -1728,6 +2077,24 @@ export type SampleEvent = {
      * time of the event (ns)
      */
     t_ns: number;
+};
+
+/**
+ * SavingRule
+ */
+export type SavingRule = {
+    /**
+     * Plus Ms
+     *
+     * milliseconds saved on top
+     */
+    plus_ms: number;
+    /**
+     * Rtts
+     *
+     * RTTs saved (the chart's x value is the RTT)
+     */
+    rtts: number;
 };
 
 /**
@@ -2849,6 +3216,58 @@ export type ComparisonsExportComparisonResponses = {
      */
     200: unknown;
 };
+
+export type GalleryListCardsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/gallery';
+};
+
+export type GalleryListCardsResponses = {
+    /**
+     * Response Gallery-List Cards
+     *
+     * Successful Response
+     */
+    200: Array<GalleryCardPublic>;
+};
+
+export type GalleryListCardsResponse = GalleryListCardsResponses[keyof GalleryListCardsResponses];
+
+export type GalleryReadCardData = {
+    body?: never;
+    path: {
+        /**
+         * Card Id
+         */
+        card_id: string;
+    };
+    query?: never;
+    url: '/api/v1/gallery/{card_id}';
+};
+
+export type GalleryReadCardErrors = {
+    /**
+     * Not Found
+     */
+    404: Message;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type GalleryReadCardError = GalleryReadCardErrors[keyof GalleryReadCardErrors];
+
+export type GalleryReadCardResponses = {
+    /**
+     * Successful Response
+     */
+    200: GalleryCardPublic;
+};
+
+export type GalleryReadCardResponse = GalleryReadCardResponses[keyof GalleryReadCardResponses];
 
 export type UtilsReadHealthData = {
     body?: never;

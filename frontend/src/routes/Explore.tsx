@@ -78,8 +78,9 @@ export function Explore() {
         <p className="builder-notice" role="status" data-testid="preset-notice">
           Loaded preset “{p.title}” ({p.figure}){" "}
           {Object.keys(p.grid ?? {}).length
-            ? `with its grid (${Object.keys(p.grid).join(", ")}) in the sweep editor below: Run sweep runs it as published.`
-            : "as published."}
+            ? `with its grid (${Object.keys(p.grid).join(", ")}) and replications in the sweep editor below: Run sweep runs every cell.`
+            : "as published."}{" "}
+          The <Link to="/gallery">paper gallery</Link>'s Reproduce also draws the figure the paper's way, beside its findings.
         </p>
       ),
     });

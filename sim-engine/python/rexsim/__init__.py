@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from . import _rexsim, linux_reference
+from . import _rexsim, gallery, linux_reference
 from ._rexsim import ENGINE_VERSION, ScenarioError
 from .presets import PRESETS, PROFILES, SUGGESTED, preset_scenario
 from .result import FlowResult, Result, Trace
@@ -35,6 +35,7 @@ __all__ = [
     "preset_scenario",
     "scenario_schema",
     "apply_overrides",
+    "gallery",
     "canonical_json",
 ]
 

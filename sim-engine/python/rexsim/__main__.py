@@ -1,4 +1,4 @@
-"""python -m rexsim {run FILE.json [--trace out.csv] | catalog | presets [NAME] | schema | reference}"""
+"""python -m rexsim {run FILE.json [--trace out.csv] | catalog | presets [NAME] | schema | reference | gallery [ID]}"""
 # ruff: noqa: T201  (a command-line tool: printing is its output)
 
 from __future__ import annotations
@@ -6,8 +6,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 
-from . import ScenarioError, catalog, linux_reference, preset_scenario, presets, run, scenario_schema
+from . import ScenarioError, catalog, gallery, linux_reference, preset_scenario, presets, run, scenario_schema
 
 
 def _cmd_reference() -> int:
@@ -21,6 +22,41 @@ def _cmd_reference() -> int:
         if not c["modelled"]:
             verdict += f" (not modelled yet: {c['needs']})"
         print(f"{c['id']:26} {c['kernel']!s:>9} {c['engine']!s:>9}  {band:>15}  {verdict}")
+    return 0
+
+
+def _cmd_gallery(card_id: str | None) -> int:
+    """The gallery's cards; with a card id, its grid run with the engine (as
+    its comparison runs it), the figure as numbers and each quoted finding's
+    status, and the wall time it took."""
+    if card_id is None:
+        for c in gallery.cards():
+            print(f"{c['id']:18} {c['figure']:7} {c['n_runs']:4} runs  {c['title']}")
+        return 0
+    try:
+        card = gallery.card(card_id)
+    except KeyError as e:
+        print(f"rexsim: {e.args[0]}", file=sys.stderr)
+        return 2
+    t0 = time.perf_counter()
+    res = gallery.reproduce(card)
+    took = time.perf_counter() - t0
+    print(f"{card['citation']}: {card['title']}")
+    variants = list(card["variants"])
+    for panel in card["panels"]:
+        print(f"\n{panel['label']}")
+        for cell in gallery.panel_cells(res, panel["id"]):
+            rest = {k: v for k, v in cell["params"].items() if k not in panel["where"]}
+            where = ", ".join(f"{k.rsplit('.', 1)[-1]} = {v}" for k, v in rest.items()) or "-"
+            if card["chart"]["kind"] == "bars":
+                shown = "  ".join(f"{v} {cell['variants'][v]['normalized_mean']:.3f}" for v in variants)
+            else:
+                shown = "  ".join(f"{v} mean {cell['variants'][v]['mean']:.0f}" for v in variants)
+            print(f"  {where:24} {shown}")
+    print()
+    for f in card["findings"]:
+        print(f"[{f['status']:7}] {f['section']} {f['id']}: {f['rexmit']}")
+    print(f"\n{card['n_runs']} runs in {took:.2f} s")
     return 0
 
 
@@ -62,11 +98,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("name", nargs="?")
     sub.add_parser("schema", help="print the scenario JSON Schema")
     sub.add_parser("reference", help="Linux 6.18's reference cases next to the engine's figures")
+    g = sub.add_parser("gallery", help="list the paper gallery's cards, or reproduce one with the engine")
+    g.add_argument("card", nargs="?")
     args = ap.parse_args(argv)
     if args.cmd == "run":
         return _cmd_run(args)
     if args.cmd == "reference":
         return _cmd_reference()
+    if args.cmd == "gallery":
+        return _cmd_gallery(args.card)
     if args.cmd == "catalog":
         json.dump(catalog(), sys.stdout, indent=2)
     elif args.cmd == "schema":

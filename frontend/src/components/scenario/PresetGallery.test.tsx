@@ -42,4 +42,20 @@ describe("PresetGallery", () => {
     expect((card(r.container, web).querySelector(`[aria-label="Compare ${web.title}"]`) as HTMLButtonElement).disabled).toBe(true);
     r.unmount();
   });
+  it("says that Compare runs one cell, and links the preset's figure in the paper gallery", async () => {
+    stubFetch((req) => {
+      if (req.url.endsWith("/api/v1/mechanisms")) return json(raw);
+      if (req.url.endsWith("/api/v1/gallery")) return json([{ id: "tail-loss-fig1", preset: tail.name, figure: "Fig. 1" }]);
+      return undefined;
+    });
+    const r = await render(<PresetGallery presets={[tail, web]} error={null} />);
+    await flush();
+    const note = card(r.container, tail).querySelector('[data-testid="preset-grid-note"]')!;
+    expect(note.textContent).toContain("Compare runs one cell (the base scenario), not the figure's grid.");
+    expect(note.querySelector("a")?.getAttribute("href")).toBe("/gallery/tail-loss-fig1");
+    expect(note.querySelector("a")?.textContent).toBe("Reproduce Fig. 1 in the paper gallery");
+    // a preset without a card still says what Compare runs
+    expect(card(r.container, web).querySelector('[data-testid="preset-grid-note"] a')).toBeNull();
+    r.unmount();
+  });
 });

@@ -1,9 +1,11 @@
 /** The papers' experiments as cards: run one variant, or compare every
- * variant of the preset in one click. */
+ * variant of the preset at its base scenario (one cell) in one click; the
+ * figure's full grid is the paper gallery's Reproduce (/gallery/:card). */
 import { useState } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { apiError, ComparisonsService, RunsService, type PresetPublic } from "../../lib/api";
 import { defaultRunVariant, firstSentence, hasRandomLoss, presetComparisonBody } from "../../lib/forms/requests";
+import { useGallery } from "../../lib/galleryQueries";
 import { useCatalogue } from "../../lib/queries";
 import "./scenario.css";
 
@@ -17,6 +19,10 @@ export function PresetCard({ preset, onLoad }: { preset: PresetPublic; onLoad?: 
   const { data: catalogue } = useCatalogue();
   const random = catalogue ? hasRandomLoss(catalogue, preset.scenario) : null;
   const flows = Array.isArray(preset.scenario.flows) ? preset.scenario.flows.length : 1;
+  // the gallery card that runs this preset's figure in full, if any
+  const { data: cards } = useGallery();
+  const figureCard = cards?.find((c) => c.preset === preset.name);
+  const gridKeys = Object.keys(preset.grid ?? {});
 
   const run = async () => {
     setBusy("run");
@@ -74,7 +80,7 @@ export function PresetCard({ preset, onLoad }: { preset: PresetPublic; onLoad?: 
         <button type="button" aria-label={`Run ${preset.title}`} onClick={run} disabled={busy !== null}>
           {busy === "run" ? "Starting…" : "Run"}
         </button>
-        <button type="button" className="primary" aria-label={`Compare ${preset.title}`} onClick={compare} disabled={busy !== null || !body} title={body ? `All ${variants.length} variants vs ${preset.baseline_variant}, ${body.replications} replication${body.replications === 1 ? "" : "s"}, one cell` : "Waiting for the engine catalogue"}>
+        <button type="button" className="primary" aria-label={`Compare ${preset.title}`} onClick={compare} disabled={busy !== null || !body} title={body ? `All ${variants.length} variants vs ${preset.baseline_variant}, ${body.replications} replication${body.replications === 1 ? "" : "s"}, at the preset's base scenario only (one cell, not its grid)` : "Waiting for the engine catalogue"}>
           {busy === "compare" ? "Starting…" : "Compare"}
         </button>
         {onLoad && (
@@ -83,6 +89,17 @@ export function PresetCard({ preset, onLoad }: { preset: PresetPublic; onLoad?: 
           </button>
         )}
       </div>
+      {gridKeys.length > 0 && (
+        <p className="preset-grid-note muted" data-testid="preset-grid-note">
+          Compare runs one cell (the base scenario), not the figure's grid.
+          {figureCard && (
+            <>
+              {" "}
+              <Link to={`/gallery/${figureCard.id}`}>Reproduce {figureCard.figure} in the paper gallery</Link>
+            </>
+          )}
+        </p>
+      )}
       {error && (
         <p role="alert" className="error card-error">
           {error}

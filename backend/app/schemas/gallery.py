@@ -1,0 +1,111 @@
+"""The paper gallery's cards, as rexsim.gallery declares them (one per figure)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, Field
+
+
+class GalleryChart(BaseModel):
+    """How the paper draws the figure."""
+
+    kind: Literal["bars", "cdf"] = Field(
+        description="bars: the metric's mean per variant normalized to the baseline, grouped per value of `x`; "
+        "cdf: one CDF of the metric per variant and panel"
+    )
+    x: str | None = Field(None, description="bars: the grid key whose values group the bars")
+    x_label: str | None = Field(None, description="bars: the paper's name for x, e.g. RTT")
+    x_unit: str | None = None
+    x_scale: float | None = Field(
+        None, description="bars: the shown value is the grid value times this (RTT = 2 x one-way)"
+    )
+
+
+class GalleryPanel(BaseModel):
+    id: str = Field(description="the paper's panel name where it has one (a-f), else top/bottom")
+    label: str
+    where: dict[str, Any] = Field(description="grid key -> value: the cells the panel shows")
+
+
+class GalleryFinding(BaseModel):
+    """A sentence of the paper, quoted, and whether Rexmit's results show it (the engine's gallery test checks)."""
+
+    id: str
+    section: str
+    quote: str
+    panels: list[str] | None = Field(description="the panels it speaks of; null: the whole figure")
+    status: Literal["holds", "differs"]
+    rexmit: str = Field(description="what Rexmit's results show; for 'differs', how and why")
+
+
+class SavingRule(BaseModel):
+    rtts: float = Field(description="RTTs saved (the chart's x value is the RTT)")
+    plus_ms: float = Field(description="milliseconds saved on top")
+
+
+class PublishedSaving(BaseModel):
+    """A saving of `variant` over the baseline the paper states: rtts x RTT + plus_ms, per panel."""
+
+    id: str
+    kind: Literal["saving"]
+    section: str
+    quote: str
+    variant: str
+    at_least: bool = Field(description="the paper says 'at least'")
+    per_panel: dict[str, SavingRule]
+
+
+class PublishedRatio(BaseModel):
+    """A ratio of summed metrics per variant (e.g. spurious retransmissions / all segments), over the whole figure."""
+
+    id: str
+    kind: Literal["ratio"]
+    section: str
+    quote: str
+    label: str
+    numerator: list[str] = Field(description="catalogue metrics summed over every counted flow")
+    denominator: list[str]
+    values: dict[str, float] = Field(description="variant -> the paper's value")
+
+
+class PublishedEcdfAt(BaseModel):
+    """The fraction of a panel's values below x, per variant."""
+
+    id: str
+    kind: Literal["ecdf_at"]
+    section: str
+    quote: str
+    panel: str
+    x: float = Field(description="in the metric's unit")
+    values: dict[str, float] = Field(description="variant -> the paper's fraction (0-1)")
+
+
+Published = Annotated[PublishedSaving | PublishedRatio | PublishedEcdfAt, Field(discriminator="kind")]
+
+
+class GalleryCardPublic(BaseModel):
+    """One figure of a paper the engine reproduces: what to run, how to draw it, and what the paper says."""
+
+    id: str
+    paper: str = Field(description="the paper's file name in shared/papers (without extension)")
+    paper_citation: str = Field(description="the paper's authors and title")
+    figure: str
+    section: str
+    title: str
+    caption: str = Field(description="the figure's caption, quoted")
+    citation: str
+    preset: str = Field(description="a preset name from GET /presets")
+    variants: dict[str, dict[str, Any]] = Field(description="the preset's variants: name -> overrides")
+    baseline_variant: str
+    grid: dict[str, list[Any]] = Field(description="dotted path -> values: the figure's cells are their product")
+    replications: int
+    replications_note: str
+    metric: str = Field(description="a numeric metric of GET /mechanisms, or request_ms")
+    flows: list[int] | None = Field(description="the flows whose metrics count (null: every flow)")
+    n_runs: int = Field(description="cells x variants x replications: the runs 'Reproduce' starts")
+    chart: GalleryChart
+    panels: list[GalleryPanel]
+    findings: list[GalleryFinding]
+    published: list[Published]
+    notes: list[str] = Field(description="where the reproduction's method differs from the paper's")

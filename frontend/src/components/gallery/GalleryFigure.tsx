@@ -1,0 +1,218 @@
+/** A card's figure from its comparison, drawn the paper's way, with the
+ * paper's published values beside Rexmit's and the difference stated. */
+import { useMemo } from "react";
+import type { ComparisonPublic } from "../../lib/api";
+import type { Catalogue } from "../../lib/forms/catalogue";
+import { mechanismOfVariant, mechanismsOf } from "../../lib/forms/mechanisms";
+import { fmtNum, fmtRatio, trimNumber } from "../../lib/format";
+import { cardFigure, type GalleryCard, type GalleryFigure as Figure } from "../../lib/gallery";
+import { metricLabel } from "../../lib/metrics";
+import { useParentSize } from "../charts/useParentSize";
+import { variantColors } from "../charts/palette";
+import { GalleryBars } from "./GalleryBars";
+import { DASHES, GalleryCdf } from "./GalleryCdf";
+
+/** A mechanism keeps its colour everywhere: its place in its catalogue family (as on the compare page). */
+export function galleryColors(card: GalleryCard, variants: string[], cat: Catalogue | undefined): Record<string, string> {
+  return variantColors(variants, card.baseline_variant, (v) => {
+    const m = cat ? mechanismOfVariant(card.variants[v], cat) : null;
+    return m && cat ? mechanismsOf(cat, m.family).findIndex((x) => x.name === m.name) : -1;
+  });
+}
+
+export function GalleryFigure(props: { card: GalleryCard; comparison: ComparisonPublic; catalogue?: Catalogue }) {
+  const { card, comparison, catalogue } = props;
+  const fig = useMemo(() => cardFigure(card, comparison), [card, comparison]);
+  const colors = useMemo(() => galleryColors(card, fig.variants, catalogue), [card, fig.variants, catalogue]);
+  const { ref, width } = useParentSize<HTMLDivElement>(1000);
+  const metric = metricLabel(card.metric, catalogue?.metrics);
+  // a CDF's x axis: the card's name for the metric (the paper's: FCT, OCT), else the catalogue's
+  const cdfTitle = `${card.chart.x_label ?? metric.name} (${card.chart.x_unit ?? metric.unit})`;
+  const columns = fig.kind === "bars" ? 1 : width >= 900 ? 3 : width >= 600 ? 2 : 1;
+  const panelWidth = Math.floor((width - (columns - 1) * 16) / columns);
+  return (
+    <section className="gallery-figure" aria-labelledby="gallery-figure-title" data-testid="gallery-figure">
+      <h2 id="gallery-figure-title">
+        Rexmit's {card.figure}
+        {fig.provisional ? (
+          <span className="provisional" role="status" data-testid="gallery-provisional">
+            {" "}
+            provisional: {fig.done}/{fig.total} runs finished
+          </span>
+        ) : (
+          <span className="muted"> · {fig.total} runs</span>
+        )}
+      </h2>
+      <ul className="gallery-legend" aria-label="Variants">
+        {fig.variants.map((v, i) => (
+          <li key={v}>
+            {fig.kind === "cdf" ? (
+              <svg width={26} height={10} aria-hidden="true">
+                <line x1={1} x2={25} y1={5} y2={5} stroke={colors[v]} strokeWidth={2.5} strokeDasharray={DASHES[i % DASHES.length]} />
+              </svg>
+            ) : (
+              <span className="swatch" style={{ background: colors[v] }} aria-hidden="true" />
+            )}
+            {v}
+            {v === fig.baseline ? " (baseline)" : ""}
+          </li>
+        ))}
+        {fig.savings.length > 0 && (
+          <li>
+            <span className="mark-dashed" aria-hidden="true" /> the paper's stated saving
+          </li>
+        )}
+        {fig.cdfs.some((c) => c.markers.length) && (
+          <li>
+            <span className="mark-hollow" aria-hidden="true" /> the paper's value · <span className="mark-filled" aria-hidden="true" /> Rexmit's
+          </li>
+        )}
+      </ul>
+      <div ref={ref} className={`gallery-panels cols-${columns}`}>
+        {fig.kind === "bars"
+          ? fig.bars.map((panel) => (
+              <figure key={panel.id} className="gallery-panel">
+                <figcaption>{panel.label}</figcaption>
+                <GalleryBars
+                  panel={panel}
+                  variants={fig.variants}
+                  baseline={fig.baseline}
+                  colors={colors}
+                  width={panelWidth}
+                  xLabel={card.chart.x_label ?? ""}
+                  xUnit={card.chart.x_unit ?? ""}
+                  metricName={metric.name}
+                />
+              </figure>
+            ))
+          : fig.cdfs.map((panel) => (
+              <figure key={panel.id} className="gallery-panel">
+                <figcaption>{panel.label}</figcaption>
+                <GalleryCdf panel={panel} variants={fig.variants} colors={colors} width={panelWidth} xTitle={cdfTitle} />
+              </figure>
+            ))}
+      </div>
+      <PublishedTables fig={fig} card={card} />
+    </section>
+  );
+}
+
+function PublishedTables({ fig, card }: { fig: Figure; card: GalleryCard }) {
+  const x = card.chart.x_label ?? "x";
+  const unit = card.chart.x_unit ? ` (${card.chart.x_unit})` : "";
+  const savingPubs = card.published.filter((p) => p.kind === "saving");
+  const ecdfPubs = card.published.filter((p) => p.kind === "ecdf_at");
+  return (
+    <div className="gallery-published">
+      {savingPubs.map((pub) => (
+        <table key={pub.id} className="gallery-table" data-testid="gallery-saving-table">
+          <caption>
+            {pub.variant}'s saving over {fig.baseline}: the paper ({pub.section}) vs Rexmit
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Panel</th>
+              <th scope="col">
+                {x}
+                {unit}
+              </th>
+              <th scope="col">Paper (ms)</th>
+              <th scope="col">Rexmit (ms)</th>
+              <th scope="col">Difference (ms)</th>
+            </tr>
+          </thead>
+          <tbody>
+            {fig.savings
+              .filter((s) => s.variant === pub.variant)
+              .map((s) => (
+                <tr key={`${s.panel}-${s.x}`}>
+                  <td>{card.panels.find((p) => p.id === s.panel)?.label ?? s.panel}</td>
+                  <td>{trimNumber(s.x)}</td>
+                  <td>
+                    {s.atLeast ? "≥ " : ""}
+                    {trimNumber(s.paperMs)}
+                  </td>
+                  <td>{s.rexmitMs === null ? "–" : trimNumber(s.rexmitMs, 1)}</td>
+                  <td>{s.diffMs === null ? "–" : signed(s.diffMs)}</td>
+                </tr>
+              ))}
+          </tbody>
+        </table>
+      ))}
+      {ecdfPubs.map((pub) => (
+        <table key={pub.id} className="gallery-table" data-testid="gallery-ecdf-table">
+          <caption>
+            Share below {fmtNum(pub.x)} ms in panel {pub.panel}: the paper ({pub.section}) vs Rexmit
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Variant</th>
+              <th scope="col">Paper</th>
+              <th scope="col">Rexmit</th>
+              <th scope="col">Difference (points)</th>
+            </tr>
+          </thead>
+          <tbody>
+            {fig.cdfs
+              .find((c) => c.id === pub.panel)
+              ?.markers.map((m) => (
+                <tr key={m.variant}>
+                  <th scope="row">{m.variant}</th>
+                  <td>≈ {pct(m.paper)}</td>
+                  <td>{m.rexmit === null ? "–" : pct(m.rexmit)}</td>
+                  <td>{m.rexmit === null ? "–" : signed((m.rexmit - m.paper) * 100)}</td>
+                </tr>
+              ))}
+          </tbody>
+        </table>
+      ))}
+      {fig.ratios.map((t) => (
+        <table key={t.published.id} className="gallery-table" data-testid="gallery-ratio-table">
+          <caption>
+            {t.published.label}: the paper ({t.published.section}) vs Rexmit, over every cell
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Variant</th>
+              <th scope="col">Paper</th>
+              <th scope="col">Rexmit</th>
+              <th scope="col">Rexmit ÷ paper</th>
+            </tr>
+          </thead>
+          <tbody>
+            {t.rows.map((r) => (
+              <tr key={r.variant}>
+                <th scope="row">{r.variant}</th>
+                <td>{sci(r.paper)}</td>
+                <td>{sci(r.rexmit)}</td>
+                <td>{r.factor === null ? "–" : `× ${fmtRatio(r.factor)}`}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ))}
+    </div>
+  );
+}
+
+/** A difference with its sign, to 0.1: "+12.5", "−3", "0" (a float's noise reads 0). */
+export function signed(v: number): string {
+  const r = Math.round(v * 10) / 10;
+  const t = trimNumber(Math.abs(r), 1);
+  return r > 0 ? `+${t}` : r < 0 ? `−${t}` : "0";
+}
+
+function pct(v: number): string {
+  return `${trimNumber(v * 100, 1)}%`;
+}
+
+const SUPERSCRIPT: Record<string, string> = { "-": "⁻", "0": "⁰", "1": "¹", "2": "²", "3": "³", "4": "⁴", "5": "⁵", "6": "⁶", "7": "⁷", "8": "⁸", "9": "⁹" };
+
+/** Scientific notation as the paper prints it: 3.67 × 10⁻⁴. */
+export function sci(v: number | null): string {
+  if (v === null) return "–";
+  if (v === 0) return "0";
+  const e = Math.floor(Math.log10(Math.abs(v)));
+  const exp = [...String(e)].map((ch) => SUPERSCRIPT[ch] ?? ch).join("");
+  return `${trimNumber(v / 10 ** e, 2)} × 10${exp}`;
+}

@@ -1,0 +1,686 @@
+"""The paper gallery: one declarative card per figure the engine reproduces.
+
+A card names a preset (rexsim.presets) and says how to run and draw the
+figure: the grid of the figure (dotted path -> values, as a comparison's
+grid), the replications, the metric (a name of the engine's metrics
+catalogue), the chart (normalized bars per value of one grid key, or CDFs),
+its panels (the grid cells each panel shows), the paper's findings quoted with
+their section, and the values the paper publishes.  Variant names are the
+preset's; nothing here re-types them.
+
+Each finding carries `status`: "holds" when Rexmit's results show what the
+quoted sentence says, "differs" when they do not, with `rexmit` saying what
+Rexmit shows and why.  sim-engine/tests/python/test_gallery.py runs every
+card's grid with the engine and asserts each status (a finding that starts or
+stops holding fails the test until its card says so).
+
+Adding a figure is adding one entry to CARDS; `validate()` checks it against
+the preset and the catalogue, and the backend serves `cards()` at
+GET /api/v1/gallery.  `reproduce()` runs a card's grid the way a comparison
+does (base scenario, then the cell, then the variant, seeds base.seed + r), so
+tests and benchmarks need no service.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import math
+from collections.abc import Iterable
+from typing import Any
+
+from . import _rexsim
+from .presets import PRESETS, TAIL_PAPER
+from .scenario import apply_overrides
+
+TAIL = "tail-loss-recovery-rtor-tlp-tlpr"
+
+#: the papers (their file names in shared/papers, without extension) and how to cite them
+PAPERS = {TAIL: TAIL_PAPER}
+
+#: the per-request completion times a "requests" flow reports (a list in its
+#: metrics); the comparison service accepts it as a metric besides the
+#: catalogue's numeric ones
+PER_REQUEST_METRIC = "request_ms"
+
+_ACK = "flows[*].receiver.ack_policy"
+_FG_ACK = "flows[0:40].receiver.ack_policy"
+_FG_SEGMENTS = "flows[0:40].app.segments"
+_OWD = "path.*.delay_ms"
+
+# §3.1: "Due to the high level of control of the experiments and the simple
+# traffic patterns, no variation was observed in the results and there were
+# no spurious retransmissions."
+_NO_VARIATION = (
+    "§3.1: “Due to the high level of control of the experiments and the simple traffic patterns, no variation "
+    "was observed in the results and there were no spurious retransmissions.” One run per cell and mechanism; "
+    "Rexmit's runs are deterministic too."
+)
+
+CARDS: list[dict[str, Any]] = [
+    {
+        "id": "tail-loss-fig1",
+        "paper": TAIL,
+        "figure": "Fig. 1",
+        "section": "§3.1",
+        "title": "One tail loss: normalized FCT per RTT, delayed and quick ACKs",
+        "caption": "Normalized FCT for 10-segment-flows experiencing a loss of its last data segment.",
+        "preset": "tail-loss-rtt-sweep",
+        # RTT 10-640 ms (one-way 5-320 ms), both receivers
+        "grid": {_OWD: [5, 10, 20, 40, 80, 160, 320], _ACK: ["delayed", "quick"]},
+        "replications": 1,
+        "replications_note": _NO_VARIATION,
+        "metric": "fct_ms",
+        "flows": None,
+        "chart": {"kind": "bars", "x": _OWD, "x_label": "RTT", "x_unit": "ms", "x_scale": 2},
+        "panels": [
+            {"id": "top", "label": "delACKs (200 ms)", "where": {_ACK: "delayed"}},
+            {"id": "bottom", "label": "quickACKs", "where": {_ACK: "quick"}},
+        ],
+        "findings": [
+            {
+                "id": "rtor-always-gains",
+                "section": "§3.1",
+                "quote": "As shown in the graph, RTOR consistently reduces the FCT.",
+                "panels": ["top", "bottom"],
+                "status": "holds",
+                "rexmit": "RTOR's bar is below the baseline's at every RTT with both receivers.",
+            },
+            {
+                "id": "rtor-saves-one-rtt",
+                "section": "§3.1",
+                "quote": "When quickACKs are used, RTOR reduces the FCT with one RTT. When delACKs are used, the "
+                "reduction also includes the delACK timer of the receiver.",
+                "panels": ["top", "bottom"],
+                "status": "holds",
+                "rexmit": "Baseline minus RTOR is exactly one RTT with quick ACKs and one RTT + 200 ms with "
+                "delayed ACKs, at every RTT.",
+            },
+            {
+                "id": "delack-weighs-more-at-small-rtt",
+                "section": "§3.1",
+                "quote": "For small RTTs, shown in the upper graph at the left-hand side, the delACK timer has a "
+                "larger impact on the FCT.",
+                "panels": ["top"],
+                "status": "holds",
+                "rexmit": "With delayed ACKs RTOR's normalized FCT rises with the RTT (its relative gain shrinks).",
+            },
+            {
+                "id": "tlp-gains-with-delacks-at-small-rtt",
+                "section": "§3.1",
+                "quote": "The consequence of this can be seen in the top graph, where the use of delACKs and small "
+                "RTTs (10-80 ms) result in large FCT gains. When the RTT gets larger (160-640 ms), the delACK "
+                "will return before the PTO fires, and Equation 2 will be used to recalculate the PTO.",
+                "panels": ["top"],
+                "status": "holds",
+                "rexmit": "With delayed ACKs TLP beats RTOR at RTT 10-80 ms (Eq. 1's PTO fires first) and loses "
+                "to it at 160-640 ms, where its gain is smaller than at any RTT of 10-80 ms.",
+            },
+            {
+                "id": "tlp-quickack-10ms-exception",
+                "section": "§3.1",
+                "quote": "This is also visible for the quickACK strategy where each segment is ACKed and therefore "
+                "Equation 2 is used. The exception is in the 10 ms case, where the ACK for the ninth segment "
+                "does not reach the sender before the PTO fires.",
+                "panels": ["bottom"],
+                "status": "differs",
+                "rexmit": "At RTT 10 ms with quick ACKs TLP gains nothing (normalized FCT 1.00, as at 20-80 ms): "
+                "in Rexmit the ninth segment's ACK arrives with the others, before the Eq. 1 PTO would fire "
+                "(also with a 10 or 100 Mbit/s bottleneck), so the PTO is recomputed with one segment "
+                "outstanding (Eq. 2) and capped at the RTO. The paper does not say what delayed its ninth ACK.",
+            },
+            {
+                "id": "tlpr-best-in-most",
+                "section": "§3.1",
+                "quote": "Therefore the combination of them, TLPR, can in most situations reap the benefits of "
+                "both components and provide the, overall, largest reductions in FCT.",
+                "panels": ["top", "bottom"],
+                "status": "holds",
+                "rexmit": "TLPR has the lowest FCT in 10 of the 14 cells and is never slower than TLP; with quick "
+                "ACKs at RTT 10-80 ms RTOR is lower (TLPR's Eq. 2 PTO, counted from the last transmission, is "
+                "still later than RTOR's restarted RTO there).",
+            },
+            {
+                "id": "no-spurious",
+                "section": "§3.1",
+                "quote": "Due to the high level of control of the experiments and the simple traffic patterns, no "
+                "variation was observed in the results and there were no spurious retransmissions.",
+                "panels": None,
+                "status": "holds",
+                "rexmit": "No run of the grid retransmits spuriously.",
+            },
+        ],
+        "published": [
+            {
+                "id": "rtor-saving",
+                "kind": "saving",
+                "section": "§3.1",
+                "quote": "When quickACKs are used, RTOR reduces the FCT with one RTT. When delACKs are used, the "
+                "reduction also includes the delACK timer of the receiver.",
+                "variant": "RTOR",
+                "at_least": False,
+                # per panel: saving = rtts x RTT + plus_ms (the receiver's 200 ms delayed-ACK timer, §3.1)
+                "per_panel": {"top": {"rtts": 1, "plus_ms": 200}, "bottom": {"rtts": 1, "plus_ms": 0}},
+            }
+        ],
+        "notes": [
+            "The paper's figure shows “a representative sample of the results”; the card runs RTT 10-640 ms, the "
+            "range §3.1 names.",
+        ],
+    },
+    {
+        "id": "tail-loss-fig2",
+        "paper": TAIL,
+        "figure": "Fig. 2",
+        "section": "§3.1",
+        "title": "1-5 tail losses at RTT 80 ms: normalized FCT per loss count",
+        "caption": "Normalized FCT for 10-segment-flows experiencing a loss of its n last data segment(s). "
+        "RTT is 80 ms.",
+        "preset": "tail-loss-n-degree",
+        "grid": {"path.forward.loss.count": [1, 2, 3, 4, 5], _ACK: ["delayed", "quick"]},
+        "replications": 1,
+        "replications_note": _NO_VARIATION,
+        "metric": "fct_ms",
+        "flows": None,
+        "chart": {
+            "kind": "bars",
+            "x": "path.forward.loss.count",
+            "x_label": "Lost tail segments",
+            "x_unit": "",
+            "x_scale": 1,
+        },
+        "panels": [
+            {"id": "top", "label": "delACKs (200 ms)", "where": {_ACK: "delayed"}},
+            {"id": "bottom", "label": "quickACKs", "where": {_ACK: "quick"}},
+        ],
+        "findings": [
+            {
+                "id": "rtor-off-above-three",
+                "section": "§3.1",
+                "quote": "In general, all the mechanisms are able to reduce the FCT when the degree of tail loss "
+                "increases, with the exception of RTOR when the degree of loss is larger than three.",
+                "panels": ["top", "bottom"],
+                "status": "holds",
+                "rexmit": "RTOR is below the baseline for 1-3 losses and equal to it for 4 and 5 (rrthresh = 4 "
+                "outstanding segments turns it off, RFC 7765 §4).",
+            },
+            {
+                "id": "tlp-any-degree",
+                "section": "§3.1",
+                "quote": "TLP and TLPR, on the other hand, try to enable fast recovery as a response to any degree "
+                "of tail loss.",
+                "panels": ["top", "bottom"],
+                "status": "holds",
+                "rexmit": "TLP and TLPR are below the baseline for 2-5 losses with both receivers, and TLPR for "
+                "every loss count; one loss with quick ACKs is Fig. 1's RTT 80 ms cell, where TLP's PTO (Eq. 2) "
+                "is capped at the RTO and ties with the baseline.",
+            },
+            {
+                "id": "er-and-fack",
+                "section": "§3.1",
+                "quote": "To do this, TLP and TLPR employ FACK if four or more segments are lost in the tail and ER "
+                "if 2-3 segments are lost.",
+                "panels": ["top", "bottom"],
+                "status": "holds",
+                "rexmit": "After the probe, TLP and TLPR recover 2-3 losses by early retransmit and 4-5 by a SACK "
+                "(FACK) fast retransmit; none of them waits for an RTO.",
+            },
+            {
+                "id": "no-spurious",
+                "section": "§3.1",
+                "quote": "Due to the high level of control of the experiments and the simple traffic patterns, no "
+                "variation was observed in the results and there were no spurious retransmissions.",
+                "panels": None,
+                "status": "holds",
+                "rexmit": "No run of the grid retransmits spuriously.",
+            },
+        ],
+        "published": [],
+        "notes": [],
+    },
+    {
+        "id": "tail-loss-fig3",
+        "paper": TAIL,
+        "figure": "Fig. 3",
+        "section": "§3.2",
+        "title": "Short flows under cross traffic: FCT CDFs",
+        "caption": "Flow completion time for flows with varying sizes and different baseline one-way delays.",
+        "preset": "realistic-tail-loss",
+        "grid": {_OWD: [5, 160], _FG_SEGMENTS: [4, 100], _FG_ACK: ["quick", "delayed"]},
+        "replications": 1,
+        "replications_note": "The paper does not give a number of repetitions (each experiment replays a "
+        "10-minute Tmix trace). The preset's congestion loss is drop-tail only, with no random element: every "
+        "seed gives the same run, so one run per cell and mechanism, of 40 foreground flows, is exact.",
+        "metric": "fct_ms",
+        "flows": "foreground",
+        "chart": {"kind": "cdf", "x_label": "Flow completion time", "x_unit": "ms"},
+        "panels": [
+            {
+                "id": "a",
+                "label": "(a) 4 segments, one-way 5 ms, quickACKs",
+                "where": {_OWD: 5, _FG_SEGMENTS: 4, _FG_ACK: "quick"},
+            },
+            {
+                "id": "b",
+                "label": "(b) 4 segments, one-way 5 ms, delACKs",
+                "where": {_OWD: 5, _FG_SEGMENTS: 4, _FG_ACK: "delayed"},
+            },
+            {
+                "id": "c",
+                "label": "(c) 100 segments, one-way 5 ms, quickACKs",
+                "where": {_OWD: 5, _FG_SEGMENTS: 100, _FG_ACK: "quick"},
+            },
+            {
+                "id": "d",
+                "label": "(d) 4 segments, one-way 160 ms, quickACKs",
+                "where": {_OWD: 160, _FG_SEGMENTS: 4, _FG_ACK: "quick"},
+            },
+            {
+                "id": "e",
+                "label": "(e) 4 segments, one-way 160 ms, delACKs",
+                "where": {_OWD: 160, _FG_SEGMENTS: 4, _FG_ACK: "delayed"},
+            },
+            {
+                "id": "f",
+                "label": "(f) 100 segments, one-way 160 ms, quickACKs",
+                "where": {_OWD: 160, _FG_SEGMENTS: 100, _FG_ACK: "quick"},
+            },
+        ],
+        "findings": [
+            {
+                "id": "rtor-saves-an-rtt",
+                "section": "§3.2",
+                "quote": "In all cases, RTOR saves at least one RTT as compared to the baseline. An extra saving "
+                "of 200 ms is achieved when delACKs are used.",
+                "panels": ["a", "b", "d", "e"],
+                "status": "differs",
+                "rexmit": "Rexmit's mean FCT gain of RTOR over the baseline is not one RTT in every 4-segment "
+                "panel: RTOR is slower than the baseline in (a). Congestion loss makes each mechanism's run "
+                "different (the flows send at different times, so the drop-tail queue drops different "
+                "segments), and Rexmit's foreground flows lose far more than the paper's (see the loss note).",
+            },
+            {
+                "id": "tlp-low-up-to-70",
+                "section": "§3.2",
+                "quote": "As discussed in subsection 3.1, when the RTT is small and multiple segments are lost in "
+                "the tail, both TLP and TLPR recover lost segments quickly based on Equation 1. This is clearly "
+                "visible in Figure 3a. FCTs are noticeably low up to approximately 70% in the CDF.",
+                "panels": ["a"],
+                "status": "differs",
+                "rexmit": "In (a) TLPR's FCT quantiles from 10% to 70% are all at or below the baseline's, but TLP's "
+                "60% quantile is above it (its 10-50% and 70% quantiles are below).",
+            },
+            {
+                "id": "delack-increases-tlp-gain",
+                "section": "§3.2",
+                "quote": "When delACKs are used, only Equation 1 is used and the relative gain of using TLP and "
+                "TLPR therefore increases. This is clearly shown in Figure 3b.",
+                "panels": ["a", "b"],
+                "status": "differs",
+                "rexmit": "TLP's normalized mean FCT is lower in (b) than in (a), as the paper says, but TLPR's is "
+                "higher: in (b) TLPR's flows lose their SYN or SYN-ACK more often than TLP's (congestion drops "
+                "differ from run to run) and each such loss waits for the 1 s initial RTO (RFC 6298 §2), which "
+                "the mean weighs heavily.",
+            },
+            {
+                "id": "tlpr-best-short-flows",
+                "section": "§3.2",
+                "quote": "In the above scenarios, TLPR outperforms all the other mechanisms.",
+                "panels": ["a", "b", "d", "e"],
+                "status": "differs",
+                "rexmit": "TLPR has the lowest mean FCT in (a), (d) and (e), but not in (b), where TLP's is lower.",
+            },
+            {
+                "id": "long-flows-small-gain",
+                "section": "§3.2",
+                "quote": "The relative gain becomes smaller for larger flows as the tail becomes a smaller part "
+                "of the total.",
+                "panels": ["a", "c", "d", "f"],
+                "status": "holds",
+                "rexmit": "The best mechanism's normalized mean FCT is closer to 1 for 100-segment flows (c, f) "
+                "than for 4-segment flows at the same delay (a, d).",
+            },
+            {
+                "id": "rtor-best-long-flows",
+                "section": "§3.2",
+                "quote": "Consequently, RTOR performs better than both TLP and TLPR in such cases, as shown in the "
+                "same figure.",
+                "panels": ["f"],
+                "status": "differs",
+                "rexmit": "In (f) RTOR's run is the baseline's, flow for flow (with 100-segment flows no "
+                "retransmission moves where RTOR restarts the timer), and TLP and TLPR have a lower mean FCT.",
+            },
+            {
+                "id": "spurious-ordering",
+                "section": "§3.4",
+                "quote": "As RTOR, TLP, and TLPR all reduce the time a sender waits before it retransmits a segment "
+                "they inevitably increase the risk of a spurious retransmission.",
+                "panels": None,
+                "status": "differs",
+                "rexmit": "Over the card's cells TLP and TLPR retransmit spuriously less often than the baseline, "
+                "not more: most of the baseline's and RTOR's spurious retransmissions are in flows that took an "
+                "RTO, which TLP's probes and early retransmits often spare a flow.",
+            },
+        ],
+        "published": [
+            {
+                "id": "spurious-3.2",
+                "kind": "ratio",
+                "section": "§3.2",
+                "quote": "In the experiments, we have also calculated the fraction of spurious retransmissions in "
+                "relation to all segments. The fractions are 2.18 × 10^-4 for the baseline, 3.67 × 10^-4 for "
+                "RTOR, 3.49 × 10^-4 for TLP, and 3.48 × 10^-4 for TLPR.",
+                "label": "Spurious retransmissions ÷ all data segments sent",
+                "numerator": ["spurious_retransmissions"],
+                "denominator": ["segments_sent", "retransmissions"],
+                "values": {"baseline": 2.18e-4, "RTOR": 3.67e-4, "TLP": 3.49e-4, "TLPR": 3.48e-4},
+            }
+        ],
+        "notes": [
+            "The paper plots only flows with at least one loss in their last four segments; a comparison counts "
+            "every foreground flow, so the loss-free flows form the lower part of each CDF.",
+            "The paper does not say which one-way delay each row shows; from “as the effective RTT gets larger” "
+            "(Fig. 3d) the card takes 5 ms for (a)-(c) and 160 ms for (d)-(f), the smallest and largest of §3.2's "
+            "5, 40 and 160 ms.",
+            "Loss: the paper's bottleneck lost about 1.5% of its packets and its short flows' loss episodes were "
+            "over 95% tail losses; Rexmit's 20-packet drop-tail queue, shared with six CUBIC bulk flows, drops a "
+            "far larger share of the short foreground flows' packets: over 5 per 100 data segments the 4-segment "
+            "flows send.",
+            "The grid is a product, so the two 100-segment cells with delACKs are run but not drawn (the paper "
+            "shows 100-segment flows with quickACKs only).",
+        ],
+    },
+    {
+        "id": "tail-loss-fig4",
+        "paper": TAIL,
+        "figure": "Fig. 4",
+        "section": "§3.3",
+        "title": "Web objects over persistent connections: object completion time CDFs",
+        "caption": "Completion time for web objects, with a receiver that uses delACKs.",
+        "preset": "web-objects",
+        # RTT 10 ms (top row) and 160 ms (bottom row)
+        "grid": {_OWD: [5, 80]},
+        "replications": 10,
+        "replications_note": "The paper does not give the number of downloads per site. Gilbert-Elliott loss "
+        "is random: ten seeds (the preset's) per RTT and mechanism.",
+        "metric": PER_REQUEST_METRIC,
+        "flows": None,
+        "chart": {"kind": "cdf", "x_label": "Object completion time", "x_unit": "ms"},
+        "panels": [
+            {"id": "c", "label": "(c) newspaper site, RTT 10 ms", "where": {_OWD: 5}},
+            {"id": "f", "label": "(f) newspaper site, RTT 160 ms", "where": {_OWD: 80}},
+        ],
+        "findings": [
+            {
+                "id": "low-rtt-all-gain-tlp-most",
+                "section": "§3.3",
+                "quote": "Looking at the top row of the figure, we see that in scenarios with low RTTs all "
+                "mechanisms perform better than the baseline and TLP and TLPR clearly gives the largest gains, "
+                "reducing OCTs with more than 50% in many cases.",
+                "panels": ["c"],
+                "status": "differs",
+                "rexmit": "At RTT 10 ms every mechanism's mean OCT is below the baseline's and TLP's is the "
+                "lowest, but TLPR's is above RTOR's, and no mechanism comes near halving the mean: most "
+                "objects see no loss, and Rexmit averages over every object, not over downloads with a "
+                "retransmission near an object's end.",
+            },
+            {
+                "id": "high-rtt-tlpr-best-rtor-beats-tlp",
+                "section": "§3.3",
+                "quote": "TLPR still performs best among the mechanisms, but RTOR is, on average, better than TLP.",
+                "panels": ["f"],
+                "status": "holds",
+                "rexmit": "At RTT 160 ms TLPR has the lowest mean OCT and RTOR's mean is below TLP's.",
+            },
+            {
+                "id": "fig4f-under-one-second",
+                "section": "§3.3",
+                "quote": "For example, if we consider the newspaper site, shown in Figure 4f, approximately 84% of "
+                "all OCTs are less than 1 s for RTOR. For TLP, the corresponding fraction is only 74% and for "
+                "baseline about 70%.",
+                "panels": ["f"],
+                "status": "differs",
+                "rexmit": "In Rexmit well over 90% of the objects complete within 1 s with every mechanism, and "
+                "RTOR's fraction is not above TLP's: the paper counts downloads with a retransmission in an "
+                "object's last four segments, Rexmit every object.",
+            },
+            {
+                "id": "spurious-ordering-web",
+                "section": "§3.3",
+                "quote": "The fraction of spurious retransmissions in the experiments (in relation to all "
+                "segments) are 4.8 × 10^-5 for the baseline, 5.9 × 10^-5 for RTOR, 1.8 × 10^-3 for TLP, and "
+                "2.1 × 10^-3 for TLPR.",
+                "panels": None,
+                "status": "holds",
+                "rexmit": "Rexmit's fractions are in the paper's order: baseline below RTOR below TLP below TLPR "
+                "(over both RTTs).",
+            },
+        ],
+        "published": [
+            {
+                "id": "fig4f-cdf-at-1s",
+                "kind": "ecdf_at",
+                "section": "§3.3",
+                "quote": "For example, if we consider the newspaper site, shown in Figure 4f, approximately 84% of "
+                "all OCTs are less than 1 s for RTOR. For TLP, the corresponding fraction is only 74% and for "
+                "baseline about 70%.",
+                "panel": "f",
+                "x": 1000,
+                "values": {"RTOR": 0.84, "TLP": 0.74, "baseline": 0.70},
+            },
+            {
+                "id": "spurious-3.3",
+                "kind": "ratio",
+                "section": "§3.3",
+                "quote": "The fraction of spurious retransmissions in the experiments (in relation to all "
+                "segments) are 4.8 × 10^-5 for the baseline, 5.9 × 10^-5 for RTOR, 1.8 × 10^-3 for TLP, and "
+                "2.1 × 10^-3 for TLPR.",
+                "label": "Spurious retransmissions ÷ all data segments sent",
+                "numerator": ["spurious_retransmissions"],
+                "denominator": ["segments_sent", "retransmissions"],
+                "values": {"baseline": 4.8e-5, "RTOR": 5.9e-5, "TLP": 1.8e-3, "TLPR": 2.1e-3},
+            },
+        ],
+        "notes": [
+            "The preset models the newspaper site (164 objects, 25 KB on average, six connections), so the card "
+            "draws the figure's newspaper panels (c) and (f); the search-engine and classified sites of (a), (b), "
+            "(d) and (e) are not modelled yet.",
+            "The paper's OCT is a download's average over its objects, for downloads where an object had a "
+            "retransmission in one of its last four segments; Rexmit's is every object's own completion time.",
+        ],
+    },
+]
+
+STATUSES = ("holds", "differs")
+CHART_KINDS = ("bars", "cdf")
+PUBLISHED_KINDS = ("saving", "ratio", "ecdf_at")
+
+
+class CardError(ValueError):
+    """A card that does not fit its preset or the catalogue (names the card and the field)."""
+
+
+def _numeric_metrics() -> set[str]:
+    return {m["name"] for m in _rexsim.catalog()["metrics"] if m["type"] in ("int", "float")}
+
+
+def _cells(grid: dict[str, list[Any]]) -> list[dict[str, Any]]:
+    keys = list(grid)
+    return [dict(zip(keys, combo, strict=True)) for combo in itertools.product(*(grid[k] for k in keys))] or [{}]
+
+
+def validate(card: dict[str, Any]) -> None:
+    """Raise CardError unless `card` names an existing preset, its variants,
+    catalogue metrics, grid keys of its own grid and panels that pick cells."""
+    cid = card.get("id", "?")
+
+    def fail(field: str, why: str) -> CardError:
+        return CardError(f"gallery card {cid!r}: {field}: {why}")
+
+    if card["paper"] not in PAPERS:
+        raise fail("paper", f"unknown paper {card['paper']!r}; add it to PAPERS")
+    preset = PRESETS.get(card["preset"])
+    if preset is None:
+        raise fail("preset", f"unknown preset {card['preset']!r}; known: {', '.join(sorted(PRESETS))}")
+    variants = set(preset["variants"])
+    numeric = _numeric_metrics()
+    if card["metric"] not in numeric | {PER_REQUEST_METRIC}:
+        raise fail("metric", f"{card['metric']!r} is not a numeric metric of the catalogue")
+    if card["replications"] < 1:
+        raise fail("replications", "must be at least 1")
+    grid: dict[str, list[Any]] = card["grid"]
+    for key, values in grid.items():
+        if not values:
+            raise fail(f"grid.{key}", "lists no value")
+        for value in values:
+            try:
+                _rexsim.normalize(apply_overrides(preset["scenario"], {key: value}))
+            except (ValueError, TypeError, IndexError) as e:  # ScenarioError is a ValueError
+                raise fail(f"grid.{key}", f"{value!r} is not valid in the preset's scenario: {e}") from e
+    if card["flows"] not in (None, "foreground"):
+        raise fail("flows", "must be null (every flow) or 'foreground' (the preset's foreground_flows)")
+    if card["flows"] == "foreground" and "foreground_flows" not in preset:
+        raise fail("flows", f"preset {card['preset']!r} names no foreground_flows")
+    chart = card["chart"]
+    if chart["kind"] not in CHART_KINDS:
+        raise fail("chart.kind", f"must be one of {', '.join(CHART_KINDS)}")
+    panel_ids = [p["id"] for p in card["panels"]]
+    if len(set(panel_ids)) != len(panel_ids) or not panel_ids:
+        raise fail("panels", "need at least one panel, with distinct ids")
+    cells = _cells(grid)
+    for p in card["panels"]:
+        for key, value in p["where"].items():
+            if key not in grid or value not in grid[key]:
+                raise fail(f"panels.{p['id']}.where", f"{key} = {value!r} is not a value of the grid")
+        picked = [c for c in cells if all(c[k] == v for k, v in p["where"].items())]
+        if chart["kind"] == "cdf" and len(picked) != 1:
+            raise fail(f"panels.{p['id']}.where", f"a CDF panel shows one cell; this picks {len(picked)}")
+        if chart["kind"] == "bars":
+            if chart["x"] not in grid or chart["x"] in p["where"]:
+                raise fail("chart.x", "must be a grid key that the panels do not fix")
+            if len(picked) != len(grid[chart["x"]]):
+                raise fail(f"panels.{p['id']}.where", "a bar panel must fix every grid key but chart.x")
+    for f in card["findings"]:
+        if f["status"] not in STATUSES:
+            raise fail(f"findings.{f['id']}.status", f"must be one of {', '.join(STATUSES)}")
+        if not f["quote"] or not f["section"].startswith("§") or not f["rexmit"]:
+            raise fail(f"findings.{f['id']}", "needs the quoted sentence, its section and what Rexmit shows")
+        for pid in f["panels"] or []:
+            if pid not in panel_ids:
+                raise fail(f"findings.{f['id']}.panels", f"no panel {pid!r}")
+    if len({f["id"] for f in card["findings"]}) != len(card["findings"]):
+        raise fail("findings", "ids must be distinct")
+    for pub in card["published"]:
+        where = f"published.{pub['id']}"
+        if pub["kind"] not in PUBLISHED_KINDS:
+            raise fail(f"{where}.kind", f"must be one of {', '.join(PUBLISHED_KINDS)}")
+        named = [pub["variant"]] if pub["kind"] == "saving" else list(pub["values"])
+        for v in named:
+            if v not in variants:
+                raise fail(where, f"{v!r} is not a variant of preset {card['preset']!r}")
+        if pub["kind"] == "ratio":
+            for m in pub["numerator"] + pub["denominator"]:
+                if m not in numeric:
+                    raise fail(where, f"{m!r} is not a numeric metric of the catalogue")
+        if pub["kind"] == "ecdf_at" and pub["panel"] not in panel_ids:
+            raise fail(f"{where}.panel", f"no panel {pub['panel']!r}")
+        if pub["kind"] == "saving":
+            if chart["kind"] != "bars" or set(pub["per_panel"]) - set(panel_ids):
+                raise fail(where, "a saving needs a bar chart and names only its panels")
+
+
+def cards() -> list[dict[str, Any]]:
+    """Every card, validated, with its citation and what the figure's
+    comparison needs from its preset: the variants (name -> overrides), the
+    baseline variant, the flows whose metrics count (None: every flow) and
+    the number of runs."""
+    out = []
+    for card in CARDS:
+        validate(card)
+        preset = PRESETS[card["preset"]]
+        c = copy.deepcopy(card)
+        c["paper_citation"] = PAPERS[card["paper"]]
+        c["citation"] = f"{PAPERS[card['paper']]}, {card['section']}, {card['figure']}"
+        c["variants"] = copy.deepcopy(preset["variants"])
+        c["baseline_variant"] = preset["baseline_variant"]
+        c["flows"] = list(preset["foreground_flows"]) if card["flows"] == "foreground" else None
+        c["n_runs"] = len(_cells(card["grid"])) * len(preset["variants"]) * card["replications"]
+        out.append(c)
+    return out
+
+
+def card(card_id: str) -> dict[str, Any]:
+    for c in cards():
+        if c["id"] == card_id:
+            return c
+    raise KeyError(f"unknown gallery card {card_id!r}; known: {', '.join(c['id'] for c in CARDS)}")
+
+
+# ---------------------------------------------------------------- reproduce
+
+
+def _flow_values(flows: list[dict[str, Any]], metric: str, which: Iterable[int] | None) -> list[float]:
+    chosen = range(len(flows)) if which is None else which
+    out: list[float] = []
+    for i in chosen:
+        v = flows[i].get(metric)
+        if isinstance(v, list):
+            out += [float(x) for x in v if x is not None]
+        elif v is not None:
+            out.append(float(v))
+    return out
+
+
+def reproduce(card_or_id: dict[str, Any] | str) -> dict[str, Any]:
+    """Run a card's grid with the engine, as its comparison would: for every
+    cell, variant and replication r, the preset's scenario with the cell's
+    overrides, then the variant's, with seed = the scenario's seed + r.
+
+    Returns {"card": the resolved card, "cells": [{"params", "variants": {name:
+    {"values": the metric's values over the card's flows, "mean",
+    "normalized_mean" (to the baseline variant's mean), "metrics": {numeric
+    metric: its values}, "invariant_violations", "truncated": the reasons of
+    the runs a budget or the scenario's end stopped}}}]}."""
+    c = card(card_or_id) if isinstance(card_or_id, str) else card_or_id
+    preset = PRESETS[c["preset"]]
+    base = preset["scenario"]
+    seed0 = int(base.get("seed", 1))
+    numeric = sorted(_numeric_metrics())
+    cells = []
+    for params in _cells(c["grid"]):
+        with_cell = apply_overrides(base, params)
+        variants: dict[str, dict[str, Any]] = {}
+        for name, overrides in c["variants"].items():
+            sc = apply_overrides(with_cell, overrides)
+            values: list[float] = []
+            metrics: dict[str, list[float]] = {m: [] for m in numeric}
+            violations, truncated = 0, []
+            for r in range(c["replications"]):
+                sc["seed"] = seed0 + r
+                res = _rexsim.run(sc, None)
+                flows = [res.metrics(i) for i in range(res.n_flows)]
+                violations += res.invariant_violations
+                if res.truncated:
+                    truncated.append(res.truncated_reason)
+                values += _flow_values(flows, c["metric"], c["flows"])
+                for m in numeric:
+                    metrics[m] += _flow_values(flows, m, c["flows"])
+            variants[name] = {
+                "values": values,
+                "mean": math.fsum(values) / len(values) if values else None,
+                "metrics": metrics,
+                "invariant_violations": violations,
+                "truncated": truncated,
+            }
+        base_mean = variants[c["baseline_variant"]]["mean"]
+        for v in variants.values():
+            v["normalized_mean"] = v["mean"] / base_mean if v["mean"] is not None and base_mean else None
+        cells.append({"params": params, "variants": variants})
+    return {"card": c, "cells": cells}
+
+
+def panel_cells(result: dict[str, Any], panel_id: str) -> list[dict[str, Any]]:
+    """The cells of a reproduced card that a panel shows, in grid order."""
+    c = result["card"]
+    (panel,) = [p for p in c["panels"] if p["id"] == panel_id]
+    return [cell for cell in result["cells"] if all(cell["params"][k] == v for k, v in panel["where"].items())]
