@@ -17,6 +17,7 @@ import { formatMsRange } from "../../lib/format";
 import { varsForFlow } from "../../lib/mechanismVars";
 import { MAX_POINTS, useCatalogue, useNamedSeries, useSeries, useTraceVocab, useTraceWindow } from "../../lib/queries";
 import { ChartCard } from "../charts/ChartCard";
+import { type ExportInfo, ExportInfoContext } from "../charts/exportMeta";
 import { TimeSequenceChart } from "../charts/TimeSequenceChart";
 import { useParentSize } from "../charts/useParentSize";
 import { ShareButton } from "../ShareButton";
@@ -24,7 +25,7 @@ import { useContextExplanation } from "./context";
 import { EventDetails } from "./EventDetails";
 import { EventLog } from "./EventLog";
 import { MetricsTable } from "./MetricsTable";
-import { RunHeader } from "./RunHeader";
+import { describeScenario, RunHeader } from "./RunHeader";
 import { RunToolbar } from "./RunToolbar";
 import { SegmentMenu } from "./SegmentMenu";
 import { SeriesCards } from "./SeriesCards";
@@ -165,6 +166,16 @@ export function RunDashboard(props: { run: RunPublic; readOnly?: boolean; viewSt
   const viewState = { from_ms: win?.[0] ?? null, to_ms: win?.[1] ?? null, flow, unit, compress: view.compress, idle_ms: view.idleMs, selected, step: cursor };
   const name = (what: string) => `rexmit-${run.id.slice(0, 8)}${what && `-${what}`}`;
   const common = { x, width, margin: MARGIN, cursorT, guideT };
+  // what every exported chart says under it (the permalink is the address at export time: this view)
+  const exportInfo = useMemo<ExportInfo>(
+    () => ({
+      caption: [
+        `Scenario: ${describeScenario(scenario, catalogue).join(" · ")}.`,
+        `Run ${run.id} · seed ${run.seed} · engine ${run.engine_version} · flow ${flow} · ${formatMsRange(domain[0], domain[1])}.`,
+      ],
+    }),
+    [scenario, catalogue, run.id, run.seed, run.engine_version, flow, domain],
+  );
 
   const diagram = (
     <TimeSequenceChart
@@ -270,6 +281,7 @@ export function RunDashboard(props: { run: RunPublic; readOnly?: boolean; viewSt
     );
 
   return (
+    <ExportInfoContext.Provider value={exportInfo}>
     <section ref={dashRef} className="rv-dash" data-testid="run-dashboard" data-render-ms={renderMs?.toFixed(1)} data-ready={renderMs !== null ? "true" : undefined}>
       <RunHeader run={run} actions={!readOnly && <ShareButton runId={run.id} viewState={viewState} />} />
       <RunToolbar
@@ -289,6 +301,7 @@ export function RunDashboard(props: { run: RunPublic; readOnly?: boolean; viewSt
             title={`Time-sequence diagram${view.nFlows > 1 ? ` · flow ${flow}` : ""}`}
             exportName={name("time-sequence")}
             exportLabel="time-sequence diagram"
+            exportTitle={`Time-sequence diagram of flow ${flow}, run ${run.id.slice(0, 8)}`}
             statusTestId="window-status"
             status={
               <>
@@ -330,5 +343,6 @@ export function RunDashboard(props: { run: RunPublic; readOnly?: boolean; viewSt
         </aside>
       </div>
     </section>
+    </ExportInfoContext.Provider>
   );
 }
