@@ -303,6 +303,9 @@ export function TimeSequenceChart(props: TimeSequenceChartProps) {
       style={{ position: "relative", width, height }}
       data-testid="chart-time-sequence"
       data-font-size={fs}
+      // where the plot lies in the chart (px), for layout checks
+      data-plot-top={top}
+      data-plot-height={plotH}
       // the arrow keys are the chart's while it has the focus (not the page's step-through)
       data-keys="own"
       role="group"
