@@ -136,8 +136,11 @@ export function palette(): Palette {
   return PALETTE;
 }
 
-/** Every set of colours that one chart can show at once: what the
- * colour-vision test checks pair by pair. */
+/** Every set of data colours that one chart can show at once: what the
+ * colour-vision test checks pair by pair.  (The rings around the hovered and
+ * selected event, the SYN squares and the congestion-state strip's tints
+ * behind their labels are told apart by shape and text, not as data colours;
+ * the contrast test covers the rings and squares too.) */
 export const CHART_COLOR_GROUPS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   "time-sequence diagram": MARK_COLORS,
   "congestion window chart": { cwnd: PALETTE.cwnd, ssthresh: PALETTE.ssthresh, pipe: PALETTE.pipe },
