@@ -5,15 +5,21 @@ import type { TimeScale } from "../../lib/chart-math/idleScale";
 import { formatMs, formatTimeTick } from "../../lib/format";
 import { FONT, palette } from "./palette";
 
-export function TimeAxis(props: { x: TimeScale; y: number; height?: number; ticks?: number; label?: string; gridTop?: number }) {
+/** Tick and axis-label text size (px) unless a chart says otherwise. */
+const AXIS_FONT = 11;
+
+export function TimeAxis(props: { x: TimeScale; y: number; height?: number; ticks?: number; label?: string; gridTop?: number; fontSize?: number }) {
   const p = palette();
+  const fs = props.fontSize ?? AXIS_FONT;
+  // tick labels keep apart in proportion to their size
+  const k = fs / AXIS_FONT;
   const step = props.x.tickStep(props.ticks ?? 8);
   const [r0, r1] = props.x.range();
-  const ticks = props.x.ticks(props.ticks ?? 8, 56);
+  const ticks = props.x.ticks(props.ticks ?? 8, 56 * k);
   // a last tick at the right edge is drawn right-aligned; drop it if it would touch its neighbour
-  if (ticks.length > 1 && props.x(ticks[ticks.length - 1]) > r1 - 26 && props.x(ticks[ticks.length - 1]) - props.x(ticks[ticks.length - 2]) < 90) ticks.pop();
+  if (ticks.length > 1 && props.x(ticks[ticks.length - 1]) > r1 - 26 * k && props.x(ticks[ticks.length - 1]) - props.x(ticks[ticks.length - 2]) < 90 * k) ticks.pop();
   return (
-    <g transform={`translate(0,${props.y})`} fontFamily={FONT} fontSize={11} fill={p.muted}>
+    <g transform={`translate(0,${props.y})`} fontFamily={FONT} fontSize={fs} fill={p.muted}>
       <line x1={r0} x2={r1} y1={0} y2={0} stroke={p.axis} />
       {ticks.map((t) => {
         const tx = props.x(t);
@@ -21,30 +27,31 @@ export function TimeAxis(props: { x: TimeScale; y: number; height?: number; tick
           <g key={t} transform={`translate(${tx},0)`}>
             {props.gridTop !== undefined && <line y1={-props.gridTop} y2={0} stroke={p.grid} />}
             <line y1={0} y2={5} stroke={p.axis} />
-            <text y={16} textAnchor={tx > r1 - 26 ? "end" : "middle"}>{formatTimeTick(t, step)}</text>
+            <text y={fs + 5} textAnchor={tx > r1 - 26 * k ? "end" : "middle"}>{formatTimeTick(t, step)}</text>
           </g>
         );
       })}
       {props.label && (
-        <text x={r1} y={30} textAnchor="end" fill={p.muted}>{props.label}</text>
+        <text x={r1} y={2 * fs + 8} textAnchor="end" fill={p.muted}>{props.label}</text>
       )}
     </g>
   );
 }
 
 /** Break markers for compressed idle stretches: a zig-zag across the plot and the real duration. */
-export function BreakMarkers(props: { x: TimeScale; top: number; bottom: number; labels?: boolean }) {
+export function BreakMarkers(props: { x: TimeScale; top: number; bottom: number; labels?: boolean; fontSize?: number }) {
   const p = palette();
   if (!props.x.breaks.length) return null;
+  const fs = props.fontSize ?? 10;
   let lastLabel = -Infinity;
   return (
-    <g fontFamily={FONT} fontSize={10}>
+    <g fontFamily={FONT} fontSize={fs}>
       {props.x.breaks.map((b) => {
         const cx = (b.x0 + b.x1) / 2;
         const w = b.x1 - b.x0;
         const zig = `M${cx - 3},${props.top} l6,6 l-6,6 l6,6`;
         // label a break only if it does not crowd the previous label
-        const label = props.labels && cx - lastLabel >= 16;
+        const label = props.labels && cx - lastLabel >= fs * 1.6;
         if (label) lastLabel = cx;
         return (
           <g key={`${b.t0}-${b.t1}`}>
@@ -74,13 +81,23 @@ export function distinctTickLabels(y: ScaleLinear<number, number>, ticks: number
   return ticks.map(byStep);
 }
 
-export function ValueAxis(props: { y: ScaleLinear<number, number>; x?: number; width: number; ticks?: number; format: (v: number) => string; label?: string }) {
+export function ValueAxis(props: {
+  y: ScaleLinear<number, number>;
+  x?: number;
+  width: number;
+  ticks?: number;
+  format: (v: number) => string;
+  label?: string;
+  fontSize?: number;
+  /** how far left of the axis the rotated label sits (px) */
+  labelOffset?: number;
+}) {
   const p = palette();
   const ticks = props.y.ticks(props.ticks ?? 5);
   const labels = distinctTickLabels(props.y, ticks, props.ticks ?? 5, props.format);
   const x0 = props.x ?? 0;
   return (
-    <g fontFamily={FONT} fontSize={11} fill={p.muted}>
+    <g fontFamily={FONT} fontSize={props.fontSize ?? AXIS_FONT} fill={p.muted}>
       {ticks.map((v, i) => (
         <g key={v} transform={`translate(${x0},${props.y(v)})`}>
           <line x1={0} x2={props.width} stroke={p.grid} />
@@ -90,7 +107,7 @@ export function ValueAxis(props: { y: ScaleLinear<number, number>; x?: number; w
       ))}
       <line x1={x0} x2={x0} y1={props.y.range()[0]} y2={props.y.range()[1]} stroke={p.axis} />
       {props.label && (
-        <text transform={`translate(${x0 - 52},${(props.y.range()[0] + props.y.range()[1]) / 2}) rotate(-90)`} textAnchor="middle" fill={p.muted}>
+        <text transform={`translate(${x0 - (props.labelOffset ?? 52)},${(props.y.range()[0] + props.y.range()[1]) / 2}) rotate(-90)`} textAnchor="middle" fill={p.muted}>
           {props.label}
         </text>
       )}

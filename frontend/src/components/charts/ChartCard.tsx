@@ -1,7 +1,9 @@
 /** One chart card for both dashboards: a title, an optional status line,
- * SVG/PNG export of what the card holds, a load error, and a caption. The
- * chart inside only draws; the card knows nothing about what it shows. */
+ * SVG/PNG export of what the card holds (a figure with title, legend and
+ * caption: ExportButtons), a load error, and a caption. The chart inside only
+ * draws; the card knows nothing about what it shows. */
 import { useRef } from "react";
+import type { LegendEntry } from "./exportChart";
 import { ExportButtons } from "./ExportButtons";
 import "./charts.css";
 
@@ -11,6 +13,10 @@ export function ChartCard(props: {
   exportName: string;
   /** what the export buttons call the chart ("time-sequence diagram"); the title by default */
   exportLabel?: string;
+  /** the exported figure's title; the card's title by default */
+  exportTitle?: string;
+  /** legend entries for the export, when the chart draws no legend of its own (the page's ExportInfo otherwise) */
+  legend?: LegendEntry[];
   /** a line next to the title (window, counts, loading) */
   status?: React.ReactNode;
   statusTestId?: string;
@@ -31,7 +37,7 @@ export function ChartCard(props: {
             {props.status}
           </span>
         )}
-        <ExportButtons target={body} name={props.exportName} label={props.exportLabel ?? props.title} />
+        <ExportButtons target={body} name={props.exportName} label={props.exportLabel ?? props.title} title={props.exportTitle ?? props.title} legend={props.legend} />
       </div>
       {props.error && (
         <p className="error" role="alert">

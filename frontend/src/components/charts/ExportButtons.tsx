@@ -1,16 +1,29 @@
-/** "SVG" and "PNG" buttons for one chart container. */
+/** "SVG" and "PNG" buttons for one chart container: a self-contained figure
+ * (title, legend, caption with the page's scenario summary, seed, engine
+ * version and permalink; exportChart.ts). */
 import { useState } from "react";
-import { downloadPng, downloadSvg } from "./exportChart";
+import { downloadPng, downloadSvg, type ExportMeta, type LegendEntry } from "./exportChart";
+import { captionLines, useExportInfo } from "./exportMeta";
 
-export function ExportButtons(props: { target: React.RefObject<HTMLElement | null>; name: string; label: string }) {
+export function ExportButtons(props: {
+  target: React.RefObject<HTMLElement | null>;
+  name: string;
+  label: string;
+  /** the figure's title */
+  title: string;
+  /** legend entries for a chart that draws none itself (else the page's) */
+  legend?: LegendEntry[];
+}) {
   const [error, setError] = useState<string | null>(null);
+  const info = useExportInfo();
+  const meta = (): ExportMeta => ({ title: props.title, caption: captionLines(info, window.location.href), legend: props.legend ?? info?.legend });
   return (
     <span className="chart-export">
       <button
         type="button"
         className="chart-export-button"
         aria-label={`Export the ${props.label} as SVG`}
-        onClick={() => props.target.current && downloadSvg(props.target.current, `${props.name}.svg`, props.label)}
+        onClick={() => props.target.current && downloadSvg(props.target.current, `${props.name}.svg`, meta())}
       >
         SVG
       </button>
@@ -21,7 +34,7 @@ export function ExportButtons(props: { target: React.RefObject<HTMLElement | nul
         onClick={async () => {
           setError(null);
           try {
-            if (props.target.current) await downloadPng(props.target.current, `${props.name}.png`);
+            if (props.target.current) await downloadPng(props.target.current, `${props.name}.png`, meta());
           } catch (e) {
             setError(e instanceof Error ? e.message : "export failed");
           }

@@ -10,6 +10,7 @@ import type { TimeScale } from "../../lib/chart-math/idleScale";
 import { valueScale, type Margin } from "../../lib/chart-math/scales";
 import { BreakMarkers, TimeAxis, ValueAxis } from "./Axes";
 import { FONT, palette } from "./palette";
+import { summarizeSeries } from "./summaries";
 
 export interface SeriesLine {
   key: string;
@@ -66,6 +67,8 @@ export function SeriesChart(props: {
   );
 
   const paths = useMemo(() => lines.map((l) => ({ ...l, d: gen(l.shown) ?? "" })), [lines, gen]);
+  // what a screen reader says for the chart: each series' course over the window
+  const summary = useMemo(() => summarizeSeries(props.title, props.lines, [d0, d1], props.format), [props.title, props.lines, d0, d1, props.format]);
 
   const onMove = (ev: React.MouseEvent) => {
     const el = ref.current;
@@ -94,11 +97,11 @@ export function SeriesChart(props: {
     const text = `${l.label}${val}`;
     legend.push(
       <g key={l.key} transform={`translate(${lx},0)`}>
-        <line x1={0} x2={16} y1={0} y2={0} stroke={l.color} strokeWidth={l.width ?? 2} strokeDasharray={l.dash} />
-        <text x={20} dy="0.32em" fill={p.text}>{text}</text>
+        <line x1={0} x2={22} y1={0} y2={0} stroke={l.color} strokeWidth={l.width ?? 2} strokeDasharray={l.dash || undefined} />
+        <text x={26} dy="0.32em" fill={p.text}>{text}</text>
       </g>,
     );
-    lx += 32 + text.length * 6.2;
+    lx += 38 + text.length * 6.2;
   }
   if (readT !== null || props.note) {
     legend.push(
@@ -110,13 +113,13 @@ export function SeriesChart(props: {
 
   return (
     <div ref={ref} className="rv-series" style={{ position: "relative", width, height }} data-testid={props.testId}>
-      <svg data-layer="chart" width={width} height={height} fontFamily={FONT} role="img" aria-label={props.title} onMouseMove={onMove} onMouseLeave={() => setHoverT(null)}>
+      <svg data-layer="chart" width={width} height={height} fontFamily={FONT} role="img" aria-label={summary} onMouseMove={onMove} onMouseLeave={() => setHoverT(null)}>
         <defs>
           <clipPath id={clipId}>
             <rect x={0} y={-2} width={plotW} height={plotH + 4} />
           </clipPath>
         </defs>
-        <g transform={`translate(${margin.left},12)`} fontSize={11}>
+        <g transform={`translate(${margin.left},12)`} fontSize={11} data-legend="true">
           {legend}
         </g>
         <g transform={`translate(${margin.left},${margin.top})`}>
@@ -125,7 +128,7 @@ export function SeriesChart(props: {
           <TimeAxis x={x} y={plotH} label="time" />
           <g clipPath={`url(#${clipId})`}>
             {paths.map((l) => (
-              <path key={l.key} d={l.d} fill="none" stroke={l.color} strokeWidth={l.width ?? 2} strokeDasharray={l.dash} data-series={l.key} />
+              <path key={l.key} d={l.d} fill="none" stroke={l.color} strokeWidth={l.width ?? 2} strokeDasharray={l.dash || undefined} data-series={l.key} />
             ))}
             {props.guideT != null && (
               <line x1={x(props.guideT)} x2={x(props.guideT)} y1={0} y2={plotH} stroke={p.highlight} strokeWidth={1.5} strokeDasharray="3 3" />

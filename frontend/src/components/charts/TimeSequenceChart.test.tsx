@@ -1,6 +1,6 @@
-import { act } from "react";
+import { act, useState } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { TimeSequenceChart } from "./TimeSequenceChart";
+import { FONT_SIZE, TimeSequenceChart, type TimeSequenceChartProps } from "./TimeSequenceChart";
 import { buildExplainIndex, explainEvent } from "../../lib/chart-math/explain";
 import { timeScale } from "../../lib/chart-math/idleScale";
 import { linkTimers, stateSegments } from "../../lib/chart-math/timeline";
@@ -101,5 +101,181 @@ describe("TimeSequenceChart", () => {
     const strip = host.querySelector('[data-testid="state-strip"]')!;
     expect(strip.querySelector("title")!.textContent).toMatch(/^open: /);
     expect(strip.textContent).not.toContain("Open");
+  });
+});
+
+/** The chart with its selection held as the dashboard holds it. */
+function Selectable(props: Omit<TimeSequenceChartProps, "selected" | "onSelect"> & { onSelected?: (i: number | null) => void }) {
+  const [selected, setSelected] = useState<number | null>(null);
+  return (
+    <TimeSequenceChart
+      {...props}
+      selected={selected}
+      onSelect={(i) => {
+        setSelected(i);
+        props.onSelected?.(i);
+      }}
+    />
+  );
+}
+
+function renderSelectable(f: Fixture, extra: Partial<TimeSequenceChartProps> & { onSelected?: (i: number | null) => void } = {}) {
+  const events = f.events;
+  const x = timeScale({ domain: [0, events[events.length - 1].t], range: [0, 700] });
+  const ix = buildExplainIndex(events, f.scenario);
+  act(() =>
+    root.render(
+      <Selectable
+        events={events}
+        x={x}
+        width={790}
+        margin={{ top: 28, right: 20, bottom: 0, left: 70 }}
+        unit="segments"
+        mss={1448}
+        links={linkTimers(events)}
+        states={stateSegments(events, 0, 0, events[events.length - 1].t)}
+        explain={(e) => explainEvent(e, ix)}
+        vocab={VOCAB}
+        {...extra}
+      />,
+    ),
+  );
+  return { events, explain: (e: (typeof events)[number]) => explainEvent(e, ix) };
+}
+
+const chart = () => host.querySelector<HTMLElement>('[data-testid="chart-time-sequence"]')!;
+const live = () => host.querySelector('[data-testid="chart-live"]')!.textContent ?? "";
+function press(key: string) {
+  act(() => {
+    chart().dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true }));
+  });
+}
+
+describe("TimeSequenceChart keyboard access", () => {
+  it("is focusable and moves between events with the arrow keys, Home and End, announcing each", () => {
+    const onSelected = vi.fn();
+    const { events, explain } = renderSelectable(TLP_TAIL, { onSelected });
+    const el = chart();
+    expect(el.tabIndex).toBe(0);
+    expect(el.getAttribute("aria-label")).toMatch(/Arrow keys move between events/);
+    act(() => el.focus());
+    press("ArrowRight");
+    // the first drawn event: the SYN
+    expect(onSelected).toHaveBeenLastCalledWith(events.find((e) => e.kind === "syn")!.i);
+    expect(live()).toMatch(/^Event 1 of \d+: /);
+    press("End");
+    const lastDrawn = onSelected.mock.lastCall![0] as number;
+    press("ArrowLeft");
+    expect(onSelected.mock.lastCall![0]).toBeLessThan(lastDrawn);
+    press("Home");
+    expect(onSelected).toHaveBeenLastCalledWith(events.find((e) => e.kind === "syn")!.i);
+    // down: the next loss, repair, timer fire or state change, here the tail drop
+    press("ArrowDown");
+    const drop = events.find((e) => e.kind === "drop")!;
+    expect(onSelected).toHaveBeenLastCalledWith(drop.i);
+    expect(live()).toContain(explain(drop).title);
+    expect(live()).toMatch(/at \d+(\.\d+)? ms\.$/);
+    // the selection is ringed
+    expect(host.querySelectorAll('svg[data-layer="front"] circle').length).toBeGreaterThan(0);
+    // then the probe's timer and the probe itself
+    press("ArrowDown");
+    press("ArrowDown");
+    const picked = events[onSelected.mock.lastCall![0] as number];
+    expect(["timer_fired", "probe", "state"]).toContain(picked.kind);
+    press("Escape");
+    expect(onSelected).toHaveBeenLastCalledWith(null);
+  });
+  it("hands the move to onNavigate when given (the dashboard's step cursor) and opens a transmission's menu with Enter", () => {
+    const onNavigate = vi.fn();
+    const onDataClick = vi.fn();
+    const { events } = renderSelectable(TLP_TAIL, { onNavigate, onDataClick, revealUpTo: 0 });
+    act(() => chart().focus());
+    press("ArrowRight");
+    // the next drawn event after the cursor, not a selection
+    const drawn = new Set(["syn", "send", "deliver", "ack_recv", "drop", "timer_fired", "state", "retransmit", "probe"]);
+    expect(onNavigate).toHaveBeenCalledWith(events.find((e) => e.i > 0 && drawn.has(e.kind) && !(e.kind === "ack_recv" && e.syn_ack))!.i);
+    // Enter on the current event (the step cursor) when it is a transmission
+    const probe = events.find((e) => e.kind === "probe")!;
+    renderSelectable(TLP_TAIL, { onNavigate, onDataClick, revealUpTo: probe.i });
+    act(() => chart().focus());
+    press("Enter");
+    expect(onDataClick).toHaveBeenCalledWith(probe, expect.objectContaining({ x: expect.any(Number), y: expect.any(Number) }));
+  });
+  it("keeps the arrow keys from the page while it has the focus", () => {
+    const onPage = vi.fn();
+    document.addEventListener("keydown", onPage);
+    renderSelectable(TLP_TAIL);
+    act(() => chart().focus());
+    press("ArrowRight");
+    document.removeEventListener("keydown", onPage);
+    expect(onPage).not.toHaveBeenCalled();
+  });
+});
+
+describe("TimeSequenceChart for screen readers and projectors", () => {
+  it("summarizes the window in a text label", () => {
+    render(TLP_TAIL);
+    const img = host.querySelector('svg[data-layer="back"]')!;
+    expect(img.getAttribute("role")).toBe("img");
+    const label = img.getAttribute("aria-label")!;
+    expect(label).toMatch(/^Time-sequence diagram, /);
+    expect(label).toContain("1 dropped");
+    expect(label).toContain("1 TLP probe");
+    expect(label).toContain("0 retransmissions");
+    // the focusable group points at the same summary
+    const described = chart().getAttribute("aria-describedby")!;
+    expect(document.getElementById(described)!.textContent).toBe(label);
+  });
+  it("lists every mark kind in its legend, D-SACK with a dashed glyph of its own", () => {
+    render(TLP_TAIL);
+    const legend = host.querySelector('[data-legend="true"]')!;
+    for (const word of ["sent", "arrived", "ACK", "SACK", "D-SACK", "retransmit", "TLP probe", "drop", "timer fired"]) expect(legend.textContent).toContain(word);
+    const dsack = legend.querySelector('[data-legend-item="dsack"] path')!;
+    expect(dsack.getAttribute("stroke-dasharray")).toBeTruthy();
+    expect(legend.querySelector('[data-legend-item="sack"] path')!.getAttribute("stroke")).not.toBe(dsack.getAttribute("stroke"));
+  });
+  it("draws every text at the font size it is given", () => {
+    const sizeOf = (el: Element): number => {
+      for (let n: Element | null = el; n; n = n.parentElement) {
+        const fs = n.getAttribute("font-size");
+        if (fs) return Number(fs);
+      }
+      return Number.NaN;
+    };
+    const sizes = (fs: number) => {
+      act(() => root.unmount());
+      root = createRoot(host);
+      const events = TLP_TAIL.events;
+      const x = timeScale({ domain: [0, events[events.length - 1].t], range: [0, 700] });
+      const ix = buildExplainIndex(events, TLP_TAIL.scenario);
+      act(() =>
+        root.render(
+          <TimeSequenceChart
+            events={events}
+            x={x}
+            width={820}
+            margin={{ top: 28, right: 20, bottom: 0, left: 120 }}
+            unit="segments"
+            mss={1448}
+            links={linkTimers(events)}
+            states={stateSegments(events, 0, 0, events[events.length - 1].t)}
+            explain={(e) => explainEvent(e, ix)}
+            vocab={VOCAB}
+            fontSize={fs}
+            revealUpTo={events.find((e) => e.kind === "timer_armed" && e.timer === "probe")!.i}
+          />,
+        ),
+      );
+      return [...host.querySelectorAll("text")].map(sizeOf);
+    };
+    const big = sizes(18);
+    expect(big.length).toBeGreaterThan(10);
+    expect(Math.min(...big)).toBeGreaterThanOrEqual(18);
+    expect(chart().dataset.fontSize).toBe("18");
+    // larger text, taller lanes: the chart grows
+    const tall = Number.parseFloat(chart().style.height);
+    const normal = sizes(FONT_SIZE);
+    expect(Math.max(...normal)).toBeLessThanOrEqual(FONT_SIZE);
+    expect(Number.parseFloat(chart().style.height)).toBeLessThan(tall);
   });
 });

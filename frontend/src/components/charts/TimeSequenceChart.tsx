@@ -6,7 +6,19 @@
  *   canvas     dense marks: new data, arrivals at the receiver, ACK line, SACK
  *   front SVG  rare marks (retransmit, probe, drop, timer fired), one element
  *              each with a data-testid, timer spans, highlight, brush
- * Takes data as props and never fetches. */
+ * Takes data as props and never fetches.
+ *
+ * Colours and shapes: palette.ts (Okabe-Ito hues; every mark kind also has a
+ * shape of its own).  Text: `fontSize` px for every label (11; the run view's
+ * presentation mode passes 18), the lanes and the legend grow with it.
+ *
+ * Keyboard: the diagram is focusable; ←/→ move to the previous/next drawn
+ * event, ↑/↓ to the previous/next loss, repair, timer fire or state change,
+ * Home/End to the first/last, PageUp/PageDown ten events, Enter opens the
+ * drop/delay menu of a transmission, Escape clears the selection.  The event
+ * moved to is announced in a polite live region and handed to `onNavigate`
+ * (the dashboard selects it, or moves the step cursor to it).  Screen readers
+ * get a text summary of the window (summarizeTimeSequence). */
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { ScaleLinear } from "d3-scale";
 import { DATA_TX_KINDS, type EventOf, type TimerEvent, type TraceEvent } from "../../lib/chart-math/events";
@@ -20,9 +32,34 @@ import { BreakMarkers, TimeAxis, ValueAxis } from "./Axes";
 import { Brush } from "./Brush";
 import { CanvasLayer } from "./CanvasLayer";
 import { drawDense } from "./drawTimeSequence";
-import { FONT, palette } from "./palette";
+import { isNavKey, navTarget } from "./keyboardNav";
+import { MarkGlyph } from "./MarkGlyph";
+import { FONT, MARK_LABELS, type MarkKind, palette } from "./palette";
+import "./charts.css";
+import { describeNavigated, summarizeTimeSequence } from "./summaries";
 
-export const LANE = { gap: 8, timer: 24, delack: 16, state: 18, axis: 36 };
+/** Chart text size (px) outside presentation mode. */
+export const FONT_SIZE = 11;
+
+/** The lanes under the plot (px), grown with the text size `fs`. */
+export function lanes(fs: number = FONT_SIZE) {
+  return { gap: 8, timer: Math.max(24, fs + 12), delack: Math.max(16, fs + 4), state: Math.max(18, fs + 6), axis: Math.max(36, 2 * fs + 16) };
+}
+/** The lane behind the timer marks. */
+export const LANE_FILL = "#f9fafb";
+
+const legendWidth = (width: number, margin: Margin) => Math.max(10, width - margin.left - 4);
+const plotTop = (legend: { height: number }, margin: Margin) => Math.max(margin.top, legend.height + 10);
+
+/** The diagram's height besides its plot (legend, lanes, time axis) at this width and text size:
+ * what a layout that must fit the whole diagram on screen subtracts. */
+export function timeSequenceChrome(width: number, margin: Margin, fs: number = FONT_SIZE): number {
+  const l = lanes(fs);
+  return plotTop(legendLayout(legendWidth(width, margin), fs), margin) + l.gap + l.timer + 2 + l.delack + 2 + l.state + 4 + l.axis;
+}
+
+/** The events ↑/↓ jump between: losses, repairs, timer fires, state changes. */
+const KEY_KINDS = new Set(["retransmit", "probe", "drop", "timer_fired", "state"]);
 
 export interface TimeSequenceChartProps {
   /** one flow's events in time order; `i` is the position in this array */
@@ -49,6 +86,10 @@ export interface TimeSequenceChartProps {
   onWheelZoom?: (factor: number, center: number) => void;
   onDrawn?: () => void;
   title?: string;
+  /** chart text size in px (FONT_SIZE; presentation mode 18) */
+  fontSize?: number;
+  /** the keyboard moved to event i (arrow keys, Home/End); selects it when not given */
+  onNavigate?: (i: number) => void;
   /** the catalogue's labels of congestion states and timer kinds (the raw names without it) */
   vocab?: Pick<TraceVocab, "states" | "timerKinds"> | null;
 }
@@ -62,18 +103,30 @@ export function TimeSequenceChart(props: TimeSequenceChartProps) {
   const { events, x, width, margin, unit, mss, links, vocab } = props;
   // one clip path per chart: the compare view stacks several diagrams on a page
   const clipId = useId();
+  const summaryId = useId();
   const p = palette();
+  const fs = props.fontSize ?? FONT_SIZE;
+  // secondary labels (lanes, breaks, timer names) a size smaller, except when presenting
+  const minor = fs > FONT_SIZE ? fs : fs - 1;
+  const LANE = lanes(fs);
   const plotH = props.plotHeight ?? 300;
   const plotW = Math.max(10, width - margin.left - margin.right);
+  const legend = useMemo(() => legendLayout(legendWidth(width, margin), fs), [width, margin, fs]);
+  // the plot starts below the legend's rows
+  const top = plotTop(legend, margin);
   const laneTop = plotH + LANE.gap;
   const delackTop = laneTop + LANE.timer + 2;
   const stateTop = delackTop + LANE.delack + 2;
-  const laneY = useCallback((e: TimerEvent) => (e.timer === "delack" ? delackTop + LANE.delack / 2 : laneTop + LANE.timer / 2), [delackTop, laneTop]);
+  const laneY = useCallback(
+    (e: TimerEvent) => (e.timer === "delack" ? delackTop + LANE.delack / 2 : laneTop + LANE.timer / 2),
+    [delackTop, laneTop, LANE.delack, LANE.timer],
+  );
   const axisTop = stateTop + LANE.state + 4;
-  const height = margin.top + axisTop + LANE.axis;
+  const height = top + axisTop + LANE.axis;
   const upTo = props.revealUpTo ?? Infinity;
   const containerRef = useRef<HTMLDivElement | null>(null);
   const [tip, setTip] = useState<{ i: number; x: number; y: number } | null>(null);
+  const [focused, setFocused] = useState(false);
 
   const y: ScaleLinear<number, number> = useMemo(() => {
     const ext = seqExtent(events) ?? [0, mss * 10];
@@ -107,12 +160,12 @@ export function TimeSequenceChart(props: TimeSequenceChartProps) {
       }
     }
     return { xs, ys };
-  }, [events, x, Y, laneY, stateTop, plotW, links]);
+  }, [events, x, Y, laneY, stateTop, plotW, links, LANE.state]);
 
   const draw = useCallback(
     (ctx: CanvasRenderingContext2D) =>
-      drawDense(ctx, { events, upTo, x, y, unit, mss, left: margin.left, top: margin.top, plotWidth: plotW, plotHeight: plotH, palette: p }),
-    [events, upTo, x, y, unit, mss, margin.left, margin.top, plotW, plotH, p],
+      drawDense(ctx, { events, upTo, x, y, unit, mss, left: margin.left, top, plotWidth: plotW, plotHeight: plotH, palette: p }),
+    [events, upTo, x, y, unit, mss, margin.left, top, plotW, plotH, p],
   );
 
   const rare = useMemo(() => events.filter((e): e is RareEvent => e.i <= upTo && (e.kind === "retransmit" || e.kind === "probe" || e.kind === "drop" || e.kind === "timer_fired")), [events, upTo]);
@@ -124,7 +177,7 @@ export function TimeSequenceChart(props: TimeSequenceChartProps) {
     const r = el.getBoundingClientRect();
     const cx = ev.clientX - r.left;
     const cy = ev.clientY - r.top;
-    return { px: cx - margin.left, py: cy - margin.top, cx, cy };
+    return { px: cx - margin.left, py: cy - top, cx, cy };
   };
   const visibleHit = (px: number, py: number, only?: (e: TraceEvent) => boolean): number => {
     const xs = anchors.xs;
@@ -159,7 +212,7 @@ export function TimeSequenceChart(props: TimeSequenceChartProps) {
     if (d >= 0 && props.onDataClick) {
       setTip(null);
       props.onSelect?.(d);
-      props.onDataClick(events[d], { x: margin.left + anchors.xs[d], y: margin.top + anchors.ys[d] });
+      props.onDataClick(events[d], { x: margin.left + anchors.xs[d], y: top + anchors.ys[d] });
       return;
     }
     const i = visibleHit(loc.px, loc.py);
@@ -191,7 +244,7 @@ export function TimeSequenceChart(props: TimeSequenceChartProps) {
       if (!fn || ev.deltaY === 0) return;
       const r = el.getBoundingClientRect();
       const px = ev.clientX - r.left - margin.left;
-      const py = ev.clientY - r.top - margin.top;
+      const py = ev.clientY - r.top - top;
       if (px < 0 || px > plotW || py < 0 || py > plotH) return;
       ev.preventDefault();
       const dy = ev.deltaMode === 1 ? ev.deltaY * 16 : ev.deltaMode === 2 ? ev.deltaY * 400 : ev.deltaY;
@@ -199,52 +252,95 @@ export function TimeSequenceChart(props: TimeSequenceChartProps) {
     };
     el.addEventListener("wheel", onWheel, { passive: false });
     return () => el.removeEventListener("wheel", onWheel);
-  }, [margin.left, margin.top, plotW, plotH]);
+  }, [margin.left, top, plotW, plotH]);
 
   const currentI = props.revealUpTo != null && props.revealUpTo < events.length ? props.revealUpTo : null;
   const tipEv = tip ? events[tip.i] : null;
   const tipText = tipEv ? props.explain(tipEv) : null;
-  const unitLabel = unit === "segments" ? "sequence (segments)" : "sequence (bytes)";
+  // the axis title along the plot's height; only the unit when the plot is too short for it (large text)
+  const unitLabel = `sequence (${unit})`.length * fs * 0.56 <= plotH ? `sequence (${unit})` : unit;
+
+  // ---- keyboard: the drawn events in time order, and the ones ↑/↓ jump between
+  const navOrder = useMemo(() => {
+    const out: number[] = [];
+    for (let i = 0; i < anchors.xs.length; i++) if (!Number.isNaN(anchors.xs[i])) out.push(i);
+    return out;
+  }, [anchors]);
+  const keyOrder = useMemo(() => navOrder.filter((i) => KEY_KINDS.has(events[i]?.kind)), [navOrder, events]);
+  const current = props.revealUpTo ?? props.selected ?? null;
+  const onKeyDown = (ev: React.KeyboardEvent) => {
+    if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    if (isNavKey(ev.key)) {
+      ev.preventDefault();
+      ev.stopPropagation();
+      const to = navTarget(navOrder, keyOrder, current, ev.key);
+      if (to === undefined || to === current) return;
+      setTip(null);
+      (props.onNavigate ?? props.onSelect)?.(to);
+    } else if (ev.key === "Enter" && current !== null && props.onDataClick) {
+      const e = events[current];
+      if (!e || !DATA_TX_KINDS.has(e.kind) || Number.isNaN(anchors.xs[current])) return;
+      ev.preventDefault();
+      ev.stopPropagation();
+      props.onDataClick(e, { x: margin.left + anchors.xs[current], y: top + anchors.ys[current] });
+    } else if (ev.key === "Escape" && props.selected != null) {
+      // the first Escape clears the selection; a second one is the page's (leaving presentation mode)
+      ev.stopPropagation();
+      props.onSelect?.(null);
+    }
+  };
+  const curEv = current !== null ? events[current] : undefined;
+  const liveText =
+    focused && curEv ? describeNavigated(curEv.i + 1, events.length, props.explain(curEv).title, curEv.t) : "";
+  const [d0, d1] = x.domain();
+  const summary = useMemo(() => summarizeTimeSequence(events, [d0, d1], vocab, props.title ?? "Time-sequence diagram"), [events, d0, d1, vocab, props.title]);
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: an interactive chart is not a <fieldset>
     <div
       ref={containerRef}
       className="rv-chart"
       style={{ position: "relative", width, height }}
       data-testid="chart-time-sequence"
+      data-font-size={fs}
+      // where the plot lies in the chart (px), for layout checks
+      data-plot-top={top}
+      data-plot-height={plotH}
+      // the arrow keys are the chart's while it has the focus (not the page's step-through)
+      data-keys="own"
+      role="group"
+      aria-roledescription="interactive diagram"
+      aria-label={`${props.title ?? "Time-sequence diagram"}. Arrow keys move between events, up and down between losses, repairs and timers, Home and End to the first and last${props.onDataClick ? ", Enter changes a transmission" : ""}.`}
+      aria-describedby={summaryId}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the diagram is navigated with the keyboard (arrow keys, Home, End)
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      onFocus={() => setFocused(true)}
+      onBlur={() => setFocused(false)}
     >
-      <svg data-layer="back" width={width} height={height} style={{ position: "absolute", left: 0, top: 0 }} aria-hidden="true" fontFamily={FONT}>
-        <Legend x={margin.left} y={10} width={plotW} />
-        <g transform={`translate(${margin.left},${margin.top})`}>
-          <ValueAxis y={y} width={plotW} format={formatCompact} label={unitLabel} ticks={6} />
-          <rect x={0} y={laneTop} width={plotW} height={LANE.timer} fill="#f8f9fa" />
-          <text x={-8} y={laneTop + LANE.timer / 2} dy="0.32em" textAnchor="end" fontSize={11} fill={p.muted}>timers</text>
-          <rect x={0} y={delackTop} width={plotW} height={LANE.delack} fill="#f8f9fa" />
-          <text x={-8} y={delackTop + LANE.delack / 2} dy="0.32em" textAnchor="end" fontSize={10} fill={p.muted}>del. ACK</text>
-          <text x={-8} y={stateTop + LANE.state / 2} dy="0.32em" textAnchor="end" fontSize={11} fill={p.muted}>state</text>
-          <StateStrip states={props.states} x={x} y={stateTop} height={LANE.state} vocab={vocab} />
-          <BreakMarkers x={x} top={0} bottom={stateTop + LANE.state} labels />
-          <TimeAxis x={x} y={axisTop} label="time" />
+      <svg data-layer="back" width={width} height={height} style={{ position: "absolute", left: 0, top: 0 }} fontFamily={FONT} role="img" aria-label={summary}>
+        <Legend x={margin.left} layout={legend} fontSize={fs} />
+        <g transform={`translate(${margin.left},${top})`}>
+          <ValueAxis y={y} width={plotW} format={formatCompact} label={unitLabel} ticks={6} fontSize={fs} labelOffset={margin.left - 18} />
+          <rect x={0} y={laneTop} width={plotW} height={LANE.timer} fill={LANE_FILL} />
+          <text x={-8} y={laneTop + LANE.timer / 2} dy="0.32em" textAnchor="end" fontSize={fs} fill={p.muted}>timers</text>
+          <rect x={0} y={delackTop} width={plotW} height={LANE.delack} fill={LANE_FILL} />
+          <text x={-8} y={delackTop + LANE.delack / 2} dy="0.32em" textAnchor="end" fontSize={minor} fill={p.muted}>del. ACK</text>
+          <text x={-8} y={stateTop + LANE.state / 2} dy="0.32em" textAnchor="end" fontSize={fs} fill={p.muted}>state</text>
+          <StateStrip states={props.states} x={x} y={stateTop} height={LANE.state} vocab={vocab} fontSize={minor} />
+          <BreakMarkers x={x} top={0} bottom={stateTop + LANE.state} labels fontSize={minor} />
+          <TimeAxis x={x} y={axisTop} label="time" fontSize={fs} />
         </g>
       </svg>
-      <CanvasLayer width={width} height={height} draw={draw} onDrawn={props.onDrawn} label="segments sent, arrivals, ACK line and SACK blocks" />
-      {/* biome-ignore lint/a11y/useSemanticElements: an interactive SVG chart cannot be a <fieldset> */}
-      <svg
-        data-layer="front"
-        width={width}
-        height={height}
-        style={{ position: "absolute", left: 0, top: 0 }}
-        fontFamily={FONT}
-        role="group"
-        aria-label={props.title ?? "Time-sequence diagram"}
-      >
+      <CanvasLayer width={width} height={height} draw={draw} onDrawn={props.onDrawn} />
+      <svg data-layer="front" width={width} height={height} style={{ position: "absolute", left: 0, top: 0 }} fontFamily={FONT} aria-hidden="true">
         <defs>
           <clipPath id={clipId}>
             <rect x={-6} y={-6} width={plotW + 12} height={stateTop + LANE.state + 12} />
           </clipPath>
         </defs>
-        {/* biome-ignore lint/a11y/noStaticElementInteractions: pointer exploration of the marks; the event log is the keyboard way to every event */}
-        <g transform={`translate(${margin.left},${margin.top})`} onMouseMove={onMove} onMouseLeave={onLeave} onClick={onClick}>
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: pointer exploration of the marks; the keyboard way is the diagram's own arrow keys */}
+        <g transform={`translate(${margin.left},${top})`} onMouseMove={onMove} onMouseLeave={onLeave} onClick={onClick}>
           <rect width={plotW} height={stateTop + LANE.state} fill="transparent" />
           {props.onZoom && (
             <Brush
@@ -264,17 +360,23 @@ export function TimeSequenceChart(props: TimeSequenceChartProps) {
                 <g key={`pending-${e.i}`} data-testid="timer-pending">
                   <line x1={x0} x2={x1} y1={ly} y2={ly} stroke={c} strokeWidth={2} strokeDasharray="4 3" />
                   <path d={`M${x1 - 5},${ly - 7} h10 l-5,8 z`} fill="#fff" stroke={c} strokeWidth={1.5} />
-                  <text x={x1 + 7} y={ly} dy="0.32em" fontSize={10} fill={c}>{`${timerLabel(vocab, e.timer)} pending`}</text>
+                  <text x={x1 + 7} y={ly} dy="0.32em" fontSize={minor} fill={c}>{`${timerLabel(vocab, e.timer)} pending`}</text>
                 </g>
               );
             })}
-            <RareMarks rare={rare} x={x} Y={Y} laneTimer={laneTop + LANE.timer / 2} laneDelack={delackTop + LANE.delack / 2} links={links} vocab={vocab} />
+            <RareMarks rare={rare} x={x} Y={Y} laneTimer={laneTop + LANE.timer / 2} laneDelack={delackTop + LANE.delack / 2} links={links} vocab={vocab} fontSize={minor} />
             {ring(currentI, p.accent, "current")}
             {ring(props.highlight, p.highlight, "hover")}
             {props.selected !== props.highlight && ring(props.selected, p.accent, "selected")}
           </g>
         </g>
       </svg>
+      <p id={summaryId} className="visually-hidden">
+        {summary}
+      </p>
+      <p className="visually-hidden" aria-live="polite" data-testid="chart-live">
+        {liveText}
+      </p>
       {tip && tipText && (
         <div
           className="rv-tooltip"
@@ -306,6 +408,7 @@ const RareMarks = memo(function RareMarks(props: {
   laneDelack: number;
   links: TimerLinks;
   vocab?: Pick<TraceVocab, "timerKinds"> | null;
+  fontSize: number;
 }) {
   const p = palette();
   const { x, Y, vocab } = props;
@@ -350,7 +453,7 @@ const RareMarks = memo(function RareMarks(props: {
             ) : (
               <>
                 <path d={`M${px - 6},${ly - 8} h12 l-6,9 z`} fill={c} />
-                <text x={px + 8} y={ly + 1} dy="0.32em" fontSize={10} fontWeight={600} fill={c}>
+                <text x={px + 8} y={ly + 1} dy="0.32em" fontSize={props.fontSize} fontWeight={600} fill={c}>
                   {timerLabel(vocab, e.timer)}
                 </text>
               </>
@@ -362,7 +465,7 @@ const RareMarks = memo(function RareMarks(props: {
   );
 });
 
-export function StateStrip(props: { states: StateSegment[]; x: TimeScale; y: number; height: number; vocab?: Pick<TraceVocab, "states"> | null }) {
+export function StateStrip(props: { states: StateSegment[]; x: TimeScale; y: number; height: number; vocab?: Pick<TraceVocab, "states"> | null; fontSize?: number }) {
   const p = palette();
   const { vocab } = props;
   return (
@@ -375,8 +478,8 @@ export function StateStrip(props: { states: StateSegment[]; x: TimeScale; y: num
             <rect x={x0} y={props.y} width={w} height={props.height} fill={p.state[s.state]} stroke="#fff" strokeWidth={0.5}>
               <title>{`${stateLabel(vocab, s.state)}: ${formatMs(s.t0)} – ${formatMs(s.t1)}`}</title>
             </rect>
-            {w > 48 && (
-              <text x={x0 + 4} y={props.y + props.height / 2} dy="0.32em" fontSize={10} fill="#343a40">
+            {w > 4.8 * (props.fontSize ?? 10) && (
+              <text x={x0 + 4} y={props.y + props.height / 2} dy="0.32em" fontSize={props.fontSize ?? 10} fill="#343a40">
                 {stateLabel(vocab, s.state)}
               </text>
             )}
@@ -387,31 +490,51 @@ export function StateStrip(props: { states: StateSegment[]; x: TimeScale; y: num
   );
 }
 
-function Legend(props: { x: number; y: number; width: number }) {
+/** The legend's entries: every mark kind, then the timer marks. */
+const LEGEND: { kind: MarkKind | "timer"; label: string }[] = [
+  ...(Object.keys(MARK_LABELS) as MarkKind[]).map((k) => ({ kind: k, label: MARK_LABELS[k] })),
+  { kind: "timer", label: "timer fired" },
+];
+
+interface LegendLayout {
+  items: { kind: MarkKind | "timer"; label: string; x: number; row: number }[];
+  rowHeight: number;
+  height: number;
+}
+
+/** Legend entries placed left to right in rows no wider than `width` (text width estimated from the font size). */
+export function legendLayout(width: number, fs: number): LegendLayout {
+  const rowHeight = Math.round(fs * 1.5);
+  const glyph = Math.round(fs * 1.1);
+  let x = 0;
+  let row = 0;
+  const items = LEGEND.map((it) => {
+    const w = glyph + 6 + it.label.length * fs * 0.58 + fs;
+    if (x > 0 && x + w > width) {
+      x = 0;
+      row++;
+    }
+    const placed = { ...it, x, row };
+    x += w;
+    return placed;
+  });
+  return { items, rowHeight, height: (row + 1) * rowHeight };
+}
+
+function Legend(props: { x: number; layout: LegendLayout; fontSize: number }) {
   const p = palette();
-  const items: { label: string; glyph: React.ReactNode }[] = [
-    { label: "sent", glyph: <line x1={5} x2={5} y1={-6} y2={6} stroke={p.send} strokeWidth={1.5} /> },
-    { label: "arrived", glyph: <line x1={5} x2={5} y1={-6} y2={6} stroke={p.deliver} strokeWidth={1.5} /> },
-    { label: "ACK", glyph: <path d="M0,4 h5 v-8 h5" fill="none" stroke={p.ack} strokeWidth={1.5} /> },
-    { label: "SACK", glyph: <line x1={5} x2={5} y1={-6} y2={6} stroke={p.sack} strokeWidth={1.5} /> },
-    { label: "retransmit", glyph: <line x1={5} x2={5} y1={-6} y2={6} stroke={p.rtx} strokeWidth={3} /> },
-    { label: "TLP probe", glyph: <path d="M5,-7 l4,5 l-4,5 l-4,-5 z" fill={p.probe} /> },
-    { label: "drop", glyph: <path d="M1,-4 L9,4 M1,4 L9,-4" stroke={p.drop} strokeWidth={2} /> },
-    { label: "timer fired", glyph: <path d="M0,-5 h10 l-5,8 z" fill={p.rtx} /> },
-  ];
-  let cx = 0;
+  const { layout, fontSize } = props;
+  const glyph = Math.round(fontSize * 1.1);
   return (
-    <g transform={`translate(${props.x},${props.y})`} fontSize={11} fill={p.text}>
-      {items.map((it) => {
-        const g = (
-          <g key={it.label} transform={`translate(${cx},0)`}>
-            {it.glyph}
-            <text x={14} dy="0.32em">{it.label}</text>
-          </g>
-        );
-        cx += 22 + it.label.length * 6.2;
-        return g;
-      })}
+    <g transform={`translate(${props.x},0)`} fontSize={fontSize} fill={p.text} data-legend="true">
+      {layout.items.map((it) => (
+        <g key={it.label} transform={`translate(${it.x},${it.row * layout.rowHeight + layout.rowHeight / 2})`} data-legend-item={it.kind}>
+          <MarkGlyph kind={it.kind} size={glyph} />
+          <text x={glyph + 6} dy="0.32em">
+            {it.label}
+          </text>
+        </g>
+      ))}
     </g>
   );
 }

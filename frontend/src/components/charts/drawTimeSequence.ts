@@ -1,6 +1,8 @@
 /** Canvas drawing of the dense marks of a time-sequence diagram: new data
- * sent (short vertical bars), data arriving at the receiver (grey bars), the
- * cumulative ACK step line and SACK blocks.  Rare marks are SVG (see
+ * sent (short vertical bars with caps), data arriving at the receiver (bars
+ * without caps), the cumulative ACK step line with a dot per ACK, SACK blocks
+ * ("[" brackets) and D-SACK blocks (dashed brackets).  Colours and shapes are
+ * palette.ts's MARK_COLORS and MARK_SHAPES.  Rare marks are SVG (see
  * TimeSequenceChart). */
 import type { ScaleLinear } from "d3-scale";
 import type { TraceEvent } from "../../lib/chart-math/events";
@@ -50,6 +52,21 @@ export function drawDense(ctx: CanvasRenderingContext2D, o: DenseDrawOptions) {
     }
   };
 
+  // "[": a bar with ticks pointing right at both ends
+  const bracket = (px: number, y0: number, y1: number) => {
+    let a = Math.min(y0, y1);
+    let b = Math.max(y0, y1);
+    if (b - a < 4) {
+      const m = (a + b) / 2;
+      a = m - 2;
+      b = m + 2;
+    }
+    ctx.moveTo(px + 3, a);
+    ctx.lineTo(px, a);
+    ctx.lineTo(px, b);
+    ctx.lineTo(px + 3, b);
+  };
+
   // receiver arrivals (behind everything)
   ctx.beginPath();
   ctx.strokeStyle = p.deliver;
@@ -60,21 +77,25 @@ export function drawDense(ctx: CanvasRenderingContext2D, o: DenseDrawOptions) {
   }
   ctx.stroke();
 
-  // SACK blocks: thin bars, D-SACK in its own colour
+  // SACK blocks: "[" brackets just right of the ACK that carries them; a
+  // D-SACK block (RFC 2883: the first block reports a duplicate) in its own
+  // colour, dashed and thicker, so that it differs by shape as well
   for (const dsack of [false, true]) {
     ctx.beginPath();
     ctx.strokeStyle = dsack ? p.dsack : p.sack;
-    ctx.lineWidth = 1.5;
+    ctx.lineWidth = dsack ? 2 : 1.5;
+    ctx.setLineDash(dsack ? [3, 2] : []);
     for (const e of events) {
       if (e.i > o.upTo) break;
       if (e.kind !== "ack_recv" || !e.sack?.length) continue;
       const px = Math.round(x(e.t)) + 2.5;
       e.sack.forEach(([a, b], k) => {
-        if ((k === 0 && e.dsack) === dsack) bar(px, yOf(a), yOf(b), false);
+        if ((k === 0 && e.dsack) === dsack) bracket(px, yOf(a), yOf(b));
       });
     }
     ctx.stroke();
   }
+  ctx.setLineDash([]);
 
   // cumulative ACK as a step line (ack_recv, the SYN-ACK excluded)
   ctx.beginPath();

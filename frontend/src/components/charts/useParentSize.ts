@@ -1,13 +1,20 @@
-/** Width of an element, kept current with a ResizeObserver (debounced to one frame). */
-import { useLayoutEffect, useRef, useState } from "react";
+/** Width (and height) of an element, kept current with a ResizeObserver
+ * (debounced to one frame).  `ref` is a callback ref, so an element that
+ * mounts later (a layout that appears on a toggle) is measured too. */
+import { useCallback, useLayoutEffect, useState } from "react";
 
-export function useParentSize<T extends HTMLElement>(fallbackWidth = 800): { ref: React.RefObject<T | null>; width: number } {
-  const ref = useRef<T | null>(null);
+export function useParentSize<T extends HTMLElement>(fallbackWidth = 800): { ref: (el: T | null) => void; width: number; height: number } {
+  const [el, setEl] = useState<T | null>(null);
+  const ref = useCallback((node: T | null) => setEl(node), []);
   const [width, setWidth] = useState(0);
+  const [height, setHeight] = useState(0);
   useLayoutEffect(() => {
-    const el = ref.current;
     if (!el) return;
-    const measure = () => setWidth(Math.round(el.getBoundingClientRect().width));
+    const measure = () => {
+      const r = el.getBoundingClientRect();
+      setWidth(Math.round(r.width));
+      setHeight(Math.round(r.height));
+    };
     measure();
     if (typeof ResizeObserver === "undefined") return;
     let frame = 0;
@@ -20,6 +27,6 @@ export function useParentSize<T extends HTMLElement>(fallbackWidth = 800): { ref
       cancelAnimationFrame(frame);
       ro.disconnect();
     };
-  }, []);
-  return { ref, width: width || fallbackWidth };
+  }, [el]);
+  return { ref, width: width || fallbackWidth, height };
 }

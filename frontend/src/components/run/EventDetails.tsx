@@ -13,13 +13,20 @@ export function EventDetails(props: {
   loadingContext?: boolean;
   /** the catalogue's labels of congestion states (the raw names without it) */
   vocab?: Pick<TraceVocab, "states"> | null;
+  /** what to say before any event is chosen (how to choose one) */
+  emptyHint?: React.ReactNode;
 }) {
   const { ev, explanation } = props;
   return (
     <section className="rv-why card" aria-live="polite" aria-label="Why did this happen?" data-testid="event-details">
       {!ev || !explanation ? (
         <p className="muted">
-          Hover or click a mark in the diagram, or a row of the event log, to see why it happened. Step through the run with <kbd>Play</kbd> or <kbd>Next event</kbd>.
+          {props.emptyHint ?? (
+            <>
+              Hover or click a mark in the diagram, or a row of the event log, to see why it happened. Step through the run with <kbd>Play</kbd> or{" "}
+              <kbd>Next event</kbd>, or focus the diagram and use the arrow keys.
+            </>
+          )}
         </p>
       ) : (
         <>

@@ -1,7 +1,13 @@
 /** A scrollable table of the window's events, synchronized with the diagram:
  * hovering or selecting a row highlights the event in the charts and the
  * other way round.  Only the visible rows are rendered (windows hold up to
- * 4000 events). */
+ * 4000 events).
+ *
+ * The numbers are never cut: the time, the sequence range (or the ACK
+ * number) and cwnd are written out in full with tabular numerals, and each
+ * numeric column is as wide as its longest value in the window (logColumns);
+ * only the "why" text is shortened (its full text is the cell's title), and
+ * the log scrolls sideways when the numbers need more than its width. */
 import { useEffect, useMemo, useRef, useState } from "react";
 import { DATA_TX_KINDS, type EventKind, type TraceEvent } from "../../lib/chart-math/events";
 import type { Explanation } from "../../lib/chart-math/explain";
@@ -20,6 +26,38 @@ export function filterEvents(events: readonly TraceEvent[], f: LogFilter): Trace
   return events.filter((e) => set.has(e.kind));
 }
 
+/** The range of bytes a data event covers, "seq–end"; an ACK's cumulative ACK number; a SYN's 0; "" for the rest. */
+export function seqText(e: TraceEvent): string {
+  if (e.kind === "send" || e.kind === "retransmit" || e.kind === "probe" || e.kind === "deliver" || e.kind === "drop") return `${e.seq}–${e.seq + e.arg}`;
+  if (e.kind === "ack_recv" || e.kind === "ack_sent" || e.kind === "syn") return String(e.seq);
+  return "";
+}
+
+/** The sender's cwnd at the event, in bytes. */
+export function cwndText(e: TraceEvent): string {
+  return Number.isFinite(e.cwnd_bytes) ? String(Math.round(e.cwnd_bytes)) : "";
+}
+
+export const timeText = (e: TraceEvent) => trimNumber(e.t, 3);
+
+/** Each column's width (in ch of the log's font) for these events: the longest value, or the heading. */
+export function logColumns(events: readonly TraceEvent[]): { index: number; time: number; kind: number; seq: number; cwnd: number } {
+  const w = { index: 1, time: "t (ms)".length, kind: 5, seq: "seq / ack".length, cwnd: "cwnd (B)".length };
+  for (const e of events) {
+    w.index = Math.max(w.index, String(e.i + 1).length);
+    w.time = Math.max(w.time, timeText(e).length);
+    w.kind = Math.max(w.kind, kindLabel(e).length);
+    w.seq = Math.max(w.seq, seqText(e).length);
+    w.cwnd = Math.max(w.cwnd, cwndText(e).length);
+  }
+  // an event name may be shortened (it has a title); numbers never are
+  return { ...w, kind: Math.min(w.kind, 16) };
+}
+
+/** Horizontal padding of a cell (run.css .rv-log-table td: 0 .35rem). */
+const CELL_PAD = "0.7rem";
+const colWidth = (ch: number, extra = "0rem") => `calc(${ch}ch + ${CELL_PAD} + ${extra})`;
+
 export function EventLog(props: {
   events: readonly TraceEvent[];
   explain: (e: TraceEvent) => Explanation;
@@ -33,6 +71,8 @@ export function EventLog(props: {
 }) {
   const [filter, setFilter] = useState<LogFilter>("all");
   const rows = useMemo(() => filterEvents(props.events, filter), [props.events, filter]);
+  // the columns fit the window's events (not only the filtered ones: a filter does not move the columns)
+  const cols = useMemo(() => logColumns(props.events), [props.events]);
   const boxRef = useRef<HTMLElement | null>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const height = props.height ?? 420;
@@ -110,13 +150,30 @@ export function EventLog(props: {
         }}
         onMouseLeave={() => props.onHover(null)}
       >
-        <table className="rv-log-table" data-testid="event-log">
+        <table
+          className="rv-log-table"
+          data-testid="event-log"
+          style={{ minWidth: `calc(${cols.index + cols.time + cols.kind + cols.seq + cols.cwnd}ch + 6 * ${CELL_PAD} + 1rem + 7em)` }}
+        >
+          <colgroup>
+            <col style={{ width: colWidth(cols.index) }} />
+            <col style={{ width: colWidth(cols.time) }} />
+            <col style={{ width: colWidth(cols.kind, "0.8rem") }} />
+            <col style={{ width: colWidth(cols.seq) }} />
+            <col style={{ width: colWidth(cols.cwnd) }} />
+            <col />
+          </colgroup>
           <thead>
             <tr>
               <th scope="col" className="num">#</th>
               <th scope="col" className="num">t (ms)</th>
               <th scope="col">event</th>
-              <th scope="col" className="num">seq</th>
+              <th scope="col" className="num" title="data: the bytes sent, arrived or dropped; ACKs: the cumulative ACK number">
+                seq / ack
+              </th>
+              <th scope="col" className="num" title="the sender's congestion window after the event, in bytes">
+                cwnd (B)
+              </th>
               <th scope="col">why</th>
             </tr>
           </thead>
@@ -124,7 +181,7 @@ export function EventLog(props: {
             {first > 0 && (
               // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty spacer row of the virtual list
               <tr aria-hidden="true" style={{ height: first * ROW }}>
-                <td colSpan={5} />
+                <td colSpan={6} />
               </tr>
             )}
             {rows.slice(first, last).map((e) => {
@@ -146,11 +203,14 @@ export function EventLog(props: {
                   onClick={() => props.onSelect(e.i === props.selected ? null : e.i)}
                 >
                   <td className="num muted">{e.i + 1}</td>
-                  <td className="num">{trimNumber(e.t, 3)}</td>
-                  <td>
-                    <span className={`rv-kind k-${e.kind}`}>{kindLabel(e)}</span>
+                  <td className="num" data-col="t">{timeText(e)}</td>
+                  <td className="kind">
+                    <span className={`rv-kind k-${e.kind}`} title={kindLabel(e)}>
+                      {kindLabel(e)}
+                    </span>
                   </td>
-                  <td className="num">{e.kind.startsWith("timer") || e.kind === "app" || e.kind === "state" ? "" : e.seq}</td>
+                  <td className="num" data-col="seq">{seqText(e)}</td>
+                  <td className="num" data-col="cwnd">{cwndText(e)}</td>
                   <td className="why" title={[x.title, ...x.details].join("\n")}>
                     {x.title}
                     {props.onModify && DATA_TX_KINDS.has(e.kind) && (
@@ -174,7 +234,7 @@ export function EventLog(props: {
             {last < rows.length && (
               // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty spacer row of the virtual list
               <tr aria-hidden="true" style={{ height: (rows.length - last) * ROW }}>
-                <td colSpan={5} />
+                <td colSpan={6} />
               </tr>
             )}
           </tbody>

@@ -110,6 +110,41 @@ describe("RunDashboard", () => {
     expect($("step-position")!.textContent).toBe("54 events");
   });
 
+  it("presents: the diagram and the why panel alone, 18 px chart text, the keys on show; arrows step, Esc leaves", async () => {
+    history.replaceState(null, "", `/runs/${RUN.id}?present=1`);
+    act(() => root.render(withProviders(<RunDashboard run={RUN} />)));
+    await flush();
+    const present = host.querySelector('[aria-label="Presentation mode"]')!;
+    expect(present).not.toBeNull();
+    // the diagram and the why panel; no log, no series, no metrics
+    expect(count("chart-time-sequence")).toBe(1);
+    expect(count("event-details")).toBe(1);
+    expect(count("event-log")).toBe(0);
+    expect(count("chart-cwnd")).toBe(0);
+    expect($("chart-time-sequence")!.dataset.fontSize).toBe("18");
+    // the keys are listed, and the diagram has the focus
+    expect($("presentation-keys")!.textContent).toMatch(/←→ step.*Space play\/pause.*\+− zoom.*Esc leave/);
+    expect(document.activeElement).toBe($("chart-time-sequence"));
+    const key = (k: string) => act(() => document.activeElement!.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true })));
+    // → steps (on the focused diagram: to the next drawn event), revealing the run
+    key("ArrowRight");
+    expect($("present-position")!.textContent).toBe("event 1 of 54");
+    expect($("event-details")!.textContent).toContain("SYN sent");
+    key("ArrowRight");
+    expect($("present-position")!.textContent).toMatch(/^event \d+ of 54/);
+    key("Escape");
+    await flush();
+    expect(location.search).toBe("");
+    expect(host.querySelector('[aria-label="Presentation mode"]')).toBeNull();
+    expect(count("event-log")).toBe(1);
+    // back in the page, the toggle has the focus and enters the mode again
+    const toggle = Array.from(host.querySelectorAll("button")).find((b) => b.textContent === "Present")!;
+    expect(document.activeElement).toBe(toggle);
+    act(() => toggle.click());
+    await flush();
+    expect(location.search).toBe("?present=1");
+  });
+
   it("plays and pauses", async () => {
     vi.useFakeTimers();
     try {

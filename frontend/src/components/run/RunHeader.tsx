@@ -1,4 +1,5 @@
 /** What was simulated, in one line, plus downloads and sharing. */
+import { useState } from "react";
 import type { RunPublic } from "../../lib/api";
 import { formatMs } from "../../lib/format";
 import { type Catalogue, directionsOf, expandTemplate, type FieldSpec, fieldSpec, TAG_KEY } from "../../lib/forms/catalogue";
@@ -120,6 +121,8 @@ export function RunHeader(props: { run: RunPublic; actions?: React.ReactNode }) 
   const { run } = props;
   const { data: catalogue } = useCatalogue();
   const s = (run.summary ?? {}) as Obj;
+  const chips = describeScenario(run.scenario, catalogue);
+  const [allChips, setAllChips] = useState(false);
   return (
     <header className="rv-header">
       <div>
@@ -128,11 +131,15 @@ export function RunHeader(props: { run: RunPublic; actions?: React.ReactNode }) 
             Run <code title={run.id}>{run.id.slice(0, 8)}</code>{" "}
             <span className={`rv-state rv-state-${run.state}`} data-testid="run-state">{run.state}</span>
           </h1>
-          <p className="rv-chips">
-            {describeScenario(run.scenario, catalogue).map((c) => (
+          <p className={`rv-chips${allChips ? " open" : ""}`} id={`chips-${run.id}`}>
+            {chips.map((c) => (
               <span key={c} className="rv-chip">{c}</span>
             ))}
           </p>
+          {/* on a short screen the chips keep to one line until asked (run.css), so that the diagram stays on the first screen */}
+          <button type="button" className="rv-link rv-chips-toggle" aria-expanded={allChips} aria-controls={`chips-${run.id}`} onClick={() => setAllChips(!allChips)}>
+            {allChips ? "fewer" : `all ${chips.length}`}
+          </button>
         </div>
         <p className="muted rv-meta">
           engine {run.engine_version} · seed {run.seed}

@@ -17,6 +17,7 @@ export function RunToolbar(props: {
   threshold: number;
   /** drops per flow, for the flow picker */
   drops: (number | undefined)[];
+  presentRef?: React.Ref<HTMLButtonElement>;
 }) {
   const { view, domain, runEnd } = props;
   const { win } = view;
@@ -63,6 +64,16 @@ export function RunToolbar(props: {
             ms
           </label>
         )}
+        <button
+          type="button"
+          ref={props.presentRef}
+          className="rv-present-toggle"
+          aria-pressed={view.present}
+          onClick={() => view.setPresent(!view.present)}
+          title="Presentation mode: the diagram and the explanation full width, large text; ← → step, Space plays, + − zoom, Esc leaves"
+        >
+          Present
+        </button>
         <fieldset className="rv-zoom" aria-label="Time window">
           <button type="button" onClick={() => props.setWindow(...panWindow(domain, -0.5, 0, runEnd))} disabled={!win || domain[0] <= 0} aria-label="Pan left">
             ◀

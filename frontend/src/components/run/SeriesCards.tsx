@@ -6,7 +6,7 @@ import type { TimeScale } from "../../lib/chart-math/idleScale";
 import type { Margin, SeqUnit } from "../../lib/chart-math/scales";
 import { formatCompact, trimNumber } from "../../lib/format";
 import { ChartCard } from "../charts/ChartCard";
-import { palette } from "../charts/palette";
+import { SERIES_STYLES } from "../charts/palette";
 import { SeriesChart } from "../charts/SeriesChart";
 
 export function SeriesCards(props: {
@@ -24,17 +24,18 @@ export function SeriesCards(props: {
 }) {
   const { unit, exportPrefix, error, mss } = props;
   const common = { x: props.x, width: props.width, margin: props.margin, cursorT: props.cursorT, guideT: props.guideT };
-  const p = palette();
+  const st = SERIES_STYLES;
   const data = (props.series?.series ?? {}) as Record<string, SeriesPayload>;
   const div = unit === "segments" ? mss : 1;
+  // each series its own colour and dash (palette.ts SERIES_STYLES)
   const cwnd = [
-    { key: "cwnd", label: "cwnd", color: p.cwnd, points: seriesPoints(data.cwnd, div), width: 2.2 },
-    { key: "ssthresh", label: "ssthresh", color: p.ssthresh, points: seriesPoints(data.ssthresh, div), dash: "6 4", width: 1.6 },
-    { key: "pipe", label: "pipe", color: p.pipe, points: seriesPoints(data.pipe, div), width: 1.6 },
+    { key: "cwnd", label: "cwnd", ...st.cwnd, points: seriesPoints(data.cwnd, div) },
+    { key: "ssthresh", label: "ssthresh", ...st.ssthresh, points: seriesPoints(data.ssthresh, div) },
+    { key: "pipe", label: "pipe", ...st.pipe, points: seriesPoints(data.pipe, div) },
   ];
   const rtt = [
-    { key: "srtt", label: "SRTT", color: p.srtt, points: seriesPoints(data.srtt, 1000), width: 2 },
-    { key: "rto", label: "RTO", color: p.rto, points: seriesPoints(data.rto, 1000), dash: "5 3", width: 1.8 },
+    { key: "srtt", label: "SRTT", ...st.srtt, points: seriesPoints(data.srtt, 1000) },
+    { key: "rto", label: "RTO", ...st.rto, points: seriesPoints(data.rto, 1000) },
   ];
   return (
     <>

@@ -8,7 +8,7 @@ import type { Margin } from "../../lib/chart-math/scales";
 import type { MechanismVar } from "../../lib/forms/catalogue";
 import { formatCompact } from "../../lib/format";
 import { ChartCard } from "../charts/ChartCard";
-import { palette } from "../charts/palette";
+import { SERIES_STYLES } from "../charts/palette";
 import { SeriesChart } from "../charts/SeriesChart";
 
 export function VarCards(props: {
@@ -25,7 +25,7 @@ export function VarCards(props: {
 }) {
   const { vars, exportPrefix, error } = props;
   const common = { x: props.x, width: props.width, margin: props.margin, cursorT: props.cursorT, guideT: props.guideT };
-  const color = palette().cwnd;
+  const { color } = SERIES_STYLES.cwnd;
   const data = (props.series?.series ?? {}) as Record<string, SeriesPayload>;
   return (
     <>

@@ -4,7 +4,9 @@ import { toEvents } from "../../lib/chart-math/events";
 import { apiEvent } from "../../lib/chart-math/fixtures";
 import { renderHook } from "../compare/testing";
 import { useRunViewState, windowParams } from "./useRunViewState";
+import { MIN_PLOT, PRESENT_FONT, PRESENT_MARGIN, presentationPlotHeight, usePresentationKeys, WHY_PEEK } from "./usePresentation";
 import { useStepThrough } from "./useStepThrough";
+import { timeSequenceChrome } from "../charts/TimeSequenceChart";
 import { useWheelZoom } from "./useWheelZoom";
 
 const RUN = {
@@ -62,6 +64,66 @@ describe("useRunViewState", () => {
   });
 });
 
+describe("presentation mode's URL state", () => {
+  it("reads and writes ?present=1, keeping the rest of the view", async () => {
+    history.replaceState(null, "", "/runs/r?from_ms=50&to_ms=300&present=1");
+    const { result, unmount } = await renderHook(() => useRunViewState(RUN));
+    expect(result.current).toMatchObject({ present: true, win: [50, 300] });
+    await act(async () => result.current.setPresent(false));
+    expect(location.search).toBe("?from_ms=50&to_ms=300");
+    expect(result.current.present).toBe(false);
+    await act(async () => result.current.setPresent(true));
+    expect(location.search).toBe("?from_ms=50&to_ms=300&present=1");
+    unmount();
+  });
+});
+
+describe("usePresentationKeys", () => {
+  const key = (k: string, init: KeyboardEventInit = {}, target: EventTarget = document.body) =>
+    act(async () => {
+      target.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true, ...init }));
+    });
+  it("zooms in with + (or =), out with − (or -), and leaves with Esc, only while presenting", async () => {
+    const zoom = vi.fn();
+    const leave = vi.fn();
+    let active = true;
+    const { rerender, unmount } = await renderHook(() => usePresentationKeys(active, zoom, leave));
+    await key("+");
+    await key("=");
+    await key("-");
+    await key("−");
+    await key("Escape");
+    expect(zoom.mock.calls).toEqual([[0.5], [0.5], [2], [2]]);
+    expect(leave).toHaveBeenCalledTimes(1);
+    // Ctrl + is the browser's zoom; typing in a field is typing
+    await key("+", { ctrlKey: true });
+    const input = document.createElement("input");
+    document.body.appendChild(input);
+    await key("-", {}, input);
+    input.remove();
+    expect(zoom).toHaveBeenCalledTimes(4);
+    active = false;
+    await rerender();
+    await key("+");
+    await key("Escape");
+    expect(zoom).toHaveBeenCalledTimes(4);
+    expect(leave).toHaveBeenCalledTimes(1);
+    unmount();
+  });
+});
+
+describe("presentationPlotHeight", () => {
+  it("fits the whole diagram and the first lines of the why panel on the screen", () => {
+    // a 1280 x 720 screen at 150 % zoom is 853 x 480 CSS px
+    const width = 829;
+    const h = presentationPlotHeight(480, 44, width);
+    expect(44 + timeSequenceChrome(width, PRESENT_MARGIN, PRESENT_FONT) + h + WHY_PEEK).toBeLessThanOrEqual(480);
+    expect(h).toBeGreaterThanOrEqual(MIN_PLOT);
+    // a taller screen, a taller plot
+    expect(presentationPlotHeight(900, 44, 1376)).toBeGreaterThan(h + 300);
+  });
+});
+
 describe("useStepThrough", () => {
   it("steps, narrows to the sender's events, and clears with Show all", async () => {
     const { result, unmount } = await renderHook(() => useStepThrough(EVENTS));
@@ -95,6 +157,15 @@ describe("useStepThrough", () => {
     expect(result.current.cursor).toBe(0);
     await act(async () => document.body.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true })));
     expect(onEscape).toHaveBeenCalledTimes(1);
+    // a widget that owns the arrow keys (the diagram) keeps them from the step-through, not Escape
+    const own = document.createElement("div");
+    own.dataset.keys = "own";
+    document.body.appendChild(own);
+    await act(async () => own.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowRight", bubbles: true })));
+    expect(result.current.cursor).toBe(0);
+    await act(async () => own.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true })));
+    expect(onEscape).toHaveBeenCalledTimes(2);
+    own.remove();
     unmount();
   });
 });

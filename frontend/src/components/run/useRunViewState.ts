@@ -1,5 +1,5 @@
 /** The run view's state in the URL (from_ms, to_ms, flow, unit, compress,
- * idle_ms), typed; a permalink's stored view state fills in what the URL does
+ * idle_ms, present), typed; a permalink's stored view state fills in what the URL does
  * not say. Setters replace the URL entry, so a link reproduces the view. */
 import { useCallback } from "react";
 import type { RunPublic } from "../../lib/api";
@@ -37,10 +37,13 @@ export interface RunViewState {
   idleMs: number | null;
   /** the shown flow's MSS in bytes */
   mss: number;
+  /** presentation mode (?present=1): the diagram and the "why" panel full width, large text */
+  present: boolean;
   setFlow: (flow: number) => void;
   setUnit: (unit: SeqUnit) => void;
   setCompress: (on: boolean) => void;
   setIdleMs: (ms: string) => void;
+  setPresent: (on: boolean) => void;
   /** show [a, b] clamped to [0, runEnd] (the whole run when it covers it) */
   setWindow: (a: number, b: number, runEnd: number) => void;
   resetWindow: () => void;
@@ -70,10 +73,12 @@ export function useRunViewState(run: RunPublic, viewState: Obj = {}): RunViewSta
     compress: ["1", "true"].includes(String(pick("compress"))),
     idleMs: num(pick("idle_ms")),
     mss: mssOf(flows[flow]),
+    present: ["1", "true"].includes(String(pick("present"))),
     setFlow: (f) => set({ flow: f === 0 ? null : String(f) }),
     setUnit: (u) => set({ unit: u === "segments" ? null : u }),
     setCompress: (on) => set({ compress: on ? "1" : null }),
     setIdleMs: (ms) => set({ idle_ms: ms || null }),
+    setPresent: (on) => set({ present: on ? "1" : null }),
     setWindow,
     resetWindow: () => set({ from_ms: null, to_ms: null }),
   };

@@ -87,14 +87,16 @@ export function useStepThrough(events: TraceEvent[], onEscape?: () => void): Ste
     const onKey = (e: KeyboardEvent) => {
       const t = e.target as HTMLElement | null;
       if (t?.closest("input, select, textarea, [role=dialog], .rv-log-box") || e.altKey || e.ctrlKey || e.metaKey) return;
-      if (e.key === "ArrowRight") {
+      // a widget marked data-keys="own" (the diagram) moves with the arrows itself
+      const ownArrows = !!t?.closest("[data-keys=own]");
+      if (e.key === "ArrowRight" && !ownArrows) {
         e.preventDefault();
         next();
-      } else if (e.key === "ArrowLeft") {
+      } else if (e.key === "ArrowLeft" && !ownArrows) {
         e.preventDefault();
         prev();
       } else if (e.key === "Escape") onEscape?.();
-      else if (e.key === " " && (t === document.body || t?.closest(".rv-charts"))) {
+      else if (e.key === " " && (t === document.body || t?.closest(".rv-charts, .rv-present"))) {
         e.preventDefault();
         if (playing) setPlaying(false);
         else play();

@@ -1,0 +1,182 @@
+/** (j) On a projector and in a paper: presentation mode on a 1280x720 screen
+ * at 150 % zoom (the whole diagram above the fold, 18 px chart text, the keys
+ * work), the normal view at 150 % (the diagram's plot on the first screen,
+ * the event log's numbers uncut), and exports that stand alone.
+ *
+ * 150 % zoom is emulated as the browser does it: a 1280x720 window zoomed to
+ * 150 % lays out 853x480 CSS px (1280/1.5 x 720/1.5; media queries see that
+ * width) and paints 1.5 device pixels per CSS px, so the context has that
+ * viewport and deviceScaleFactor 1.5 (the screenshot is 1280x720).  CSS
+ * `zoom: 1.5` would not do: the layout viewport and media queries would stay
+ * 1280 px wide and window.devicePixelRatio 1, unlike a zoomed browser. */
+import fs from "node:fs";
+import type { Locator, Page } from "@playwright/test";
+import { ARTIFACTS } from "../env";
+import { type Api, expect, openApp, requireChromium, searchParams, shot, TAIL_LOSS_PRESET, test } from "../fixtures";
+
+requireChromium();
+
+const SCREEN = { width: 1280, height: 720 };
+const ZOOM = 1.5;
+const VIEWPORT = { width: Math.floor(SCREEN.width / ZOOM), height: Math.floor(SCREEN.height / ZOOM) };
+const FOLD = VIEWPORT.height;
+
+/** A run of the tail-loss preset with TLP (one probe), seeded through the API. */
+async function seedRun(api: Api): Promise<string> {
+  const id = await api.createRun({ preset: TAIL_LOSS_PRESET, variant: "TLP" });
+  await api.waitRun(id);
+  return id;
+}
+
+async function openRun(page: Page, url: string): Promise<Locator> {
+  await openApp(page, url);
+  const view = page.getByTestId("run-view");
+  await expect(view.getByTestId("run-dashboard")).toHaveAttribute("data-ready", "true", { timeout: 60_000 });
+  return view;
+}
+
+/** The smallest computed font size (px) of the diagram's text. */
+async function smallestText(chart: Locator): Promise<number> {
+  return chart.evaluate((el) => Math.min(...Array.from(el.querySelectorAll("svg text"), (t) => Number.parseFloat(getComputedStyle(t).fontSize))));
+}
+
+/** A screenshot of the viewport (what is above the fold) in artifacts/e2e/. */
+async function viewportShot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: `${ARTIFACTS}/${name}.png` });
+}
+
+test.describe("a 1280x720 screen at 150 % zoom", () => {
+test.use({ viewport: VIEWPORT, deviceScaleFactor: ZOOM });
+
+test("presentation mode: the whole diagram above the fold, 18 px text, the keys work", async ({ page, api }) => {
+  const runId = await seedRun(api);
+  expect(await page.evaluate(() => [innerWidth, innerHeight, devicePixelRatio])).toEqual([VIEWPORT.width, VIEWPORT.height, ZOOM]);
+  const view = await openRun(page, `/runs/${runId}`);
+  await view.getByRole("button", { name: "Present", exact: true }).click();
+  await expect(page).toHaveURL(/[?&]present=1/);
+  const present = page.getByLabel("Presentation mode", { exact: true });
+  await expect(present).toBeVisible();
+
+  const chart = present.getByTestId("chart-time-sequence");
+  await expect(chart).toBeVisible();
+  await expect(chart.getByTestId("mark-probe")).toHaveCount(1);
+  await test.step("the diagram is full width and wholly above the fold; the why panel starts on the screen too", async () => {
+    const box = (await chart.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height, `the diagram ends at ${box.y + box.height} px, the fold is at ${FOLD} px`).toBeLessThanOrEqual(FOLD);
+    expect(box.width).toBeGreaterThan(0.9 * VIEWPORT.width);
+    const why = (await present.getByTestId("event-details").boundingBox())!;
+    expect(why.y).toBeLessThan(FOLD - 40);
+    expect(why.width).toBeGreaterThan(0.9 * VIEWPORT.width);
+  });
+  await test.step("the diagram's text is 18 px or larger", async () => {
+    expect(await smallestText(chart)).toBeGreaterThanOrEqual(18);
+    await expect(chart).toHaveAttribute("data-font-size", "18");
+  });
+  await test.step("the keys are on show", async () => {
+    const keys = present.getByTestId("presentation-keys");
+    await expect(keys).toBeVisible();
+    for (const k of ["←", "→", "Space", "+", "−", "Esc"]) await expect(keys.locator("kbd", { hasText: k }).first()).toBeVisible();
+    expect(((await keys.boundingBox())!).y + 10).toBeLessThan(FOLD);
+  });
+  await viewportShot(page, "j-presentation-150");
+
+  await test.step("→ and ← step; the why panel explains the current event", async () => {
+    const position = present.getByTestId("present-position");
+    await expect(position).toHaveText(/^\d+ events$/);
+    for (let k = 0; k < 3; k++) await page.keyboard.press("ArrowRight");
+    await expect(position).toHaveText(/^event \d+ of \d+/);
+    const at = Number((await position.textContent())!.match(/event (\d+)/)![1]);
+    await expect(present.getByTestId("event-details")).toContainText(`current event · #${at}`);
+    await page.keyboard.press("ArrowLeft");
+    await expect(position).not.toHaveText(new RegExp(`^event ${at} `));
+  });
+  await test.step("Space plays and pauses", async () => {
+    const position = present.getByTestId("present-position");
+    await page.keyboard.press("Space");
+    await expect(position).toContainText("playing");
+    const before = await position.textContent();
+    await expect(position).not.toHaveText(before!, { timeout: 5000 });
+    await page.keyboard.press("Space");
+    await expect(position).not.toContainText("playing");
+  });
+  await test.step("+ zooms in around the current event, − zooms out", async () => {
+    expect(searchParams(page).from_ms).toBeUndefined();
+    await page.keyboard.press("+");
+    await expect.poll(() => searchParams(page).to_ms?.[0]).toBeTruthy();
+    const span = () => {
+      const p = searchParams(page);
+      return p.to_ms ? Number(p.to_ms[0]) - Number(p.from_ms[0]) : Number.POSITIVE_INFINITY;
+    };
+    const zoomed = span();
+    await page.keyboard.press("+");
+    await expect.poll(span).toBeLessThan(zoomed);
+    await page.keyboard.press("-");
+    await expect.poll(span).toBeGreaterThanOrEqual(zoomed - 1e-6);
+    // still presenting, the diagram still above the fold
+    await expect(present).toBeVisible();
+    const box = (await present.getByTestId("chart-time-sequence").boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(FOLD);
+  });
+  await test.step("Esc leaves, and the link reopens the mode", async () => {
+    await page.keyboard.press("Escape");
+    await expect(present).toHaveCount(0);
+    expect(searchParams(page).present).toBeUndefined();
+    await expect(page.getByTestId("event-log")).toBeVisible();
+    await openRun(page, `/runs/${runId}?present=1`);
+    await expect(page.getByLabel("Presentation mode", { exact: true })).toBeVisible();
+  });
+});
+
+test("the normal view: the diagram's plot on the first screen, the log's numbers uncut", async ({ page, api }) => {
+  const runId = await seedRun(api);
+  const view = await openRun(page, `/runs/${runId}`);
+  const chart = view.getByTestId("chart-time-sequence");
+  await expect(chart).toBeVisible();
+  const box = (await chart.boundingBox())!;
+  const plotTop = Number(await chart.getAttribute("data-plot-top"));
+  const plotHeight = Number(await chart.getAttribute("data-plot-height"));
+  expect(box.y + plotTop + plotHeight, `the plot ends at ${box.y + plotTop + plotHeight} px, the fold is at ${FOLD} px`).toBeLessThanOrEqual(FOLD);
+  expect(plotHeight).toBeGreaterThanOrEqual(120);
+  await viewportShot(page, "j-normal-150");
+
+  const log = page.getByTestId("event-log");
+  await log.scrollIntoViewIfNeeded();
+  const cut = await log.locator("td.num").evaluateAll((cells) =>
+    cells.filter((c) => c.scrollWidth > c.clientWidth + 1).map((c) => `${c.getAttribute("data-col")}: ${c.textContent}`),
+  );
+  expect(cut, "event-log numbers wider than their column").toEqual([]);
+  await expect(log.locator('td[data-col="seq"]', { hasText: /^\d+–\d+$/ }).first()).toBeVisible();
+});
+});
+
+test("an exported chart stands alone: title, legend and caption with scenario, seed, engine version and permalink", async ({ page, api }) => {
+  const runId = await seedRun(api);
+  const view = await openRun(page, `/runs/${runId}?from_ms=50&to_ms=400`);
+  const [svgDownload] = await Promise.all([page.waitForEvent("download"), view.getByRole("button", { name: "Export the time-sequence diagram as SVG" }).click()]);
+  const svg = fs.readFileSync((await svgDownload.path())!, "utf8");
+  expect(svg).toMatch(/^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+  expect(svg).toContain("<title>Time-sequence diagram of flow 0, run " + runId.slice(0, 8));
+  expect(svg).toContain('data-export-part="title"');
+  expect(svg).toContain('data-legend="true"');
+  expect(svg).toContain(">D-SACK<");
+  const caption = svg.slice(svg.indexOf('data-export-part="caption"'));
+  const text = [...caption.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]).join(" ");
+  expect(text).toContain("Retransmission timer");
+  expect(text).toContain("seed 1");
+  expect(text).toMatch(/engine \d+\.\d+\.\d+/);
+  expect(text.replace(/\s/g, "")).toContain(`Permalink:${page.url()}`.replace(/&/g, "&amp;"));
+  // the canvas of dense marks is embedded
+  expect(svg).toMatch(/<image [^>]*href="data:image\/png;base64,/);
+
+  const [pngDownload] = await Promise.all([page.waitForEvent("download"), view.getByRole("button", { name: "Export the time-sequence diagram as PNG" }).click()]);
+  const png = fs.readFileSync((await pngDownload.path())!);
+  expect(png.subarray(0, 8).toString("hex")).toBe("89504e470d0a1a0a");
+  // twice the figure's size (title, chart and caption: taller than the diagram alone)
+  const [w, h] = [png.readUInt32BE(16), png.readUInt32BE(20)];
+  const chartBox = (await view.getByTestId("chart-time-sequence").boundingBox())!;
+  expect(w).toBeGreaterThanOrEqual(2 * chartBox.width);
+  expect(h).toBeGreaterThan(2 * chartBox.height + 2 * 60);
+  await shot(page, "j-export");
+});
