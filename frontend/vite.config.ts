@@ -16,5 +16,7 @@ export default defineConfig({
       },
     },
   },
-  test: { environment: "jsdom", globals: true, include: ["src/**/*.test.ts", "src/**/*.test.tsx"] },
+  // testTimeout: a harness limit, not a speed assertion (speed is measured by e2e/tests/e-perf.spec.ts):
+  // jsdom renders of the run view take several seconds on a loaded two-core machine
+  test: { environment: "jsdom", globals: true, include: ["src/**/*.test.ts", "src/**/*.test.tsx"], testTimeout: 30_000 },
 });

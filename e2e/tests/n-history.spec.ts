@@ -115,4 +115,14 @@ test("history lists a run and its re-run; the before/after view overlays them an
     await expect(overlay.getByTestId("overlay-highlight")).toHaveCount(1);
     await shot(page, "n-lineage");
   });
+
+  await test.step("the run pages name their lineage: the re-run its parent, the parent its re-run", async () => {
+    await openApp(page, `/runs/${childId}`);
+    const parentLine = page.getByTestId("lineage-parent");
+    await expect(parentLine.getByRole("link", { name: `parent run ${parentId}` })).toHaveAttribute("href", `/runs/${parentId}`);
+    await parentLine.getByRole("link", { name: "before / after" }).click();
+    await expect(page).toHaveURL(new RegExp(`/runs/${childId}/vs/${parentId}$`));
+    await openApp(page, `/runs/${parentId}`);
+    await expect(page.getByTestId("lineage-children")).toContainText(childId.slice(0, 8));
+  });
 });

@@ -77,10 +77,8 @@ async function flush() {
 
 describe("RunDashboard", () => {
   it("renders metrics, the diagram and the log from the API's data", async () => {
-    const t0 = performance.now();
     act(() => root.render(withProviders(<RunDashboard run={RUN} />)));
     await flush();
-    const ms = performance.now() - t0;
     expect(readTrace).toHaveBeenCalledWith(expect.objectContaining({ path: { run_id: RUN.id }, query: expect.objectContaining({ max_points: 4000 }) }));
     expect($("metrics-table")).not.toBeNull();
     expect($("metric-0-fct_ms")!.textContent).toBe("360");
@@ -90,8 +88,6 @@ describe("RunDashboard", () => {
     expect($("window-status")!.textContent).toContain("54 events");
     expect($("chart-cwnd")!.querySelector('path[data-series="cwnd"]')!.getAttribute("d")).toMatch(/^M/);
     expect(host.textContent).toContain("Share");
-    // jsdom, no layout: still well under a second for a 10-segment run
-    expect(ms).toBeLessThan(1000);
   });
 
   it("steps through the events with Next event and Show all", async () => {

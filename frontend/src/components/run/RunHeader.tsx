@@ -7,6 +7,7 @@ import { builderLayout, type DirectionFields } from "../../lib/forms/layout";
 import { familyInfo, familyKey, familyLabel, mechanismFamilies, mechanismLabel, memberPath } from "../../lib/forms/mechanisms";
 import { getPath, isObject } from "../../lib/forms/paths";
 import { useCatalogue } from "../../lib/queries";
+import { LineageLinks } from "../history/LineageLinks";
 
 type Obj = Record<string, unknown>;
 
@@ -147,6 +148,7 @@ export function RunHeader(props: { run: RunPublic; actions?: React.ReactNode }) 
           {typeof s.sim_end_ns === "number" && <> · simulated {formatMs(s.sim_end_ns / 1e6)}</>}
           {run.timings.engine_ms != null && <> · engine took {formatMs(run.timings.engine_ms)}</>}
         </p>
+        <LineageLinks run={run} />
         {Boolean(s.truncated) &&
           (endedAsPlanned(run) ? (
             <p className="muted" data-testid="run-ended-as-planned">
