@@ -111,11 +111,18 @@ describe("chartToSvg", () => {
         legend: [
           { label: "RTO (baseline)", color: "#8f8f8f" },
           { label: "TLP", color: "#1b7a57", dash: "2 3" },
+          { label: "TLPR", color: "#aa3600", marker: "triangle" },
+          { label: "paper", color: "#1d2430", marker: "circle", hollow: true },
         ],
       }),
     );
     const legend = part(doc, "legend")!;
-    expect(lines(legend)).toEqual(["RTO (baseline)", "TLP"]);
+    expect(lines(legend)).toEqual(["RTO (baseline)", "TLP", "TLPR", "paper"]);
+    // a marker entry is its shape in its colour (a hollow one white inside), instead of the swatch
+    const [tri, ring] = [...legend.querySelectorAll("path[data-marker]")];
+    expect([tri.getAttribute("data-marker"), tri.getAttribute("fill")]).toEqual(["triangle", "#aa3600"]);
+    expect([ring.getAttribute("fill"), ring.getAttribute("stroke")]).toEqual(["#ffffff", "#1d2430"]);
+    expect(legend.querySelectorAll("rect")).toHaveLength(1);
     expect(legend.querySelector("rect")!.getAttribute("fill")).toBe("#8f8f8f");
     expect(legend.querySelector("line")!.getAttribute("stroke-dasharray")).toBe("2 3");
   });

@@ -10,6 +10,7 @@
  * own legend marks it data-legend; for the others the export draws
  * `meta.legend`.  Canvases are embedded as PNG images; the PNG is the SVG
  * figure rasterized. */
+import { type MarkerShape, markerPath } from "./markers";
 import { FONT, palette } from "./palette";
 
 const NS = "http://www.w3.org/2000/svg";
@@ -19,6 +20,10 @@ export interface LegendEntry {
   color: string;
   /** an SVG stroke-dasharray: drawn as a line; without it a filled swatch */
   dash?: string;
+  /** a marker shape (markers.ts): drawn in the entry's colour, on the line when there is one, else instead of the swatch */
+  marker?: MarkerShape;
+  /** the marker drawn as an outline (white inside) */
+  hollow?: boolean;
 }
 
 export interface ExportMeta {
@@ -119,7 +124,17 @@ function legendBlock(entries: readonly LegendEntry[], width: number): { g: SVGEl
     const y = row * LINE + LINE / 2;
     const item = el("g", { transform: `translate(${x},${y})` });
     if (e.dash !== undefined) item.appendChild(el("line", { x1: 0, x2: 18, y1: 0, y2: 0, stroke: e.color, "stroke-width": 2.5, ...(e.dash ? { "stroke-dasharray": e.dash } : {}) }));
-    else item.appendChild(el("rect", { x: 3, y: -6, width: 12, height: 12, fill: e.color }));
+    else if (!e.marker) item.appendChild(el("rect", { x: 3, y: -6, width: 12, height: 12, fill: e.color }));
+    if (e.marker)
+      item.appendChild(
+        el("path", {
+          d: markerPath(e.marker, 9, 0, e.dash !== undefined ? 4.5 : 6),
+          fill: e.hollow ? "#ffffff" : e.color,
+          stroke: e.hollow ? e.color : "#ffffff",
+          "stroke-width": e.hollow ? 2 : 1,
+          "data-marker": e.marker,
+        }),
+      );
     item.appendChild(el("text", { x: 24, dy: "0.32em" }, e.label));
     g.appendChild(item);
     x += w;

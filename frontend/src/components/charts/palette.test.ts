@@ -37,6 +37,10 @@ import {
   BASELINE_COLOR,
   CATEGORICAL,
   CATEGORICAL_DASHES,
+  CATEGORICAL_MARKERS,
+  BASELINE_MARKER,
+  BASELINE_DASH,
+  variantCues,
   CHART_BACKGROUND,
   CHART_COLOR_GROUPS,
   MARK_COLORS,
@@ -154,9 +158,11 @@ describe("redundant encodings", () => {
     expect(new Set([s.cwnd.dash, s.ssthresh.dash, s.pipe.dash]).size).toBe(3);
     expect(new Set([s.srtt.dash, s.rto.dash]).size).toBe(2);
   });
-  it("gives every categorical slot a distinct dash", () => {
+  it("gives every categorical slot a distinct dash, none the baseline's solid line", () => {
     expect(CATEGORICAL_DASHES).toHaveLength(CATEGORICAL.length);
     expect(new Set(CATEGORICAL_DASHES).size).toBe(CATEGORICAL.length);
+    // a variant's line differs from the baseline's by dash as well as colour
+    expect(CATEGORICAL_DASHES).not.toContain(BASELINE_DASH);
   });
 });
 
@@ -201,5 +207,25 @@ describe("variantColors", () => {
     expect(s.tlp).toEqual({ color: c.tlp, dash: CATEGORICAL_DASHES[2] });
     expect(s.tlpr).toEqual({ color: c.tlpr, dash: CATEGORICAL_DASHES[3] });
     expect(s.rto.color).toBe(BASELINE_COLOR);
+  });
+});
+
+describe("variantCues", () => {
+  it("gives every categorical slot its own marker, none the baseline's square", () => {
+    expect(CATEGORICAL_MARKERS).toHaveLength(CATEGORICAL.length);
+    expect(new Set(CATEGORICAL_MARKERS).size).toBe(CATEGORICAL.length);
+    expect(CATEGORICAL_MARKERS).not.toContain(BASELINE_MARKER);
+  });
+  it("adds the slot's marker to variantStyles' colour and dash, the baseline keeping grey, solid and square", () => {
+    const slot = (v: string) => ({ tlp: 2, tlpr: 3 })[v] ?? -1;
+    const cues = variantCues(["rto", "tlp", "tlpr", "x"], "rto", slot);
+    const styles = variantStyles(["rto", "tlp", "tlpr", "x"], "rto", slot);
+    for (const v of ["rto", "tlp", "tlpr", "x"]) expect({ color: cues[v].color, dash: cues[v].dash }).toEqual(styles[v]);
+    expect(cues.rto).toEqual({ color: BASELINE_COLOR, dash: BASELINE_DASH, marker: BASELINE_MARKER });
+    expect(cues.tlp.marker).toBe(CATEGORICAL_MARKERS[2]);
+    expect(cues.tlpr.marker).toBe(CATEGORICAL_MARKERS[3]);
+    // the variant without a slot takes the first free one: colour, dash and marker alike
+    expect(cues.x).toEqual({ color: CATEGORICAL[0], dash: CATEGORICAL_DASHES[0], marker: CATEGORICAL_MARKERS[0] });
+    expect(new Set(Object.values(cues).map((c) => c.marker)).size).toBe(4);
   });
 });

@@ -18,6 +18,7 @@
  * has its own shape (MARK_SHAPES) and every series its own dash
  * (SERIES_STYLES); a compared variant has a colour and a dash (variantStyles). */
 import type { CongState, TimerKind } from "../../lib/chart-math/events";
+import { MARKER_SHAPES, type MarkerShape } from "./markers";
 import data from "./palette.json";
 
 export type PaletteColor = keyof typeof data.accessible;
@@ -80,10 +81,15 @@ export const SERIES_STYLES: Readonly<Record<SeriesKind, LineStyle>> = Object.fro
 /** The categorical palette of compared variants (bars, ECDF and box plots of
  * the compare page), in slot order; the baseline is BASELINE_COLOR. */
 export const CATEGORICAL: readonly string[] = data.categorical.map(color);
-/** A dash per categorical slot, for lines (ECDF curves): the cue beside colour. */
+/** A dash per categorical slot, for lines (ECDF curves): the cue beside colour
+ * (every one broken: the solid line is the baseline's). */
 export const CATEGORICAL_DASHES: readonly string[] = data.categoricalDashes;
 export const BASELINE_COLOR: string = color(data.baseline);
 export const BASELINE_DASH = "";
+/** A marker shape per categorical slot, for bars (a marker under each bar) and legends: the cue beside colour. */
+export const CATEGORICAL_MARKERS: readonly MarkerShape[] = MARKER_SHAPES.slice(0, data.categorical.length);
+/** The baseline's marker: the plain square of a classic swatch (no categorical slot has it). */
+export const BASELINE_MARKER: MarkerShape = "square";
 
 export interface Palette {
   text: string;
@@ -187,5 +193,24 @@ export function variantStyles(variants: string[], baseline: string, slot: (varia
   const slots = variantSlots(variants, baseline, slot);
   return Object.fromEntries(
     variants.map((v) => [v, slots[v] < 0 ? { color: BASELINE_COLOR, dash: BASELINE_DASH } : { color: CATEGORICAL[slots[v]], dash: CATEGORICAL_DASHES[slots[v]] }]),
+  );
+}
+
+/** Everything that tells a compared variant apart, assigned as variantColors:
+ * its colour, its dash (lines) and its marker shape (bars, legends). */
+export interface VariantCue {
+  color: string;
+  dash: string;
+  marker: MarkerShape;
+}
+export function variantCues(variants: string[], baseline: string, slot: (variant: string) => number = () => -1): Record<string, VariantCue> {
+  const slots = variantSlots(variants, baseline, slot);
+  return Object.fromEntries(
+    variants.map((v) => [
+      v,
+      slots[v] < 0
+        ? { color: BASELINE_COLOR, dash: BASELINE_DASH, marker: BASELINE_MARKER }
+        : { color: CATEGORICAL[slots[v]], dash: CATEGORICAL_DASHES[slots[v]], marker: CATEGORICAL_MARKERS[slots[v]] },
+    ]),
   );
 }

@@ -1,28 +1,34 @@
 /** Box plots of the compared metric for one grid cell. Whiskers: p5 and p95;
  * box: Q1 and Q3 read off the ECDF points (lib/stats/box.ts); bar: median;
- * dot: mean. Drawn with <rect>/<line>/<circle> only. */
+ * dot: mean. Each row is named and carries its variant's marker (the
+ * legend's) beside its colour. One image for assistive technology, named by
+ * a text summary (summarizeBox). */
 import { scaleBand, scaleLinear } from "d3-scale";
 import { boxFromStats, type BoxStats } from "../../lib/stats/box";
 import type { CellView } from "../../lib/stats/comparison";
 import { fmtNum } from "../../lib/format";
 import { metricLabel, type MetricInfo } from "../../lib/metrics";
 import { AxisBottom } from "../charts/Axes";
-import { FONT, palette } from "../charts/palette";
+import { markerPath } from "../charts/markers";
+import { FONT, palette, type VariantCue } from "../charts/palette";
+import { summarizeBox } from "./summaries";
 
-const M = { top: 10, right: 16, bottom: 46, left: 96 };
+const M = { top: 10, right: 16, bottom: 46, left: 106 };
 
 export function BoxPlot(props: {
   cell: CellView | undefined;
   metric: string;
   variants: string[];
-  colors: Record<string, string>;
+  /** each variant's colour, dash and marker (palette.ts variantCues) */
+  cues: Record<string, VariantCue>;
   width: number;
   /** the catalogue's metric descriptions, for the axis title */
   catalogue?: readonly MetricInfo[];
   /** "provisional · 92/1,000 runs" while runs are unfinished: drawn in the chart (and its exports) */
   provisional?: string | null;
 }) {
-  const { cell, variants, colors } = props;
+  const { cell, variants, cues } = props;
+  const colors = Object.fromEntries(variants.map((v) => [v, cues[v]?.color]));
   const boxes = variants
     .map((v) => ({ variant: v, box: cell?.variants[v] ? boxFromStats(cell.variants[v].stats, cell.variants[v].ecdf) : null }))
     .filter((b): b is { variant: string; box: BoxStats } => b.box !== null);
@@ -48,7 +54,7 @@ export function BoxPlot(props: {
       width={props.width}
       height={height}
       role="img"
-      aria-label={`Box plots of ${name} per variant${props.provisional ? ` (${props.provisional})` : ""}`}
+      aria-label={summarizeBox(cell, variants, name, unit, props.provisional)}
       fontFamily={FONT}
     >
       {props.provisional && (
@@ -68,9 +74,10 @@ export function BoxPlot(props: {
           const mid = top + h / 2;
           return (
             <g key={v} data-testid="box" data-variant={v} data-median={b?.median} data-q1={b?.q1} data-q3={b?.q3} data-p5={b?.p5} data-p95={b?.p95}>
-              <text x={-8} y={mid} dy="0.32em" textAnchor="end" fontSize={12} fill="#1d2430">
+              <text x={-18} y={mid} dy="0.32em" textAnchor="end" fontSize={12} fill="#1d2430">
                 {v}
               </text>
+              {cues[v] && <path data-testid="box-marker" data-marker={cues[v].marker} d={markerPath(cues[v].marker, -9, mid, 4.5)} fill={cues[v].color} stroke="#fff" strokeWidth={0.8} />}
               {b ? (
                 <>
                   <line x1={x(b.p5)} x2={x(b.p95)} y1={mid} y2={mid} stroke={colors[v]} strokeWidth={1.5} />

@@ -36,7 +36,7 @@ describe("CompareDashboard", () => {
         expect(b.querySelector("text")!.textContent).toBe(expected.toFixed(2)); // the visible label
       }
     }
-    expect(r.container.querySelectorAll('[data-testid="chart-ecdf"] path[data-variant]')).toHaveLength(variants.length);
+    expect(r.container.querySelectorAll('[data-testid="chart-ecdf"] [data-testid="ecdf-line"]')).toHaveLength(variants.length);
     expect(r.container.querySelectorAll('[data-testid="chart-box"] [data-testid="box"]')).toHaveLength(variants.length);
     const rows = r.container.querySelectorAll('[data-testid="compare-table"] tbody tr');
     expect(rows).toHaveLength(3 * variants.length);
@@ -175,7 +175,7 @@ describe("CompareDashboard", () => {
       const sent = ((c.cells[cell] as { variants: Record<string, { paired: { normalized_diff: number } }> }).variants[v]).paired;
       expect(Number(row.getAttribute("data-value"))).toBe(sent.normalized_diff);
       expect(row.getAttribute("data-n")).toBe("1");
-      expect(row.querySelector("circle title")!.textContent).toContain("paired over 1 common seed");
+      expect(row.querySelector('[data-testid="paired-marker"] title')!.textContent).toContain("paired over 1 common seed");
       expect(row.textContent).toContain("n = 1");
     }
     expect(r.container.querySelector("figcaption")!.textContent).toContain("paired over 1 common seed (n at each row's right)");
@@ -214,6 +214,150 @@ describe("CompareDashboard", () => {
     expect(r.container.querySelector('[data-testid="chart-ecdf"]')!.getAttribute("width")).toBe("668");
     expect(r.container.querySelector('[data-testid="chart-box"]')!.getAttribute("width")).toBe("668");
     rect.mockRestore();
+    await flush();
+    r.unmount();
+  });
+});
+
+/** Save what an export button downloads, as text. */
+function captureDownloads() {
+  const saved: Blob[] = [];
+  const url = URL as unknown as { createObjectURL: (b: Blob) => string; revokeObjectURL: (u: string) => void };
+  url.createObjectURL = (b: Blob) => {
+    saved.push(b);
+    return "blob:x";
+  };
+  url.revokeObjectURL = () => {};
+  vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+  return async () =>
+    new Promise<Document>((resolve) => {
+      const r = new FileReader();
+      r.onload = () => resolve(new DOMParser().parseFromString(String(r.result), "image/svg+xml"));
+      r.readAsText(saved[saved.length - 1]);
+    });
+}
+const part = (doc: Document, name: string) => doc.querySelector(`[data-export-part="${name}"]`);
+const texts = (el: Element | null) => [...(el?.querySelectorAll("text") ?? [])].map((t) => t.textContent ?? "");
+
+describe("CompareDashboard: accessible, self-contained charts", () => {
+  beforeEach(() => stubFetch(() => undefined));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    document.body.innerHTML = "";
+  });
+
+  it("exports each chart with its title, a legend entry for every shown variant with its cue, and the comparison's caption", async () => {
+    at("/compare/x?cell=1");
+    const lastDownload = captureDownloads();
+    const c = gridDone();
+    const r = await render(<CompareDashboard comparison={c} />);
+    const exportButtons = [...r.container.querySelectorAll<HTMLButtonElement>("button[aria-label$=' as SVG']")];
+    expect(exportButtons).toHaveLength(3); // bars, ECDF, box plot
+
+    // the bars: title, one legend entry per variant with its marker, the caption and permalink
+    await act(async () => exportButtons[0].click());
+    const bars = await lastDownload();
+    expect(bars.querySelector("parsererror")).toBeNull();
+    expect(texts(part(bars, "title")).join(" ")).toMatch(/, normalized to baseline$/);
+    const toggles = [...r.container.querySelectorAll<HTMLButtonElement>("button.variant-toggle")];
+    const glyphMarker = (v: string) => toggles.find((b) => b.dataset.variant === v)!.querySelector("svg")!.getAttribute("data-marker");
+    const legend = part(bars, "legend")!;
+    expect(texts(legend)).toEqual(["TLP", "RTOR", "TLPR", "baseline (baseline)"]);
+    const legendMarkers = [...legend.querySelectorAll("path[data-marker]")].map((p) => p.getAttribute("data-marker"));
+    expect(legendMarkers).toEqual(["TLP", "RTOR", "TLPR", "baseline"].map(glyphMarker));
+    expect(new Set(legendMarkers).size).toBe(4);
+    // the chart's own bars carry the same markers
+    for (const v of variants) {
+      const marks = [...part(bars, "chart")!.querySelectorAll(`[data-testid="fct-bar"][data-variant="${v}"] [data-testid="fct-marker"]`)];
+      expect(marks).toHaveLength(3);
+      for (const m of marks) expect(m.getAttribute("data-marker")).toBe(glyphMarker(v));
+    }
+    const caption = texts(part(bars, "caption")).join(" ");
+    expect(caption).toContain(`Comparison ${grid.id}: Preset tail-loss-n-degree`);
+    expect(caption).toContain("Grid: count = 1, 2, 3 (3 cells)");
+    expect(caption).toContain("3 cells × 4 variants × 1 replication (the base scenario's seed) = 12 runs · engine 0.1.0");
+    expect(texts(part(bars, "caption")).join("").replace(/\s/g, "")).toContain(`Permalink:${location.href}`);
+    // the cell buttons are the page's, not the figure's
+    expect(bars.querySelector("button, [data-export='skip']")).toBeNull();
+
+    // the ECDF of the chosen cell: its cell in the title, dashed lines with their markers in the legend
+    await act(async () => exportButtons[1].click());
+    const ecdf = await lastDownload();
+    expect(texts(part(ecdf, "title")).join(" ")).toMatch(/^ECDF of .*, cell count = 2$/);
+    const lines = [...part(ecdf, "legend")!.querySelectorAll("line")];
+    expect(lines).toHaveLength(4);
+    const glyphDash = (v: string) => toggles.find((b) => b.dataset.variant === v)!.querySelector("svg")!.getAttribute("data-dash") ?? "";
+    expect(lines.map((l) => l.getAttribute("stroke-dasharray") ?? "")).toEqual(["TLP", "RTOR", "TLPR", "baseline"].map(glyphDash));
+    expect(texts(part(ecdf, "caption")).join(" ")).toContain("engine 0.1.0");
+    await flush();
+    r.unmount();
+  });
+
+  it("names every chart with a text summary of its values, as one image with nothing focusable inside", async () => {
+    at("/compare/x");
+    const r = await render(<CompareDashboard comparison={gridRunning()} />);
+    const images = [...r.container.querySelectorAll("svg[role='img']")];
+    expect(images.map((s) => s.getAttribute("data-testid"))).toEqual(["fct-bars", "chart-ecdf", "chart-box"]);
+    for (const img of images) {
+      expect(img.getAttribute("aria-label")!.length).toBeGreaterThan(40);
+      expect(img.querySelector("button, a, [tabindex], [role='button']")).toBeNull();
+    }
+    const [bars, ecdf, box] = images.map((s) => s.getAttribute("aria-label"));
+    expect(bars).toContain("count = 1: TLP 0.48, RTOR 0.62, TLPR 0.38, baseline 1.00; count = 2: TLP pending");
+    expect(bars).toContain("Provisional: 4 of 12 runs finished");
+    expect(ecdf).toMatch(/^ECDF of .* per variant in cell count = 1: TLP median 360 .*provisional · 4\/12 runs\.$/);
+    expect(box).toMatch(/^Box plots of .* per variant in cell count = 1: TLP median 360/);
+    // the other charts' glyphs (every legend of the page) are hidden from assistive technology
+    for (const g of r.container.querySelectorAll("svg.variant-glyph")) expect(g.getAttribute("aria-hidden")).toBe("true");
+    await flush();
+    r.unmount();
+  });
+
+  it("gives each variant a second cue: a marker under its bars, a dash and a median marker on its ECDF line", async () => {
+    at("/compare/x");
+    const r = await render(<CompareDashboard comparison={gridDone()} />);
+    const markers = new Map<string, string>();
+    for (const m of r.container.querySelectorAll('[data-testid="fct-bar"]')) {
+      const marker = m.querySelector('[data-testid="fct-marker"]')!.getAttribute("data-marker")!;
+      const v = m.getAttribute("data-variant")!;
+      expect(markers.get(v) ?? marker).toBe(marker);
+      markers.set(v, marker);
+    }
+    expect(new Set(markers.values()).size).toBe(variants.length);
+    // a line's dash and marker tell it apart even where its colour does not: no two lines share both
+    const lines = [...r.container.querySelectorAll('[data-testid="ecdf-line"]')].map((l) => {
+      const v = l.getAttribute("data-variant")!;
+      const marker = r.container.querySelector(`[data-testid="ecdf-marker"][data-variant="${v}"]`)!.getAttribute("data-marker");
+      expect(marker).toBe(markers.get(v));
+      return `${l.getAttribute("stroke-dasharray") ?? ""}|${marker}`;
+    });
+    expect(lines).toHaveLength(variants.length);
+    expect(new Set(lines).size).toBe(variants.length);
+    await flush();
+    r.unmount();
+  });
+
+  it("lets the keyboard choose a cell from the bars: a button per group, named by its values, whose tooltip shows while focused", async () => {
+    at("/compare/x");
+    const r = await render(<CompareDashboard comparison={gridDone()} />);
+    const buttons = [...r.container.querySelectorAll<HTMLButtonElement>('[data-testid="fct-cell-button"]')];
+    expect(buttons).toHaveLength(3);
+    expect(buttons.map((b) => b.getAttribute("aria-pressed"))).toEqual(["true", "false", "false"]);
+    for (const b of buttons) expect(b.tabIndex).toBe(0);
+    expect(buttons[2].getAttribute("aria-label")).toBe("count = 3: TLP 0.45, RTOR 0.73, TLPR 0.37, baseline 1.00. Show its distribution below.");
+    expect(r.container.querySelector('[data-testid="fct-tooltip"]')).toBeNull();
+    await act(async () => buttons[2].focus());
+    const tip = r.container.querySelector('[data-testid="fct-tooltip"]')!;
+    expect(tip.textContent).toContain("count = 3");
+    expect(tip.textContent).toContain("TLPR: 0.37");
+    // the tooltip's glyphs are the bars' markers
+    expect(tip.querySelectorAll("svg[data-marker]")).toHaveLength(variants.length);
+    await act(async () => buttons[2].click());
+    expect(new URLSearchParams(location.search).get("cell")).toBe("2");
+    expect(r.container.querySelector(".cell-title")?.textContent).toContain("count = 3");
+    await act(async () => buttons[2].blur());
+    expect(r.container.querySelector('[data-testid="fct-tooltip"]')).toBeNull();
     await flush();
     r.unmount();
   });

@@ -12,7 +12,7 @@ import { useSearchState } from "../../lib/url";
 import type { Catalogue } from "../../lib/forms/catalogue";
 import { familyLabel, findMechanism, mechanismLabel, mechanismOfVariant, mechanismsOf } from "../../lib/forms/mechanisms";
 import { firstSentence } from "../../lib/forms/requests";
-import { useCatalogue } from "../../lib/queries";
+import { useCatalogue, usePresets } from "../../lib/queries";
 import { cellLabel, formatSelection, parseCell, parseSelection, provisionalText, readComparison } from "../../lib/stats/comparison";
 import { comparisonCsv } from "../../lib/stats/csv";
 import { pairedInputs, pairedSeedsText } from "../../lib/stats/paired";
@@ -20,7 +20,10 @@ import { metricInfo, orderMetricNames } from "../../lib/metrics";
 import { BoxPlot } from "./BoxPlot";
 import { ChartCard } from "../charts/ChartCard";
 import { CompareTable } from "./CompareTable";
-import { variantColors } from "../charts/palette";
+import { variantCues } from "../charts/palette";
+import { type ExportInfo, ExportInfoContext } from "../charts/exportMeta";
+import { baseSeed, cellTitle, comparisonCaption, variantLegend } from "./exportCaption";
+import { VariantGlyph } from "./VariantGlyph";
 import { EcdfChart } from "./EcdfChart";
 import { downloadBlob } from "../charts/exportChart";
 import { FctBars } from "./FctBars";
@@ -82,7 +85,7 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
   const paired = search.get("stat") === "paired";
   const setV = (v: string | null) => setParams({ v });
   const setCell = (cell: string | null) => setParams({ cell });
-  const selected = parseSelection(vParam, view.variants);
+  const selected = useMemo(() => parseSelection(vParam, view.variants), [vParam, view.variants]);
   const cellIdx = parseCell(cellParam, view.cells.length);
   const cell = view.cells[cellIdx];
 
@@ -106,10 +109,17 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
   // the table's metric choices in catalogue order (the compared one first)
   const tableMetrics = useMemo(() => [view.metric, ...orderMetricNames(metricNames, catMetrics).filter((m) => m !== view.metric)], [metricNames, catMetrics, view.metric]);
   const docs = useMemo(() => variantDocs(spec, view.variants, catalogue), [spec, view.variants, catalogue]);
-  // a mechanism keeps its colour across comparisons: its place in the catalogue family
-  const colors = useMemo(
-    () => variantColors(view.variants, view.baseline, (v) => docs[v]?.slot ?? -1),
-    [view.variants, view.baseline, docs],
+  // a mechanism keeps its colour, dash and marker across comparisons: its place in the catalogue family
+  const cues = useMemo(() => variantCues(view.variants, view.baseline, (v) => docs[v]?.slot ?? -1), [view.variants, view.baseline, docs]);
+  const { data: presets } = usePresets();
+  const seed = baseSeed(spec, presets);
+  // what every exported chart of the page says under it (the permalink is the address at export time: this view)
+  const exportInfo = useMemo<ExportInfo>(
+    () => ({
+      caption: comparisonCaption(view, spec, { base: describeBase(spec), metric: compared.label, seed }),
+      legend: variantLegend(selected, cues, view.baseline, "marker"),
+    }),
+    [view, spec, compared.label, seed, selected, cues],
   );
 
   const toggle = (name: string) => {
@@ -126,6 +136,7 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
   };
 
   return (
+    <ExportInfoContext.Provider value={exportInfo}>
     <section className="compare-dashboard" data-testid="compare-dashboard">
       <header className="compare-header">
         <div className="compare-title">
@@ -188,7 +199,7 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
               data-variant={v}
               title={`${selected.includes(v) ? "Hide" : "Show"} ${v}${docs[v]?.doc ? `: ${docs[v].doc}` : ""}`}
             >
-              <span className="swatch" style={{ background: colors[v] }} aria-hidden="true" />
+              <VariantGlyph cue={cues[v]} />
               {v}
               {v === view.baseline && <span className="tag">baseline</span>}
             </button>
@@ -232,6 +243,7 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
             <ChartCard
               title={paired ? `${compared.label}: paired difference from ${view.baseline}` : `${compared.label}, normalized to ${view.baseline}`}
               exportName={`comparison-${view.id}-${paired ? "paired" : "bars"}`}
+              legend={variantLegend(selected, cues, view.baseline, "marker")}
               status={
                 <span className="bars-status">
                   <fieldset className="segmented">
@@ -269,12 +281,12 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
               }
             >
               {paired ? (
-                <PairedChart view={view} variants={selected} colors={colors} width={Math.max(300, wide - 32)} catalogue={catMetrics} />
+                <PairedChart view={view} variants={selected} cues={cues} width={Math.max(300, wide - 32)} catalogue={catMetrics} />
               ) : (
                 <FctBars
                   view={view}
                   variants={selected}
-                  colors={colors}
+                  cues={cues}
                   selectedCell={cellIdx}
                   onSelectCell={(c) => setCell(String(view.cells.findIndex((x) => x.index === c)))}
                   width={Math.max(300, wide - 32)}
@@ -288,12 +300,18 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
           <div className="chart-pair">
             <Sized fallback={540}>
               {(half) => (
-              <ChartCard title={`ECDF of ${compared.label}`} exportName={`comparison-${view.id}-ecdf`} caption="Over every replication and flow of the cell.">
+              <ChartCard
+                title={`ECDF of ${compared.label}`}
+                exportTitle={cellTitle(`ECDF of ${compared.label}`, view, cellIdx)}
+                exportName={`comparison-${view.id}-ecdf`}
+                legend={variantLegend(selected, cues, view.baseline, "both")}
+                caption="Over every replication and flow of the cell; marker: where each line crosses its median."
+              >
                 <EcdfChart
                   cell={cell}
                   metric={view.metric}
                   variants={selected}
-                  colors={colors}
+                  cues={cues}
                   width={Math.max(260, half - 32)}
                   catalogue={catMetrics}
                   provisional={provisional}
@@ -305,14 +323,16 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
               {(half) => (
               <ChartCard
                 title={`Box plot of ${compared.label}`}
+                exportTitle={cellTitle(`Box plot of ${compared.label}`, view, cellIdx)}
                 exportName={`comparison-${view.id}-box`}
+                legend={variantLegend(selected, cues, view.baseline, "marker")}
                 caption="Whiskers p5–p95 and median from the API's exact statistics; box Q1–Q3 read off the ECDF points (inverse ECDF); dot: mean."
               >
                 <BoxPlot
                   cell={cell}
                   metric={view.metric}
                   variants={selected}
-                  colors={colors}
+                  cues={cues}
                   width={Math.max(260, half - 32)}
                   catalogue={catMetrics}
                   provisional={provisional}
@@ -329,14 +349,15 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
             metrics={tableMetrics}
             catalogue={catMetrics}
             selectedCell={cellIdx}
-            colors={colors}
+            cues={cues}
             readOnly={readOnly}
           />
           <Sized fallback={1100}>
-            {(wide) => <SequenceStack cell={cell} variants={selected} colors={colors} width={Math.max(300, wide - 32)} ready={terminal} />}
+            {(wide) => <SequenceStack cell={cell} variants={selected} cues={cues} width={Math.max(300, wide - 32)} ready={terminal} />}
           </Sized>
         </>
       )}
     </section>
+    </ExportInfoContext.Provider>
   );
 }

@@ -19,7 +19,7 @@ function table(metric: string, cat?: typeof catalogue) {
       onMetric={() => undefined}
       metrics={["fct_ms", "segments_sent", "request_ms"]}
       selectedCell={0}
-      colors={{}}
+      cues={{}}
       catalogue={cat}
     />,
   );
@@ -66,7 +66,7 @@ describe("CompareTable: confidence intervals and paired differences", () => {
   const show = (c: ComparisonPublic, metric = "fct_ms") => {
     const v = readComparison(c);
     return render(
-      <CompareTable view={v} variants={v.variants} metric={metric} onMetric={() => undefined} metrics={["fct_ms", "goodput_bps"]} selectedCell={0} colors={{}} catalogue={catalogue} />,
+      <CompareTable view={v} variants={v.variants} metric={metric} onMetric={() => undefined} metrics={["fct_ms", "goodput_bps"]} selectedCell={0} cues={{}} catalogue={catalogue} />,
     );
   };
   const cellOf = (root: HTMLElement, variant: string, testid: string) =>

@@ -10,7 +10,9 @@ import { diffFromBaseline, pairedVerdict } from "../../lib/stats/diff";
 import { fmtNum, fmtPct, fmtRatio, fmtSigned } from "../../lib/format";
 import { metricInfo, type MetricInfo } from "../../lib/metrics";
 import { shortKey } from "../../lib/stats/comparison";
+import type { VariantCue } from "../charts/palette";
 import { ProvisionalBadge } from "./ProvisionalBadge";
+import { VariantGlyph } from "./VariantGlyph";
 
 export function CompareTable(props: {
   view: ComparisonView;
@@ -19,7 +21,8 @@ export function CompareTable(props: {
   onMetric: (m: string) => void;
   metrics: string[];
   selectedCell: number;
-  colors: Record<string, string>;
+  /** each variant's colour, dash and marker (palette.ts variantCues) */
+  cues: Record<string, VariantCue>;
   readOnly?: boolean;
   /** the catalogue's metric descriptions: labels, units, docs and which direction is better */
   catalogue?: readonly MetricInfo[];
@@ -103,7 +106,7 @@ export function CompareTable(props: {
                       <td key={k}>{i === 0 ? String(c.params[k] ?? "") : ""}</td>
                     ))}
                     <th scope="row">
-                      <span className="swatch" style={{ background: props.colors[name] }} aria-hidden="true" />
+                      <VariantGlyph cue={props.cues[name]} />
                       {name}
                       {isBase && <span className="tag">baseline</span>}
                     </th>

@@ -1,13 +1,21 @@
 /** ECDFs of the compared metric for one grid cell: one step line per variant
- * over every replication and flow (the API's ECDF points). */
+ * over every replication and flow (the API's ECDF points), in the variant's
+ * colour and dash, with its marker shape where it crosses the median (so
+ * colour is never the only cue, even between the solid baseline and a solid
+ * first slot); while runs are unfinished
+ * the lines are paler and the chart says "provisional · n/N runs". One image
+ * for assistive technology, named by a text summary (summarizeEcdf). */
 import { scaleLinear } from "d3-scale";
 import { line } from "d3-shape";
 import type { CellView } from "../../lib/stats/comparison";
+import { quantileFromEcdf } from "../../lib/stats/box";
 import { ecdfDomain, ecdfSteps } from "../../lib/stats/ecdf";
+import { markerPath } from "../charts/markers";
 import { fmtNum } from "../../lib/format";
 import { metricLabel, type MetricInfo } from "../../lib/metrics";
 import { AxisBottom, AxisLeft } from "../charts/Axes";
-import { FONT, palette } from "../charts/palette";
+import { FONT, palette, type VariantCue } from "../charts/palette";
+import { summarizeEcdf } from "./summaries";
 
 const M = { top: 12, right: 16, bottom: 46, left: 58 };
 const NOTE = 14;
@@ -16,14 +24,15 @@ export function EcdfChart(props: {
   cell: CellView | undefined;
   metric: string;
   variants: string[];
-  colors: Record<string, string>;
+  /** each variant's colour, dash and marker (palette.ts variantCues) */
+  cues: Record<string, VariantCue>;
   width: number;
   /** the catalogue's metric descriptions, for the axis title */
   catalogue?: readonly MetricInfo[];
   /** "provisional · 92/1,000 runs" while runs are unfinished: drawn in the chart (and its exports) */
   provisional?: string | null;
 }) {
-  const { cell, variants, colors } = props;
+  const { cell, variants, cues } = props;
   const p = palette();
   const top = M.top + (props.provisional ? NOTE : 0);
   const height = 280 + (props.provisional ? NOTE : 0);
@@ -47,7 +56,7 @@ export function EcdfChart(props: {
       width={props.width}
       height={height}
       role="img"
-      aria-label={`ECDF of ${name} per variant${props.provisional ? ` (${props.provisional})` : ""}`}
+      aria-label={summarizeEcdf(cell, variants, name, unit, props.provisional)}
       fontFamily={FONT}
     >
       {props.provisional && (
@@ -66,14 +75,35 @@ export function EcdfChart(props: {
             d={path(ecdfSteps(s.points, xMax)) ?? ""}
             transform={`translate(0,${offset(i)})`}
             fill="none"
-            stroke={colors[s.variant]}
+            stroke={cues[s.variant]?.color}
             strokeWidth={2}
-            strokeDasharray={props.provisional ? "5 3" : undefined}
+            strokeOpacity={props.provisional ? 0.6 : undefined}
+            strokeDasharray={cues[s.variant]?.dash || undefined}
             strokeLinejoin="round"
           >
             <title>{`${s.variant}: ${s.points.length} points`}</title>
           </path>
         ))}
+        {series.map((s, i) => {
+          const cue = cues[s.variant];
+          const median = quantileFromEcdf(s.points, 0.5);
+          if (!cue || median === null) return null;
+          return (
+            <path
+              key={s.variant}
+              data-testid="ecdf-marker"
+              data-variant={s.variant}
+              data-marker={cue.marker}
+              d={markerPath(cue.marker, x(median), y(0.5) + offset(i), 5)}
+              fill={cue.color}
+              fillOpacity={props.provisional ? 0.6 : undefined}
+              stroke="#fff"
+              strokeWidth={1}
+            >
+              <title>{`${s.variant}: median ${fmtNum(median)}`}</title>
+            </path>
+          );
+        })}
         {series.length === 0 && (
           <text x={innerW / 2} y={innerH / 2} textAnchor="middle" fontSize={12} fill="#6b7280">
             no finished runs in this cell yet

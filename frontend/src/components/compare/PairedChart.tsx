@@ -1,24 +1,29 @@
 /** The paired view: per grid cell and variant, the mean difference from the
  * baseline over common seeds, as a share of the baseline's mean, with its
  * 95% CI (lib/stats/paired.ts). Left of zero: the variant's values are lower
- * than the baseline's on the same seeds. */
+ * than the baseline's on the same seeds. Each row is named, and its dot is
+ * the variant's marker shape (the legend's) in its colour. One image for
+ * assistive technology, named by a text summary (summarizePaired). */
 import { fmtPct } from "../../lib/format";
 import { metricLabel, type MetricInfo } from "../../lib/metrics";
-import { provisionalLabel, provisionalText, type ComparisonView } from "../../lib/stats/comparison";
-import { pairedInputs, pairedLayout, pairedSeedsText } from "../../lib/stats/paired";
+import { provisionalText, type ComparisonView } from "../../lib/stats/comparison";
+import { pairedInputs, pairedLayout } from "../../lib/stats/paired";
 import { AxisBottom } from "../charts/Axes";
-import { FONT, palette } from "../charts/palette";
+import { markerPath } from "../charts/markers";
+import { FONT, palette, type VariantCue } from "../charts/palette";
+import { summarizePaired } from "./summaries";
 
 const ROW = 22;
 
 export function PairedChart(props: {
   view: ComparisonView;
   variants: string[];
-  colors: Record<string, string>;
+  /** each variant's colour, dash and marker (palette.ts variantCues) */
+  cues: Record<string, VariantCue>;
   width: number;
   catalogue?: readonly MetricInfo[];
 }) {
-  const { view, colors } = props;
+  const { view, cues } = props;
   const p = palette();
   const provisional = view.provisional;
   const many = view.cells.length > 1;
@@ -27,7 +32,6 @@ export function PairedChart(props: {
   const layout = pairedLayout(inputs, Math.max(120, props.width - M.left - M.right), { rowHeight: ROW });
   const height = M.top + layout.innerHeight + M.bottom;
   const { name } = metricLabel(view.metric, props.catalogue);
-  const seeds = pairedSeedsText(inputs);
   return (
     <svg
       data-testid="paired-chart"
@@ -35,7 +39,7 @@ export function PairedChart(props: {
       width={props.width}
       height={height}
       role="img"
-      aria-label={`Paired difference of ${name} from ${view.baseline}, ${seeds ?? "no common seed yet"}, as a share of ${view.baseline}'s mean, with 95% confidence intervals${provisional ? `. ${provisionalLabel(view)}` : ""}`}
+      aria-label={summarizePaired(view, props.variants, name)}
       fontFamily={FONT}
     >
       {provisional && (
@@ -60,7 +64,8 @@ export function PairedChart(props: {
           title={`paired difference from ${view.baseline}, % of its mean`}
         />
         {layout.rows.map((r) => {
-          const color = colors[r.variant] ?? p.text;
+          const color = cues[r.variant]?.color ?? p.text;
+          const marker = cues[r.variant]?.marker ?? "circle";
           const n = r.paired?.n ?? 0;
           const what =
             r.paired === null
@@ -101,9 +106,9 @@ export function PairedChart(props: {
                 </text>
               )}
               {r.x !== null ? (
-                <circle cx={r.x} cy={r.y} r={4.5} fill={provisional ? "#fff" : color} stroke={color} strokeWidth={2}>
+                <path data-testid="paired-marker" data-marker={marker} d={markerPath(marker, r.x, r.y, 5)} fill={provisional ? "#fff" : color} stroke={provisional ? color : "#fff"} strokeWidth={provisional ? 2 : 1}>
                   <title>{`${r.variant}${many ? ` (${r.cellLabel})` : ""}: ${what}${provisional ? ` — ${provisionalText(view)}` : ""}`}</title>
-                </circle>
+                </path>
               ) : (
                 <text x={layout.zeroX + 6} y={r.y} dy="0.32em" fontSize={11} fill={p.muted}>
                   {what}

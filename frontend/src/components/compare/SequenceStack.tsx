@@ -13,7 +13,9 @@ import { flowOf, mssOf } from "../../lib/mss";
 import { useTraceVocab } from "../../lib/queries";
 import { useStableList } from "../../lib/useStableList";
 import { TimeSequenceChart } from "../charts/TimeSequenceChart";
+import type { VariantCue } from "../charts/palette";
 import { ErrorBoundary } from "./ErrorBoundary";
+import { VariantGlyph } from "./VariantGlyph";
 
 interface Loaded {
   trace: TraceWindow | null;
@@ -27,7 +29,7 @@ function nFlowsOf(scenario: Record<string, unknown> | null): number {
   return Array.isArray(scenario?.flows) ? scenario.flows.length : 1;
 }
 
-function Panel(props: { variant: string; color: string; loaded: Loaded | undefined; flow: number; domain: [number, number]; width: number }) {
+function Panel(props: { variant: string; cue: VariantCue | undefined; loaded: Loaded | undefined; flow: number; domain: [number, number]; width: number }) {
   const { loaded, flow } = props;
   const vocab = useTraceVocab().data;
   const events = useMemo(
@@ -49,7 +51,7 @@ function Panel(props: { variant: string; color: string; loaded: Loaded | undefin
   return (
     <div className="sequence-panel" data-variant={props.variant}>
       <div className="sequence-label">
-        <span className="swatch" style={{ background: props.color }} aria-hidden="true" />
+        <VariantGlyph cue={props.cue} />
         {props.variant}
       </div>
       {!loaded ? (
@@ -93,7 +95,7 @@ async function loadPanel(runId: string, flow: number): Promise<Loaded> {
   };
 }
 
-export function SequenceStack(props: { cell: CellView | undefined; variants: string[]; colors: Record<string, string>; width: number; ready: boolean }) {
+export function SequenceStack(props: { cell: CellView | undefined; variants: string[]; cues: Record<string, VariantCue>; width: number; ready: boolean }) {
   const runs = props.variants
     .map((v) => ({ variant: v, runId: props.cell?.variants[v]?.runs[0] }))
     .filter((r): r is { variant: string; runId: string } => !!r.runId);
@@ -159,7 +161,7 @@ export function SequenceStack(props: { cell: CellView | undefined; variants: str
         </div>
       </div>
       {panels.map((p) => (
-        <Panel key={p.runId} variant={p.variant} color={props.colors[p.variant]} loaded={p.loaded} flow={flow} domain={domain} width={props.width} />
+        <Panel key={p.runId} variant={p.variant} cue={props.cues[p.variant]} loaded={p.loaded} flow={flow} domain={domain} width={props.width} />
       ))}
     </section>
   );

@@ -1,28 +1,32 @@
 /** One CDF panel (the tail-loss paper's Fig. 3/4): a step line per variant
  * over the panel's cell; where the paper publishes a fraction below some x, a
- * hollow marker shows the paper's value and a filled one Rexmit's. Takes data,
- * never fetches; the lines have a few hundred vertices at most, so SVG. */
+ * hollow marker shows the paper's value and a filled one Rexmit's. Each line
+ * has its variant's colour and dash (palette.ts variantCues, as on the compare
+ * page): colour is never the only cue. One image for assistive technology,
+ * named by a text summary (summarizeGalleryCdf). Takes data, never fetches;
+ * the lines have a few hundred vertices at most, so SVG. */
 import { scaleLinear } from "d3-scale";
 import { line } from "d3-shape";
 import { ecdfDomain, ecdfSteps } from "../../lib/stats/ecdf";
 import { fmtNum } from "../../lib/format";
 import type { CdfPanel } from "../../lib/gallery";
 import { AxisBottom, AxisLeft } from "../charts/Axes";
-import { FONT, palette } from "../charts/palette";
+import { FONT, palette, type VariantCue } from "../charts/palette";
+import { summarizeGalleryCdf } from "../compare/summaries";
 
 const M = { top: 14, right: 16, bottom: 50, left: 60 };
 const HEIGHT = 280;
-/** a dash pattern per variant: colour is never the only difference between lines */
-export const DASHES = ["", "7 3", "2 3", "9 3 2 3", "4 4", "1 2"];
 
 export function GalleryCdf(props: {
   panel: CdfPanel;
   variants: string[];
-  colors: Record<string, string>;
+  /** each variant's colour, dash and marker (palette.ts variantCues) */
+  cues: Record<string, VariantCue>;
   width: number;
   xTitle: string;
 }) {
-  const { panel, colors } = props;
+  const { panel, cues } = props;
+  const colors = Object.fromEntries(props.variants.map((v) => [v, cues[v]?.color]));
   const p = palette();
   const innerW = Math.max(100, props.width - M.left - M.right);
   const innerH = HEIGHT - M.top - M.bottom;
@@ -35,7 +39,7 @@ export function GalleryCdf(props: {
     .x((d) => x(d[0]))
     .y((d) => y(d[1]));
   return (
-    <svg data-testid="gallery-cdf" data-panel={panel.id} width={props.width} height={HEIGHT} role="img" aria-label={`${panel.label}: CDF of ${props.xTitle} per variant`} fontFamily={FONT}>
+    <svg data-testid="gallery-cdf" data-panel={panel.id} width={props.width} height={HEIGHT} role="img" aria-label={summarizeGalleryCdf(panel, props.variants, props.xTitle)} fontFamily={FONT}>
       <g transform={`translate(${M.left},${M.top})`}>
         <AxisLeft ticks={y.ticks(5).map((v) => ({ value: v, y: y(v) }))} x={0} y0={0} y1={innerH} format={(v) => v.toFixed(1)} title="fraction ≤ x" grid={innerW} />
         <AxisBottom ticks={x.ticks(6).map((v) => ({ value: v, x: x(v) }))} y={innerH} x0={0} x1={innerW} format={(v) => fmtNum(v)} title={props.xTitle} />
@@ -48,7 +52,7 @@ export function GalleryCdf(props: {
             fill="none"
             stroke={colors[s.variant]}
             strokeWidth={2}
-            strokeDasharray={DASHES[props.variants.indexOf(s.variant) % DASHES.length]}
+            strokeDasharray={cues[s.variant]?.dash || undefined}
           >
             <title>{`${s.variant}: ${s.n} values`}</title>
           </path>

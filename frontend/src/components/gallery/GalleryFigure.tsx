@@ -1,20 +1,33 @@
 /** A card's figure from its comparison, drawn the paper's way, with the
- * paper's published values beside Rexmit's and the difference stated. */
-import { useMemo } from "react";
+ * paper's published values beside Rexmit's and the difference stated. Every
+ * panel exports as a self-contained SVG/PNG: the page's ExportInfoContext
+ * gives the caption (the paper's figure, preset, grid, variants,
+ * replications and seeds, engine version, comparison; the permalink is the
+ * page's address) and each panel its legend (the variants with the cue the
+ * panel draws, and the paper's marks). */
+import { useMemo, useRef } from "react";
 import type { ComparisonPublic } from "../../lib/api";
 import type { Catalogue } from "../../lib/forms/catalogue";
 import { mechanismOfVariant, mechanismsOf } from "../../lib/forms/mechanisms";
 import { fmtNum, fmtRatio, trimNumber } from "../../lib/format";
 import { cardFigure, type GalleryCard, type GalleryFigure as Figure } from "../../lib/gallery";
 import { metricLabel } from "../../lib/metrics";
+import { usePresets } from "../../lib/queries";
+import { readComparison } from "../../lib/stats/comparison";
+import type { LegendEntry } from "../charts/exportChart";
+import { ExportButtons } from "../charts/ExportButtons";
+import { type ExportInfo, ExportInfoContext } from "../charts/exportMeta";
 import { useParentSize } from "../charts/useParentSize";
-import { variantColors } from "../charts/palette";
+import { palette, type VariantCue, variantCues } from "../charts/palette";
+import { baseSeed, comparisonCaption, variantLegend } from "../compare/exportCaption";
+import { VariantGlyph } from "../compare/VariantGlyph";
 import { GalleryBars } from "./GalleryBars";
-import { DASHES, GalleryCdf } from "./GalleryCdf";
+import { GalleryCdf } from "./GalleryCdf";
+import "../charts/charts.css";
 
-/** A mechanism keeps its colour everywhere: its place in its catalogue family (as on the compare page). */
-export function galleryColors(card: GalleryCard, variants: string[], cat: Catalogue | undefined): Record<string, string> {
-  return variantColors(variants, card.baseline_variant, (v) => {
+/** A mechanism keeps its colour, dash and marker everywhere: its place in its catalogue family (as on the compare page). */
+export function galleryCues(card: GalleryCard, variants: string[], cat: Catalogue | undefined): Record<string, VariantCue> {
+  return variantCues(variants, card.baseline_variant, (v) => {
     const m = cat ? mechanismOfVariant(card.variants[v], cat) : null;
     return m && cat ? mechanismsOf(cat, m.family).findIndex((x) => x.name === m.name) : -1;
   });
@@ -23,7 +36,19 @@ export function galleryColors(card: GalleryCard, variants: string[], cat: Catalo
 export function GalleryFigure(props: { card: GalleryCard; comparison: ComparisonPublic; catalogue?: Catalogue }) {
   const { card, comparison, catalogue } = props;
   const fig = useMemo(() => cardFigure(card, comparison), [card, comparison]);
-  const colors = useMemo(() => galleryColors(card, fig.variants, catalogue), [card, fig.variants, catalogue]);
+  const cues = useMemo(() => galleryCues(card, fig.variants, catalogue), [card, fig.variants, catalogue]);
+  const { data: presets } = usePresets();
+  const spec = (comparison.spec ?? {}) as Record<string, unknown>;
+  const seed = baseSeed(spec, presets);
+  const exportInfo = useMemo<ExportInfo>(
+    () => ({
+      caption: [
+        `Rexmit's reproduction of ${card.figure} of ${card.citation}.`,
+        ...comparisonCaption(readComparison(comparison), spec, { base: `preset ${card.preset}`, metric: card.metric, seed }),
+      ],
+    }),
+    [card, comparison, spec, seed],
+  );
   const { ref, width } = useParentSize<HTMLDivElement>(1000);
   const metric = metricLabel(card.metric, catalogue?.metrics);
   // a CDF's x axis: the card's name for the metric (the paper's: FCT, OCT), else the catalogue's
@@ -44,15 +69,9 @@ export function GalleryFigure(props: { card: GalleryCard; comparison: Comparison
         )}
       </h2>
       <ul className="gallery-legend" aria-label="Variants">
-        {fig.variants.map((v, i) => (
-          <li key={v}>
-            {fig.kind === "cdf" ? (
-              <svg width={26} height={10} aria-hidden="true">
-                <line x1={1} x2={25} y1={5} y2={5} stroke={colors[v]} strokeWidth={2.5} strokeDasharray={DASHES[i % DASHES.length]} />
-              </svg>
-            ) : (
-              <span className="swatch" style={{ background: colors[v] }} aria-hidden="true" />
-            )}
+        {fig.variants.map((v) => (
+          <li key={v} data-variant={v}>
+            <VariantGlyph cue={cues[v]} kind={fig.kind === "cdf" ? "line" : "marker"} />
             {v}
             {v === fig.baseline ? " (baseline)" : ""}
           </li>
@@ -68,32 +87,63 @@ export function GalleryFigure(props: { card: GalleryCard; comparison: Comparison
           </li>
         )}
       </ul>
-      <div ref={ref} className={`gallery-panels cols-${columns}`}>
-        {fig.kind === "bars"
-          ? fig.bars.map((panel) => (
-              <figure key={panel.id} className="gallery-panel">
-                <figcaption>{panel.label}</figcaption>
-                <GalleryBars
-                  panel={panel}
-                  variants={fig.variants}
-                  baseline={fig.baseline}
-                  colors={colors}
-                  width={panelWidth}
-                  xLabel={card.chart.x_label ?? ""}
-                  xUnit={card.chart.x_unit ?? ""}
-                  metricName={metric.name}
-                />
-              </figure>
-            ))
-          : fig.cdfs.map((panel) => (
-              <figure key={panel.id} className="gallery-panel">
-                <figcaption>{panel.label}</figcaption>
-                <GalleryCdf panel={panel} variants={fig.variants} colors={colors} width={panelWidth} xTitle={cdfTitle} />
-              </figure>
-            ))}
-      </div>
+      <ExportInfoContext.Provider value={exportInfo}>
+        <div ref={ref} className={`gallery-panels cols-${columns}`}>
+          {fig.kind === "bars"
+            ? fig.bars.map((panel) => (
+                <Panel key={panel.id} card={card} label={panel.label} id={panel.id} legend={panelLegend(fig, cues, "marker")}>
+                  <GalleryBars
+                    panel={panel}
+                    variants={fig.variants}
+                    baseline={fig.baseline}
+                    cues={cues}
+                    width={panelWidth}
+                    xLabel={card.chart.x_label ?? ""}
+                    xUnit={card.chart.x_unit ?? ""}
+                    metricName={metric.name}
+                  />
+                </Panel>
+              ))
+            : fig.cdfs.map((panel) => (
+                <Panel key={panel.id} card={card} label={panel.label} id={panel.id} legend={panelLegend(fig, cues, "line")}>
+                  <GalleryCdf panel={panel} variants={fig.variants} cues={cues} width={panelWidth} xTitle={cdfTitle} />
+                </Panel>
+              ))}
+        </div>
+      </ExportInfoContext.Provider>
       <PublishedTables fig={fig} card={card} />
     </section>
+  );
+}
+
+/** The legend of an exported panel: the variants with the cue the panel draws, then the paper's marks it shows. */
+export function panelLegend(fig: Figure, cues: Record<string, VariantCue>, kind: "marker" | "line"): LegendEntry[] {
+  const ink = palette().text;
+  const out = variantLegend(fig.variants, cues, fig.baseline, kind);
+  if (fig.savings.length) out.push({ label: "the paper's stated saving", color: ink, dash: "4 2" });
+  if (fig.cdfs.some((c) => c.markers.length))
+    out.push({ label: "the paper's value", color: ink, marker: "circle", hollow: true }, { label: "Rexmit's value", color: ink, marker: "circle" });
+  return out;
+}
+
+/** One panel: its name, SVG/PNG export buttons (title, legend and the page's caption), the chart. */
+function Panel(props: { card: GalleryCard; id: string; label: string; legend: LegendEntry[]; children: React.ReactNode }) {
+  const body = useRef<HTMLDivElement | null>(null);
+  const { card } = props;
+  return (
+    <figure className="gallery-panel" data-panel={props.id}>
+      <figcaption>
+        <span>{props.label}</span>
+        <ExportButtons
+          target={body}
+          name={`rexmit-${card.id}-${props.id}`}
+          label={`${card.figure} panel “${props.label}”`}
+          title={`Rexmit's ${card.figure} (${card.title}): ${props.label}`}
+          legend={props.legend}
+        />
+      </figcaption>
+      <div ref={body}>{props.children}</div>
+    </figure>
   );
 }
 

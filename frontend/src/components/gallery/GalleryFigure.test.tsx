@@ -1,0 +1,120 @@
+import { act } from "react";
+import raw from "../../lib/forms/fixtures/catalogue.json";
+import { parseCatalogue } from "../../lib/forms/catalogue";
+import { card, comparison, OWD } from "../../lib/galleryTesting";
+import { flush, json, render, stubFetch } from "../compare/testing";
+import { GalleryFigure } from "./GalleryFigure";
+
+const BARS = card();
+const FCT = (p: Record<string, unknown>, v: string) => [v === "baseline" ? 1000 : v === "RTOR" ? 1000 - 2 * Number(p[OWD]) - 200 : 500];
+const CATALOGUE = parseCatalogue(raw as never);
+const CDF = card({
+  id: "fig-cdf",
+  figure: "Fig. 3",
+  chart: { kind: "cdf", x: null, x_label: "FCT", x_unit: "ms", x_scale: 1 },
+  panels: [{ id: "p40", label: "One-way delay 40 ms", where: { [OWD]: 40, "flows[*].receiver.ack_policy": "delayed" } }],
+  published: [{ id: "e", kind: "ecdf_at", section: "§3.2", quote: "q", panel: "p40", x: 800, values: { TLP: 0.9 } }],
+} as never);
+
+function captureDownloads() {
+  const saved: Blob[] = [];
+  const url = URL as unknown as { createObjectURL: (b: Blob) => string; revokeObjectURL: (u: string) => void };
+  url.createObjectURL = (b: Blob) => {
+    saved.push(b);
+    return "blob:x";
+  };
+  url.revokeObjectURL = () => {};
+  vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+  return async () =>
+    new Promise<Document>((resolve) => {
+      const r = new FileReader();
+      r.onload = () => resolve(new DOMParser().parseFromString(String(r.result), "image/svg+xml"));
+      r.readAsText(saved[saved.length - 1]);
+    });
+}
+const part = (doc: Document, name: string) => doc.querySelector(`[data-export-part="${name}"]`);
+const texts = (el: Element | null) => [...(el?.querySelectorAll("text") ?? [])].map((t) => t.textContent ?? "");
+/** the legend's glyph of each variant: marker shape and dash */
+function legendGlyphs(root: Element): Record<string, { marker: string | null; dash: string | null }> {
+  return Object.fromEntries(
+    [...root.querySelectorAll(".gallery-legend li[data-variant]")].map((li) => {
+      const svg = li.querySelector("svg")!;
+      return [li.getAttribute("data-variant"), { marker: svg.getAttribute("data-marker"), dash: svg.getAttribute("data-dash") }];
+    }),
+  );
+}
+
+describe("GalleryFigure: accessible, self-contained figures", () => {
+  beforeEach(() => {
+    // the presets: the preset's seed, for the caption
+    stubFetch((req) => (new URL(req.url).pathname === "/api/v1/presets" ? json([{ name: BARS.preset, scenario: { seed: 4 } }]) : undefined));
+    history.replaceState(null, "", `/gallery/${BARS.id}?comparison=c1`);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    document.body.innerHTML = "";
+  });
+
+  it("draws a marker under each bar, the one its legend shows, and names each panel with its values", async () => {
+    const r = await render(<GalleryFigure card={BARS} comparison={comparison(BARS, FCT)} catalogue={CATALOGUE} />);
+    const glyphs = legendGlyphs(r.container);
+    expect(Object.keys(glyphs)).toEqual(["baseline", "RTOR", "TLP"]);
+    expect(new Set(Object.values(glyphs).map((g) => g.marker)).size).toBe(3);
+    for (const bar of r.container.querySelectorAll('[data-testid="gallery-bar"]')) {
+      const v = bar.getAttribute("data-variant")!;
+      expect(bar.querySelector('[data-testid="gallery-marker"]')!.getAttribute("data-marker")).toBe(glyphs[v].marker);
+    }
+    const panels = [...r.container.querySelectorAll('[data-testid="gallery-bars"]')];
+    expect(panels).toHaveLength(2);
+    for (const p of panels) expect(p.getAttribute("role")).toBe("img");
+    expect(panels[1].getAttribute("aria-label")).toBe(
+      "quickACKs: Completion time normalized to baseline per RTT (ms), 3 variants; at 10 ms: baseline 1.00, RTOR 0.79 (the paper's saving: 0.99), TLP 0.50; " +
+        "at 80 ms: baseline 1.00, RTOR 0.72 (the paper's saving: 0.92), TLP 0.50.",
+    );
+    r.unmount();
+  });
+
+  it("exports a panel with its title, every variant and the paper's mark in the legend, and a caption naming paper, grid, seeds, engine and permalink", async () => {
+    const lastDownload = captureDownloads();
+    const r = await render(<GalleryFigure card={BARS} comparison={comparison(BARS, FCT)} catalogue={CATALOGUE} />);
+    await flush();
+    const button = r.container.querySelector<HTMLButtonElement>('button[aria-label="Export the Fig. 1 panel “quickACKs” as SVG"]')!;
+    await act(async () => button.click());
+    const doc = await lastDownload();
+    expect(doc.querySelector("parsererror")).toBeNull();
+    expect(texts(part(doc, "title")).join(" ")).toBe("Rexmit's Fig. 1 (bars): quickACKs");
+    const legend = part(doc, "legend")!;
+    expect(texts(legend)).toEqual(["baseline (baseline)", "RTOR", "TLP", "the paper's stated saving"]);
+    const glyphs = legendGlyphs(r.container);
+    expect([...legend.querySelectorAll("path[data-marker]")].map((p) => p.getAttribute("data-marker"))).toEqual(["baseline", "RTOR", "TLP"].map((v) => glyphs[v].marker));
+    expect(legend.querySelector("line")!.getAttribute("stroke-dasharray")).toBe("4 2");
+    // the panel's own bars, not the other panel's
+    expect(part(doc, "chart")!.querySelectorAll('[data-testid="gallery-bars"]')).toHaveLength(0); // (the svg's children are inlined)
+    expect(part(doc, "chart")!.querySelectorAll('[data-testid="gallery-bar"]')).toHaveLength(6);
+    const caption = texts(part(doc, "caption")).join(" ");
+    expect(caption).toContain("Rexmit's reproduction of Fig. 1 of A. Author: A Paper, §3.1, Fig. 1.");
+    expect(caption).toContain("preset tail-loss-rtt-sweep");
+    expect(caption).toContain("4 cells × 3 variants × 1 replication (seed 4) = 12 runs · engine test");
+    expect(texts(part(doc, "caption")).join("").replace(/\s/g, "")).toContain(`Permalink:${location.href}`);
+    r.unmount();
+  });
+
+  it("draws each CDF line in its variant's dash, as the legend does, distinct between variants", async () => {
+    const lastDownload = captureDownloads();
+    const r = await render(<GalleryFigure card={CDF} comparison={comparison(CDF, FCT)} />);
+    const glyphs = legendGlyphs(r.container);
+    const lines = [...r.container.querySelectorAll('[data-testid="gallery-cdf-line"]')];
+    expect(lines).toHaveLength(3);
+    for (const l of lines) expect(l.getAttribute("stroke-dasharray") ?? "").toBe(glyphs[l.getAttribute("data-variant")!].dash);
+    expect(new Set(Object.values(glyphs).map((g) => g.dash)).size).toBe(3);
+    const svg = r.container.querySelector('[data-testid="gallery-cdf"]')!;
+    expect(svg.getAttribute("role")).toBe("img");
+    expect(svg.getAttribute("aria-label")).toContain("TLP below 800: the paper ≈ 90%, Rexmit 100%");
+    await act(async () => r.container.querySelector<HTMLButtonElement>("button[aria-label$=' as SVG']")!.click());
+    const doc = await lastDownload();
+    expect(texts(part(doc, "legend"))).toEqual(["baseline (baseline)", "RTOR", "TLP", "the paper's value", "Rexmit's value"]);
+    expect(part(doc, "legend")!.querySelectorAll("line")).toHaveLength(3);
+    r.unmount();
+  });
+});
