@@ -1,6 +1,7 @@
 /** A <canvas> for dense marks, sized for the device pixel ratio.  `draw` gets a
  * context already scaled to CSS pixels and cleared; it runs after every render
- * whose dependencies changed. */
+ * whose dependencies changed.  With a `label` it is an image of that name,
+ * else hidden from assistive technology (a layer of a chart named elsewhere). */
 import { useEffect, useRef } from "react";
 
 export function CanvasLayer(props: {
@@ -37,8 +38,11 @@ export function CanvasLayer(props: {
       width={Math.max(1, Math.round(width * dpr))}
       height={Math.max(1, Math.round(height * dpr))}
       style={{ width, height, position: "absolute", left: 0, top: 0, pointerEvents: "none" }}
-      role="img"
+      // an image only when it is named; a layer under a chart that names itself (the
+      // time-sequence diagram's summary is on its SVG) stays out of the accessibility tree
+      role={props.label ? "img" : undefined}
       aria-label={props.label}
+      aria-hidden={props.label ? undefined : true}
     />
   );
 }

@@ -66,6 +66,9 @@ describe("TimeSequenceChart", () => {
     expect(drawn).toHaveBeenCalled();
     // a canvas for the dense marks, SVG layers around it
     expect(host.querySelector("canvas")).not.toBeNull();
+    // the canvas is a layer, not an unnamed image: the SVG's summary names the diagram
+    expect(host.querySelector("canvas")!.getAttribute("aria-hidden")).toBe("true");
+    for (const img of host.querySelectorAll("[role='img']")) expect(img.getAttribute("aria-label")).toBeTruthy();
     expect(host.querySelectorAll("svg[data-layer]").length).toBe(2);
   });
   it("draws no probe but the RTO retransmission for the baseline", () => {
