@@ -1,7 +1,9 @@
 /** (i) The colours the browser draws are the palette's: the stylesheet's
  * --mark-* variables, the SVG marks, the legend, the canvas of dense marks
  * and the event log's badges all show frontend/src/components/charts/palette.json
- * (the colour-blind-safe palette its Vitest test checks), so CSS and canvas agree. */
+ * (the colour-blind-safe palette its Vitest test checks), so CSS and canvas agree;
+ * and the compare page's bars and lines take its categorical colours, each
+ * variant with a second cue (marker, dash), every chart named for screen readers. */
 import fs from "node:fs";
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
@@ -13,6 +15,8 @@ requireChromium();
 interface PaletteJson {
   accessible: Record<string, string>;
   marks: Record<string, string>;
+  categorical: string[];
+  baseline: string;
 }
 const PALETTE = JSON.parse(fs.readFileSync(path.join(ROOT, "frontend/src/components/charts/palette.json"), "utf8")) as PaletteJson;
 /** mark kind -> "#rrggbb" */
@@ -154,4 +158,99 @@ test("the run view draws the palette's colours, in CSS, SVG and canvas alike", a
     expect(await computed(page.getByTestId("event-log").locator(".rv-kind.k-probe").first(), "backgroundColor")).toBe(MARK.probe);
     await shot(page, "i-palette-probe");
   });
+});
+
+/** "#rrggbb" of each categorical slot, and the baseline's */
+const CATEGORICAL = PALETTE.categorical.map((name) => PALETTE.accessible[name].toLowerCase());
+const BASELINE = PALETTE.accessible[PALETTE.baseline].toLowerCase();
+
+test("the compare page draws the palette's categorical colours with a second cue, and names every chart", async ({ page, api }) => {
+  // a small deterministic comparison: the n-degree tail-loss preset's timer variants at one loss count
+  const preset = await api.preset("tail-loss-n-degree");
+  const variants = Object.keys(preset.variants);
+  expect(variants.length, "the preset compares several variants").toBeGreaterThan(2);
+  const id = await api.createComparison({
+    base: { preset: preset.name },
+    variants: preset.variants,
+    baseline: preset.baseline_variant,
+    grid: { "path.forward.loss.count": [3] },
+    replications: 1,
+  });
+  await api.waitComparison(id);
+  await openApp(page, `/compare/${id}`);
+  const view = page.getByTestId("compare-view");
+  const bars = view.getByTestId("fct-bars");
+  await expect(bars.getByTestId("fct-bar")).toHaveCount(variants.length);
+  // a mechanism's colour is its catalogue place: read the colours once the catalogue has come (it names each variant's mechanism)
+  await expect(view.getByTestId("variant-docs")).toBeVisible();
+
+  const barColour: Record<string, string> = {};
+  const barMarker: Record<string, string> = {};
+  await test.step("each bar is its variant's categorical colour (the baseline grey), with a marker of its own", async () => {
+    for (const v of variants) {
+      const bar = bars.locator(`[data-testid="fct-bar"][data-variant="${v}"]`);
+      barColour[v] = await computed(bar.locator("rect").first(), "fill");
+      const marker = bar.getByTestId("fct-marker");
+      expect(await computed(marker, "fill"), `${v}'s marker is its bar's colour`).toBe(barColour[v]);
+      barMarker[v] = (await marker.getAttribute("data-marker")) ?? "";
+    }
+    expect(barColour[preset.baseline_variant]).toBe(BASELINE);
+    const others = variants.filter((v) => v !== preset.baseline_variant);
+    for (const v of others) expect(CATEGORICAL, `${v}'s bar colour ${barColour[v]}`).toContain(barColour[v]);
+    expect(new Set(others.map((v) => barColour[v])).size, "one colour per variant").toBe(others.length);
+    expect(new Set(variants.map((v) => barMarker[v])).size, "one marker shape per variant").toBe(variants.length);
+  });
+
+  await test.step("each ECDF line is its variant's colour, with a dash no other line has (the baseline solid)", async () => {
+    const ecdf = view.getByTestId("chart-ecdf");
+    const dashes: string[] = [];
+    for (const v of variants) {
+      const line = ecdf.locator(`[data-testid="ecdf-line"][data-variant="${v}"]`);
+      expect(await computed(line, "stroke"), `${v}'s ECDF line`).toBe(barColour[v]);
+      const dash = await line.evaluate((el) => getComputedStyle(el).strokeDasharray);
+      dashes.push(dash);
+      if (v === preset.baseline_variant) expect(dash).toBe("none");
+      else expect(dash, `${v}'s line is dashed`).not.toBe("none");
+      expect(await ecdf.locator(`[data-testid="ecdf-marker"][data-variant="${v}"]`).getAttribute("data-marker")).toBe(barMarker[v]);
+    }
+    expect(new Set(dashes).size).toBe(variants.length);
+  });
+
+  await test.step("the variant toggles show the same colour and marker", async () => {
+    for (const v of variants) {
+      const glyph = view.locator(`button.variant-toggle[data-variant="${v}"] svg.variant-glyph`);
+      await expect(glyph).toHaveAttribute("data-marker", barMarker[v]);
+      expect(await computed(glyph.locator("path"), "fill")).toBe(barColour[v]);
+      expect(await computed(glyph.locator("line"), "stroke")).toBe(barColour[v]);
+    }
+  });
+
+  await test.step("every chart is an image with a name that reads its values", async () => {
+    // the sequence diagrams load once every run has finished
+    await expect(view.getByTestId("sequence-stack").getByTestId("chart-time-sequence")).toHaveCount(variants.length, { timeout: 30_000 });
+    const images = view.getByRole("img");
+    const n = await images.count();
+    expect(n, "bars, ECDF, box plot and a sequence diagram per variant").toBe(3 + variants.length);
+    for (let k = 0; k < n; k++) {
+      const name = (await images.nth(k).getAttribute("aria-label")) ?? "";
+      expect(name.length, `image ${k} has a text summary`).toBeGreaterThan(30);
+    }
+    const summary = (await bars.getAttribute("aria-label")) ?? "";
+    for (const v of variants) expect(summary).toMatch(new RegExp(`${v} \\d\\.\\d\\d`));
+    await expect(view.getByRole("img", { name: /^ECDF of .* per variant in cell count = 3: / })).toHaveCount(1);
+    await expect(view.getByRole("img", { name: /^Box plots of .* per variant in cell count = 3: / })).toHaveCount(1);
+  });
+
+  await test.step("the bar view's toggle works from the keyboard, with a visible focus", async () => {
+    const paired = view.getByRole("button", { name: "Paired differences", exact: true });
+    await paired.focus();
+    await page.keyboard.press("Space");
+    await expect(paired).toHaveAttribute("aria-pressed", "true");
+    expect(await paired.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe("none");
+    await expect(view.getByRole("img", { name: /^Paired difference of / })).toHaveCount(1);
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Enter");
+    await expect(bars).toBeVisible();
+  });
+  await shot(page, "i-palette-compare");
 });

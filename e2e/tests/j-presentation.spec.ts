@@ -180,3 +180,48 @@ test("an exported chart stands alone: title, legend and caption with scenario, s
   expect(h).toBeGreaterThan(2 * chartBox.height + 2 * 60);
   await shot(page, "j-export");
 });
+
+test("an exported compare chart stands alone: title, a legend entry for every variant, caption with comparison, seeds, engine version and permalink", async ({ page, api }) => {
+  const preset = await api.preset("tail-loss-n-degree");
+  const variants = Object.keys(preset.variants);
+  const id = await api.createComparison({
+    base: { preset: preset.name },
+    variants: preset.variants,
+    baseline: preset.baseline_variant,
+    grid: { "path.forward.loss.count": [3] },
+    replications: 1,
+  });
+  await api.waitComparison(id);
+  await openApp(page, `/compare/${id}`);
+  const view = page.getByTestId("compare-view");
+  await expect(view.getByTestId("fct-bars").getByTestId("fct-bar")).toHaveCount(variants.length);
+  await expect(view.getByTestId("variant-docs")).toBeVisible();
+  const exportSvg = view.getByRole("button", { name: /^Export the .*, normalized to .* as SVG$/ });
+  const [svgDownload] = await Promise.all([page.waitForEvent("download"), exportSvg.click()]);
+  const svg = fs.readFileSync((await svgDownload.path())!, "utf8");
+  expect(svg).toMatch(/^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+  expect(svg).toMatch(/<title>[^<]*, normalized to baseline<\/title>/);
+  const partText = (name: string) => {
+    const from = svg.indexOf(`data-export-part="${name}"`);
+    expect(from, `the figure has a ${name}`).toBeGreaterThan(0);
+    const rest = svg.slice(from);
+    const end = rest.indexOf('data-export-part="', 20);
+    return [...(end > 0 ? rest.slice(0, end) : rest).matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+  };
+  // one legend entry per variant, each with its marker shape
+  const legend = partText("legend");
+  expect(legend).toEqual(variants.map((v) => (v === preset.baseline_variant ? `${v} (baseline)` : v)));
+  const legendPart = svg.slice(svg.indexOf('data-export-part="legend"'), svg.indexOf('data-export-part="chart"'));
+  expect([...legendPart.matchAll(/data-marker="([a-z-]+)"/g)].map((m) => m[1])).toHaveLength(variants.length);
+  const caption = partText("caption").join(" ");
+  expect(caption).toContain(`Comparison ${id}: Preset ${preset.name}`);
+  expect(caption).toMatch(/1 cell × \d variants × 1 replication \(seed \d+\) = \d+ runs · engine \d+\.\d+\.\d+/);
+  expect(partText("caption").join("").replace(/\s/g, "")).toContain(`Permalink:${page.url()}`.replace(/&/g, "&amp;"));
+
+  const exportPng = view.getByRole("button", { name: /^Export the .*, normalized to .* as PNG$/ });
+  const [pngDownload] = await Promise.all([page.waitForEvent("download"), exportPng.click()]);
+  const png = fs.readFileSync((await pngDownload.path())!);
+  expect(png.subarray(0, 8).toString("hex")).toBe("89504e470d0a1a0a");
+  const box = (await view.getByTestId("fct-bars").boundingBox())!;
+  expect(png.readUInt32BE(20)).toBeGreaterThan(2 * box.height + 2 * 60); // title, legend and caption around the chart
+});
