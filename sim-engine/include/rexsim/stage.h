@@ -7,8 +7,12 @@
  * holding that item's own parameters (declared in the stage's params table,
  * offsets into struct rx_loss_cfg before its rules) and no rules.  A stage may drop a packet, add
  * extra delay to it (p->extra_ns; it may then be overtaken), or ask for a
- * copy.  Loss models are stages today; delay spikes, outages and LTE
- * handover tables are stages of the same family.
+ * copy.  A stage may also stall the link (st->stall_until_ns): the
+ * direction then delivers nothing before that time, and the packets behind
+ * wait in order in the bottleneck queue (its buffer limits apply), or, on a
+ * link without a rate limit, on the propagation line: FIFO is kept.  A stage
+ * that declares own_cfg reads its own block (cfg_size bytes laid out by its
+ * params) instead of a struct rx_loss_cfg.
  */
 #ifndef REXSIM_STAGE_H
 #define REXSIM_STAGE_H
@@ -29,6 +33,11 @@ struct rx_stage {
 	const struct rx_stage_ops *ops;
 	const void *cfg; /* the stage's part of the scenario */
 	uint64_t seed; /* its own PRNG stream seed */
+	uint64_t run_seed; /* the scenario's seed: a process both directions share derives its stream from it */
+	const int64_t *clock_ns; /* the simulation's clock (now) */
+	/* written by the stage: the link delivers nothing before this time (0:
+	 * never stalled); the core reads it after every apply */
+	int64_t stall_until_ns;
 	_Alignas(8) unsigned char priv[RX_STAGE_PRIV_SIZE];
 };
 
@@ -46,6 +55,9 @@ struct rx_stage_ops {
 	/* it acts on the direction's positioned rules (path.<dir>.loss.rules),
 	 * so it is chosen as the loss model, never listed in path.<dir>.stages */
 	bool uses_rules;
+	/* (optional) as an item of path.<dir>.stages its cfg is its own block
+	 * (the tagged item's, laid out by params), not a struct rx_loss_cfg */
+	bool own_cfg;
 	/* (optional) set up priv from cfg */
 	void (*init)(struct rx_stage *st, int dir);
 	/* (required) a packet enters: return a verdict; may set p->extra_ns or

@@ -30,7 +30,8 @@ uint32_t rx_wire_bytes(uint32_t payload, bool ts, int n_sack, bool syn)
 	return 20 + 20 + opt + payload;
 }
 
-static void add_stage(struct rx_link *l, const struct rx_stage_ops *ops, const struct rx_loss_cfg *cfg, uint64_t seed)
+static void add_stage(struct rx_link *l, const struct rx_stage_ops *ops, const void *cfg, uint64_t seed,
+		      uint64_t run_seed)
 {
 	struct rx_stage *st = &l->stages[l->n_stages++];
 	st->ops = ops;
@@ -39,6 +40,8 @@ static void add_stage(struct rx_link *l, const struct rx_stage_ops *ops, const s
 			l->stage_cause[l->n_stages - 1] = (uint8_t)(i + 1);
 	st->cfg = cfg;
 	st->seed = seed;
+	st->run_seed = run_seed;
+	st->clock_ns = &l->sim->now_ns;
 	if (ops->init)
 		ops->init(st, l->dir);
 }
@@ -56,7 +59,7 @@ int rx_link_init(struct rx_link *l, struct rx_sim *sim, int dir, const struct rx
 	 * gets its own PRNG stream (the loss model keeps the one it always had) */
 	const struct rx_stage_ops *ops = rx_stage_for_loss_model((int)cfg->loss.model);
 	if (ops)
-		add_stage(l, ops, &cfg->loss, seed);
+		add_stage(l, ops, &cfg->loss, seed, seed);
 	if (cfg->n_stages <= 0)
 		return 0;
 	/* a listed stage reads its own parameters through a struct rx_loss_cfg
@@ -66,14 +69,19 @@ int rx_link_init(struct rx_link *l, struct rx_sim *sim, int dir, const struct rx
 		return -1;
 	for (int64_t k = 0; k < cfg->n_stages; k++) {
 		const struct rx_tagged_item *it = &cfg->stages[k];
+		const struct rx_stage_ops *ops_k = rx_member(RX_FAM_STAGE, (int)it->kind);
+		uint64_t seed_k = seed ^ (UINT64_C(0x9E3779B97F4A7C15) * (uint64_t)(k + 1));
+		if (ops_k->own_cfg) {
+			add_stage(l, ops_k, it->cfg, seed_k, seed);
+			continue;
+		}
 		struct rx_loss_cfg *c = &l->list_cfg[k];
 		size_t cfg_size;
 		rx_member_params(RX_FAM_STAGE, (int)it->kind, NULL, &cfg_size);
 		memcpy(c, it->cfg, cfg_size);
 		c->model = it->kind + 1; /* the stage family lists the loss models after "none" */
 		c->n_rules = 0;
-		add_stage(l, rx_member(RX_FAM_STAGE, (int)it->kind), c,
-			  seed ^ (UINT64_C(0x9E3779B97F4A7C15) * (uint64_t)(k + 1)));
+		add_stage(l, ops_k, c, seed_k, seed);
 	}
 	return 0;
 }
@@ -109,7 +117,10 @@ static void deliver(struct rx_link *l, struct rx_pkt *p)
 static void to_line(struct rx_link *l, struct rx_pkt *p)
 {
 	struct rx_sim *sim = l->sim;
-	p->arrive_ns = sim->now_ns + l->prop_ns + p->extra_ns;
+	/* without a rate limit a stall holds the packet at the link's ingress
+	 * (arrival times stay non-decreasing: the line stays FIFO) */
+	int64_t start_ns = sim->now_ns > l->stall_until_ns ? sim->now_ns : l->stall_until_ns;
+	p->arrive_ns = start_ns + l->prop_ns + p->extra_ns;
 	if (p->extra_ns > 0) {
 		rx_sched(sim, p->arrive_ns, RX_HEV_PKT_DELAYED, p, (uint32_t)l->dir);
 		return;
@@ -133,8 +144,10 @@ static int64_t tx_time_ns(const struct rx_link *l, uint32_t wire_bytes)
 
 static void start_service(struct rx_link *l, struct rx_pkt *p)
 {
+	/* a stalled link starts sending when the stall ends */
+	int64_t start_ns = l->sim->now_ns > l->stall_until_ns ? l->sim->now_ns : l->stall_until_ns;
 	l->in_service = p;
-	rx_tslot_arm(l->sim, &l->depart, l->sim->now_ns + tx_time_ns(l, p->wire_bytes), RX_HEV_LINK_DEPART, l);
+	rx_tslot_arm(l->sim, &l->depart, start_ns + tx_time_ns(l, p->wire_bytes), RX_HEV_LINK_DEPART, l);
 }
 
 static void enqueue(struct rx_link *l, struct rx_pkt *p)
@@ -199,7 +212,10 @@ void rx_link_send(struct rx_link *l, struct rx_pkt *p)
 	bool dup = false;
 	for (int i = 0; i < l->n_stages; i++) {
 		struct rx_stage *st = &l->stages[i];
-		if (st->ops->apply(st, l->dir, p, &dup) == RX_STAGE_DROP) {
+		int verdict = st->ops->apply(st, l->dir, p, &dup);
+		if (st->stall_until_ns > l->stall_until_ns)
+			l->stall_until_ns = st->stall_until_ns;
+		if (verdict == RX_STAGE_DROP) {
 			trace_drop(l, p, RX_DROP_LOSS_MODEL, l->stage_cause[i]);
 			return;
 		}

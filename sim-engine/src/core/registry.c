@@ -45,7 +45,9 @@
 	X(rx_stage_ops, rx_stage_positioned) \
 	X(rx_stage_ops, rx_stage_tail) \
 	X(rx_stage_ops, rx_stage_bernoulli) \
-	X(rx_stage_ops, rx_stage_gilbert_elliott)
+	X(rx_stage_ops, rx_stage_gilbert_elliott) \
+	X(rx_stage_ops, rx_stage_delay_spike) \
+	X(rx_stage_ops, rx_stage_outage)
 
 #define DECLARE(type, sym) extern const struct type sym;
 #define ADDRESS(type, sym) &sym,

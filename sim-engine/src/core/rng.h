@@ -5,6 +5,7 @@
 #ifndef REXSIM_RNG_H
 #define REXSIM_RNG_H
 
+#include <math.h>
 #include <stdint.h>
 
 struct rx_rng {
@@ -59,6 +60,19 @@ static inline uint64_t rx_prob_threshold(double p)
 static inline int rx_rng_bernoulli(struct rx_rng *r, uint64_t thr)
 {
 	return (rx_rng_next(r) >> 11) < thr;
+}
+
+/* a uniform double in [0, 1) from the top 53 bits of one draw */
+static inline double rx_rng_unit(struct rx_rng *r)
+{
+	return (double)(rx_rng_next(r) >> 11) / 9007199254740992.0;
+}
+
+/* an exponential length of mean mean_ns, rounded to the ns: -mean * ln(u)
+ * with u = 1 - rx_rng_unit() in (0, 1] */
+static inline int64_t rx_rng_exp_ns(struct rx_rng *r, double mean_ns)
+{
+	return (int64_t)(-mean_ns * log(1.0 - rx_rng_unit(r)) + 0.5);
 }
 
 #endif

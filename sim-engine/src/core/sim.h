@@ -74,6 +74,7 @@ struct rx_link {
 	int64_t q_pkts, q_bytes;
 	struct rx_pkt *in_service;
 	struct rx_tslot depart;
+	int64_t stall_until_ns; /* a stage stalled the link: nothing leaves it before this time */
 	/* propagation line: FIFO in arrival order */
 	struct rx_pkt *line_head, *line_tail;
 	struct rx_tslot arrive;

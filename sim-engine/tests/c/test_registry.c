@@ -72,7 +72,14 @@ int main(void)
 	CHECK(rx_member_count(RX_FAM_TIMER) == 5);
 	CHECK(rx_member_count(RX_FAM_RECOVERY) >= 1);
 	CHECK(rx_member_count(RX_FAM_LOSSDET) >= 1);
-	CHECK(rx_member_count(RX_FAM_STAGE) == RX_LOSS__COUNT - 1);
+	/* the loss models come first in the stage family, in their enum's order
+	 * (rx_stage_for_loss_model); the stages that are only listed follow */
+	CHECK(rx_member_count(RX_FAM_STAGE) >= RX_LOSS__COUNT - 1);
+	for (int m = 1; m < RX_LOSS__COUNT; m++)
+		CHECK(rx_stage_for_loss_model(m) == rx_member(RX_FAM_STAGE, m - 1) &&
+		      !rx_stage_for_loss_model(m)->own_cfg);
+	CHECK(rx_member_index(RX_FAM_STAGE, "delay_spike") >= RX_LOSS__COUNT - 1);
+	CHECK(rx_member_index(RX_FAM_STAGE, "outage") >= RX_LOSS__COUNT - 1);
 	CHECK(rx_member_index(RX_FAM_CC, "no-such-cc") == -1);
 	/* the names the scenario shape promises */
 	CHECK(t_enum("tcp.cc", "reno") >= 0 && t_enum("tcp.cc", "cubic") >= 0);
@@ -157,8 +164,12 @@ int main(void)
 		bad.special = on_bool;
 		CHECK(!rx_param_specials_ok(&bad));
 	}
-	/* a listed stage's own rows say what path.<dir>.loss says of the same key */
+	/* a listed stage's own rows say what path.<dir>.loss says of the same key
+	 * (the stages that are loss models too; own_cfg stages have their own block) */
 	for (int m = 0; m < rx_member_count(RX_FAM_STAGE); m++) {
+		const struct rx_stage_ops *so = rx_member(RX_FAM_STAGE, m);
+		if (so->own_cfg)
+			continue;
 		size_t np;
 		const struct rx_param *sp = rx_member_params(RX_FAM_STAGE, m, &np, NULL);
 		for (size_t k = 0; k < np; k++) {

@@ -148,8 +148,8 @@ static void listed_stages_are_checked(void)
 		     "path.forward.stages[0].kind", "choose it as path.forward.loss.model");
 	expect_error("{\"path\": {\"reverse\": {\"stages\": [{\"kind\": \"tail\"}]}}}", "path.reverse.stages[0].kind",
 		     "path.forward only");
-	expect_error("{\"path\": {\"forward\": {\"stages\": [{\"kind\": \"outage\"}]}}}", "path.forward.stages[0].kind",
-		     "must name a stage");
+	expect_error("{\"path\": {\"forward\": {\"stages\": [{\"kind\": \"teleport\"}]}}}",
+		     "path.forward.stages[0].kind", "must name a stage");
 	expect_error("{\"path\": {\"forward\": {\"stages\": [{\"kind\": \"bernoulli\", \"q\": 1}]}}}",
 		     "path.forward.stages[0].q", "not a parameter of stage 'bernoulli'");
 	expect_error("{\"path\": {\"forward\": {\"stages\": [{\"kind\": \"bernoulli\", \"p\": 2}]}}}",
