@@ -50,6 +50,8 @@ enum rx_ack_policy { RX_ACK_QUICK = 0, RX_ACK_DELAYED, RX_ACK_LINUX, RX_ACK__COU
 enum rx_rtt_profile { RX_RTT_RFC6298 = 0, RX_RTT_LINUX, RX_RTT__COUNT };
 
 enum rx_er_variant { RX_ER_RFC5827 = 0, RX_ER_LINUX, RX_ER__COUNT };
+/* F-RTO (src/spurious/sp_frto.c): RFC 5682 §2 basic, §3 SACK-enhanced, Linux's */
+enum rx_frto_variant { RX_FRTO_AUTO = 0, RX_FRTO_BASIC, RX_FRTO_SACK, RX_FRTO_LINUX, RX_FRTO__COUNT };
 
 enum rx_trace_mode { RX_TRACE_FULL = 0, RX_TRACE_SAMPLED, RX_TRACE_NONE, RX_TRACE__COUNT };
 
@@ -126,6 +128,7 @@ struct rx_flow_cfg {
 	bool early_retransmit;
 	int64_t er_variant; /* enum rx_er_variant */
 	bool er_delayed; /* Linux's delayed ER: wait max(RTT/4, 2 ms) */
+	int64_t frto_variant; /* enum rx_frto_variant */
 	bool ssthresh_from_cwnd; /* Linux: ssthresh from cwnd, not FlightSize (RFC 5681 eq. 4) */
 	bool fack;
 	bool limited_transmit;

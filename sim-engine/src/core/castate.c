@@ -222,6 +222,7 @@ void rx_cs_on_ack(struct rx_sender *s, const struct rx_ack_info *ai)
 void rx_cs_on_rto(struct rx_sender *s)
 {
 	rx_snd_metrics(s)->rto_count++;
+	s->rto_prior_state = s->ca_state;
 	/* RFC 5681 §3.1 eq. (4); not again on a repeated timeout */
 	if (s->ca_state != RX_CA_LOSS)
 		reduce_ssthresh(s, false);
@@ -265,6 +266,18 @@ void rx_cs_spurious_on_ack(struct rx_sender *s, const struct rx_ack_info *ai)
 			rx_cs_undo(s);
 		return;
 	}
+}
+
+/* F-RTO step 2b (RFC 5682 §2, §3): a detector waiting on new data holds
+ * NextSeg() rule 1 back (sender.c) until it has its verdict. */
+bool rx_cs_sp_send_new(struct rx_sender *s)
+{
+	if (s->ca_state != RX_CA_LOSS)
+		return false;
+	for (int i = 0; i < s->n_sp; i++)
+		if (s->sp[i]->may_send_new && s->sp[i]->may_send_new(s, s->sp_priv[i]))
+			return true;
+	return false;
 }
 
 /* The one undo path: the reduction was not needed.  ssthresh returns to its

@@ -22,6 +22,7 @@ NAMES(ch_ack, "quick", "delayed", "linux")
 NAMES(ch_rtt, "rfc6298", "linux")
 NAMES(ch_trace, "full", "sampled", "none")
 NAMES(ch_er, "rfc5827", "linux")
+NAMES(ch_frto, "auto", "basic", "sack", "linux")
 NAMES(ch_ss, "rfc5681", "byte_counting")
 NAMES(ch_cwl, "half_pipe", "linux")
 /* the trace vocabulary's names: src/core/vocab.c */
@@ -293,6 +294,14 @@ static const struct rx_param table[] = {
 	  .family = RX_FAM_SPURIOUS,
 	  .min_items = 0,
 	  .max_items = RX_MAX_SPURIOUS },
+	P("tcp.frto_variant", "F-RTO variant", RX_PT_ENUM, 0, RX_FRTO__COUNT - 1, RX_FRTO_AUTO, "", ch_frto,
+	  "With tcp.spurious holding frto: which F-RTO (RFC 5682) judges the ACKs after an RTO. basic: §2, the second "
+	  "ACK after the RTO decides "
+	  "(advances the window: spurious; a duplicate ACK: genuine). sack: §3, SACK-enhanced, duplicate ACKs in "
+	  "step 2 wait, and the second new ACK is spurious unless it (S)ACKs only data above recover. auto: sack "
+	  "when tcp.sack is on, else basic (the RFC's choice). linux: as Linux 6.18 was measured to do "
+	  "(frto2-spurious-rto.pkt): the first ACK that (S)ACKs never-retransmitted data undoes at once.",
+	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, frto_variant)),
 	PA("tcp.lossdet:dupack", "tcp.early_retransmit", "Early Retransmit", RX_PT_BOOL, 0, 1, 1, "", NULL,
 	   "Early Retransmit (RFC 5827): with fewer than 4 segments outstanding and nothing new to send, lower the "
 	   "duplicate-ACK threshold.",

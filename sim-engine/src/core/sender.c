@@ -215,7 +215,8 @@ void rx_snd_push(struct rx_sender *s)
 	bool sent_new = false, sent_rtx = false;
 	for (int guard = 0; guard < 1 << 20; guard++) {
 		uint64_t quota = rx_cs_send_quota(s);
-		uint64_t idx = rx_sb_next_lost(s); /* rule 1 */
+		/* rule 1, unless a spurious-timeout detector waits on new data */
+		uint64_t idx = s->sp_watch && rx_cs_sp_send_new(s) ? 0 : rx_sb_next_lost(s);
 		if (idx) {
 			uint32_t len = rx_seg_at(s, idx)->len;
 			if (len > quota)

@@ -170,6 +170,7 @@ struct rx_sender {
 	int n_sp; /* spurious-timeout detectors, walked in order */
 	const struct rx_spurious_ops *sp[RX_MAX_SPURIOUS];
 	bool sp_watch; /* an RTO's verdict is still open */
+	int rto_prior_state; /* ca_state when the latest RTO fired (RFC 5682 step 1) */
 	/* each family's private state */
 	_Alignas(8) unsigned char rec_priv[RX_REC_PRIV_SIZE];
 	int64_t rec_vars[RX_MAX_VARS]; /* recovery's declared variables */
@@ -371,6 +372,9 @@ void rx_cs_on_ack(struct rx_sender *s, const struct rx_ack_info *ai);
 void rx_cs_on_rto(struct rx_sender *s);
 void rx_cs_spurious_on_ack(struct rx_sender *s, const struct rx_ack_info *ai);
 void rx_cs_undo(struct rx_sender *s);
+/* while an RTO's verdict is open: does a detector hold retransmissions back
+ * for new data (F-RTO step 2b)? */
+bool rx_cs_sp_send_new(struct rx_sender *s);
 /* bytes the sender may send now (the transmit step's quota) */
 
 /* tslot.c: the retransmission timer slot (no mechanism logic) and the

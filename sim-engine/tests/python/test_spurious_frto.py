@@ -1,0 +1,150 @@
+"""F-RTO (RFC 5682, src/spurious/sp_frto.c): exact event sequences after an
+RTO, derived by hand.
+
+Setup (every case): one flow of 20 segments of 1000 bytes, IW 10, Reno,
+RFC 5681 slow start (+1 SMSS per ACK), rfc6298 RTT profile (min RTO 1 s),
+quick ACKs, timer 'rto', unlimited rate, one-way delay 50 ms each way.
+
+  t=0      SYN; t=100 SYN-ACK: SRTT 100, RTTVAR 50, RTO = max(1 s, 300) = 1 s.
+  t=100    segments 1..10 (seq 0..9000) sent; the RTO is armed for 1100.
+
+Spurious case (a delay spike longer than the RTO, FIFO kept): each original
+is delayed 1000 ms (arrives 1150); the RTO's retransmission of segment 1
+(sent 1100) is delayed 60 ms, so it arrives behind them at 1210.
+  t=1100   RTO: ssthresh = FlightSize/2 = 5000, cwnd 1000, every segment
+           marked lost, seq 0 retransmitted (Loss).
+  t=1200   the ten ACKs of the originals arrive back to back: 1000, 2000, ...
+           10000 (recover = 10000).
+Genuine case: the ten originals are dropped; the retransmission of seq 0
+arrives 1150, its ACK (1000) at 1200.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+from rexsim import _rexsim
+from rexsim import linux_reference as L
+from rexsim.result import Result
+
+
+def _scenario(detector: str | None, variant: str, *, genuine: bool) -> dict[str, Any]:
+    if genuine:
+        rules: list[dict[str, Any]] = [{"segment": s, "transmission": 1} for s in range(1, 11)]
+    else:
+        rules = [{"segment": s, "transmission": 1, "action": "delay", "delay_ms": 1000} for s in range(1, 11)]
+        rules.append({"segment": 1, "transmission": 2, "action": "delay", "delay_ms": 60})
+    tcp: dict[str, Any] = {
+        "mss": 1000,
+        "iw": 10,
+        "sack": variant != "basic",
+        "timestamps": False,
+        "handshake": True,
+        "rtt_profile": "rfc6298",
+        "cc": "reno",
+        "timer": "rto",
+        "spurious": [detector] if detector else [],
+        "frto_variant": variant if variant != "none" else "auto",
+    }
+    return {
+        "duration_s": 10,
+        "path": {
+            "forward": {"rate_bps": 0, "delay_ms": 50, "loss": {"model": "positioned", "rules": rules}},
+            "reverse": {"rate_bps": 0, "delay_ms": 50},
+        },
+        "flows": [{"app": {"kind": "fixed", "bytes": 20000}, "tcp": tcp, "receiver": {"ack_policy": "quick"}}],
+    }
+
+
+def _run(detector: str | None, variant: str, *, genuine: bool = False) -> Result:
+    return Result(_rexsim.run(copy.deepcopy(_scenario(detector, variant, genuine=genuine))))
+
+
+def _tx(r: Result, until_ms: float) -> list[tuple[float, str, int]]:
+    return [(round(x.t_ms, 3), x.kind, x.seq) for x in L.transmissions(r) if 1100 <= x.t_ms <= until_ms]
+
+
+def _states(r: Result) -> list[tuple[float, str]]:
+    return [(round(t, 3), s) for t, s in L.states(r) if t >= 1100]
+
+
+def test_conventional_recovery_retransmits_what_was_only_late() -> None:
+    """No detector: the ACK of 1000 at 1200 grows cwnd to 2000 (slow start)
+    with nothing in pipe (every other segment is marked lost): seq 1000 and
+    2000 are retransmitted.  ACK 2000 (cwnd 3000, pipe = seq 2000's
+    retransmission = 1000): 3000, 4000.  ACK 3000 (cwnd 4000, pipe 2000): 5000,
+    6000.  ACK 4000 (cwnd 5000 = ssthresh, pipe 3000): 7000, 8000.  ACK 5000
+    (congestion avoidance from here: cwnd 5000 + 1000*1000/5000 = 5200, pipe
+    3000): 9000 and the first new segment, 10000.  Nine go-back-N
+    retransmissions of data that was never lost, all at 1200."""
+    r = _run(None, "none")
+    rtx = [seq for t, kind, seq in _tx(r, 1200) if kind == "retransmit"]
+    assert rtx == [0, 1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000]
+    assert ("send", 10000) in [(k, s) for _, k, s in _tx(r, 1200)]
+    assert (1100.0, "loss") in _states(r)
+
+
+@pytest.mark.parametrize("variant", ["basic", "sack"])
+def test_rfc5682_declares_the_spike_spurious_on_the_second_ack(variant: str) -> None:
+    """Step 2 (ACK 1000 at 1200): it covers the retransmitted segment, not
+    recover (10000), and advances the window: step 2b sends new data instead
+    of retransmitting: cwnd 2000 after slow start, pipe 0 (segments 2..10 are
+    marked lost and held back): exactly two new segments, 10000 and 11000.
+    Step 3 (ACK 2000, same instant): it advances the window (basic, 3b) and
+    acknowledges never-retransmitted data below recover without SACKing
+    anything above it (SACK-enhanced, 3b): spurious.  The undo restores cwnd
+    10000 and ssthresh infinity (Open); slow start on the same ACK makes cwnd
+    11000 with pipe 10 segments (3..10 and the two new ones): one new segment,
+    12000.  Each of ACKs 3000..8000 then frees a segment and grows cwnd by one:
+    two new segments each, 13000..19000 (20 segments end at 19000).  The only
+    retransmission is the RTO's own."""
+    r = _run("frto", variant)
+    assert _tx(r, 1200) == [
+        (1100.0, "retransmit", 0),
+        (1200.0, "send", 10000),
+        (1200.0, "send", 11000),
+        (1200.0, "send", 12000),
+        (1200.0, "send", 13000),
+        (1200.0, "send", 14000),
+        (1200.0, "send", 15000),
+        (1200.0, "send", 16000),
+        (1200.0, "send", 17000),
+        (1200.0, "send", 18000),
+        (1200.0, "send", 19000),
+    ]
+    assert _states(r)[:2] == [(1100.0, "loss"), (1200.0, "open")]
+
+
+def test_linux_variant_undoes_on_the_first_ack_of_never_retransmitted_data() -> None:
+    """Linux (measured, frto2-spurious-rto.pkt): ACK 1000 covers only the
+    retransmitted segment, so step 2b sends 10000 and 11000 (cwnd 2000, pipe
+    0), exactly as RFC 5682; ACK 2000 is the first to cover never-retransmitted
+    data and undoes: the same sequence as the RFC variants here, where the
+    ACK of the retransmission comes first.  (The Linux reference case
+    frto-undo-first-ack, where the first late ACK already covers segment 2,
+    shows the difference: Open on that ACK.)"""
+    r = _run("frto", "linux")
+    assert [k for _, k, _ in _tx(r, 1200)].count("retransmit") == 1
+    assert _states(r)[:2] == [(1100.0, "loss"), (1200.0, "open")]
+
+
+@pytest.mark.parametrize("variant", ["basic", "sack", "linux"])
+def test_a_genuine_rto_is_not_undone(variant: str) -> None:
+    """The ten originals were dropped.  ACK 1000 at 1200 (step 2b): two new
+    segments, 10000 and 11000, at 1200 (cwnd 2000, pipe 0).  They arrive at
+    1250 above the hole at 1000: the receiver answers each at once with a
+    duplicate ACK (1000) that SACKs it, at 1300.  Basic: a duplicate ACK in
+    step 3 (3a); SACK-enhanced: SACK information above recover (3a); Linux: the
+    new data SACKed: genuine, no undo.  Conventional recovery resumes: cwnd
+    2000 (no growth on duplicate ACKs), pipe 1000 after the first duplicate
+    ACK SACKed 10000: seq 1000 is retransmitted at 1300.  The state stays
+    Loss and ssthresh 5000 is kept (no 'open' before the recovery point)."""
+    r = _run("frto", variant, genuine=True)
+    tx = _tx(r, 1300)
+    assert tx[:3] == [(1100.0, "retransmit", 0), (1200.0, "send", 10000), (1200.0, "send", 11000)]
+    assert tx[3] == (1300.0, "retransmit", 1000)
+    st = _states(r)
+    assert st[0] == (1100.0, "loss")
+    assert all(t > 1300 for t, s in st[1:] if s == "open")
