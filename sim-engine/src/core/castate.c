@@ -223,9 +223,14 @@ void rx_cs_on_rto(struct rx_sender *s)
 {
 	rx_snd_metrics(s)->rto_count++;
 	s->rto_prior_state = s->ca_state;
-	/* RFC 5681 §3.1 eq. (4); not again on a repeated timeout */
-	if (s->ca_state != RX_CA_LOSS)
+	/* RFC 5681 §3.1 eq. (4); not again on a repeated timeout.  RFC 4015 §3
+	 * (0): "Before the variables cwnd and ssthresh get updated when loss
+	 * recovery is initiated, set a "pipe_prev" variable as follows:
+	 * pipe_prev <- max (FlightSize, ssthresh)" */
+	if (s->ca_state != RX_CA_LOSS) {
+		s->sp_pipe_prev_bytes = rx_umax64(s->out_bytes, s->cc.ssthresh_bytes);
 		reduce_ssthresh(s, false);
+	}
 	if (s->ca_state == RX_CA_RECOVERY)
 		s->rec->exit(s, RX_RED_RECOVERY, s->sim->now_ns);
 	else if (s->ca_state == RX_CA_CWR)
@@ -247,24 +252,35 @@ void rx_cs_on_rto(struct rx_sender *s)
 	rx_slot_arm(s, RX_TMR_RTO, RX_F_RTO, s->sim->now_ns + s->rto_ns, s->rto_ns);
 	/* spurious-timeout detectors watch the ACKs that follow */
 	s->sp_watch = s->n_sp > 0;
+	s->sp_done = 0;
 	for (int i = 0; i < s->n_sp; i++)
 		s->sp[i]->on_rto(s, s->sp_priv[i]);
 }
 
-/* While the Loss state lasts, each detector in turn judges the ACK; the first
- * decisive verdict wins (RFC 5682 §2, RFC 3522 §2, RFC 3708 §3). */
+/* While the Loss state lasts, each detector in turn judges the ACK (RFC 5682
+ * §2, RFC 3522 §2, RFC 3708 §3).  The first spurious verdict wins and is
+ * answered at once; a genuine verdict retires only the detector that gave it
+ * (a pair detects what either member detects: Eifel finding no evidence on
+ * the first ACK does not stop F-RTO from finding it on the second), and the
+ * watch ends once every detector has retired. */
 void rx_cs_spurious_on_ack(struct rx_sender *s, const struct rx_ack_info *ai)
 {
 	if (!s->sp_watch || s->ca_state != RX_CA_LOSS)
 		return;
+	unsigned all = (1u << s->n_sp) - 1;
 	for (int i = 0; i < s->n_sp; i++) {
-		int v = s->sp[i]->on_ack(s, s->sp_priv[i], ai);
-		if (v == RX_SP_UNDECIDED)
+		if (s->sp_done & (1u << i))
 			continue;
-		s->sp_watch = false;
-		if (v == RX_SP_SPURIOUS)
-			rx_cs_undo(s);
-		return;
+		int v = s->sp[i]->on_ack(s, s->sp_priv[i], ai);
+		if (v == RX_SP_GENUINE) {
+			s->sp_done |= 1u << i;
+			s->sp_watch = s->sp_done != all;
+		} else if (v == RX_SP_SPURIOUS) {
+			s->sp_watch = false;
+			rx_snd_metrics(s)->spurious_rtos_detected++;
+			rx_cs_undo(s, ai);
+			return;
+		}
 	}
 }
 
@@ -280,15 +296,31 @@ bool rx_cs_sp_send_new(struct rx_sender *s)
 	return false;
 }
 
-/* The one undo path: the reduction was not needed.  ssthresh returns to its
+/* The one undo path: the reduction was not needed.  The response
+ * (tcp.spurious_response) sets the window: revert -- ssthresh returns to its
  * value before the reduction (if that was larger), congestion control names
- * the window to restore (cc->undo_cwnd, RFC 4015 §3's "restore" response),
+ * the window to restore (cc->undo_cwnd); rfc4015 -- RFC 4015 §3 step 4; none
+ * -- nothing (detect only).  On an undo
  * segments marked lost but never retransmitted are unmarked, and the
  * sender returns to Open (or Disorder while SACKed data remains). */
-void rx_cs_undo(struct rx_sender *s)
+void rx_cs_undo(struct rx_sender *s, const struct rx_ack_info *ai)
 {
-	s->cc.cwnd_bytes = rx_umax64(s->cc_ops->undo_cwnd(&s->cc), s->mss);
-	s->cc.ssthresh_bytes = rx_umax64(s->cc.ssthresh_bytes, s->cc.prior_ssthresh_bytes);
+	switch ((int)s->cfg->spurious_response) {
+	case RX_SPR_NONE: /* detect only */
+		return;
+	case RX_SPR_RFC4015:
+		/* RFC 4015 §3 (4): "Set cwnd <- FlightSize + min (bytes_acked, IW)"
+		 * and "ssthresh <- pipe_prev" (FlightSize after this ACK) */
+		s->cc.cwnd_bytes =
+			rx_umax64(s->out_bytes + rx_umin64(ai->acked_bytes, (uint64_t)s->cfg->iw * s->mss), s->mss);
+		s->cc.ssthresh_bytes = s->sp_pipe_prev_bytes;
+		break;
+	default: /* revert */
+		s->cc.cwnd_bytes = rx_umax64(s->cc_ops->undo_cwnd(&s->cc), s->mss);
+		s->cc.ssthresh_bytes = rx_umax64(s->cc.ssthresh_bytes, s->cc.prior_ssthresh_bytes);
+		break;
+	}
+	rx_snd_metrics(s)->undo_count++;
 	cc_event(s, RX_CC_EV_SPURIOUS_UNDO);
 	for (uint64_t i = s->una_idx; i < s->nxt_idx; i++) {
 		struct rx_seg *g = rx_seg_at(s, i);

@@ -39,7 +39,9 @@
 	X(rx_app_ops, rx_app_bulk) \
 	X(rx_app_ops, rx_app_requests)
 
-#define SPURIOUS_MEMBERS(X) X(rx_spurious_ops, rx_sp_frto)
+#define SPURIOUS_MEMBERS(X) \
+	X(rx_spurious_ops, rx_sp_frto) \
+	X(rx_spurious_ops, rx_sp_eifel)
 
 #define STAGE_MEMBERS(X) \
 	X(rx_stage_ops, rx_stage_positioned) \

@@ -367,6 +367,8 @@ void rx_snd_on_ack(struct rx_sender *s, struct rx_pkt *p)
 	int64_t rtt_tx;
 	struct rx_rate_sample rs = { .has_data = false };
 	rx_sb_take_ack(s, p, &ai, &rtt_tx, &rs);
+	if (ai.flags & RX_ACKF_DSACK)
+		s->dsack_seen = true;
 
 	/* 2. RTT: this ACK's Karn-valid sample (for congestion control and the
 	 * detectors), which the estimator takes or not by its profile's rule */

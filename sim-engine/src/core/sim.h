@@ -171,6 +171,9 @@ struct rx_sender {
 	const struct rx_spurious_ops *sp[RX_MAX_SPURIOUS];
 	bool sp_watch; /* an RTO's verdict is still open */
 	int rto_prior_state; /* ca_state when the latest RTO fired (RFC 5682 step 1) */
+	bool dsack_seen; /* an ACK ever carried a D-SACK block (RFC 3522 §3.2 step 5) */
+	unsigned sp_done; /* bit i: detector i gave its verdict (genuine) for this RTO */
+	uint64_t sp_pipe_prev_bytes; /* RFC 4015 §3 step 0: max(FlightSize, ssthresh) before the RTO */
 	/* each family's private state */
 	_Alignas(8) unsigned char rec_priv[RX_REC_PRIV_SIZE];
 	int64_t rec_vars[RX_MAX_VARS]; /* recovery's declared variables */
@@ -371,7 +374,7 @@ void rx_cs_enter_cwr(struct rx_sender *s);
 void rx_cs_on_ack(struct rx_sender *s, const struct rx_ack_info *ai);
 void rx_cs_on_rto(struct rx_sender *s);
 void rx_cs_spurious_on_ack(struct rx_sender *s, const struct rx_ack_info *ai);
-void rx_cs_undo(struct rx_sender *s);
+void rx_cs_undo(struct rx_sender *s, const struct rx_ack_info *ai);
 /* while an RTO's verdict is open: does a detector hold retransmissions back
  * for new data (F-RTO step 2b)? */
 bool rx_cs_sp_send_new(struct rx_sender *s);

@@ -21,53 +21,8 @@ arrives 1150, its ACK (1000) at 1200.
 
 from __future__ import annotations
 
-import copy
-from typing import Any
-
 import pytest
-from rexsim import _rexsim
-from rexsim import linux_reference as L
-from rexsim.result import Result
-
-
-def _scenario(detector: str | None, variant: str, *, genuine: bool) -> dict[str, Any]:
-    if genuine:
-        rules: list[dict[str, Any]] = [{"segment": s, "transmission": 1} for s in range(1, 11)]
-    else:
-        rules = [{"segment": s, "transmission": 1, "action": "delay", "delay_ms": 1000} for s in range(1, 11)]
-        rules.append({"segment": 1, "transmission": 2, "action": "delay", "delay_ms": 60})
-    tcp: dict[str, Any] = {
-        "mss": 1000,
-        "iw": 10,
-        "sack": variant != "basic",
-        "timestamps": False,
-        "handshake": True,
-        "rtt_profile": "rfc6298",
-        "cc": "reno",
-        "timer": "rto",
-        "spurious": [detector] if detector else [],
-        "frto_variant": variant if variant != "none" else "auto",
-    }
-    return {
-        "duration_s": 10,
-        "path": {
-            "forward": {"rate_bps": 0, "delay_ms": 50, "loss": {"model": "positioned", "rules": rules}},
-            "reverse": {"rate_bps": 0, "delay_ms": 50},
-        },
-        "flows": [{"app": {"kind": "fixed", "bytes": 20000}, "tcp": tcp, "receiver": {"ack_policy": "quick"}}],
-    }
-
-
-def _run(detector: str | None, variant: str, *, genuine: bool = False) -> Result:
-    return Result(_rexsim.run(copy.deepcopy(_scenario(detector, variant, genuine=genuine))))
-
-
-def _tx(r: Result, until_ms: float) -> list[tuple[float, str, int]]:
-    return [(round(x.t_ms, 3), x.kind, x.seq) for x in L.transmissions(r) if 1100 <= x.t_ms <= until_ms]
-
-
-def _states(r: Result) -> list[tuple[float, str]]:
-    return [(round(t, 3), s) for t, s in L.states(r) if t >= 1100]
+from spurious_cases import metric, run, states, tx
 
 
 def test_conventional_recovery_retransmits_what_was_only_late() -> None:
@@ -79,11 +34,12 @@ def test_conventional_recovery_retransmits_what_was_only_late() -> None:
     (congestion avoidance from here: cwnd 5000 + 1000*1000/5000 = 5200, pipe
     3000): 9000 and the first new segment, 10000.  Nine go-back-N
     retransmissions of data that was never lost, all at 1200."""
-    r = _run(None, "none")
-    rtx = [seq for t, kind, seq in _tx(r, 1200) if kind == "retransmit"]
+    r = run(None, "none")
+    rtx = [seq for t, kind, seq in tx(r, 1200) if kind == "retransmit"]
     assert rtx == [0, 1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000]
-    assert ("send", 10000) in [(k, s) for _, k, s in _tx(r, 1200)]
-    assert (1100.0, "loss") in _states(r)
+    assert ("send", 10000) in [(k, s) for _, k, s in tx(r, 1200)]
+    assert (1100.0, "loss") in states(r)
+    assert metric(r, "rto_count") == 1 and metric(r, "spurious_rtos_detected") == 0 and metric(r, "undo_count") == 0
 
 
 @pytest.mark.parametrize("variant", ["basic", "sack"])
@@ -100,8 +56,8 @@ def test_rfc5682_declares_the_spike_spurious_on_the_second_ack(variant: str) -> 
     12000.  Each of ACKs 3000..8000 then frees a segment and grows cwnd by one:
     two new segments each, 13000..19000 (20 segments end at 19000).  The only
     retransmission is the RTO's own."""
-    r = _run("frto", variant)
-    assert _tx(r, 1200) == [
+    r = run("frto", variant)
+    assert tx(r, 1200) == [
         (1100.0, "retransmit", 0),
         (1200.0, "send", 10000),
         (1200.0, "send", 11000),
@@ -114,7 +70,8 @@ def test_rfc5682_declares_the_spike_spurious_on_the_second_ack(variant: str) -> 
         (1200.0, "send", 18000),
         (1200.0, "send", 19000),
     ]
-    assert _states(r)[:2] == [(1100.0, "loss"), (1200.0, "open")]
+    assert states(r)[:2] == [(1100.0, "loss"), (1200.0, "open")]
+    assert metric(r, "spurious_rtos_detected") == 1 and metric(r, "undo_count") == 1
 
 
 def test_linux_variant_undoes_on_the_first_ack_of_never_retransmitted_data() -> None:
@@ -125,9 +82,9 @@ def test_linux_variant_undoes_on_the_first_ack_of_never_retransmitted_data() -> 
     ACK of the retransmission comes first.  (The Linux reference case
     frto-undo-first-ack, where the first late ACK already covers segment 2,
     shows the difference: Open on that ACK.)"""
-    r = _run("frto", "linux")
-    assert [k for _, k, _ in _tx(r, 1200)].count("retransmit") == 1
-    assert _states(r)[:2] == [(1100.0, "loss"), (1200.0, "open")]
+    r = run("frto", "linux")
+    assert [k for _, k, _ in tx(r, 1200)].count("retransmit") == 1
+    assert states(r)[:2] == [(1100.0, "loss"), (1200.0, "open")]
 
 
 @pytest.mark.parametrize("variant", ["basic", "sack", "linux"])
@@ -141,10 +98,11 @@ def test_a_genuine_rto_is_not_undone(variant: str) -> None:
     2000 (no growth on duplicate ACKs), pipe 1000 after the first duplicate
     ACK SACKed 10000: seq 1000 is retransmitted at 1300.  The state stays
     Loss and ssthresh 5000 is kept (no 'open' before the recovery point)."""
-    r = _run("frto", variant, genuine=True)
-    tx = _tx(r, 1300)
-    assert tx[:3] == [(1100.0, "retransmit", 0), (1200.0, "send", 10000), (1200.0, "send", 11000)]
-    assert tx[3] == (1300.0, "retransmit", 1000)
-    st = _states(r)
+    r = run("frto", variant, genuine=True)
+    got = tx(r, 1300)
+    assert got[:3] == [(1100.0, "retransmit", 0), (1200.0, "send", 10000), (1200.0, "send", 11000)]
+    assert got[3] == (1300.0, "retransmit", 1000)
+    st = states(r)
     assert st[0] == (1100.0, "loss")
     assert all(t > 1300 for t, s in st[1:] if s == "open")
+    assert metric(r, "spurious_rtos_detected") == 0 and metric(r, "undo_count") == 0
