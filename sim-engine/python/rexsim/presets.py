@@ -47,7 +47,8 @@ LINUX_317 = {
 # adaptive delayed-ACK timeout), and the undo of a spurious RTO as Linux
 # does it: F-RTO as Linux runs it (tcp_frto=2: the first ACK of
 # never-retransmitted data after an RTO undoes it, shared/linux-reference
-# frto2-*.pkt) and timestamp undo (eifel-ts-undo-sack.pkt), both reverting.
+# frto2-*.pkt), timestamp undo (eifel-ts-undo-sack.pkt) and D-SACK undo
+# (README "Timestamp and DSACK undo"), all reverting.
 LINUX_6 = {
     "mss": 1448,
     "iw": 10,
@@ -63,7 +64,7 @@ LINUX_6 = {
     "slow_start": "byte_counting",
     "cwnd_limited": "linux",
     "hz": 250,
-    "spurious": ["frto", "eifel"],
+    "spurious": ["frto", "eifel", "dsack"],
     "frto_variant": "linux",
 }
 LINUX_6_RECEIVER = {"ack_policy": "linux"}

@@ -83,6 +83,7 @@ void rx_cs_enter_recovery(struct rx_sender *s, int verdict)
 	reduce_ssthresh(s, true);
 	s->recovery_point = s->snd_nxt; /* RFC 6675 (4.1) */
 	s->high_rxt_idx = s->una_idx - 1;
+	s->sp_watch = s->rtxlog_on = false; /* a new episode: an RTO's verdict no longer applies */
 	rx_cs_set_state(s, RX_CA_RECOVERY);
 	s->rec->enter(s, RX_RED_RECOVERY, s->sim->now_ns);
 	/* (4.3): retransmit it regardless of pipe */
@@ -116,6 +117,7 @@ static void exit_recovery(struct rx_sender *s)
  * (RFC 8985 §7.4.2; Linux's CWR state).  The recovery family sets the pace. */
 void rx_cs_enter_cwr(struct rx_sender *s)
 {
+	s->sp_watch = s->rtxlog_on = false;
 	reduce_ssthresh(s, false);
 	s->rec->enter(s, RX_RED_CWR, s->sim->now_ns);
 	s->recovery_point = s->snd_nxt;
@@ -164,7 +166,6 @@ void rx_cs_on_ack(struct rx_sender *s, const struct rx_ack_info *ai)
 		break;
 	case RX_CA_LOSS:
 		if (s->snd_una >= s->recovery_point) {
-			s->sp_watch = false;
 			rx_cs_set_state(s, s->sacked_segs ? RX_CA_DISORDER : RX_CA_OPEN);
 		} else {
 			s->ld->on_ack(s, ai);
@@ -245,6 +246,14 @@ void rx_cs_on_rto(struct rx_sender *s)
 		s->tmr->on_rto(s);
 	rx_cs_set_state(s, RX_CA_LOSS);
 	rx_rtt_backoff(s); /* (5.5) */
+	/* a new episode's retransmission log (RFC 3708 §3), when a detector
+	 * watches; a repeated timeout extends the episode */
+	if (s->n_sp && s->rto_prior_state != RX_CA_LOSS) {
+		s->rtxlog_n = 0;
+		s->rtxlog_dsacked = 0;
+		s->rtxlog_overflow = false;
+	}
+	s->rtxlog_on = s->n_sp > 0;
 	/* (5.4) retransmit the earliest segment, (5.6) restart the timer */
 	uint64_t idx = rx_sb_next_lost(s);
 	if (idx)
@@ -257,15 +266,16 @@ void rx_cs_on_rto(struct rx_sender *s)
 		s->sp[i]->on_rto(s, s->sp_priv[i]);
 }
 
-/* While the Loss state lasts, each detector in turn judges the ACK (RFC 5682
- * §2, RFC 3522 §2, RFC 3708 §3).  The first spurious verdict wins and is
+/* After an RTO, each detector in turn judges the ACK (RFC 5682 §2, RFC 3522
+ * §2, RFC 3708 §3), in Loss and after it (D-SACKs come late), until a fast
+ * recovery or a window reduction starts a new episode.  The first spurious verdict wins and is
  * answered at once; a genuine verdict retires only the detector that gave it
  * (a pair detects what either member detects: Eifel finding no evidence on
  * the first ACK does not stop F-RTO from finding it on the second), and the
  * watch ends once every detector has retired. */
 void rx_cs_spurious_on_ack(struct rx_sender *s, const struct rx_ack_info *ai)
 {
-	if (!s->sp_watch || s->ca_state != RX_CA_LOSS)
+	if (!s->sp_watch || s->ca_state == RX_CA_RECOVERY || s->ca_state == RX_CA_CWR)
 		return;
 	unsigned all = (1u << s->n_sp) - 1;
 	for (int i = 0; i < s->n_sp; i++) {
@@ -275,8 +285,9 @@ void rx_cs_spurious_on_ack(struct rx_sender *s, const struct rx_ack_info *ai)
 		if (v == RX_SP_GENUINE) {
 			s->sp_done |= 1u << i;
 			s->sp_watch = s->sp_done != all;
+			s->rtxlog_on = s->rtxlog_on && s->sp_watch;
 		} else if (v == RX_SP_SPURIOUS) {
-			s->sp_watch = false;
+			s->sp_watch = s->rtxlog_on = false;
 			rx_snd_metrics(s)->spurious_rtos_detected++;
 			rx_cs_undo(s, ai);
 			return;
@@ -294,6 +305,13 @@ bool rx_cs_sp_send_new(struct rx_sender *s)
 		if (s->sp[i]->may_send_new && s->sp[i]->may_send_new(s, s->sp_priv[i]))
 			return true;
 	return false;
+}
+
+void rx_cs_rtxlog_dsack(struct rx_sender *s, uint64_t start, uint64_t end)
+{
+	for (int i = 0; i < s->rtxlog_n; i++)
+		if (s->rtxlog_seq[i] >= start && s->rtxlog_seq[i] + s->rtxlog_len[i] <= end)
+			s->rtxlog_dsacked |= UINT64_C(1) << i;
 }
 
 /* The one undo path: the reduction was not needed.  The response

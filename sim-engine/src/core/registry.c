@@ -41,7 +41,8 @@
 
 #define SPURIOUS_MEMBERS(X) \
 	X(rx_spurious_ops, rx_sp_frto) \
-	X(rx_spurious_ops, rx_sp_eifel)
+	X(rx_spurious_ops, rx_sp_eifel) \
+	X(rx_spurious_ops, rx_sp_dsack)
 
 #define STAGE_MEMBERS(X) \
 	X(rx_stage_ops, rx_stage_positioned) \

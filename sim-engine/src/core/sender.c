@@ -193,6 +193,14 @@ void rx_snd_retransmit(struct rx_sender *s, uint64_t idx, int cause)
 	if (idx > s->high_rxt_idx)
 		s->high_rxt_idx = idx;
 	rx_snd_metrics(s)->retransmissions++;
+	if (s->rtxlog_on) { /* the RTO episode's log (RFC 3708 §3) */
+		if (s->rtxlog_n < RX_RTXLOG) {
+			s->rtxlog_seq[s->rtxlog_n] = g->seq;
+			s->rtxlog_len[s->rtxlog_n++] = g->len;
+		} else {
+			s->rtxlog_overflow = true;
+		}
+	}
 	xmit(s, idx, RX_EV_RETRANSMIT, cause);
 }
 
@@ -367,8 +375,11 @@ void rx_snd_on_ack(struct rx_sender *s, struct rx_pkt *p)
 	int64_t rtt_tx;
 	struct rx_rate_sample rs = { .has_data = false };
 	rx_sb_take_ack(s, p, &ai, &rtt_tx, &rs);
-	if (ai.flags & RX_ACKF_DSACK)
+	if (ai.flags & RX_ACKF_DSACK) {
 		s->dsack_seen = true;
+		if (s->rtxlog_on)
+			rx_cs_rtxlog_dsack(s, ai.dsack_start, ai.dsack_end);
+	}
 
 	/* 2. RTT: this ACK's Karn-valid sample (for congestion control and the
 	 * detectors), which the estimator takes or not by its profile's rule */

@@ -124,6 +124,7 @@ struct rx_rate_sample {
 };
 
 /* ---------------------------------------------------------------- sender */
+#define RX_RTXLOG 64 /* retransmissions of one RTO episode matched to D-SACKs */
 #define RX_TOP_SACKED 8 /* so DupThresh may be 1..8 */
 struct rx_sender {
 	struct rx_sim *sim;
@@ -172,6 +173,14 @@ struct rx_sender {
 	bool sp_watch; /* an RTO's verdict is still open */
 	int rto_prior_state; /* ca_state when the latest RTO fired (RFC 5682 step 1) */
 	bool dsack_seen; /* an ACK ever carried a D-SACK block (RFC 3522 §3.2 step 5) */
+	/* the RTO episode's retransmissions, for matching D-SACK blocks to them
+	 * (RFC 3708 §3): first byte and length of each, and which a D-SACK has
+	 * reported; past RX_RTXLOG entries the log overflows (no D-SACK verdict) */
+	bool rtxlog_on, rtxlog_overflow;
+	int rtxlog_n;
+	uint64_t rtxlog_dsacked; /* bit i: entry i was reported by a D-SACK */
+	uint64_t rtxlog_seq[RX_RTXLOG];
+	uint32_t rtxlog_len[RX_RTXLOG];
 	unsigned sp_done; /* bit i: detector i gave its verdict (genuine) for this RTO */
 	uint64_t sp_pipe_prev_bytes; /* RFC 4015 §3 step 0: max(FlightSize, ssthresh) before the RTO */
 	/* each family's private state */
@@ -378,6 +387,8 @@ void rx_cs_undo(struct rx_sender *s, const struct rx_ack_info *ai);
 /* while an RTO's verdict is open: does a detector hold retransmissions back
  * for new data (F-RTO step 2b)? */
 bool rx_cs_sp_send_new(struct rx_sender *s);
+/* a D-SACK block [start, end) arrived: mark the episode's retransmissions it reports */
+void rx_cs_rtxlog_dsack(struct rx_sender *s, uint64_t start, uint64_t end);
 /* bytes the sender may send now (the transmit step's quota) */
 
 /* tslot.c: the retransmission timer slot (no mechanism logic) and the

@@ -50,8 +50,8 @@ static void on_rto(struct rx_sender *s, void *priv)
 static int on_ack(struct rx_sender *s, void *priv, const struct rx_ack_info *ai)
 {
 	struct eifel *e = priv;
-	if (!s->cfg->timestamps)
-		return RX_SP_GENUINE; /* no timestamps: no evidence, retire */
+	if (!s->cfg->timestamps || s->ca_state != RX_CA_LOSS)
+		return RX_SP_GENUINE; /* no timestamps, or Loss over: no evidence, retire */
 	if (ai->acked_bytes == 0)
 		return RX_SP_UNDECIDED; /* (3) not an acceptable ACK */
 	e->armed = false;

@@ -156,8 +156,9 @@ static int linux_frto(struct rx_sender *s, struct frto *f, const struct rx_ack_i
 static int on_ack(struct rx_sender *s, void *priv, const struct rx_ack_info *ai)
 {
 	struct frto *f = priv;
-	if (f->step == OFF)
-		return RX_SP_UNDECIDED;
+	/* abstained, or the Loss state is over: retire without a spurious verdict */
+	if (f->step == OFF || s->ca_state != RX_CA_LOSS)
+		return RX_SP_GENUINE;
 	switch (f->variant) {
 	case RX_FRTO_LINUX:
 		return linux_frto(s, f, ai);

@@ -1,6 +1,7 @@
 /* test_castate.c — the congestion-state machine's spurious-timeout path,
  * driven by hand: after an RTO the detectors are asked on each ACK in turn,
- * the first spurious verdict wins, a genuine one retires only its detector,
+ * in Loss and after it (not in Recovery or CWR), the first spurious verdict
+ * wins, a genuine one retires only its detector,
  * and RX_SP_SPURIOUS is applied through the one undo path (rx_cs_undo with the
  * default response, revert: congestion control's undo_cwnd, ssthresh back,
  * lost marks of never-retransmitted segments cleared, state Open).  The
@@ -168,12 +169,20 @@ int main(void)
 	CHECK_EQ_I64(s->ca_state, RX_CA_OPEN);
 	CHECK_EQ_I64(s->cc.cwnd_bytes, 20 * MSS);
 
-	/* 4. outside the Loss state detectors are not asked */
-	verdict_at_call[0] = 1;
+	/* 4. after the Loss state the watch goes on (a D-SACK verdict comes
+	 * late: the detector is asked in Open), but not during a fast recovery
+	 * or a window reduction, and entering one ends the watch. */
+	verdict_at_call[0] = 99;
 	setup(1);
 	s->ca_state = RX_CA_OPEN;
 	one_ack();
-	CHECK_EQ_I64(((struct fake *)s->sp_priv[0])->calls, 0);
+	CHECK_EQ_I64(((struct fake *)s->sp_priv[0])->calls, 1);
+	s->ca_state = RX_CA_RECOVERY;
+	one_ack();
+	CHECK_EQ_I64(((struct fake *)s->sp_priv[0])->calls, 1);
+	s->ca_state = RX_CA_OPEN;
+	rx_cs_enter_cwr(s);
+	CHECK(!s->sp_watch);
 	rx_snd_free(s);
 	return t_report("castate");
 }

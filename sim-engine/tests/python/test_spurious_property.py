@@ -29,7 +29,15 @@ from hypothesis import strategies as st
 from rexsim import _rexsim
 from rexsim.result import Result
 
-DETECTORS = [["frto"], ["eifel"], ["frto", "eifel"]]
+DETECTORS = [
+    ["frto"],
+    ["eifel"],
+    ["dsack"],
+    ["frto", "eifel"],
+    ["eifel", "dsack"],
+    ["frto", "dsack"],
+    ["frto", "eifel", "dsack"],
+]
 
 
 @st.composite
