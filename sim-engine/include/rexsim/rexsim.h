@@ -306,6 +306,7 @@ struct rx_flow_metrics {
 	int64_t probe_repairs; /* a probe retransmission was the copy that repaired a loss (receiver's view) */
 	int64_t spurious_rtos_detected; /* RTOs a detector declared spurious (src/spurious/) */
 	int64_t undo_count; /* reductions undone by the response to a spurious verdict */
+	int64_t unnecessary_retransmissions; /* retransmissions minus data packets lost (F-RTO paper, Tables 1-3) */
 	int64_t n_requests;
 	double *request_ms; /* completion time per object (n_requests), -1 if not done */
 };

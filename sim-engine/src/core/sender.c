@@ -309,6 +309,7 @@ static struct rx_seg *seg_of_pkt(const struct rx_sender *s, const struct rx_pkt 
 
 void rx_snd_on_data_dropped(struct rx_sender *s, const struct rx_pkt *p)
 {
+	s->data_losses++; /* unnecessary_retransmissions (sim.c) */
 	struct rx_seg *g = seg_of_pkt(s, p);
 	if (g && p->tx_no >= 1 && p->tx_no <= 64)
 		g->dropped_tx |= UINT64_C(1) << (p->tx_no - 1);

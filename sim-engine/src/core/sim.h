@@ -181,6 +181,7 @@ struct rx_sender {
 	uint64_t rtxlog_dsacked; /* bit i: entry i was reported by a D-SACK */
 	uint64_t rtxlog_seq[RX_RTXLOG];
 	uint32_t rtxlog_len[RX_RTXLOG];
+	int64_t data_losses; /* this flow's data packets the path dropped (metrics only) */
 	unsigned sp_done; /* bit i: detector i gave its verdict (genuine) for this RTO */
 	uint64_t sp_pipe_prev_bytes; /* RFC 4015 §3 step 0: max(FlightSize, ssthresh) before the RTO */
 	/* each family's private state */

@@ -207,6 +207,10 @@ static const struct rx_metric_desc metrics[] = {
 	MI("undo_count", "Undos", "", 0, undo_count,
 	   "Window reductions the response to a spurious verdict undid (tcp.spurious_response revert or rfc4015; "
 	   "none detects only)."),
+	MI("unnecessary_retransmissions", "Unnecessary retransmissions", "", 0, unnecessary_retransmissions,
+	   "Retransmissions minus this flow's data packets lost on the path (never below 0), as the F-RTO paper's "
+	   "Tables 1-3 count them (Sarolahti et al. 2003, §5: 'Nr. of Rexmits' against 'Pkts Lost'); probes that "
+	   "resent data count as retransmissions."),
 };
 
 const struct rx_metric_desc *rx_metrics(size_t *n)

@@ -40,6 +40,8 @@ def test_conventional_recovery_retransmits_what_was_only_late() -> None:
     assert ("send", 10000) in [(k, s) for _, k, s in tx(r, 1200)]
     assert (1100.0, "loss") in states(r)
     assert metric(r, "rto_count") == 1 and metric(r, "spurious_rtos_detected") == 0 and metric(r, "undo_count") == 0
+    # nothing was lost: all ten retransmissions were unnecessary (F-RTO paper, Tables 1-3)
+    assert metric(r, "unnecessary_retransmissions") == 10
 
 
 @pytest.mark.parametrize("variant", ["basic", "sack"])
@@ -72,6 +74,7 @@ def test_rfc5682_declares_the_spike_spurious_on_the_second_ack(variant: str) -> 
     ]
     assert states(r)[:2] == [(1100.0, "loss"), (1200.0, "open")]
     assert metric(r, "spurious_rtos_detected") == 1 and metric(r, "undo_count") == 1
+    assert metric(r, "unnecessary_retransmissions") == 1  # the RTO's own
 
 
 def test_linux_variant_undoes_on_the_first_ack_of_never_retransmitted_data() -> None:
@@ -106,3 +109,5 @@ def test_a_genuine_rto_is_not_undone(variant: str) -> None:
     assert st[0] == (1100.0, "loss")
     assert all(t > 1300 for t, s in st[1:] if s == "open")
     assert metric(r, "spurious_rtos_detected") == 0 and metric(r, "undo_count") == 0
+    # ten originals lost, ten retransmissions (seq 0..9000): none unnecessary
+    assert metric(r, "unnecessary_retransmissions") == 0
