@@ -262,6 +262,7 @@ void rx_cs_on_rto(struct rx_sender *s)
 	/* spurious-timeout detectors watch the ACKs that follow */
 	s->sp_watch = s->n_sp > 0;
 	s->sp_done = 0;
+	s->sp_new_end = 0;
 	for (int i = 0; i < s->n_sp; i++)
 		s->sp[i]->on_rto(s, s->sp_priv[i]);
 }
@@ -302,8 +303,11 @@ bool rx_cs_sp_send_new(struct rx_sender *s)
 	if (s->ca_state != RX_CA_LOSS)
 		return false;
 	for (int i = 0; i < s->n_sp; i++)
-		if (s->sp[i]->may_send_new && s->sp[i]->may_send_new(s, s->sp_priv[i]))
+		if (s->sp[i]->may_send_new && s->sp[i]->may_send_new(s, s->sp_priv[i])) {
+			if (!s->sp_new_end) /* the hold begins: two segments from here */
+				s->sp_new_end = s->snd_nxt + 2 * (uint64_t)s->mss;
 			return true;
+		}
 	return false;
 }
 

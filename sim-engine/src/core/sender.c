@@ -223,8 +223,10 @@ void rx_snd_push(struct rx_sender *s)
 	bool sent_new = false, sent_rtx = false;
 	for (int guard = 0; guard < 1 << 20; guard++) {
 		uint64_t quota = rx_cs_send_quota(s);
-		/* rule 1, unless a spurious-timeout detector waits on new data */
-		uint64_t idx = s->sp_watch && rx_cs_sp_send_new(s) ? 0 : rx_sb_next_lost(s);
+		/* rule 1, unless a spurious-timeout detector waits on new data (then
+		 * at most two new segments, RFC 5682 step 2b) */
+		bool hold = s->sp_watch && rx_cs_sp_send_new(s);
+		uint64_t idx = hold ? 0 : rx_sb_next_lost(s);
 		if (idx) {
 			uint32_t len = rx_seg_at(s, idx)->len;
 			if (len > quota)
@@ -237,7 +239,7 @@ void rx_snd_push(struct rx_sender *s)
 		}
 		if (rx_snd_has_unsent(s)) { /* rule 2 */
 			uint32_t len = next_new_len(s, NULL);
-			if (!rwnd_allows(s, len) || len > quota)
+			if (!rwnd_allows(s, len) || len > quota || (hold && s->snd_nxt + len > s->sp_new_end))
 				break;
 			/* RFC 5681 §4.1: restart window after an idle period > RTO */
 			if (s->cfg->slow_start_after_idle && s->out_bytes == 0 && s->last_send_ns > 0 &&

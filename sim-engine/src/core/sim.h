@@ -182,6 +182,10 @@ struct rx_sender {
 	uint64_t rtxlog_seq[RX_RTXLOG];
 	uint32_t rtxlog_len[RX_RTXLOG];
 	int64_t data_losses; /* this flow's data packets the path dropped (metrics only) */
+	/* F-RTO step 2b: "transmit up to two new (previously unsent) segments"
+	 * (RFC 5682 §2, §3): while a detector holds retransmissions back, new
+	 * data may not pass sp_new_end (0: no hold yet in this episode) */
+	uint64_t sp_new_end;
 	unsigned sp_done; /* bit i: detector i gave its verdict (genuine) for this RTO */
 	uint64_t sp_pipe_prev_bytes; /* RFC 4015 §3 step 0: max(FlightSize, ssthresh) before the RTO */
 	/* each family's private state */

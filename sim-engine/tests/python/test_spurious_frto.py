@@ -21,7 +21,12 @@ arrives 1150, its ACK (1000) at 1200.
 
 from __future__ import annotations
 
+import copy
+
 import pytest
+from rexsim import _rexsim
+from rexsim import linux_reference as L
+from rexsim.result import Result
 from spurious_cases import metric, run, states, tx
 
 
@@ -111,3 +116,19 @@ def test_a_genuine_rto_is_not_undone(variant: str) -> None:
     assert metric(r, "spurious_rtos_detected") == 0 and metric(r, "undo_count") == 0
     # ten originals lost, ten retransmissions (seq 0..9000): none unnecessary
     assert metric(r, "unnecessary_retransmissions") == 0
+
+
+@pytest.mark.parametrize("variant", ["basic", "sack"])
+def test_step_2b_sends_at_most_two_new_segments(variant: str) -> None:
+    """The Linux reference's spike (linux_reference.FRTO: the linux-6 profile,
+    byte-counting slow start, RTT 100 ms, originals late by 210 ms and more,
+    their ACKs 10 ms apart).  The RTO retransmits seq 0 at 408 ms; the first
+    late ACK (2000, at 410.2) covers two segments, so byte counting grows cwnd
+    from 1 to 3 segments, but step 2b sends "up to two new (previously unsent)
+    segments" (RFC 5682 §2, §3): 10000 and 11000, not 12000.  The next ACK
+    (4000, at 420.2) is spurious under either variant and the window opens."""
+    sc = copy.deepcopy(L.FRTO)
+    sc["flows"][0]["tcp"]["frto_variant"] = variant
+    r = Result(_rexsim.run(sc))
+    got = [(round(x.t_ms, 1), x.kind, x.seq) for x in L.transmissions(r) if 407 <= x.t_ms < 415]
+    assert got == [(408.0, "retransmit", 0), (410.2, "send", 10000), (410.2, "send", 11000)]
