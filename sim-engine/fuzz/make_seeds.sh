@@ -67,7 +67,7 @@ s sampled trace=sampled sample_ms=5 fwd.loss.model=bernoulli fwd.loss.p=0.01 \
 s trace-none trace=none flows[0].app.segments=50 fwd.loss.model=bernoulli fwd.loss.p=0.05
 s nohandshake-smallwin fwd.rate_bps=0 rev.rate_bps=0 fwd.delay_ms=25 rev.delay_ms=25 flows[0].tcp.handshake=false flows[0].tcp.mss=536 \
 	flows[0].receiver.rwnd_bytes=3000 flows[0].app.segments=40 flows[0].tcp.iw=1 flows[0].tcp.initial_rto_ms=300
-s twice flags=56 fwd.loss.model=gilbert_elliott fwd.loss.p=0.1 flows=2 flows[0].app.segments=30 \
+s twice flags=56 fwd.loss.model=gilbert_elliott fwd.loss.p=0.1 flows=2 \
 	flows[1].app.kind=requests flows[1].app.requests=4 flows[1].app.object_bytes=3000
 
 # members' own parameters and the options of the fidelity work
@@ -81,6 +81,18 @@ s newreno-linux-exit fwd.rate_bps=8e6 rev.rate_bps=0 fwd.delay_ms=50 rev.delay_m
 	flows[0].receiver.ack_policy=quick
 s slow-start-bytes fwd.rate_bps=10e6 fwd.buffer_pkts=40 flows[0].app.kind=bulk flows[0].app.duration_s=1 \
 	flows[0].tcp.slow_start=byte_counting flows[0].tcp.abc_limit_segs=2 flows[0].tcp.cc=cubic
+
+# spurious-timeout detectors: a delay spike past the RTO on the whole window
+# (the originals late, not lost), each F-RTO variant and each response
+spike="fwd.loss.model=positioned fwd.rules=3 fwd.rules[0].segment=1 fwd.rules[0].action=delay fwd.rules[0].delay_ms=1200 \
+	fwd.rules[1].segment=5 fwd.rules[1].action=delay fwd.rules[1].delay_ms=1200 fwd.rules[2].segment=9 fwd.rules[2].action=drop"
+s frto-basic $paper $spike flows[0].tcp.sack=false flows[0].tcp.spurious=frto \
+	flows[0].tcp.frto_variant=basic flows[0].receiver.ack_policy=quick
+s frto-linux-eifel $paper $spike flows[0].tcp.timestamps=true \
+	flows[0].tcp.spurious=frto+eifel flows[0].tcp.frto_variant=linux flows[0].tcp.spurious_response=rfc4015
+s dsack-spike $paper $spike flows[0].tcp.spurious=eifel+dsack flows[0].tcp.timestamps=false
+s eifel-none $paper fwd.loss.model=bernoulli fwd.loss.p=0.05 flows[0].tcp.timestamps=true flows[0].tcp.spurious=eifel \
+	flows[0].tcp.spurious_response=none
 
 # validation mode: cross-field and out-of-range errors
 s invalid-rwnd flags=7 flows[0].tcp.mss=1448 flows[0].receiver.rwnd_bytes=100

@@ -50,6 +50,10 @@ enum rx_ack_policy { RX_ACK_QUICK = 0, RX_ACK_DELAYED, RX_ACK_LINUX, RX_ACK__COU
 enum rx_rtt_profile { RX_RTT_RFC6298 = 0, RX_RTT_LINUX, RX_RTT__COUNT };
 
 enum rx_er_variant { RX_ER_RFC5827 = 0, RX_ER_LINUX, RX_ER__COUNT };
+/* F-RTO (src/spurious/sp_frto.c): RFC 5682 §2 basic, §3 SACK-enhanced, Linux's */
+enum rx_frto_variant { RX_FRTO_AUTO = 0, RX_FRTO_BASIC, RX_FRTO_SACK, RX_FRTO_LINUX, RX_FRTO__COUNT };
+/* the response to a spurious verdict (castate.c rx_cs_undo): revert, RFC 4015, detect only */
+enum rx_sp_response { RX_SPR_REVERT = 0, RX_SPR_RFC4015, RX_SPR_NONE, RX_SPR__COUNT };
 
 enum rx_trace_mode { RX_TRACE_FULL = 0, RX_TRACE_SAMPLED, RX_TRACE_NONE, RX_TRACE__COUNT };
 
@@ -126,6 +130,8 @@ struct rx_flow_cfg {
 	bool early_retransmit;
 	int64_t er_variant; /* enum rx_er_variant */
 	bool er_delayed; /* Linux's delayed ER: wait max(RTT/4, 2 ms) */
+	int64_t frto_variant; /* enum rx_frto_variant */
+	int64_t spurious_response; /* enum rx_sp_response */
 	bool ssthresh_from_cwnd; /* Linux: ssthresh from cwnd, not FlightSize (RFC 5681 eq. 4) */
 	bool fack;
 	bool limited_transmit;
@@ -298,6 +304,9 @@ struct rx_flow_metrics {
 	int64_t syn_retransmits;
 	int64_t tlp_loss_episodes; /* the sender inferred a probe repaired a loss (RFC 8985 7.4.2) */
 	int64_t probe_repairs; /* a probe retransmission was the copy that repaired a loss (receiver's view) */
+	int64_t spurious_rtos_detected; /* RTOs a detector declared spurious (src/spurious/) */
+	int64_t undo_count; /* reductions undone by the response to a spurious verdict */
+	int64_t unnecessary_retransmissions; /* retransmissions minus data packets lost (F-RTO paper, Tables 1-3) */
 	int64_t n_requests;
 	double *request_ms; /* completion time per object (n_requests), -1 if not done */
 };

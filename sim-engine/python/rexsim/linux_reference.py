@@ -310,7 +310,7 @@ def _state_at_end(r: Result) -> str:
 SPIKE_RULES = [{"segment": s, "action": "delay", "delay_ms": 210 + 10 * ((s - 1) // 2)} for s in range(1, 11)]
 FRTO = scenario(100, 20, tcp=linux_tcp(timer="rto"))
 FRTO["path"]["forward"]["loss"] = {"model": "positioned", "rules": SPIKE_RULES}
-EIFEL = scenario(100, 20, tcp=linux_tcp(timer="rto", timestamps=True))
+EIFEL = scenario(100, 20, tcp=linux_tcp(timer="rto", timestamps=True, spurious=["eifel"]))  # tcp_frto=0
 EIFEL["path"]["forward"]["loss"] = {"model": "positioned", "rules": SPIKE_RULES}
 # tlp-tail2-lost(-rack): RTT 50, 10 segments, the last two lost, RACK (RFC
 # 8985 §6) as loss detection; the probe (a retransmission of the 10th) is
@@ -725,11 +725,9 @@ CASES: tuple[Case, ...] = (
         "undone at once: Open (cwnd 12, ssthresh infinite).",
         "open",
         "state",
-        {"timer": "rto"},
+        {"timer": "rto", "spurious": "frto"},
         FRTO,
         _state_after_first_ack_after_rto,
-        modelled=False,
-        needs="F-RTO (RFC 5682): " + SPURIOUS_ISSUE,
     ),
     Case(
         "eifel-ts-undo",
@@ -737,11 +735,9 @@ CASES: tuple[Case, ...] = (
         "Timestamps on, F-RTO off: an ACK echoing the original transmission's TSval undoes the RTO at once: Open.",
         "open",
         "state",
-        {"timer": "rto"},
+        {"timer": "rto", "spurious": "eifel"},
         EIFEL,
         _state_after_first_ack_after_rto,
-        modelled=False,
-        needs="timestamp (Eifel, RFC 3522) undo: " + SPURIOUS_ISSUE,
     ),
     Case(
         "rack-probe-sack",

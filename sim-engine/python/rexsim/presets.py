@@ -44,7 +44,11 @@ LINUX_317 = {
 # (RFC 8985), PRR also for CWR, slow start counting the segments each ACK
 # delivers with Linux's window-limited test, Linux's RTT estimator, its
 # timers in whole 4 ms ticks (HZ 250) and its receiver (quick-ACK mode,
-# adaptive delayed-ACK timeout).
+# adaptive delayed-ACK timeout), and the undo of a spurious RTO as Linux
+# does it: F-RTO as Linux runs it (tcp_frto=2: the first ACK of
+# never-retransmitted data after an RTO undoes it, shared/linux-reference
+# frto2-*.pkt), timestamp undo (eifel-ts-undo-sack.pkt) and D-SACK undo
+# (README "Timestamp and DSACK undo"), all reverting.
 LINUX_6 = {
     "mss": 1448,
     "iw": 10,
@@ -60,6 +64,8 @@ LINUX_6 = {
     "slow_start": "byte_counting",
     "cwnd_limited": "linux",
     "hz": 250,
+    "spurious": ["frto", "eifel", "dsack"],
+    "frto_variant": "linux",
 }
 LINUX_6_RECEIVER = {"ack_policy": "linux"}
 

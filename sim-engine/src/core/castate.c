@@ -83,6 +83,7 @@ void rx_cs_enter_recovery(struct rx_sender *s, int verdict)
 	reduce_ssthresh(s, true);
 	s->recovery_point = s->snd_nxt; /* RFC 6675 (4.1) */
 	s->high_rxt_idx = s->una_idx - 1;
+	s->sp_watch = s->rtxlog_on = false; /* a new episode: an RTO's verdict no longer applies */
 	rx_cs_set_state(s, RX_CA_RECOVERY);
 	s->rec->enter(s, RX_RED_RECOVERY, s->sim->now_ns);
 	/* (4.3): retransmit it regardless of pipe */
@@ -116,6 +117,7 @@ static void exit_recovery(struct rx_sender *s)
  * (RFC 8985 §7.4.2; Linux's CWR state).  The recovery family sets the pace. */
 void rx_cs_enter_cwr(struct rx_sender *s)
 {
+	s->sp_watch = s->rtxlog_on = false;
 	reduce_ssthresh(s, false);
 	s->rec->enter(s, RX_RED_CWR, s->sim->now_ns);
 	s->recovery_point = s->snd_nxt;
@@ -164,7 +166,6 @@ void rx_cs_on_ack(struct rx_sender *s, const struct rx_ack_info *ai)
 		break;
 	case RX_CA_LOSS:
 		if (s->snd_una >= s->recovery_point) {
-			s->sp_watch = false;
 			rx_cs_set_state(s, s->sacked_segs ? RX_CA_DISORDER : RX_CA_OPEN);
 		} else {
 			s->ld->on_ack(s, ai);
@@ -222,9 +223,15 @@ void rx_cs_on_ack(struct rx_sender *s, const struct rx_ack_info *ai)
 void rx_cs_on_rto(struct rx_sender *s)
 {
 	rx_snd_metrics(s)->rto_count++;
-	/* RFC 5681 §3.1 eq. (4); not again on a repeated timeout */
-	if (s->ca_state != RX_CA_LOSS)
+	s->rto_prior_state = s->ca_state;
+	/* RFC 5681 §3.1 eq. (4); not again on a repeated timeout.  RFC 4015 §3
+	 * (0): "Before the variables cwnd and ssthresh get updated when loss
+	 * recovery is initiated, set a "pipe_prev" variable as follows:
+	 * pipe_prev <- max (FlightSize, ssthresh)" */
+	if (s->ca_state != RX_CA_LOSS) {
+		s->sp_pipe_prev_bytes = rx_umax64(s->out_bytes, s->cc.ssthresh_bytes);
 		reduce_ssthresh(s, false);
+	}
 	if (s->ca_state == RX_CA_RECOVERY)
 		s->rec->exit(s, RX_RED_RECOVERY, s->sim->now_ns);
 	else if (s->ca_state == RX_CA_CWR)
@@ -239,6 +246,14 @@ void rx_cs_on_rto(struct rx_sender *s)
 		s->tmr->on_rto(s);
 	rx_cs_set_state(s, RX_CA_LOSS);
 	rx_rtt_backoff(s); /* (5.5) */
+	/* a new episode's retransmission log (RFC 3708 §3), when a detector
+	 * watches; a repeated timeout extends the episode */
+	if (s->n_sp && s->rto_prior_state != RX_CA_LOSS) {
+		s->rtxlog_n = 0;
+		s->rtxlog_dsacked = 0;
+		s->rtxlog_overflow = false;
+	}
+	s->rtxlog_on = s->n_sp > 0;
 	/* (5.4) retransmit the earliest segment, (5.6) restart the timer */
 	uint64_t idx = rx_sb_next_lost(s);
 	if (idx)
@@ -246,36 +261,88 @@ void rx_cs_on_rto(struct rx_sender *s)
 	rx_slot_arm(s, RX_TMR_RTO, RX_F_RTO, s->sim->now_ns + s->rto_ns, s->rto_ns);
 	/* spurious-timeout detectors watch the ACKs that follow */
 	s->sp_watch = s->n_sp > 0;
+	s->sp_done = 0;
+	s->sp_new_end = 0;
 	for (int i = 0; i < s->n_sp; i++)
 		s->sp[i]->on_rto(s, s->sp_priv[i]);
 }
 
-/* While the Loss state lasts, each detector in turn judges the ACK; the first
- * decisive verdict wins (RFC 5682 §2, RFC 3522 §2, RFC 3708 §3). */
+/* After an RTO, each detector in turn judges the ACK (RFC 5682 §2, RFC 3522
+ * §2, RFC 3708 §3), in Loss and after it (D-SACKs come late), until a fast
+ * recovery or a window reduction starts a new episode.  The first spurious verdict wins and is
+ * answered at once; a genuine verdict retires only the detector that gave it
+ * (a pair detects what either member detects: Eifel finding no evidence on
+ * the first ACK does not stop F-RTO from finding it on the second), and the
+ * watch ends once every detector has retired. */
 void rx_cs_spurious_on_ack(struct rx_sender *s, const struct rx_ack_info *ai)
 {
-	if (!s->sp_watch || s->ca_state != RX_CA_LOSS)
+	if (!s->sp_watch || s->ca_state == RX_CA_RECOVERY || s->ca_state == RX_CA_CWR)
 		return;
+	unsigned all = (1u << s->n_sp) - 1;
 	for (int i = 0; i < s->n_sp; i++) {
-		int v = s->sp[i]->on_ack(s, s->sp_priv[i], ai);
-		if (v == RX_SP_UNDECIDED)
+		if (s->sp_done & (1u << i))
 			continue;
-		s->sp_watch = false;
-		if (v == RX_SP_SPURIOUS)
-			rx_cs_undo(s);
-		return;
+		int v = s->sp[i]->on_ack(s, s->sp_priv[i], ai);
+		if (v == RX_SP_GENUINE) {
+			s->sp_done |= 1u << i;
+			s->sp_watch = s->sp_done != all;
+			s->rtxlog_on = s->rtxlog_on && s->sp_watch;
+		} else if (v == RX_SP_SPURIOUS) {
+			s->sp_watch = s->rtxlog_on = false;
+			rx_snd_metrics(s)->spurious_rtos_detected++;
+			rx_cs_undo(s, ai);
+			return;
+		}
 	}
 }
 
-/* The one undo path: the reduction was not needed.  ssthresh returns to its
+/* F-RTO step 2b (RFC 5682 §2, §3): a detector waiting on new data holds
+ * NextSeg() rule 1 back (sender.c) until it has its verdict. */
+bool rx_cs_sp_send_new(struct rx_sender *s)
+{
+	if (s->ca_state != RX_CA_LOSS)
+		return false;
+	for (int i = 0; i < s->n_sp; i++)
+		if (s->sp[i]->may_send_new && s->sp[i]->may_send_new(s, s->sp_priv[i])) {
+			if (!s->sp_new_end) /* the hold begins: two segments from here */
+				s->sp_new_end = s->snd_nxt + 2 * (uint64_t)s->mss;
+			return true;
+		}
+	return false;
+}
+
+void rx_cs_rtxlog_dsack(struct rx_sender *s, uint64_t start, uint64_t end)
+{
+	for (int i = 0; i < s->rtxlog_n; i++)
+		if (s->rtxlog_seq[i] >= start && s->rtxlog_seq[i] + s->rtxlog_len[i] <= end)
+			s->rtxlog_dsacked |= UINT64_C(1) << i;
+}
+
+/* The one undo path: the reduction was not needed.  The response
+ * (tcp.spurious_response) sets the window: revert -- ssthresh returns to its
  * value before the reduction (if that was larger), congestion control names
- * the window to restore (cc->undo_cwnd, RFC 4015 §3's "restore" response),
+ * the window to restore (cc->undo_cwnd); rfc4015 -- RFC 4015 §3 step 4; none
+ * -- nothing (detect only).  On an undo
  * segments marked lost but never retransmitted are unmarked, and the
  * sender returns to Open (or Disorder while SACKed data remains). */
-void rx_cs_undo(struct rx_sender *s)
+void rx_cs_undo(struct rx_sender *s, const struct rx_ack_info *ai)
 {
-	s->cc.cwnd_bytes = rx_umax64(s->cc_ops->undo_cwnd(&s->cc), s->mss);
-	s->cc.ssthresh_bytes = rx_umax64(s->cc.ssthresh_bytes, s->cc.prior_ssthresh_bytes);
+	switch ((int)s->cfg->spurious_response) {
+	case RX_SPR_NONE: /* detect only */
+		return;
+	case RX_SPR_RFC4015:
+		/* RFC 4015 §3 (4): "Set cwnd <- FlightSize + min (bytes_acked, IW)"
+		 * and "ssthresh <- pipe_prev" (FlightSize after this ACK) */
+		s->cc.cwnd_bytes =
+			rx_umax64(s->out_bytes + rx_umin64(ai->acked_bytes, (uint64_t)s->cfg->iw * s->mss), s->mss);
+		s->cc.ssthresh_bytes = s->sp_pipe_prev_bytes;
+		break;
+	default: /* revert */
+		s->cc.cwnd_bytes = rx_umax64(s->cc_ops->undo_cwnd(&s->cc), s->mss);
+		s->cc.ssthresh_bytes = rx_umax64(s->cc.ssthresh_bytes, s->cc.prior_ssthresh_bytes);
+		break;
+	}
+	rx_snd_metrics(s)->undo_count++;
 	cc_event(s, RX_CC_EV_SPURIOUS_UNDO);
 	for (uint64_t i = s->una_idx; i < s->nxt_idx; i++) {
 		struct rx_seg *g = rx_seg_at(s, i);

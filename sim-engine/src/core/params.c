@@ -22,6 +22,8 @@ NAMES(ch_ack, "quick", "delayed", "linux")
 NAMES(ch_rtt, "rfc6298", "linux")
 NAMES(ch_trace, "full", "sampled", "none")
 NAMES(ch_er, "rfc5827", "linux")
+NAMES(ch_frto, "auto", "basic", "sack", "linux")
+NAMES(ch_spr, "revert", "rfc4015", "none")
 NAMES(ch_ss, "rfc5681", "byte_counting")
 NAMES(ch_cwl, "half_pipe", "linux")
 /* the trace vocabulary's names: src/core/vocab.c */
@@ -293,6 +295,23 @@ static const struct rx_param table[] = {
 	  .family = RX_FAM_SPURIOUS,
 	  .min_items = 0,
 	  .max_items = RX_MAX_SPURIOUS },
+	P("tcp.spurious_response", "Spurious-timeout response", RX_PT_ENUM, 0, RX_SPR__COUNT - 1, RX_SPR_REVERT, "",
+	  ch_spr,
+	  "What the sender does when a detector of tcp.spurious declares an RTO spurious. revert: restore cwnd "
+	  "(congestion control's undo) and ssthresh as they were before the timeout, as the F-RTO paper's Eifel "
+	  "sender and Linux do. rfc4015: the Eifel response algorithm (RFC 4015 §3 step 4): cwnd = FlightSize + "
+	  "min(bytes_acked, IW), ssthresh = pipe_prev = max(FlightSize, ssthresh) when the timeout fired. none: "
+	  "detect only (counted in spurious_rtos_detected), the conventional recovery goes on. Either undo resumes "
+	  "with new data (step 3: segments never retransmitted are no longer marked lost).",
+	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, spurious_response)),
+	P("tcp.frto_variant", "F-RTO variant", RX_PT_ENUM, 0, RX_FRTO__COUNT - 1, RX_FRTO_AUTO, "", ch_frto,
+	  "With tcp.spurious holding frto: which F-RTO (RFC 5682) judges the ACKs after an RTO. basic: §2, the second "
+	  "ACK after the RTO decides "
+	  "(advances the window: spurious; a duplicate ACK: genuine). sack: §3, SACK-enhanced, duplicate ACKs in "
+	  "step 2 wait, and the second new ACK is spurious unless it (S)ACKs only data above recover. auto: sack "
+	  "when tcp.sack is on, else basic (the RFC's choice). linux: as Linux 6.18 was measured to do "
+	  "(frto2-spurious-rto.pkt): the first ACK that (S)ACKs never-retransmitted data undoes at once.",
+	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, frto_variant)),
 	PA("tcp.lossdet:dupack", "tcp.early_retransmit", "Early Retransmit", RX_PT_BOOL, 0, 1, 1, "", NULL,
 	   "Early Retransmit (RFC 5827): with fewer than 4 segments outstanding and nothing new to send, lower the "
 	   "duplicate-ACK threshold.",

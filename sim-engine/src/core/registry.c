@@ -39,7 +39,10 @@
 	X(rx_app_ops, rx_app_bulk) \
 	X(rx_app_ops, rx_app_requests)
 
-#define SPURIOUS_MEMBERS(X)
+#define SPURIOUS_MEMBERS(X) \
+	X(rx_spurious_ops, rx_sp_frto) \
+	X(rx_spurious_ops, rx_sp_eifel) \
+	X(rx_spurious_ops, rx_sp_dsack)
 
 #define STAGE_MEMBERS(X) \
 	X(rx_stage_ops, rx_stage_positioned) \

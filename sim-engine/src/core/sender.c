@@ -193,6 +193,14 @@ void rx_snd_retransmit(struct rx_sender *s, uint64_t idx, int cause)
 	if (idx > s->high_rxt_idx)
 		s->high_rxt_idx = idx;
 	rx_snd_metrics(s)->retransmissions++;
+	if (s->rtxlog_on) { /* the RTO episode's log (RFC 3708 §3) */
+		if (s->rtxlog_n < RX_RTXLOG) {
+			s->rtxlog_seq[s->rtxlog_n] = g->seq;
+			s->rtxlog_len[s->rtxlog_n++] = g->len;
+		} else {
+			s->rtxlog_overflow = true;
+		}
+	}
 	xmit(s, idx, RX_EV_RETRANSMIT, cause);
 }
 
@@ -215,7 +223,10 @@ void rx_snd_push(struct rx_sender *s)
 	bool sent_new = false, sent_rtx = false;
 	for (int guard = 0; guard < 1 << 20; guard++) {
 		uint64_t quota = rx_cs_send_quota(s);
-		uint64_t idx = rx_sb_next_lost(s); /* rule 1 */
+		/* rule 1, unless a spurious-timeout detector waits on new data (then
+		 * at most two new segments, RFC 5682 step 2b) */
+		bool hold = s->sp_watch && rx_cs_sp_send_new(s);
+		uint64_t idx = hold ? 0 : rx_sb_next_lost(s);
 		if (idx) {
 			uint32_t len = rx_seg_at(s, idx)->len;
 			if (len > quota)
@@ -228,7 +239,7 @@ void rx_snd_push(struct rx_sender *s)
 		}
 		if (rx_snd_has_unsent(s)) { /* rule 2 */
 			uint32_t len = next_new_len(s, NULL);
-			if (!rwnd_allows(s, len) || len > quota)
+			if (!rwnd_allows(s, len) || len > quota || (hold && s->snd_nxt + len > s->sp_new_end))
 				break;
 			/* RFC 5681 §4.1: restart window after an idle period > RTO */
 			if (s->cfg->slow_start_after_idle && s->out_bytes == 0 && s->last_send_ns > 0 &&
@@ -300,6 +311,7 @@ static struct rx_seg *seg_of_pkt(const struct rx_sender *s, const struct rx_pkt 
 
 void rx_snd_on_data_dropped(struct rx_sender *s, const struct rx_pkt *p)
 {
+	s->data_losses++; /* unnecessary_retransmissions (sim.c) */
 	struct rx_seg *g = seg_of_pkt(s, p);
 	if (g && p->tx_no >= 1 && p->tx_no <= 64)
 		g->dropped_tx |= UINT64_C(1) << (p->tx_no - 1);
@@ -366,6 +378,11 @@ void rx_snd_on_ack(struct rx_sender *s, struct rx_pkt *p)
 	int64_t rtt_tx;
 	struct rx_rate_sample rs = { .has_data = false };
 	rx_sb_take_ack(s, p, &ai, &rtt_tx, &rs);
+	if (ai.flags & RX_ACKF_DSACK) {
+		s->dsack_seen = true;
+		if (s->rtxlog_on)
+			rx_cs_rtxlog_dsack(s, ai.dsack_start, ai.dsack_end);
+	}
 
 	/* 2. RTT: this ACK's Karn-valid sample (for congestion control and the
 	 * detectors), which the estimator takes or not by its profile's rule */

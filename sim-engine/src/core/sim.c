@@ -476,6 +476,9 @@ int rx_run_progress(const struct rx_scenario *sc, struct rx_result *res, struct 
 			m->time_in_recovery_ms += (double)(sim.now_ns - f->snd.recovery_start_ns) / 1e6;
 		int64_t span_ns = m->completed ? (int64_t)(m->fct_ms * 1e6) : sim.now_ns - f->snd.start_ns;
 		m->goodput_bps = span_ns > 0 ? (double)m->bytes_delivered * 8.0 * 1e9 / (double)span_ns : 0.0;
+		/* the F-RTO paper's tables: retransmissions minus packets lost */
+		int64_t extra = m->retransmissions - f->snd.data_losses;
+		m->unnecessary_retransmissions = extra > 0 ? extra : 0;
 	}
 	if (progress_ns)
 		*progress_ns = sim.now_ns;

@@ -125,6 +125,7 @@ struct rx_rate_sample {
 };
 
 /* ---------------------------------------------------------------- sender */
+#define RX_RTXLOG 64 /* retransmissions of one RTO episode matched to D-SACKs */
 #define RX_TOP_SACKED 8 /* so DupThresh may be 1..8 */
 struct rx_sender {
 	struct rx_sim *sim;
@@ -171,6 +172,23 @@ struct rx_sender {
 	int n_sp; /* spurious-timeout detectors, walked in order */
 	const struct rx_spurious_ops *sp[RX_MAX_SPURIOUS];
 	bool sp_watch; /* an RTO's verdict is still open */
+	int rto_prior_state; /* ca_state when the latest RTO fired (RFC 5682 step 1) */
+	bool dsack_seen; /* an ACK ever carried a D-SACK block (RFC 3522 §3.2 step 5) */
+	/* the RTO episode's retransmissions, for matching D-SACK blocks to them
+	 * (RFC 3708 §3): first byte and length of each, and which a D-SACK has
+	 * reported; past RX_RTXLOG entries the log overflows (no D-SACK verdict) */
+	bool rtxlog_on, rtxlog_overflow;
+	int rtxlog_n;
+	uint64_t rtxlog_dsacked; /* bit i: entry i was reported by a D-SACK */
+	uint64_t rtxlog_seq[RX_RTXLOG];
+	uint32_t rtxlog_len[RX_RTXLOG];
+	int64_t data_losses; /* this flow's data packets the path dropped (metrics only) */
+	/* F-RTO step 2b: "transmit up to two new (previously unsent) segments"
+	 * (RFC 5682 §2, §3): while a detector holds retransmissions back, new
+	 * data may not pass sp_new_end (0: no hold yet in this episode) */
+	uint64_t sp_new_end;
+	unsigned sp_done; /* bit i: detector i gave its verdict (genuine) for this RTO */
+	uint64_t sp_pipe_prev_bytes; /* RFC 4015 §3 step 0: max(FlightSize, ssthresh) before the RTO */
 	/* each family's private state */
 	_Alignas(8) unsigned char rec_priv[RX_REC_PRIV_SIZE];
 	int64_t rec_vars[RX_MAX_VARS]; /* recovery's declared variables */
@@ -371,7 +389,12 @@ void rx_cs_enter_cwr(struct rx_sender *s);
 void rx_cs_on_ack(struct rx_sender *s, const struct rx_ack_info *ai);
 void rx_cs_on_rto(struct rx_sender *s);
 void rx_cs_spurious_on_ack(struct rx_sender *s, const struct rx_ack_info *ai);
-void rx_cs_undo(struct rx_sender *s);
+void rx_cs_undo(struct rx_sender *s, const struct rx_ack_info *ai);
+/* while an RTO's verdict is open: does a detector hold retransmissions back
+ * for new data (F-RTO step 2b)? */
+bool rx_cs_sp_send_new(struct rx_sender *s);
+/* a D-SACK block [start, end) arrived: mark the episode's retransmissions it reports */
+void rx_cs_rtxlog_dsack(struct rx_sender *s, uint64_t start, uint64_t end);
 /* bytes the sender may send now (the transmit step's quota) */
 
 /* tslot.c: the retransmission timer slot (no mechanism logic) and the

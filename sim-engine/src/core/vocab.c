@@ -201,6 +201,16 @@ static const struct rx_metric_desc metrics[] = {
 	   "Total time spent in the Recovery state."),
 	MI("drops", "Drops", "", 0, drops, "This flow's packets dropped on the path, both directions."),
 	MI("syn_retransmits", "SYN retransmissions", "", 0, syn_retransmits, "SYN retransmissions (RFC 6298 §5.7)."),
+	MI("spurious_rtos_detected", "Spurious RTOs detected", "", 0, spurious_rtos_detected,
+	   "Retransmission timeouts a spurious-timeout detector (tcp.spurious: F-RTO, RFC 5682; Eifel, RFC 3522) "
+	   "declared spurious: the sender's verdict, whatever the response did with it."),
+	MI("undo_count", "Undos", "", 0, undo_count,
+	   "Window reductions the response to a spurious verdict undid (tcp.spurious_response revert or rfc4015; "
+	   "none detects only)."),
+	MI("unnecessary_retransmissions", "Unnecessary retransmissions", "", 0, unnecessary_retransmissions,
+	   "Retransmissions minus this flow's data packets lost on the path (never below 0), as the F-RTO paper's "
+	   "Tables 1-3 count them (Sarolahti et al. 2003, §5: 'Nr. of Rexmits' against 'Pkts Lost'); probes that "
+	   "resent data count as retransmissions."),
 };
 
 const struct rx_metric_desc *rx_metrics(size_t *n)

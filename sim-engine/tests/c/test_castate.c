@@ -1,10 +1,12 @@
 /* test_castate.c — the congestion-state machine's spurious-timeout path,
  * driven by hand: after an RTO the detectors are asked on each ACK in turn,
- * the first decisive verdict wins, and RX_SP_SPURIOUS is applied through the
- * one undo path (rx_cs_undo: congestion control's undo_cwnd, ssthresh back,
- * lost marks of never-retransmitted segments cleared, state Open).  No
- * detector is registered yet (F-RTO, Eifel and DSACK come with their issue),
- * so this test brings two of its own. */
+ * in Loss and after it (not in Recovery or CWR), the first spurious verdict
+ * wins, a genuine one retires only its detector,
+ * and RX_SP_SPURIOUS is applied through the one undo path (rx_cs_undo with the
+ * default response, revert: congestion control's undo_cwnd, ssthresh back,
+ * lost marks of never-retransmitted segments cleared, state Open).  The
+ * registered detectors have their own tests (tests/python/test_spurious_*.py);
+ * this test brings two fakes of its own to drive the walk. */
 #include <string.h>
 #include "scenarios.h"
 #include "core/sim.h"
@@ -128,12 +130,17 @@ int main(void)
 	CHECK_EQ_I64(s->lost_bytes, MSS);
 	CHECK_EQ_I64(s->ca_state, RX_CA_OPEN);
 	CHECK(!s->sp_watch);
+	CHECK_EQ_I64(res.flows[0].spurious_rtos_detected, 1);
+	CHECK_EQ_I64(res.flows[0].undo_count, 1);
 	one_ack();
 	CHECK_EQ_I64(((struct fake *)s->sp_priv[0])->calls, 2);
 
 	/* 2. two detectors: the first stays undecided, the second says GENUINE
-	 * on its first ACK: the timeout stands (no undo), the watch ends. */
-	verdict_at_call[0] = 99;
+	 * on its first ACK: no undo, and the second retires (it is not asked
+	 * again) while the first goes on judging; once the first says GENUINE
+	 * too (its 3rd ACK), the watch ends. */
+	verdict_at_call[0] = 3;
+	verdict[0] = RX_SP_GENUINE;
 	verdict_at_call[1] = 1;
 	verdict[1] = RX_SP_GENUINE;
 	setup(2);
@@ -143,7 +150,14 @@ int main(void)
 	CHECK_EQ_I64(s->cc.cwnd_bytes, MSS);
 	CHECK_EQ_I64(s->cc.ssthresh_bytes, 10 * MSS);
 	CHECK_EQ_I64(s->ca_state, RX_CA_LOSS);
+	CHECK(s->sp_watch);
+	one_ack();
+	one_ack();
+	CHECK_EQ_I64(((struct fake *)s->sp_priv[0])->calls, 3);
+	CHECK_EQ_I64(((struct fake *)s->sp_priv[1])->calls, 1);
+	CHECK_EQ_I64(s->ca_state, RX_CA_LOSS);
 	CHECK(!s->sp_watch);
+	CHECK_EQ_I64(res.flows[0].spurious_rtos_detected, 0);
 
 	/* 3. the first decisive verdict wins: detector 0 says SPURIOUS on its
 	 * first ACK, detector 1 (which would say GENUINE) is not asked. */
@@ -155,12 +169,20 @@ int main(void)
 	CHECK_EQ_I64(s->ca_state, RX_CA_OPEN);
 	CHECK_EQ_I64(s->cc.cwnd_bytes, 20 * MSS);
 
-	/* 4. outside the Loss state detectors are not asked */
-	verdict_at_call[0] = 1;
+	/* 4. after the Loss state the watch goes on (a D-SACK verdict comes
+	 * late: the detector is asked in Open), but not during a fast recovery
+	 * or a window reduction, and entering one ends the watch. */
+	verdict_at_call[0] = 99;
 	setup(1);
 	s->ca_state = RX_CA_OPEN;
 	one_ack();
-	CHECK_EQ_I64(((struct fake *)s->sp_priv[0])->calls, 0);
+	CHECK_EQ_I64(((struct fake *)s->sp_priv[0])->calls, 1);
+	s->ca_state = RX_CA_RECOVERY;
+	one_ack();
+	CHECK_EQ_I64(((struct fake *)s->sp_priv[0])->calls, 1);
+	s->ca_state = RX_CA_OPEN;
+	rx_cs_enter_cwr(s);
+	CHECK(!s->sp_watch);
 	rx_snd_free(s);
 	return t_report("castate");
 }

@@ -152,7 +152,7 @@ static void every_error_at_once(void)
 	const char *p3[] = { "flows[0].app.sizes", "flows[0].tcp.spurious", "flows[1]" };
 	const char *n3[] = { "between 1 and 512 items (got 0)", "must be a list of names from [",
 			     "must be an object (got null)" };
-	expect_errors("{\"flows\": [{\"app\": {\"sizes\": []}, \"tcp\": {\"spurious\": [\"frto\"]}}, null]}", 3, p3,
+	expect_errors("{\"flows\": [{\"app\": {\"sizes\": []}, \"tcp\": {\"spurious\": [\"nosuch\"]}}, null]}", 3, p3,
 		      n3);
 
 	/* past RX_MAX_ERRORS the errors are counted, not listed */

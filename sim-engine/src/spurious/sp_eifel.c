@@ -1,0 +1,77 @@
+/* sp_eifel.c — the Eifel detection algorithm with timestamps (RFC 3522; Ludwig
+ * and Katz, "The Eifel Algorithm: Making TCP Robust Against Spurious
+ * Retransmissions", CCR 2000).  The retransmission an RTO sends carries a
+ * later TSval than the original; the receiver echoes the TSval of the segment
+ * that advanced its window (RFC 7323 §4.3), so the first acceptable ACK after
+ * the timeout echoes an older TSval exactly when the original, not the
+ * retransmission, arrived first: the timeout was spurious.  Needs tcp.timestamps
+ * (without them it retires at once, undecided).  Only the timestamp variant:
+ * the SACK-based variant of RFC 3522 §3.2 ("use of the DSACK option") is the
+ * D-SACK detector's business.
+ *
+ * RFC 3522 §3.2, the steps as the detector takes them:
+ *   (1)-(2) "Set RetransmitTS to the value of the Timestamp Value field of
+ *       the Timestamps option included in the retransmit sent when loss
+ *       recovery is initiated" -- the first RTO of an episode (on_rto);
+ *   (3) "Wait for the arrival of an acceptable ACK" (one that advances
+ *       SND.UNA);
+ *   (4) "If the value of the Timestamp Echo Reply field of the acceptable
+ *       ACK's Timestamps option is smaller than the value of RetransmitTS,
+ *       then proceed to step (5), else proceed to step (DONE)";
+ *   (5) "If the acceptable ACK carries a DSACK option [RFC2883], then proceed
+ *       to step (DONE), else if during the lifetime of the TCP connection the
+ *       TCP sender has previously received an ACK with a DSACK option, or the
+ *       acceptable ACK does not acknowledge all outstanding data, then
+ *       proceed to step (6), else proceed to step (DONE)";
+ *   (6) "set SpuriousRecovery to SPUR_TO" -- the spurious verdict, which the
+ *       core answers through its one undo path with tcp.spurious_response.
+ * Timestamps are the engine's millisecond ticks: a retransmission in the same
+ * millisecond as its original carries the same TSval, and step (4)'s strict
+ * "smaller" keeps such a timeout (conservative, as the RFC's clock allows).
+ */
+#include "../core/sim.h"
+#include "rexsim/registry.h"
+
+struct eifel {
+	uint32_t retransmit_ts; /* RetransmitTS, ms ticks */
+	bool armed;
+};
+_Static_assert(sizeof(struct eifel) <= RX_SP_PRIV_SIZE, "eifel state exceeds RX_SP_PRIV_SIZE");
+
+static void on_rto(struct rx_sender *s, void *priv)
+{
+	struct eifel *e = priv;
+	/* a repeated timeout keeps the episode's first RetransmitTS */
+	if (s->rto_prior_state != RX_CA_LOSS || !e->armed)
+		e->retransmit_ts = (uint32_t)(s->sim->now_ns / RX_NS_PER_MS); /* the TSval xmit() gave it */
+	e->armed = true;
+}
+
+static int on_ack(struct rx_sender *s, void *priv, const struct rx_ack_info *ai)
+{
+	struct eifel *e = priv;
+	if (!s->cfg->timestamps || s->ca_state != RX_CA_LOSS)
+		return RX_SP_GENUINE; /* no timestamps, or Loss over: no evidence, retire */
+	if (ai->acked_bytes == 0)
+		return RX_SP_UNDECIDED; /* (3) not an acceptable ACK */
+	e->armed = false;
+	if (!(ai->tsecr < e->retransmit_ts)) /* (4) */
+		return RX_SP_GENUINE;
+	if (ai->flags & RX_ACKF_DSACK) /* (5) */
+		return RX_SP_GENUINE;
+	if (s->dsack_seen || ai->ack < s->snd_nxt)
+		return RX_SP_SPURIOUS; /* (6) */
+	return RX_SP_GENUINE;
+}
+
+const struct rx_spurious_ops rx_sp_eifel = {
+	.name = "eifel",
+	.label = "Eifel (timestamps)",
+	.doc = "The Eifel detection algorithm (RFC 3522 §3.2; Ludwig and Katz 2000): with TCP timestamps, the first "
+	       "acceptable ACK after an RTO echoes a timestamp older than the retransmission's exactly when the "
+	       "original arrived first, so the timeout was spurious; answered by tcp.spurious_response (revert, the "
+	       "Eifel response of RFC 4015, or none). Needs tcp.timestamps; decides on the first ACK, before any "
+	       "further retransmission.",
+	.on_rto = on_rto,
+	.on_ack = on_ack,
+};

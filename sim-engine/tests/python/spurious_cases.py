@@ -1,0 +1,61 @@
+"""The spurious-timeout tests' scenario (tests/python/test_spurious_*.py):
+one delay spike longer than the RTO on a flow with an open window, or the
+same window really lost.  The derivation of the common part is in
+test_spurious_frto.py's docstring."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from rexsim import _rexsim
+from rexsim import linux_reference as L
+from rexsim.result import Result
+
+
+def scenario(detector: str | None, variant: str, *, genuine: bool) -> dict[str, Any]:
+    if genuine:
+        rules: list[dict[str, Any]] = [{"segment": s, "transmission": 1} for s in range(1, 11)]
+    else:
+        rules = [{"segment": s, "transmission": 1, "action": "delay", "delay_ms": 1000} for s in range(1, 11)]
+        rules.append({"segment": 1, "transmission": 2, "action": "delay", "delay_ms": 60})
+    tcp: dict[str, Any] = {
+        "mss": 1000,
+        "iw": 10,
+        "sack": variant != "basic",
+        "timestamps": False,
+        "handshake": True,
+        "rtt_profile": "rfc6298",
+        "cc": "reno",
+        "timer": "rto",
+        "spurious": [detector] if detector else [],
+        "frto_variant": variant if variant in ("basic", "sack", "linux") else "auto",
+    }
+    return {
+        "duration_s": 10,
+        "path": {
+            "forward": {"rate_bps": 0, "delay_ms": 50, "loss": {"model": "positioned", "rules": rules}},
+            "reverse": {"rate_bps": 0, "delay_ms": 50},
+        },
+        "flows": [{"app": {"kind": "fixed", "bytes": 20000}, "tcp": tcp, "receiver": {"ack_policy": "quick"}}],
+    }
+
+
+def run(detector: str | None, variant: str, *, genuine: bool = False, **tcp: Any) -> Result:
+    sc = copy.deepcopy(scenario(detector, variant, genuine=genuine))
+    sc["flows"][0]["tcp"].update(tcp)
+    return Result(_rexsim.run(sc))
+
+
+def tx(r: Result, until_ms: float) -> list[tuple[float, str, int]]:
+    return [(round(x.t_ms, 3), x.kind, x.seq) for x in L.transmissions(r) if 1100 <= x.t_ms <= until_ms]
+
+
+def states(r: Result) -> list[tuple[float, str]]:
+    return [(round(t, 3), s) for t, s in L.states(r) if t >= 1100]
+
+
+def metric(r: Result, name: str) -> int:
+    v = r.flows[0].metrics[name]
+    assert isinstance(v, int)
+    return v
