@@ -39,7 +39,7 @@ describe("parseTraceVocab: the names trace events carry, from the catalogue", ()
   });
 
   it("finds nothing for a name it does not list, or none", () => {
-    expect(entryOf(vocab.dropStages, "outage")).toBeUndefined();
+    expect(entryOf(vocab.dropStages, "teleport")).toBeUndefined();
     expect(entryOf(vocab.dropStages, null)).toBeUndefined();
   });
 });

@@ -206,7 +206,10 @@ describe("catalogue -> field specs", () => {
     const stage = raw.families.find((f) => f.name === "stage")!;
     expect(stage.key).toBeNull();
     const model = fieldSpec(findParam(cat, "loss", "model")!, { dir: "forward" });
-    for (const m of stage.members) expect(model.choiceLabels?.[m.name]).toBe(m.label);
+    // every loss model is labelled by its stage; stages that are only list items (delay_spike, outage) are no loss model
+    const models = stage.members.filter((m) => model.choices?.includes(m.name));
+    expect(models.map((m) => m.name)).toEqual(expect.arrayContaining(["positioned", "tail", "bernoulli", "gilbert_elliott"]));
+    for (const m of models) expect(model.choiceLabels?.[m.name]).toBe(m.label);
     // "none" is no stage: no label; and the field keeps its own label, not the family's
     expect(model.choiceLabels?.none).toBeUndefined();
     expect(model.label).toBe(raw.parameters.find((p) => p.section === "loss" && p.key === "model")!.label);

@@ -94,13 +94,17 @@ export function suggestionFor(cat: Pick<Catalogue, "suggested">, template: strin
 }
 
 /** The family whose members a parameter's choices are: the one its key picks
- * (a flow's tcp.cc, app.kind), else one whose members are all among the
- * choices (a loss model's stages, a set's detectors); undefined when none. */
+ * (a flow's tcp.cc, app.kind), else the one whose members are the choices,
+ * all but at most one (a loss model's stages, "none" aside; a set's
+ * detectors); undefined when none.  A family may have more members than the
+ * field takes: the stages delay_spike and outage are list items, no loss model. */
 function familyOfChoices(families: readonly FamilyInfo[], section: string, key: string, choices: readonly string[] | null): FamilyInfo | undefined {
   const picked = section === "flow" ? families.find((f) => f.key === key) : undefined;
   if (picked) return picked;
   if (!choices?.length) return undefined;
-  return families.find((f) => f.members.length > 0 && f.members.every((m) => choices.includes(m.name)));
+  const overlap = (f: FamilyInfo) => f.members.filter((m) => choices.includes(m.name)).length;
+  const fits = families.filter((f) => overlap(f) >= Math.min(2, choices.length) && overlap(f) >= choices.length - 1);
+  return fits.sort((a, b) => overlap(b) - overlap(a))[0];
 }
 
 /** When a field is read (the catalogue's applies_to): only while its sibling field
@@ -365,7 +369,9 @@ export function parseCatalogue(raw: Catalog | unknown): Catalogue {
     if (!row) continue;
     const fam = familyOfChoices(families, row.section, row.key, row.choices);
     // choices that are a family's members get the members' labels
-    const choiceLabels = fam ? Object.fromEntries(fam.members.filter((m) => m.label).map((m) => [m.name, m.label as string])) : {};
+    const choiceLabels = fam
+      ? Object.fromEntries(fam.members.filter((m) => m.label && (fam.key === row.key || row.choices?.includes(m.name))).map((m) => [m.name, m.label as string]))
+      : {};
     params.push({ ...row, ...(Object.keys(choiceLabels).length ? { choiceLabels } : {}) });
   }
   const mechanisms: Record<string, MechanismInfo[]> = {};

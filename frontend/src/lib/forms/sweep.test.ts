@@ -38,7 +38,9 @@ describe("sweepable fields", () => {
     const expected = raw.parameters.filter((p) => p.type !== "set" && p.key !== "seed" && !p.path.includes("rules[]")).map((p) => p.path);
     expect(templates).toEqual(expected);
     expect(paths).not.toContain("seed");
-    expect(paths.some((p) => p.includes("tcp.spurious"))).toBe(false);
+    // a set (tcp.spurious) is not swept; its sibling enum tcp.spurious_response is
+    expect(paths.some((p) => p.endsWith("tcp.spurious"))).toBe(false);
+    expect(paths.some((p) => p.endsWith("tcp.spurious_response"))).toBe(true);
     // labelled by the catalogue and the scope
     expect(field("path.*.delay_ms").label).toBe(`${rawParam("path.{forward,reverse}.delay_ms").label} (both directions)`);
     expect(field("path.reverse.delay_ms").label).toBe(`${rawParam("path.{forward,reverse}.delay_ms").label} (reverse)`);
