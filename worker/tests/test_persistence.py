@@ -56,4 +56,10 @@ def test_sweep_reports_each_kind(isolated):
     with session_scope() as s:
         s.execute(text("UPDATE runs SET queued_at = now() - interval '1 hour' WHERE id = :id"), {"id": rid})
     swept = persistence.sweep(stuck_after_s=30, max_attempts=3, resend_after_s=60)
-    assert swept == persistence.Swept(failed=[], requeued=[], resent=[rid])
+    assert swept == persistence.Swept(failed=[], requeued=[], resent=[rid], direct=frozenset())
+    with session_scope() as s:  # asked for through POST /runs: the sweeper sends it as sim.run
+        s.execute(
+            text("UPDATE runs SET direct = true, queued_at = now() - interval '1 hour' WHERE id = :id"), {"id": rid}
+        )
+    swept = persistence.sweep(stuck_after_s=30, max_attempts=3, resend_after_s=60)
+    assert swept == persistence.Swept(failed=[], requeued=[], resent=[rid], direct=frozenset({rid}))

@@ -1,5 +1,19 @@
 """Comparisons: one base scenario, named variants, an optional grid and
-replications, fanned out as runs; results aggregated per cell and variant."""
+replications, fanned out as runs; results aggregated per cell and variant.
+
+A comparison is stored as a plan and its runs are made as they are
+dispatched (services/dispatch.py), so a 10,000-run POST validates one
+scenario per cell and variant and stores it, nothing per run.
+
+Cancel: the comparison stops dispatching, and its queued runs are dropped
+(state 'cancelled': no worker claims them) unless something else still needs
+them: a request of POST /runs for the same run (runs are deduplicated) or
+another comparison that is not cancelled. Those stay queued and run; the
+cancelled comparison counts them as queued until they finish and then
+includes their results, like any stored run. Running runs finish and are
+stored; finished runs are never touched. A later request of a dropped run
+(POST /runs, or a comparison that makes it) queues it again.
+"""
 
 from __future__ import annotations
 
@@ -7,25 +21,33 @@ import csv
 import io
 import itertools
 import uuid
+from collections.abc import Iterator
+from datetime import UTC, datetime
 from typing import Any
 
 import rexsim
 from sqlalchemy.orm import Session
 
 from ..core.config import Settings
-from ..core.errors import field_error, not_found
+from ..core.errors import field_error, field_errors, not_found
 from ..repositories import comparisons as repo
+from ..repositories import runs as runs_repo
 from ..schemas.comparison import (
     ComparisonCreate,
     ComparisonCreated,
+    ComparisonLinks,
     ComparisonList,
     ComparisonPublic,
     ComparisonSummary,
 )
-from . import history, runs, scenarios, stats
+from . import history, scenarios, stats
 
 #: the numeric metrics of a flow, from the engine's metrics table: a new one needs no change here
 NUMERIC: frozenset[str] = frozenset(m["name"] for m in rexsim.catalog()["metrics"] if m["type"] in ("int", "float"))
+METRICS: list[str] = sorted(NUMERIC)
+STATES = ("queued", "running", "succeeded", "failed", "cancelled")
+#: the largest seed the engine takes (its catalogue's range of `seed`)
+MAX_SEED = int(next(p["max"] for p in rexsim.catalog()["parameters"] if p["path"] == "seed"))
 
 
 def cells_of(grid: dict[str, list[Any]]) -> list[dict[str, Any]]:
@@ -33,57 +55,62 @@ def cells_of(grid: dict[str, list[Any]]) -> list[dict[str, Any]]:
     return [dict(zip(keys, combo, strict=True)) for combo in itertools.product(*(grid[k] for k in keys))] or [{}]
 
 
-def create(s: Session, body: ComparisonCreate, settings: Settings) -> tuple[ComparisonCreated, list[uuid.UUID]]:
+def create(s: Session, body: ComparisonCreate, settings: Settings) -> ComparisonCreated:
+    """Validate, store the comparison and its plan, and commit; its runs are
+    made and sent by dispatch.pump (the caller pumps after this returns)."""
+    errors: list[tuple[str, str]] = []
     if body.metric not in NUMERIC and body.metric != "request_ms":
-        raise field_error([], "metric", f"must be one of {', '.join(sorted(NUMERIC | {'request_ms'}))}")
+        errors.append(("metric", f"must be one of {', '.join(sorted(NUMERIC | {'request_ms'}))}"))
     for k, vals in body.grid.items():
         if not vals or len(vals) > 64:
-            raise field_error([], f"grid.{k}", "must list between 1 and 64 values")
+            errors.append((f"grid.{k}", "must list between 1 and 64 values"))
     variants = list(body.variants)
     baseline = body.baseline or variants[0]
     if baseline not in body.variants:
-        raise field_error([], "baseline", f"must name a variant ({', '.join(variants)})")
+        errors.append(("baseline", f"must name a variant ({', '.join(variants)})"))
     cells = cells_of(body.grid)
     total = len(cells) * len(variants) * body.replications
     if total > settings.MAX_COMPARISON_RUNS:
-        raise field_error(
-            [],
-            "replications",
-            f"grid cells x variants x replications = {total:,}; the limit is {settings.MAX_COMPARISON_RUNS:,}",
+        errors.append(
+            (
+                "replications",
+                f"grid cells x variants x replications = {len(cells)} x {len(variants)} x {body.replications} "
+                f"= {total:,}; the limit is {settings.MAX_COMPARISON_RUNS:,} runs per comparison",
+            )
         )
+    if errors:
+        raise field_errors([], errors)
     base = scenarios.resolve(body.base, ["base"])
-    base_seed = base.get("seed", 1) if isinstance(base, dict) else 1
-    planned = []
-    for ci, cell in enumerate(cells):
+    base_seed = int(base.get("seed", 1)) if isinstance(base, dict) else 1
+    if base_seed < 0 or base_seed + body.replications - 1 > MAX_SEED:
+        raise field_error(
+            [], "replications", f"the seeds {base_seed}..{base_seed + body.replications - 1} leave 0..{MAX_SEED}"
+        )
+    templates: list[scenarios.SeededScenario] = []
+    for cell in cells:
         with_cell = scenarios.apply(base, cell, [], "grid")
         for v in variants:
-            sc_v = scenarios.apply(with_cell, body.variants[v], [], f"variants.{v}")
-            for r in range(body.replications):
-                sc = dict(sc_v)
-                sc["seed"] = int(base_seed) + r
-                norm = scenarios.normalize(sc, ["variants", v] if r == 0 else [], settings)
-                planned.append((ci, v, r, norm))
+            sc = scenarios.apply(with_cell, body.variants[v], [], f"variants.{v}")
+            sc["seed"] = base_seed
+            templates.append(scenarios.seeded(scenarios.normalize(sc, ["variants", v], settings)))
     spec = body.model_dump(mode="json")
     spec["baseline"] = baseline
     spec["cells"] = cells
     spec["variant_order"] = variants  # JSONB does not keep object key order
-    comp = repo.create(s, spec=spec, n_runs=total, engine_version=rexsim.ENGINE_VERSION)
-    rows, to_enqueue, dedup = [], [], 0
-    for idx, (ci, v, r, norm) in enumerate(planned):
-        p = runs.plan_run(s, norm)
-        if p.enqueue:
-            to_enqueue.append(p.run.id)
-        if not p.created:
-            dedup += 1
-        rows.append({"idx": idx, "cell": ci, "variant": v, "replication": r, "run_id": p.run.id})
-    repo.add_runs(s, comp.id, rows)
+    spec["base_seed"] = base_seed
+    ev = rexsim.ENGINE_VERSION
+    keys = [t.key(base_seed + r, ev) for r in range(body.replications) for t in templates]
+    dedup = runs_repo.count_keys(s, keys)
+    comp = repo.create(s, spec=spec, n_runs=total, engine_version=ev, templates=[(t.head, t.tail) for t in templates])
     s.commit()
-    return ComparisonCreated(id=comp.id, n_runs=total, deduplicated_runs=dedup), to_enqueue
+    return ComparisonCreated(id=comp.id, n_runs=total, deduplicated_runs=dedup)
 
 
-def state_of(counts: dict[str, int], n_runs: int) -> tuple[str, int]:
+def state_of(counts: dict[str, int], n_runs: int, cancelled: bool = False) -> tuple[str, int]:
     """(state, finished runs) of a comparison from its runs' state counts."""
     done = counts.get("succeeded", 0) + counts.get("failed", 0)
+    if cancelled:
+        return "cancelled", done
     state = (
         "succeeded"
         if done == n_runs and counts.get("failed", 0) == 0
@@ -96,14 +123,25 @@ def state_of(counts: dict[str, int], n_runs: int) -> tuple[str, int]:
     return state, done
 
 
+def full_counts(made: dict[str, int], n_runs: int, cancelled: bool) -> dict[str, int]:
+    """Counts of every state over all n_runs: the runs not made yet are
+    queued, or cancelled once the comparison is."""
+    counts = {k: made.get(k, 0) for k in STATES}
+    rest = n_runs - sum(counts.values())
+    counts["cancelled" if cancelled else "queued"] += max(0, rest)
+    return counts
+
+
 def list_page(s: Session, *, limit: int, cursor: str | None) -> ComparisonList:
     """A page of comparisons, newest first (ties broken by id), each with its
     state from one aggregate over the page's runs."""
     rows = repo.page(s, after=history.decode_cursor(cursor), limit=limit)[: limit + 1]
-    counts = repo.state_counts(s, [r.id for r in rows[:limit]])
+    ids = [r.id for r in rows[:limit]]
+    made, cancelled = repo.state_counts(s, ids), repo.cancelled_of(s, ids)
     items = []
     for r in rows[:limit]:
-        state, done = state_of(counts.get(r.id, {}), r.n_runs)
+        counts = full_counts(made.get(r.id, {}), r.n_runs, r.id in cancelled)
+        state, done = state_of(counts, r.n_runs, r.id in cancelled)
         items.append(
             ComparisonSummary(
                 id=r.id,
@@ -119,9 +157,9 @@ def list_page(s: Session, *, limit: int, cursor: str | None) -> ComparisonList:
     return ComparisonList(items=items, next_cursor=history.next_cursor(rows, limit, "id"), limit=limit)
 
 
-def _values(result: dict[str, Any] | None, metric: str, flows: list[int] | None) -> list[float]:
-    if not result:
-        return []
+def _flow_values(result: dict[str, Any], metric: str, flows: list[int] | None) -> list[float]:
+    """The values of `metric` in one run's result: one per flow (request_ms:
+    one per object), flows limited to `flows` when given."""
     out: list[float] = []
     for i, m in enumerate(result.get("flows", [])):
         if flows is not None and i not in flows:
@@ -133,43 +171,82 @@ def _values(result: dict[str, Any] | None, metric: str, flows: list[int] | None)
     return out
 
 
+def eta_s(created_at: datetime, finished_at: list[datetime | None], remaining: int, now: datetime) -> float | None:
+    """Seconds until the last of `remaining` runs finishes at the rate this
+    comparison's runs have been finishing since it was created: remaining x
+    elapsed / finished since then. None when nothing has finished since (no
+    rate yet) or nothing remains."""
+    if remaining <= 0:
+        return None
+    done_since = sum(1 for f in finished_at if f is not None and f >= created_at)
+    if not done_since:
+        return None
+    return remaining * max(0.0, (now - created_at).total_seconds()) / done_since
+
+
 def get(s: Session, comparison_id: uuid.UUID) -> ComparisonPublic:
     comp = repo.get(s, comparison_id)
     if comp is None:
         raise not_found("comparison")
     spec = comp.spec
     metric, flows, baseline = spec["metric"], spec.get("flows"), spec["baseline"]
-    pairs = repo.runs_of(s, comparison_id)
-    counts = {"queued": 0, "running": 0, "succeeded": 0, "failed": 0}
-    results: dict[tuple[int, str], list[dict[str, Any] | None]] = {}
-    run_ids: dict[tuple[int, str], list[str]] = {}
-    for cr, run in pairs:
-        counts[run.state] += 1
-        key = (cr.cell, cr.variant)
-        run_ids.setdefault(key, []).append(str(run.id))
-        if run.state == "succeeded":
-            results.setdefault(key, []).append(run.result)
-    state, done = state_of(counts, comp.n_runs)
+    variants: list[str] = spec.get("variant_order", list(spec["variants"]))
+    n_cells = len(spec["cells"])
+    rows = repo.run_rows(s, comparison_id)
+    cancelled = comp.cancelled_at is not None
+    made: dict[str, int] = {}
+    for r in rows:
+        made[r.state] = made.get(r.state, 0) + 1
+    counts = full_counts(made, comp.n_runs, cancelled)
+    state, done = state_of(counts, comp.n_runs, cancelled)
+    remaining = counts["queued"] + counts["running"]
 
-    def values(key: tuple[int, str], m: str) -> list[float]:
-        return [x for r in results.get(key, []) for x in _values(r, m, flows)]
+    # every value of every metric, with its group (cell, variant): one pass
+    vindex = {v: i for i, v in enumerate(variants)}
+    n_groups = n_cells * len(variants)
+    per_metric: dict[str, tuple[list[float], list[int]]] = {m: ([], []) for m in [*METRICS, metric]}
+    # the compared metric's mean per run, by (cell, variant) and replication: the pairs
+    run_mean: dict[tuple[int, str], dict[int, float]] = {}
+    run_ids: dict[tuple[int, str], list[str]] = {}
+    for r in rows:
+        run_ids.setdefault((r.cell, r.variant), []).append(str(r.run_id))
+        if r.result is None or r.variant not in vindex:
+            continue
+        g = r.cell * len(variants) + vindex[r.variant]
+        for m, (vs, gs) in per_metric.items():
+            vals = _flow_values(r.result, m, flows)
+            vs.extend(vals)
+            gs.extend([g] * len(vals))
+            if m == metric and vals:
+                run_mean.setdefault((r.cell, r.variant), {})[r.replication] = sum(vals) / len(vals)
+    summaries = {m: stats.summarize_groups(vs, gs, n_groups) for m, (vs, gs) in per_metric.items()}
+    primary_values: list[list[float]] = [[] for _ in range(n_groups)]
+    for x, g in zip(*per_metric[metric], strict=True):
+        primary_values[g].append(x)
 
     cells = []
     for ci, cell in enumerate(spec["cells"]):
-        base_mean = stats.summarize(values((ci, baseline), metric))["mean"]
+        base_st = summaries[metric][ci * len(variants) + vindex[baseline]]
+        base_mean = base_st["mean"]
+        base_runs = run_mean.get((ci, baseline), {})
         out_variants = {}
-        for v in spec.get("variant_order", list(spec["variants"])):
-            primary = values((ci, v), metric)
-            st = stats.summarize(primary)
+        for v in variants:
+            g = ci * len(variants) + vindex[v]
+            st = summaries[metric][g]
+            is_base = v == baseline
             norm = (st["mean"] / base_mean) if st["mean"] is not None and base_mean else None
+            diffs = [x - base_runs[rep] for rep, x in sorted(run_mean.get((ci, v), {}).items()) if rep in base_runs]
             out_variants[v] = {
                 "stats": st,
                 "normalized_mean": norm,
-                "ecdf": stats.ecdf(primary),
-                "metrics": {m: stats.summarize(values((ci, v), m)) for m in sorted(NUMERIC)},
+                "normalized_ci95": None if is_base else stats.ratio_ci95(st, base_st),
+                "paired": None if is_base else stats.paired(diffs, base_mean),
+                "ecdf": stats.ecdf(primary_values[g]),
+                "metrics": {m: summaries[m][g] for m in METRICS},
                 "runs": run_ids.get((ci, v), []),
             }
         cells.append({"cell": ci, "params": cell, "variants": out_variants})
+    now = datetime.now(UTC)
     return ComparisonPublic(
         id=comp.id,
         engine_version=comp.engine_version,
@@ -178,14 +255,41 @@ def get(s: Session, comparison_id: uuid.UUID) -> ComparisonPublic:
         progress=done / comp.n_runs if comp.n_runs else 1.0,
         state=state,
         counts=counts,
+        provisional=remaining > 0,
+        finished=done,
+        eta_s=eta_s(comp.created_at, [r.finished_at for r in rows], remaining, now),
+        links=ComparisonLinks(
+            runs_csv=f"/api/v1/comparisons/{comp.id}/runs.csv",
+            summary_csv=f"/api/v1/comparisons/{comp.id}/export?format=csv",
+        ),
         cells=cells,
     )
+
+
+def cancel(s: Session, comparison_id: uuid.UUID) -> ComparisonPublic:
+    """Cancel (idempotent): stop dispatching and drop the queued runs nothing
+    else needs (see the module's doc). A comparison whose runs have all
+    finished is left as it is."""
+    comp = repo.lock(s, comparison_id, wait=True)
+    if comp is None:
+        raise not_found("comparison")
+    if comp.cancelled_at is None:
+        made = repo.state_counts(s, [comp.id]).get(comp.id, {})
+        unfinished = comp.dispatched < comp.n_runs or made.get("queued", 0) or made.get("running", 0)
+        if unfinished:
+            repo.set_cancelled(s, comp.id)
+            s.flush()
+            repo.cancel_queued(s, comp.id)
+    s.commit()
+    s.expire_all()
+    return get(s, comparison_id)
 
 
 def to_csv(pub: ComparisonPublic) -> str:
     out = io.StringIO()
     w = csv.writer(out)
     keys = list(pub.spec["grid"])
+    base = pub.spec["baseline"]
     w.writerow(
         [
             *keys,
@@ -197,13 +301,22 @@ def to_csv(pub: ComparisonPublic) -> str:
             "p95",
             "ci95_low",
             "ci95_high",
-            f"normalized_to_{pub.spec['baseline']}",
+            f"normalized_to_{base}",
+            "normalized_ci95_low",
+            "normalized_ci95_high",
+            "paired_n",
+            f"paired_mean_diff_to_{base}",
+            "paired_ci95_low",
+            "paired_ci95_high",
         ]
     )
     for c in pub.cells:
         for v, d in c["variants"].items():
             st = d["stats"]
             ci = st["ci95"] or [None, None]
+            nci = d["normalized_ci95"] or [None, None]
+            p = d["paired"] or {}
+            pci = p.get("ci95") or [None, None]
             w.writerow(
                 [
                     *(c["params"].get(k) for k in keys),
@@ -216,6 +329,64 @@ def to_csv(pub: ComparisonPublic) -> str:
                     ci[0],
                     ci[1],
                     d["normalized_mean"],
+                    nci[0],
+                    nci[1],
+                    p.get("n"),
+                    p.get("mean_diff"),
+                    pci[0],
+                    pci[1],
                 ]
             )
     return out.getvalue()
+
+
+def runs_csv(s: Session, comparison_id: uuid.UUID) -> Iterator[str]:
+    """The per-run CSV, streamed: one row per (run, flow) of every run made
+    so far (a run without a result, queued, failed or cancelled, has one row
+    with an empty flow), columns run_index, cell, the grid's keys, variant,
+    replication, seed, run_id, state, error, flow, then every numeric metric
+    of the engine's catalogue sorted by name (request_ms, a list, is not one)."""
+    comp = repo.get(s, comparison_id)
+    if comp is None:
+        raise not_found("comparison")
+    keys = list(comp.spec["grid"])
+    cells = comp.spec["cells"]
+    rows = repo.run_rows(s, comparison_id)
+    buf = io.StringIO()
+    w = csv.writer(buf)
+
+    def flush() -> str:
+        text = buf.getvalue()
+        buf.seek(0)
+        buf.truncate()
+        return text
+
+    def gen() -> Iterator[str]:
+        w.writerow(
+            [
+                "run_index",
+                "cell",
+                *keys,
+                "variant",
+                "replication",
+                "seed",
+                "run_id",
+                "state",
+                "error",
+                "flow",
+                *METRICS,
+            ]
+        )
+        for n, r in enumerate(rows):
+            head = [r.idx, r.cell, *(cells[r.cell].get(k) for k in keys), r.variant, r.replication, r.seed]
+            head += [r.run_id, r.state, r.error or ""]
+            flows = (r.result or {}).get("flows") or []
+            if not flows:
+                w.writerow([*head, "", *([""] * len(METRICS))])
+            for fi, f in enumerate(flows):
+                w.writerow([*head, fi, *("" if f.get(m) is None else f[m] for m in METRICS)])
+            if n % 500 == 499:
+                yield flush()
+        yield flush()
+
+    return gen()
