@@ -4,9 +4,7 @@ made from it, Cancel, and the reads the service aggregates."""
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass
-from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import Row, func, insert, select, text, update
 from sqlalchemy.orm import Session
@@ -141,46 +139,38 @@ def set_cancelled(s: Session, comparison_id: uuid.UUID) -> None:
     s.execute(update(Comparison).where(Comparison.id == comparison_id).values(cancelled_at=func.now()))
 
 
-@dataclass(frozen=True)
-class RunRow:
+class RunRow(NamedTuple):
     """What the statistics read of one of a comparison's runs."""
 
     idx: int
     cell: int
     variant: str
     replication: int
-    run_id: uuid.UUID
+    run_id: str  # as text: what the API writes out
     seed: int
     state: str
     error: str | None
-    result: dict[str, Any] | None  # only for runs that succeeded
-    finished_at: datetime | None
+    finished_at: float | None  # Unix time
 
 
 def run_rows(s: Session, comparison_id: uuid.UUID) -> list[RunRow]:
-    """The comparison's runs made so far, in idx order (results of succeeded
-    runs only; never the scenario)."""
-    q = (
-        select(
-            ComparisonRun.idx,
-            ComparisonRun.cell,
-            ComparisonRun.variant,
-            ComparisonRun.replication,
-            Run.id,
-            Run.seed,
-            Run.state,
-            Run.error,
-            Run.result,
-            Run.finished_at,
-        )
-        .join(Run, Run.id == ComparisonRun.run_id)
-        .where(ComparisonRun.comparison_id == comparison_id)
-        .order_by(ComparisonRun.idx)
+    """The comparison's runs made so far, in idx order, without their
+    results (results() reads those) or scenarios: plain values straight from
+    the driver (a poll of a 10,000-run sweep reads them all)."""
+    q = text(
+        "SELECT cr.idx, cr.cell, cr.variant, cr.replication, r.id::text, r.seed, r.state, r.error, "
+        "extract(epoch FROM r.finished_at)::float8 FROM comparison_runs cr JOIN runs r ON r.id = cr.run_id "
+        "WHERE cr.comparison_id = :c ORDER BY cr.idx"
     )
-    return [
-        RunRow(i, c, v, r, rid, seed, st, err, res if st == "succeeded" else None, fin)
-        for i, c, v, r, rid, seed, st, err, res, fin in s.execute(q).tuples()
-    ]
+    return [RunRow(*t) for t in s.execute(q, {"c": comparison_id}).tuples()]
+
+
+def results(s: Session, run_ids: list[str]) -> dict[str, dict[str, Any]]:
+    """The results of these runs (those that have one), by id as text."""
+    if not run_ids:
+        return {}
+    q = text("SELECT id::text, result FROM runs WHERE id = ANY(CAST(:ids AS uuid[])) AND result IS NOT NULL")
+    return dict(s.execute(q, {"ids": run_ids}).tuples().all())
 
 
 def page(s: Session, *, after: After | None, limit: int) -> list[Row[tuple[uuid.UUID, Any, int, dict[str, Any]]]]:

@@ -16,6 +16,7 @@ finish_many, fail_many, heartbeat_many); the rules are the same.
 
 from __future__ import annotations
 
+import json
 import uuid
 from dataclasses import dataclass
 from datetime import timedelta
@@ -111,22 +112,18 @@ def materialize(s: Session, rows: list[tuple[str, str, int]], engine_version: st
     # inserted and locked in key order, as every caller does: two sweeps that
     # share runs then wait for each other instead of deadlocking
     rows = sorted(rows)
+    # the rows as one JSON document (the scenarios are canonical JSON already):
+    # arrays of JSON texts would be escaped item by item by the driver
+    doc = "[" + ",".join(f'{{"k":"{k}","s":{seed},"sc":{sc}}}' for k, sc, seed in rows) + "]"
     new: dict[str, uuid.UUID] = dict(
         s.execute(
             text(
                 "INSERT INTO runs (id, run_key, scenario, seed, engine_version, state, progress, attempts, direct) "
-                "SELECT id, key, CAST(sc AS jsonb), seed, :ev, 'queued', 0, 0, false "
-                "FROM unnest(CAST(:ids AS uuid[]), CAST(:keys AS text[]), CAST(:scs AS text[]), "
-                "CAST(:seeds AS bigint[])) AS v(id, key, sc, seed) "
-                "ON CONFLICT (run_key) DO NOTHING RETURNING run_key, id"
+                "SELECT gen_random_uuid(), v.k, v.sc, v.s, :ev, 'queued', 0, 0, false "
+                "FROM ROWS FROM (jsonb_to_recordset(CAST(:doc AS jsonb)) AS (k text, s bigint, sc jsonb)) "
+                "WITH ORDINALITY AS v(k, s, sc, n) ORDER BY v.n ON CONFLICT (run_key) DO NOTHING RETURNING run_key, id"
             ),
-            {
-                "ev": engine_version,
-                "ids": [uuid.uuid4() for _ in rows],
-                "keys": [k for k, _, _ in rows],
-                "scs": [sc for _, sc, _ in rows],
-                "seeds": [seed for _, _, seed in rows],
-            },
+            {"ev": engine_version, "doc": doc},
         ).all()
     )
     old_keys = [k for k in keys if k not in new]
@@ -378,16 +375,16 @@ def store_many(s: Session, worker: str, outcomes: list[Finished]) -> set[uuid.UU
         stored |= set(
             s.execute(
                 text(
-                    "UPDATE runs SET state = 'succeeded', progress = 1, result = v.result, wall_ms = v.wall_ms, "
+                    "UPDATE runs SET state = 'succeeded', progress = 1, result = v.r, wall_ms = v.w, "
                     "finished_at = now(), error = NULL "
-                    "FROM unnest(CAST(:ids AS uuid[]), CAST(:results AS jsonb[]), CAST(:walls AS float8[])) "
-                    "AS v(id, result, wall_ms) "
+                    "FROM jsonb_to_recordset(CAST(:batch AS jsonb)) AS v(id uuid, w float8, r jsonb) "
                     "WHERE runs.id = v.id AND runs.state = 'running' AND runs.worker = :w RETURNING runs.id"
                 ),
+                # one JSON document, not arrays of JSON texts (which the driver escapes item by item)
                 {
-                    "ids": [o.run_id for o in ok],
-                    "results": [o.result_json for o in ok],
-                    "walls": [o.wall_ms for o in ok],
+                    "batch": "["
+                    + ",".join(f'{{"id":"{o.run_id}","w":{json.dumps(o.wall_ms)},"r":{o.result_json}}}' for o in ok)
+                    + "]",
                     "w": worker,
                 },
             ).scalars()

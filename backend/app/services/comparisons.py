@@ -20,9 +20,11 @@ from __future__ import annotations
 import csv
 import io
 import itertools
+import time
 import uuid
+from collections import OrderedDict
 from collections.abc import Iterator
-from datetime import UTC, datetime
+from threading import Lock
 from typing import Any
 
 import rexsim
@@ -157,21 +159,80 @@ def list_page(s: Session, *, limit: int, cursor: str | None) -> ComparisonList:
     return ComparisonList(items=items, next_cursor=history.next_cursor(rows, limit, "id"), limit=limit)
 
 
-def _flow_values(result: dict[str, Any], metric: str, flows: list[int] | None) -> list[float]:
-    """The values of `metric` in one run's result: one per flow (request_ms:
+Values = tuple[tuple[float, ...], ...]  # a run's values of each metric of ALL_METRICS
+
+
+#: what the statistics summarize: every numeric metric, and request_ms (a list per flow)
+ALL_METRICS: list[str] = [*METRICS, "request_ms"]
+
+
+def extract(result: dict[str, Any], flows: list[int] | None) -> Values:
+    """A run's values of each metric of ALL_METRICS: one per flow (request_ms:
     one per object), flows limited to `flows` when given."""
-    out: list[float] = []
-    for i, m in enumerate(result.get("flows", [])):
+    out: list[list[float]] = [[] for _ in ALL_METRICS]
+    for i, f in enumerate(result.get("flows", [])):
         if flows is not None and i not in flows:
             continue
-        if metric == "request_ms":
-            out += [x for x in m.get("request_ms", []) if x is not None]
-        elif m.get(metric) is not None:
-            out.append(float(m[metric]))
-    return out
+        for k, m in enumerate(METRICS):
+            x = f.get(m)
+            if x is not None:
+                out[k].append(float(x))
+        out[-1] += [float(x) for x in f.get("request_ms", []) if x is not None]
+    return tuple(tuple(v) for v in out)
 
 
-def eta_s(created_at: datetime, finished_at: list[datetime | None], remaining: int, now: datetime) -> float | None:
+class _Cache:
+    """What GET /comparisons/{id} computes from, kept between the dashboard's
+    polls (every 300 ms while a sweep runs): each succeeded run's values
+    (a stored result never changes, so each is read and parsed once), and
+    each comparison's last answer with the signature of the run states it
+    came from (the same states give the same statistics)."""
+
+    def __init__(self, max_runs: int = 200_000, max_comparisons: int = 32):
+        self.lock = Lock()
+        self.values: OrderedDict[tuple[str, tuple[int, ...] | None], Values] = OrderedDict()
+        self.answers: OrderedDict[uuid.UUID, tuple[Any, dict[str, Any]]] = OrderedDict()
+        self.max_runs, self.max_comparisons = max_runs, max_comparisons
+
+    def run_values(self, s: Session, rows: list[repo.RunRow], flows: list[int] | None) -> dict[str, Values]:
+        fk = tuple(flows) if flows is not None else None
+        out: dict[str, Values] = {}
+        with self.lock:
+            for r in rows:
+                if r.state == "succeeded" and (v := self.values.get((r.run_id, fk))) is not None:
+                    out[r.run_id] = v
+        missing = [r.run_id for r in rows if r.state == "succeeded" and r.run_id not in out]
+        if missing:
+            for rid, result in repo.results(s, missing).items():
+                out[rid] = extract(result, flows)
+            with self.lock:
+                for rid in missing:
+                    if rid in out:
+                        self.values[(rid, fk)] = out[rid]
+                while len(self.values) > self.max_runs:
+                    self.values.popitem(last=False)
+        return out
+
+    def answer(self, cid: uuid.UUID, signature: Any) -> dict[str, Any] | None:
+        with self.lock:
+            hit = self.answers.get(cid)
+            if hit is None or hit[0] != signature:
+                return None
+            self.answers.move_to_end(cid)
+            return hit[1]
+
+    def keep(self, cid: uuid.UUID, signature: Any, answer: dict[str, Any]) -> None:
+        with self.lock:
+            self.answers[cid] = (signature, answer)
+            self.answers.move_to_end(cid)
+            while len(self.answers) > self.max_comparisons:
+                self.answers.popitem(last=False)
+
+
+CACHE = _Cache()
+
+
+def eta_s(created_at: float, finished_at: list[float | None], remaining: int, now: float) -> float | None:
     """Seconds until the last of `remaining` runs finishes at the rate this
     comparison's runs have been finishing since it was created: remaining x
     elapsed / finished since then. None when nothing has finished since (no
@@ -181,7 +242,7 @@ def eta_s(created_at: datetime, finished_at: list[datetime | None], remaining: i
     done_since = sum(1 for f in finished_at if f is not None and f >= created_at)
     if not done_since:
         return None
-    return remaining * max(0.0, (now - created_at).total_seconds()) / done_since
+    return remaining * max(0.0, now - created_at) / done_since
 
 
 def get(s: Session, comparison_id: uuid.UUID) -> ComparisonPublic:
@@ -189,9 +250,6 @@ def get(s: Session, comparison_id: uuid.UUID) -> ComparisonPublic:
     if comp is None:
         raise not_found("comparison")
     spec = comp.spec
-    metric, flows, baseline = spec["metric"], spec.get("flows"), spec["baseline"]
-    variants: list[str] = spec.get("variant_order", list(spec["variants"]))
-    n_cells = len(spec["cells"])
     rows = repo.run_rows(s, comparison_id)
     cancelled = comp.cancelled_at is not None
     made: dict[str, int] = {}
@@ -200,30 +258,62 @@ def get(s: Session, comparison_id: uuid.UUID) -> ComparisonPublic:
     counts = full_counts(made, comp.n_runs, cancelled)
     state, done = state_of(counts, comp.n_runs, cancelled)
     remaining = counts["queued"] + counts["running"]
+    finished = [r.finished_at for r in rows]
+    signature = (tuple(counts.items()), len(rows), max((f for f in finished if f), default=None), cancelled)
+    cells = CACHE.answer(comp.id, signature)
+    if cells is None:
+        cells = {"cells": _cells(spec, rows, CACHE.run_values(s, rows, spec.get("flows")))}
+        CACHE.keep(comp.id, signature, cells)
+    return ComparisonPublic(
+        id=comp.id,
+        engine_version=comp.engine_version,
+        spec=spec,
+        n_runs=comp.n_runs,
+        progress=done / comp.n_runs if comp.n_runs else 1.0,
+        state=state,
+        counts=counts,
+        provisional=remaining > 0,
+        finished=done,
+        eta_s=eta_s(comp.created_at.timestamp(), finished, remaining, time.time()),
+        links=ComparisonLinks(
+            runs_csv=f"/api/v1/comparisons/{comp.id}/runs.csv",
+            summary_csv=f"/api/v1/comparisons/{comp.id}/export?format=csv",
+        ),
+        cells=cells["cells"],
+    )
 
-    # every value of every metric, with its group (cell, variant): one pass
+
+def _cells(spec: dict[str, Any], rows: list[repo.RunRow], values: dict[str, Values]) -> list[dict[str, Any]]:
+    """Per cell and variant, the statistics of the finished runs."""
+    metric, baseline = spec["metric"], spec["baseline"]
+    variants: list[str] = spec.get("variant_order", list(spec["variants"]))
     vindex = {v: i for i, v in enumerate(variants)}
-    n_groups = n_cells * len(variants)
-    per_metric: dict[str, tuple[list[float], list[int]]] = {m: ([], []) for m in [*METRICS, metric]}
+    n_groups = len(spec["cells"]) * len(variants)
+    mpos = ALL_METRICS.index(metric) if metric in ALL_METRICS else None
+    # every value of every metric, with its group (cell, variant): one pass
+    per_metric: list[tuple[list[float], list[int]]] = [([], []) for _ in ALL_METRICS]
     # the compared metric's mean per run, by (cell, variant) and replication: the pairs
     run_mean: dict[tuple[int, str], dict[int, float]] = {}
     run_ids: dict[tuple[int, str], list[str]] = {}
     for r in rows:
-        run_ids.setdefault((r.cell, r.variant), []).append(str(r.run_id))
-        if r.result is None or r.variant not in vindex:
+        run_ids.setdefault((r.cell, r.variant), []).append(r.run_id)
+        vals = values.get(r.run_id)
+        if vals is None or r.variant not in vindex:
             continue
         g = r.cell * len(variants) + vindex[r.variant]
-        for m, (vs, gs) in per_metric.items():
-            vals = _flow_values(r.result, m, flows)
-            vs.extend(vals)
-            gs.extend([g] * len(vals))
-            if m == metric and vals:
-                run_mean.setdefault((r.cell, r.variant), {})[r.replication] = sum(vals) / len(vals)
-    summaries = {m: stats.summarize_groups(vs, gs, n_groups) for m, (vs, gs) in per_metric.items()}
+        for (vs, gs), xs in zip(per_metric, vals, strict=True):
+            if xs:
+                vs.extend(xs)
+                gs.extend([g] * len(xs))
+        if mpos is not None and vals[mpos]:
+            run_mean.setdefault((r.cell, r.variant), {})[r.replication] = sum(vals[mpos]) / len(vals[mpos])
+    summaries = {
+        m: stats.summarize_groups(vs, gs, n_groups) for m, (vs, gs) in zip(ALL_METRICS, per_metric, strict=True)
+    }
     primary_values: list[list[float]] = [[] for _ in range(n_groups)]
-    for x, g in zip(*per_metric[metric], strict=True):
-        primary_values[g].append(x)
-
+    if mpos is not None:
+        for x, g in zip(*per_metric[mpos], strict=True):
+            primary_values[g].append(x)
     cells = []
     for ci, cell in enumerate(spec["cells"]):
         base_st = summaries[metric][ci * len(variants) + vindex[baseline]]
@@ -246,24 +336,7 @@ def get(s: Session, comparison_id: uuid.UUID) -> ComparisonPublic:
                 "runs": run_ids.get((ci, v), []),
             }
         cells.append({"cell": ci, "params": cell, "variants": out_variants})
-    now = datetime.now(UTC)
-    return ComparisonPublic(
-        id=comp.id,
-        engine_version=comp.engine_version,
-        spec=spec,
-        n_runs=comp.n_runs,
-        progress=done / comp.n_runs if comp.n_runs else 1.0,
-        state=state,
-        counts=counts,
-        provisional=remaining > 0,
-        finished=done,
-        eta_s=eta_s(comp.created_at, [r.finished_at for r in rows], remaining, now),
-        links=ComparisonLinks(
-            runs_csv=f"/api/v1/comparisons/{comp.id}/runs.csv",
-            summary_csv=f"/api/v1/comparisons/{comp.id}/export?format=csv",
-        ),
-        cells=cells,
-    )
+    return cells
 
 
 def cancel(s: Session, comparison_id: uuid.UUID) -> ComparisonPublic:
@@ -352,6 +425,7 @@ def runs_csv(s: Session, comparison_id: uuid.UUID) -> Iterator[str]:
     keys = list(comp.spec["grid"])
     cells = comp.spec["cells"]
     rows = repo.run_rows(s, comparison_id)
+    results = repo.results(s, [r.run_id for r in rows if r.state == "succeeded"])
     buf = io.StringIO()
     w = csv.writer(buf)
 
@@ -380,7 +454,7 @@ def runs_csv(s: Session, comparison_id: uuid.UUID) -> Iterator[str]:
         for n, r in enumerate(rows):
             head = [r.idx, r.cell, *(cells[r.cell].get(k) for k in keys), r.variant, r.replication, r.seed]
             head += [r.run_id, r.state, r.error or ""]
-            flows = (r.result or {}).get("flows") or []
+            flows = (results.get(r.run_id) or {}).get("flows") or []
             if not flows:
                 w.writerow([*head, "", *([""] * len(METRICS))])
             for fi, f in enumerate(flows):
