@@ -101,6 +101,7 @@ class Swept:
     requeued: list[uuid.UUID]  # stuck: back to queued, to enqueue again
     resent: list[uuid.UUID]  # queued for too long (message lost): to enqueue again
     direct: frozenset[uuid.UUID] = frozenset()  # those of requeued and resent a POST /runs asked for
+    last_chance: frozenset[uuid.UUID] = frozenset()  # those of requeued whose next attempt is their last
 
 
 def sweep(
@@ -121,4 +122,5 @@ def sweep(
         elif resend_direct or resend_sweeps:
             resent = repo.resend_queued(s, older_than_s=resend_after_s, direct=resend_direct)
         direct = repo.direct_ids(s, requeued + resent)
-    return Swept(failed, requeued, resent, frozenset(direct))
+        last = {r for r, n in repo.attempts_of(s, requeued).items() if n + 1 >= max_attempts}
+    return Swept(failed, requeued, resent, frozenset(direct), frozenset(last))

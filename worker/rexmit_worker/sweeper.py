@@ -10,12 +10,12 @@ lock make concurrent sweepers safe.  Each worker also advertises itself in
 Redis for GET /health.
 
 How a run goes back to the workers: one a request of POST /runs asked for as
-sim.run on the `sim` queue; a sweep's run as a chunk on the `sweep` queue.
-A stuck run was in a chunk whose process died, maybe because of another run
-of that chunk: each goes back in a chunk of its own, so that a run that
-crashes its worker fails alone (after MAX_ATTEMPTS) and takes no other run
-with it. Runs whose message was lost go back in chunks of
-SWEEP_FIRST_CHUNK_RUNS."""
+sim.run on the `sim` queue; a sweep's run as a chunk on the `sweep` queue,
+in chunks of SWEEP_FIRST_CHUNK_RUNS. A stuck run was in a chunk whose
+process died, maybe because of another run of that chunk, so a stuck run's
+last attempt is a chunk of its own: a run that crashes its worker takes at
+most a few others with it on its earlier attempts, fails alone after
+MAX_ATTEMPTS, and never makes another run fail."""
 
 from __future__ import annotations
 
@@ -53,10 +53,11 @@ def sweep() -> dict[str, int]:
         resend_sweeps=waiting is not None and waiting[SWEEP_QUEUE] == 0,
     )
     enqueue_runs([r for r in swept.requeued + swept.resent if r in swept.direct])
-    enqueue_chunks([[r] for r in swept.requeued if r not in swept.direct])
-    lost = [r for r in swept.resent if r not in swept.direct]
+    stuck = [r for r in swept.requeued if r not in swept.direct]
+    enqueue_chunks([[r] for r in stuck if r in swept.last_chance])
+    again = [r for r in stuck if r not in swept.last_chance] + [r for r in swept.resent if r not in swept.direct]
     n = st.SWEEP_FIRST_CHUNK_RUNS
-    enqueue_chunks([lost[i : i + n] for i in range(0, len(lost), n)])
+    enqueue_chunks([again[i : i + n] for i in range(0, len(again), n)])
     counts = {"failed": len(swept.failed), "requeued": len(swept.requeued), "resent": len(swept.resent)}
     if any(counts.values()):
         log.warning("sweeper: failed %(failed)d, re-queued %(requeued)d stuck, re-sent %(resent)d queued", counts)

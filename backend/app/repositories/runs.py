@@ -436,6 +436,12 @@ def release(s: Session, run_ids: list[uuid.UUID], worker: str) -> list[uuid.UUID
     return list(res.scalars().all())
 
 
+def attempts_of(s: Session, run_ids: list[uuid.UUID]) -> dict[uuid.UUID, int]:
+    if not run_ids:
+        return {}
+    return dict(s.execute(select(Run.id, Run.attempts).where(Run.id.in_(run_ids))).tuples().all())
+
+
 def direct_ids(s: Session, run_ids: list[uuid.UUID]) -> set[uuid.UUID]:
     """Those of these runs that a request of POST /runs asked for."""
     if not run_ids:

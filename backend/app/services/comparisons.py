@@ -188,11 +188,12 @@ class _Cache:
     each comparison's last answer with the signature of the run states it
     came from (the same states give the same statistics)."""
 
-    def __init__(self, max_runs: int = 200_000, max_comparisons: int = 32):
+    def __init__(self, max_values: int = 2_000_000, max_comparisons: int = 32):
         self.lock = Lock()
         self.values: OrderedDict[tuple[str, tuple[int, ...] | None], Values] = OrderedDict()
+        self.n_values = 0  # numbers held (about 32 bytes each): the budget is max_values
         self.answers: OrderedDict[uuid.UUID, tuple[Any, dict[str, Any]]] = OrderedDict()
-        self.max_runs, self.max_comparisons = max_runs, max_comparisons
+        self.max_values, self.max_comparisons = max_values, max_comparisons
 
     def run_values(self, s: Session, rows: list[repo.RunRow], flows: list[int] | None) -> dict[str, Values]:
         fk = tuple(flows) if flows is not None else None
@@ -201,16 +202,18 @@ class _Cache:
             for r in rows:
                 if r.state == "succeeded" and (v := self.values.get((r.run_id, fk))) is not None:
                     out[r.run_id] = v
+                    self.values.move_to_end((r.run_id, fk))
         missing = [r.run_id for r in rows if r.state == "succeeded" and r.run_id not in out]
         if missing:
             for rid, result in repo.results(s, missing).items():
                 out[rid] = extract(result, flows)
             with self.lock:
                 for rid in missing:
-                    if rid in out:
+                    if rid in out and (rid, fk) not in self.values:
                         self.values[(rid, fk)] = out[rid]
-                while len(self.values) > self.max_runs:
-                    self.values.popitem(last=False)
+                        self.n_values += sum(map(len, out[rid]))
+                while self.n_values > self.max_values and self.values:
+                    self.n_values -= sum(map(len, self.values.popitem(last=False)[1]))
         return out
 
     def answer(self, cid: uuid.UUID, signature: Any) -> dict[str, Any] | None:

@@ -193,3 +193,27 @@ def test_cancel_of_a_finished_or_unknown_comparison(isolated):
     out = client.post(f"{API}/comparisons/{cid}/cancel").json()
     assert out["state"] == "succeeded" and out["counts"]["cancelled"] == 0 and out["provisional"] is False
     assert client.post(f"{API}/comparisons/{uuid.uuid4()}/cancel").status_code == 404
+
+
+def test_identical_variants_share_their_runs(isolated):
+    """Two variants that change nothing make the same runs: each idx records
+    the run, and a chunk carries it once."""
+    env, make_client = isolated
+    client = make_client()
+    body = {**BODY, "variants": {"a": {}, "b": {"flows[*].tcp.timer": "rto"}}, "grid": {}, "replications": 2}
+    created = client.post(f"{API}/comparisons", json=body).json()
+    rows = made(created["id"])
+    assert len(rows) == 4 and [r[2] for r in rows] == ["a", "b", "a", "b"]
+    with session_scope() as s:
+        ids = (
+            s.execute(
+                text("SELECT run_id FROM comparison_runs WHERE comparison_id = :c ORDER BY idx"), {"c": created["id"]}
+            )
+            .scalars()
+            .all()
+        )
+    assert ids[0] == ids[1] and ids[2] == ids[3] and ids[0] != ids[2]
+    assert sorted(sent_chunks(env)[0]) == sorted({str(ids[0]), str(ids[2])})
+    finish([str(ids[0]), str(ids[2])])
+    out = client.get(f"{API}/comparisons/{created['id']}").json()
+    assert out["counts"]["succeeded"] == 4 and out["finished"] == 4 and out["provisional"] is False

@@ -2748,6 +2748,10 @@ export type ComparisonsCancelComparisonData = {
 
 export type ComparisonsCancelComparisonErrors = {
     /**
+     * Unauthorized
+     */
+    401: Message;
+    /**
      * Not Found
      */
     404: Message;

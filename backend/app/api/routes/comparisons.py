@@ -52,8 +52,8 @@ def read_comparison(comparison_id: uuid.UUID, s: SessionDep) -> ComparisonPublic
 @router.post(
     "/{comparison_id}/cancel",
     response_model=ComparisonPublic,
-    dependencies=[RateLimited],
-    responses={404: {"model": Message}, 429: {"model": Message}},
+    dependencies=[RateLimited, TokenForComparisons],
+    responses={401: {"model": Message}, 404: {"model": Message}, 429: {"model": Message}},
 )
 def cancel_comparison(comparison_id: uuid.UUID, s: SessionDep) -> ComparisonPublic:
     """Cancel (idempotent): queued runs are dropped and never run, unless a

@@ -162,6 +162,10 @@ def test_api_token_guards_comparisons_when_configured(services):
             assert c.post(f"{API}/comparisons", json=body, headers={"Authorization": "Bearer wrong"}).status_code == 401
             r = c.post(f"{API}/comparisons", json=body, headers={"Authorization": "Bearer s3cret"})
             assert r.status_code == 202
+            # cancelling one needs the token too
+            assert c.post(f"{API}/comparisons/{r.json()['id']}/cancel").status_code == 401
+            ok = c.post(f"{API}/comparisons/{r.json()['id']}/cancel", headers={"Authorization": "Bearer s3cret"})
+            assert ok.status_code == 200
     finally:
         os.environ.pop("API_TOKEN")
         _reset_caches()
