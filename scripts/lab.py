@@ -20,6 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "backend"))
 
 from app.embedded import EmbeddedPostgres, EmbeddedRedis  # noqa: E402
+from app.services.queue import WORKER_QUEUES  # noqa: E402  (single runs first, then sweeps' chunks)
 
 
 def wait_healthy(url: str, procs: list[subprocess.Popen], timeout_s: float = 60) -> None:
@@ -67,7 +68,7 @@ def main() -> int:
         subprocess.run([sys.executable, "-m", "alembic", "-c", str(ROOT / "migrations" / "alembic.ini"),
                         "upgrade", "head"], env=env, check=True, cwd=ROOT)
         children.append(subprocess.Popen([sys.executable, "-m", "celery", "-A", "rexmit_worker.celery_app", "worker",
-                                          "-Q", "sim", "-c", str(args.workers), "--loglevel=WARNING"],
+                                          "-Q", WORKER_QUEUES, "-c", str(args.workers), "--loglevel=WARNING"],
                                          env=env, cwd=ROOT))
         children.append(subprocess.Popen([sys.executable, "-m", "uvicorn", "app.main:app", "--host", args.host,
                                           "--port", str(args.port), "--log-level", "warning"], env=env, cwd=ROOT))

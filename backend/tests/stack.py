@@ -6,8 +6,11 @@ session) and the helpers the tests import.
 PostgreSQL: TEST_DATABASE_ADMIN_URL, else 127.0.0.1:5432 if it answers, else
 an embedded server from pip; every session gets a fresh database, migrated
 with Alembic and dropped at the end.  Redis: TEST_REDIS_URL, else db 15 of
-127.0.0.1:6379, else an embedded redis-server.  Workers are real `celery
-worker` processes started by the fixtures."""
+127.0.0.1:6379, else an embedded redis-server; the `isolated` fixture's
+tests use a redis-server of their own (embedded, on a free port), so that no
+other test session on the machine shares their broker.  Workers are real
+`celery worker` processes started by the fixtures, serving the queues a
+deployment's workers serve (app.services.queue.WORKER_QUEUES)."""
 
 from __future__ import annotations
 
@@ -129,7 +132,7 @@ def _reset_caches() -> None:
     from app.services import queue
 
     config.get_settings.cache_clear()
-    for fn in (db.get_engine, ratelimit._redis, queue.client):
+    for fn in (db.get_engine, ratelimit._redis, queue.client, queue._redis):
         fn.cache_clear()
 
 
@@ -138,6 +141,8 @@ class Worker:
 
     def __init__(self, env: dict[str, str], concurrency: int = 2, name: str | None = None):
         self.name = name or f"w{uuid.uuid4().hex[:6]}"
+        from app.services.queue import WORKER_QUEUES
+
         cmd = [
             sys.executable,
             "-m",
@@ -146,7 +151,7 @@ class Worker:
             "rexmit_worker.celery_app",
             "worker",
             "-Q",
-            "sim",
+            WORKER_QUEUES,
             "-c",
             str(concurrency),
             "-n",
@@ -159,10 +164,18 @@ class Worker:
             cmd,
             env={**os.environ, **env},
             cwd=ROOT,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
+            stdout=self._log(),
+            stderr=subprocess.STDOUT,
             start_new_session=True,
         )
+
+    def _log(self):
+        """The worker's log: a file in REXMIT_TEST_WORKER_LOGS when set (to debug a test), else nowhere."""
+        folder = os.environ.get("REXMIT_TEST_WORKER_LOGS")
+        if not folder:
+            return subprocess.DEVNULL
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        return open(Path(folder) / f"{self.name}-{os.getpid()}.log", "ab")  # noqa: SIM115  (the child keeps it)
 
     def children(self) -> list[int]:
         out = subprocess.run(["pgrep", "-P", str(self.proc.pid)], capture_output=True, text=True)
@@ -234,8 +247,16 @@ def wait_comparison(client, cid: str, timeout_s: float = 120) -> dict:
     return wait_done(client, f"/api/v1/comparisons/{cid}", timeout_s, 0.1)
 
 
+@pytest.fixture(scope="session")
+def isolated_redis(tmp_path_factory):
+    """The isolated tests' own redis-server (embedded, on a free port)."""
+    emb = EmbeddedRedis(tmp_path_factory.mktemp("redis-isolated"))
+    yield emb.start()
+    emb.stop()
+
+
 @pytest.fixture
-def isolated(pg_admin, redis_url, request):
+def isolated(pg_admin, isolated_redis, request):
     """A fresh database and broker database, so only this test's workers see
     its tasks. Yields (env, make_client)."""
     from fastapi.testclient import TestClient
@@ -243,7 +264,7 @@ def isolated(pg_admin, redis_url, request):
     from app.main import create_app
 
     marker = request.node.get_closest_marker("redis_url")
-    broker = marker.args[0] if marker else redis_url.rsplit("/", 1)[0] + "/14"
+    broker = marker.args[0] if marker else isolated_redis
     import redis
 
     redis.Redis.from_url(broker).flushdb()

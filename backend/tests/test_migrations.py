@@ -41,6 +41,31 @@ def test_upgrade_downgrade_upgrade(pg_admin):
         assert "parent_run_id" not in {col["name"] for col in inspect(engine).get_columns("runs")}
         migrate(url, "0002")
         assert "parent_run_id" in {col["name"] for col in inspect(engine).get_columns("runs")}
+        # 0003 (sweeps) on its own: a cancelled run reads as failed after a downgrade
+        sweeps = {"direct"}, {"dispatched", "cancelled_at", "s_per_run"}
+
+        def columns(table: str) -> set[str]:
+            return {str(col["name"]) for col in inspect(engine).get_columns(table)}
+
+        migrate(url)
+        assert sweeps[0] <= columns("runs") and sweeps[1] <= columns("comparisons")
+        assert "comparison_templates" in inspect(engine).get_table_names()
+        with engine.begin() as c:
+            c.exec_driver_sql(
+                "INSERT INTO runs (id, run_key, scenario, seed, engine_version, state, progress, attempts) "
+                "VALUES (gen_random_uuid(), 'k', '{}', 1, 'x', 'cancelled', 0, 0)"
+            )
+        migrate(url, "0002", "downgrade")
+        assert not sweeps[0] & columns("runs") and not sweeps[1] & columns("comparisons")
+        assert "comparison_templates" not in inspect(engine).get_table_names()
+        with engine.connect() as c:
+            assert c.exec_driver_sql("SELECT state, error FROM runs WHERE run_key = 'k'").one() == (
+                "failed",
+                "cancelled (before a downgrade of the database)",
+            )
+        migrate(url)
+        with engine.connect() as c:  # a run that belongs to no comparison was asked for directly
+            assert c.exec_driver_sql("SELECT direct FROM runs WHERE run_key = 'k'").scalar() is True
         migrate(url, "base", "downgrade")
         assert set(inspect(engine).get_table_names()) <= {"alembic_version"}
         migrate(url)

@@ -7,6 +7,7 @@ from celery import Celery
 from kombu import Queue
 
 from app.core.config import get_settings
+from app.services.queue import QUEUE, SWEEP_QUEUE
 
 settings = get_settings()
 
@@ -18,13 +19,16 @@ app.conf.update(
     task_acks_late=True,  # a task lost with its worker is delivered again ...
     task_reject_on_worker_lost=True,  # ... including when the child is killed
     worker_prefetch_multiplier=1,
-    task_default_queue="sim",
-    task_queues=[Queue("sim")],
+    task_default_queue=QUEUE,
+    # single runs first, then sweeps' chunks (app/services/queue.py); `celery
+    # worker -Q sim,sweep` keeps this order, and the Redis transport's
+    # "priority" order takes from a queue only when those before it are empty
+    task_queues=[Queue(QUEUE), Queue(SWEEP_QUEUE)],
     task_create_missing_queues=False,
     task_soft_time_limit=settings.WORKER_SOFT_TIME_LIMIT_S,
     task_time_limit=settings.WORKER_HARD_TIME_LIMIT_S,
     broker_connection_retry_on_startup=True,
-    broker_transport_options={"visibility_timeout": 3600},
+    broker_transport_options={"visibility_timeout": 3600, "queue_order_strategy": "priority"},
     worker_hijack_root_logger=False,
 )
 

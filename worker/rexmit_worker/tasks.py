@@ -1,4 +1,4 @@
-"""Tasks stay thin: they take an id and run the job."""
+"""Tasks stay thin: they take ids and run the job."""
 
 from __future__ import annotations
 
@@ -19,3 +19,17 @@ from .celery_app import app
 def run(run_id: str) -> None:
     """Simulate run `run_id` if it is still queued (idempotent)."""
     job.execute(run_id)
+
+
+@app.task(
+    name="sim.chunk",
+    autoretry_for=(OperationalError, redis.RedisError),
+    retry_backoff=True,
+    retry_backoff_max=30,
+    max_retries=5,
+)
+def chunk(run_ids: list[str]) -> None:
+    """Simulate those of a sweep's runs `run_ids` that are still queued
+    (idempotent: a run another worker took, a finished or a cancelled one is
+    skipped), then send the next chunks of their comparisons."""
+    job.execute_chunk(run_ids)

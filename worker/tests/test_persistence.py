@@ -56,4 +56,38 @@ def test_sweep_reports_each_kind(isolated):
     with session_scope() as s:
         s.execute(text("UPDATE runs SET queued_at = now() - interval '1 hour' WHERE id = :id"), {"id": rid})
     swept = persistence.sweep(stuck_after_s=30, max_attempts=3, resend_after_s=60)
-    assert swept == persistence.Swept(failed=[], requeued=[], resent=[rid])
+    assert swept == persistence.Swept(failed=[], requeued=[], resent=[rid], direct=frozenset())
+    with session_scope() as s:  # asked for through POST /runs: the sweeper sends it as sim.run
+        s.execute(
+            text("UPDATE runs SET direct = true, queued_at = now() - interval '1 hour' WHERE id = :id"), {"id": rid}
+        )
+    swept = persistence.sweep(stuck_after_s=30, max_attempts=3, resend_after_s=60)
+    assert swept == persistence.Swept(failed=[], requeued=[], resent=[rid], direct=frozenset({rid}))
+
+
+def test_sweep_resends_only_the_kinds_asked_and_marks_last_chances(isolated):
+    """The sweeper re-sends a kind of queued run only once its queue has
+    drained; a stuck run whose next attempt is its last is marked, to go back
+    alone."""
+    sweep_run, single = insert_queued(), insert_queued()
+    worn, fresh = insert_queued(), insert_queued()
+    with session_scope() as s:
+        s.execute(text("UPDATE runs SET queued_at = now() - interval '1 hour'"))
+        s.execute(text("UPDATE runs SET direct = true WHERE id = :id"), {"id": single})
+        for rid, attempts in ((worn, 2), (fresh, 1)):
+            s.execute(
+                text(
+                    "UPDATE runs SET state = 'running', attempts = :a, worker = 'gone:1', "
+                    "heartbeat_at = now() - interval '1 minute' WHERE id = :id"
+                ),
+                {"id": rid, "a": attempts},
+            )
+    swept = persistence.sweep(
+        stuck_after_s=30, max_attempts=3, resend_after_s=60, resend_direct=True, resend_sweeps=False
+    )
+    assert swept.resent == [single] and swept.direct == frozenset({single})
+    assert sorted(swept.requeued) == sorted([worn, fresh]) and swept.last_chance == frozenset({worn})
+    swept = persistence.sweep(
+        stuck_after_s=30, max_attempts=3, resend_after_s=60, resend_direct=False, resend_sweeps=True
+    )
+    assert swept.resent == [sweep_run]  # (the others were restamped or re-queued just now)

@@ -102,3 +102,18 @@ def test_progress_stays_below_one_until_stored():
     assert runner.progress(50, 100) == 0.5
     assert runner.progress(100, 100) == 0.99
     assert runner.progress(-1, 100) == 0.0
+
+
+def test_a_sweeps_cheap_run_leaves_its_trace_to_be_rebuilt():
+    # a sweep's run (rebuild_max_ms given) whose engine time is under the bound
+    # keeps its metrics and no encoded trace; its summary says so
+    out = runner.simulate(TEN_SEGMENTS, rebuild_max_ms=1e9)
+    assert out.trace_blob is None and out.raw_bytes == 0 and "trace_bytes" not in out.summary
+    assert out.summary["trace_on_demand"] is True and out.summary["trace_events"] == out.n_events > 0
+    assert out.flows == runner.simulate(TEN_SEGMENTS).flows  # the same metrics as with the trace kept
+    # over the bound (here: any run), the trace is encoded and stored as for a single run
+    kept = runner.simulate(TEN_SEGMENTS, rebuild_max_ms=-1)
+    assert kept.trace_blob is not None and "trace_on_demand" not in kept.summary
+    # nothing to rebuild without events
+    none = runner.simulate({**TEN_SEGMENTS, "trace": "none"}, rebuild_max_ms=1e9)
+    assert "trace_on_demand" not in none.summary

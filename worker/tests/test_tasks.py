@@ -32,3 +32,19 @@ def test_only_infrastructure_errors_are_retried(monkeypatch):
     monkeypatch.setattr(job, "execute", seen.append)
     tasks.run.run("00000000-0000-0000-0000-000000000001")  # the body only: calls the job
     assert seen == ["00000000-0000-0000-0000-000000000001"]
+
+
+def test_sim_chunk_is_named_and_id_only():
+    assert tasks.chunk.name == "sim.chunk" and "sim.chunk" in app.tasks
+    assert list(inspect.signature(tasks.chunk.run).parameters) == ["run_ids"]
+    assert set(tasks.chunk.autoretry_for) == {OperationalError, redis.RedisError}
+
+
+def test_single_runs_are_served_before_sweeps():
+    from app.services.queue import QUEUE, SWEEP_QUEUE, WORKER_QUEUES
+
+    # a worker consumes sim first: the Redis transport's "priority" order takes
+    # from the next queue only when the ones before it are empty
+    assert [q.name for q in app.conf.task_queues] == [QUEUE, SWEEP_QUEUE] == WORKER_QUEUES.split(",")
+    assert app.conf.broker_transport_options["queue_order_strategy"] == "priority"
+    assert app.conf.task_default_queue == QUEUE and app.conf.task_create_missing_queues is False

@@ -25,7 +25,12 @@ class Settings(BaseSettings):
     MAX_SIM_SECONDS: float = 600.0
     MAX_PACKETS: int = 20_000_000  # packets implied by rate x time, summed over directions
     MAX_FLOWS: int = 64
-    MAX_COMPARISON_RUNS: int = 5_000  # grid cells x variants x replications
+    MAX_COMPARISON_RUNS: int = Field(
+        10_000,
+        ge=1,
+        description="runs one comparison may ask for (grid cells x variants x replications); a comparison "
+        "stores its plan and makes its runs chunk by chunk as workers take them, so the POST costs little",
+    )
     MAX_SEEDS: int = 200
     # worker
     WORKER_SOFT_TIME_LIMIT_S: int = 300
@@ -34,6 +39,23 @@ class Settings(BaseSettings):
     STUCK_AFTER_S: float = 15.0  # a running run without a heartbeat for this long is stuck
     REQUEUE_QUEUED_AFTER_S: float = 30.0  # a queued run not picked up for this long is enqueued again
     MAX_ATTEMPTS: int = 3
+    # sweeps (comparisons): dispatched chunk by chunk, see app/services/dispatch.py
+    SWEEP_CHUNKS_IN_FLIGHT: int = Field(
+        4, ge=1, description="chunks of one comparison queued or running at once: what makes sweeps share workers"
+    )
+    SWEEP_CHUNK_SECONDS: float = Field(
+        1.0, gt=0, description="work one chunk aims at, from the comparison's measured time per run"
+    )
+    SWEEP_FIRST_CHUNK_RUNS: int = Field(
+        8, ge=1, description="runs per chunk before a comparison's time per run is known"
+    )
+    SWEEP_MAX_CHUNK_RUNS: int = Field(500, ge=1, description="runs per chunk at most")
+    TRACE_REBUILD_MAX_MS: float = Field(
+        100.0,
+        ge=0,
+        description="a comparison's run whose engine time is at most this stores no trace: the API rebuilds it by "
+        "running the (deterministic) engine again when someone opens the run; 0 stores every trace",
+    )
 
     @field_validator("DATABASE_URL")
     @classmethod

@@ -8,6 +8,7 @@ from typing import Any, Literal, get_args
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     CheckConstraint,
     DateTime,
     Float,
@@ -18,11 +19,12 @@ from sqlalchemy import (
     String,
     Text,
     func,
+    text,
 )
 from sqlalchemy.dialects.postgresql import JSONB, UUID
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-RunState = Literal["queued", "running", "succeeded", "failed"]
+RunState = Literal["queued", "running", "succeeded", "failed", "cancelled"]
 RUN_STATES: tuple[RunState, ...] = get_args(RunState)
 
 
@@ -63,6 +65,13 @@ class Run(Base):
         ForeignKey("runs.id", ondelete="SET NULL"),
         comment="the run this one re-runs with a modified scenario (set when the run is created)",
     )
+    direct: Mapped[bool] = mapped_column(
+        Boolean,
+        nullable=False,
+        default=False,
+        server_default="false",
+        comment="requested through POST /runs (not only by comparisons): cancelling a comparison never drops it",
+    )
 
 
 class RunTrace(Base):
@@ -79,13 +88,47 @@ class RunTrace(Base):
 
 class Comparison(Base):
     __tablename__ = "comparisons"
-    __table_args__ = (Index("ix_comparisons_created_at_id", "created_at", "id"),)
+    __table_args__ = (
+        Index("ix_comparisons_created_at_id", "created_at", "id"),
+        # the sweepers' pump visits the comparisons that still have runs to dispatch
+        Index(
+            "ix_comparisons_dispatching",
+            "created_at",
+            postgresql_where=text("cancelled_at IS NULL AND dispatched < n_runs"),
+        ),
+    )
 
     id: Mapped[uuid.UUID] = mapped_column(UUID(as_uuid=True), primary_key=True, default=uuid.uuid4)
     spec: Mapped[dict[str, Any]] = mapped_column(JSONB, nullable=False)
     n_runs: Mapped[int] = mapped_column(Integer, nullable=False)
     engine_version: Mapped[str] = mapped_column(String(32), nullable=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now(), nullable=False)
+    dispatched: Mapped[int] = mapped_column(
+        Integer,
+        nullable=False,
+        default=0,
+        server_default="0",
+        comment="runs idx < dispatched exist and were sent to the workers; the rest wait in the plan",
+    )
+    cancelled_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    s_per_run: Mapped[float | None] = mapped_column(
+        Float, comment="seconds a worker spends per run of this comparison (moving average): sizes its chunks"
+    )
+
+
+class ComparisonTemplate(Base):
+    """The plan of a comparison: per (cell, variant) its normalized scenario's
+    canonical JSON, split where the seed goes (head + str(seed) + tail), from
+    which each replication's run is made when it is dispatched."""
+
+    __tablename__ = "comparison_templates"
+
+    comparison_id: Mapped[uuid.UUID] = mapped_column(
+        UUID(as_uuid=True), ForeignKey("comparisons.id", ondelete="CASCADE"), primary_key=True
+    )
+    slot: Mapped[int] = mapped_column(Integer, primary_key=True, comment="cell * n_variants + variant index")
+    head: Mapped[str] = mapped_column(Text, nullable=False)
+    tail: Mapped[str] = mapped_column(Text, nullable=False)
 
 
 class ComparisonRun(Base):
@@ -94,7 +137,11 @@ class ComparisonRun(Base):
     comparison_id: Mapped[uuid.UUID] = mapped_column(
         UUID(as_uuid=True), ForeignKey("comparisons.id", ondelete="CASCADE"), primary_key=True
     )
-    idx: Mapped[int] = mapped_column(Integer, primary_key=True)
+    idx: Mapped[int] = mapped_column(
+        Integer,
+        primary_key=True,
+        comment="replication * slots + cell * variants + variant: the dispatch order, a replication at a time",
+    )
     cell: Mapped[int] = mapped_column(Integer, nullable=False)
     variant: Mapped[str] = mapped_column(String(64), nullable=False)
     replication: Mapped[int] = mapped_column(Integer, nullable=False)

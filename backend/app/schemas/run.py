@@ -10,6 +10,10 @@ from ..models import RunState
 from .common import HistoryItem, PageInfo, ScenarioSource
 from .events import TraceEvent
 
+#: set in a run's summary when its trace was not stored: the API rebuilds it by running the engine again
+#: (a sweep's cheap runs, Settings.TRACE_REBUILD_MAX_MS)
+TRACE_ON_DEMAND = "trace_on_demand"
+
 
 class RunCreate(ScenarioSource):
     seeds: list[int] | None = Field(None, description="one run per seed (default: the scenario's seed)", max_length=200)
@@ -47,7 +51,11 @@ class RunPublic(BaseModel):
     engine_version: str
     scenario: dict[str, Any]
     metrics: list[dict[str, Any]] | None = Field(None, description="one dict per flow")
-    summary: dict[str, Any] | None = Field(None, description="events, truncation, trace size")
+    summary: dict[str, Any] | None = Field(
+        None,
+        description="events, truncation, trace size (trace_bytes), or trace_on_demand: true when the trace was "
+        "not stored and is rebuilt by running the engine again when asked for",
+    )
     error: str | None
     attempts: int
     timings: RunTimings

@@ -19,26 +19,26 @@ from ..core.db import session_scope
 from ..core.errors import ApiError, field_error, not_found, query_error
 from ..models import Run
 from ..repositories import runs as repo
-from ..schemas.run import RunCreate, RunList, RunPublic, RunRef, RunsCreated, RunSummary, RunTimings
+from ..schemas.run import TRACE_ON_DEMAND, RunCreate, RunList, RunPublic, RunRef, RunsCreated, RunSummary, RunTimings
 from . import history, scenarios
 
 
 class PlannedRun(NamedTuple):
     run: Run
     created: bool  # False: an identical run (same key) already existed
-    enqueue: bool  # the caller enqueues it after commit: new, or a failed run queued again
+    enqueue: bool  # the caller enqueues it after commit: new, or a failed or cancelled run queued again
 
 
 def plan_run(s: Session, norm: dict[str, Any], parent_run_id: uuid.UUID | None = None) -> PlannedRun:
-    """The run of a normalized scenario: inserted (with its parent, if any), or
-    the existing identical one (deduplicated by key), which goes back to
-    'queued' if it had failed."""
+    """The run a request of POST /runs asks for: inserted (with its parent, if
+    any), or the existing identical one (deduplicated by key), which goes back
+    to 'queued' if it had failed or been cancelled. Either way the run is
+    marked as directly requested, so cancelling a comparison never drops it."""
     key = scenarios.run_key(norm, rexsim.ENGINE_VERSION)
-    run, created = repo.insert_or_get(
+    run, created, revived = repo.insert_or_get(
         s, key=key, scenario=norm, seed=norm["seed"], engine_version=rexsim.ENGINE_VERSION, parent_run_id=parent_run_id
     )
-    enqueue = created or (run.state == "failed" and repo.requeue_failed(s, run.id))
-    return PlannedRun(run, created, enqueue)
+    return PlannedRun(run, created, created or revived)
 
 
 def create(s: Session, body: RunCreate, settings: Settings) -> tuple[RunsCreated, list[uuid.UUID]]:
@@ -129,13 +129,38 @@ def list_page(
 Columns = dict[str, np.ndarray]  # a decoded trace (rexsim.tracefile.decode_trace): column name -> array
 
 
+def rebuild_trace(scenario: dict[str, Any], engine_version: str, result: dict[str, Any]) -> Columns:
+    """The trace of a run that stored none (a sweep's cheap run: its worker
+    kept its metrics and left the trace, TRACE_REBUILD_MAX_MS), by running
+    the engine again: the engine is deterministic (the same scenario and seed
+    give a byte-identical trace, its golden tests), so this is the run's own
+    trace. Checked: the engine version must be the run's, and the metrics of
+    the new run must equal the stored ones; otherwise a 409 says why."""
+    if engine_version != rexsim.ENGINE_VERSION:
+        raise ApiError(
+            409,
+            f"this run's trace was not stored (it is rebuilt by running the engine again), and this service "
+            f"runs engine {rexsim.ENGINE_VERSION}, not {engine_version}: re-submit the run for a trace",
+        )
+    res = rexsim.run(scenario)
+    summary = res.summary()
+    if summary["flows"] != result.get("flows") or summary.get("trace_events") != result["summary"].get("trace_events"):
+        raise ApiError(
+            409,
+            "this run's trace was not stored, and running its scenario again gives other metrics than the "
+            "stored ones (the engine changed since): re-submit the run for a trace",
+        )
+    return {k: np.array(v, copy=True) for k, v in res.trace.columns.items()}
+
+
 class _TraceCache:
     """Decoded traces of recently viewed runs (traces never change).
 
     Decoding a large trace takes tens to hundreds of ms, so it starts as soon
     as someone reads a run that has succeeded (a viewer asks for the trace
     next); a request that arrives meanwhile waits for that decode instead of
-    starting another."""
+    starting another. A run that stored no trace (TRACE_ON_DEMAND) has it
+    rebuilt the same way, by the engine (rebuild_trace)."""
 
     def __init__(self, size: int = 8):
         self.size, self.lock = size, Lock()
@@ -144,12 +169,21 @@ class _TraceCache:
         self.pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="trace-decode")
 
     def _decode(self, run_id: uuid.UUID) -> Columns | None:
-        with session_scope() as s:
-            row = repo.get_trace(s, run_id)
-            blob = row.blob if row is not None else None
-        cols = decode_trace(blob) if blob is not None else None
+        try:
+            with session_scope() as s:
+                row = repo.get_trace(s, run_id)
+                blob = row.blob if row is not None else None
+                run = repo.get(s, run_id) if blob is None else None
+                again = (
+                    (run.scenario, run.engine_version, run.result)
+                    if run is not None and run.result and run.result.get("summary", {}).get(TRACE_ON_DEMAND)
+                    else None
+                )
+            cols = decode_trace(blob) if blob is not None else rebuild_trace(*again) if again else None
+        finally:
+            with self.lock:
+                self.pending.pop(run_id, None)
         with self.lock:
-            self.pending.pop(run_id, None)
             if cols is not None:
                 self.items[run_id] = cols
                 while len(self.items) > self.size:

@@ -4,6 +4,7 @@ scenario within the service's size limits."""
 from __future__ import annotations
 
 import hashlib
+from dataclasses import dataclass
 from typing import Any
 
 import rexsim
@@ -101,8 +102,50 @@ def check_limits(sc: dict[str, Any], loc: list[str | int], settings: Settings) -
 
 
 def run_key(scenario: dict[str, Any], engine_version: str) -> str:
-    h = hashlib.sha256()
-    h.update(rexsim.canonical_json(scenario).encode())
+    """sha256 of the canonical scenario (seed applied), a NUL and the engine version."""
+    return run_key_of_text(rexsim.canonical_json(scenario), engine_version)
+
+
+# a seed no scenario field holds by chance: where it appears in a scenario's
+# canonical JSON, a replication's seed goes (below the engine's largest seed, 2^53 - 1)
+_SEED_MARKS = (7_093_457_104_581_263, 8_120_639_527_418_357, 6_374_920_581_736_049)
+
+
+@dataclass(frozen=True)
+class SeededScenario:
+    """A normalized scenario whose replications differ only in their seed:
+    its canonical JSON split where the seed goes, so that a replication's
+    canonical JSON is head + str(seed) + tail and its run key a hash of that,
+    without normalizing or serialising the scenario again (a comparison makes
+    thousands of runs from one such template)."""
+
+    head: str
+    tail: str
+
+    def canonical(self, seed: int) -> str:
+        return f"{self.head}{seed}{self.tail}"
+
+    def key(self, seed: int, engine_version: str) -> str:
+        """run_key() of the scenario with this seed."""
+        return run_key_of_text(self.canonical(seed), engine_version)
+
+
+def run_key_of_text(canonical: str, engine_version: str) -> str:
+    h = hashlib.sha256(canonical.encode())
     h.update(b"\0")
     h.update(engine_version.encode())
     return h.hexdigest()
+
+
+def seeded(norm: dict[str, Any]) -> SeededScenario:
+    """The template of a normalized scenario; its key for the scenario's own
+    seed is checked against run_key(), so the two can never disagree."""
+    for mark in _SEED_MARKS:
+        text = rexsim.canonical_json({**norm, "seed": mark})
+        if text.count(str(mark)) == 1:
+            at = text.index(f'"seed":{mark}') + len('"seed":')
+            out = SeededScenario(text[:at], text[at + len(str(mark)) :])
+            if out.key(norm["seed"], rexsim.ENGINE_VERSION) != run_key(norm, rexsim.ENGINE_VERSION):
+                raise RuntimeError("a seeded scenario's key differs from run_key(): canonical_json changed")
+            return out
+    raise RuntimeError("no seed mark is unique in this scenario")

@@ -122,8 +122,10 @@ def test_fail_records_the_reason_for_the_owner_only(isolated):
     r = row(rid)
     assert r["state"] == "failed" and r["error"] == "x" * repo.ERROR_MAX_CHARS and r["finished_at"]
     with session_scope() as s:  # a failed run goes back to the queue when submitted again
-        assert repo.requeue_failed(s, rid) is True
-    assert row(rid)["state"] == "queued"
+        run, created, revived = repo.insert_or_get(s, key=rid.hex, scenario={"seed": 1}, seed=1, engine_version="x")
+        assert (run.id, created, revived) == (rid, False, True)
+    r = row(rid)
+    assert (r["state"], r["error"], r["finished_at"]) == ("queued", None, False)
 
 
 def test_sweep_stuck_requeues_then_fails_after_max_attempts(isolated):
@@ -151,3 +153,54 @@ def test_resend_queued_restamps_old_queued_runs(isolated):
     with session_scope() as s:  # restamped: not sent again before another period
         assert repo.resend_queued(s, older_than_s=60) == []
     assert row(new)["state"] == row(old)["state"] == "queued"
+
+
+def test_chunk_transitions_move_many_runs_at_once(isolated):
+    a, b, c = insert_run(), insert_run(), insert_run("cancelled")
+    with session_scope() as s:
+        got = repo.claim_many(s, [c, b, a, uuid.uuid4()], "h:1")
+    assert [rid for rid, _ in got] == [b, a]  # in the order asked; the cancelled one is never claimed
+    assert row(c)["state"] == "cancelled" and row(a)["worker"] == "h:1" and row(a)["attempts"] == 1
+    with session_scope() as s:
+        assert repo.heartbeat_many(s, [a, b], "h:2", a, 0.5) == 0  # not h:2's
+        assert repo.heartbeat_many(s, [a, b], "h:1", a, 0.5) == 2
+    assert row(a)["progress"] == 0.5 and row(b)["progress"] == 0.0
+    trace = repo.TraceRow(format="rxt1", n_events=3, raw_bytes=135, blob=b"blob")
+    outcomes = [
+        repo.Finished(a, result_json='{"flows": [{"fct_ms": 2.0}], "summary": {}}', wall_ms=1.5, trace=trace),
+        repo.Finished(b, error="y" * 5000),
+    ]
+    with session_scope() as s:
+        assert repo.store_many(s, "h:2", outcomes) == set()  # another worker's: nothing written
+        assert repo.store_many(s, "h:1", outcomes) == {a, b}
+        assert repo.store_many(s, "h:1", outcomes) == set()  # not running any more
+    r = row(a)
+    assert (r["state"], r["result"], r["wall_ms"], r["progress"]) == (
+        "succeeded",
+        {"flows": [{"fct_ms": 2.0}], "summary": {}},
+        1.5,
+        1.0,
+    )
+    assert row(b)["state"] == "failed" and row(b)["error"] == "y" * repo.ERROR_MAX_CHARS
+    with session_scope() as s:
+        stored = repo.get_trace(s, a)
+        assert stored is not None and stored.blob == b"blob"
+
+
+def test_release_gives_the_attempt_back(isolated):
+    rid = insert_run("running", attempts=2, worker="h:1", heartbeat_age_s=0)
+    with session_scope() as s:
+        assert repo.release(s, [rid], "h:2") == []
+        assert repo.release(s, [rid], "h:1") == [rid]
+    r = row(rid)
+    assert (r["state"], r["worker"], r["attempts"]) == ("queued", None, 1)
+
+
+def test_revive_only_failed_or_cancelled_runs_and_mark_them_direct(isolated):
+    done, dropped = insert_run("succeeded"), insert_run("cancelled")
+    with session_scope() as s:
+        run, created, revived = repo.insert_or_get(s, key=done.hex, scenario={"seed": 1}, seed=1, engine_version="x")
+        assert (run.state, created, revived, run.direct) == ("succeeded", False, False, True)
+        run, created, revived = repo.insert_or_get(s, key=dropped.hex, scenario={"seed": 1}, seed=1, engine_version="x")
+        assert (run.state, created, revived, run.direct) == ("queued", False, True, True)
+        assert repo.direct_ids(s, [done, dropped, insert_run()]) == {done, dropped}

@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { ComparisonsCreateComparisonData, ComparisonsCreateComparisonErrors, ComparisonsCreateComparisonResponses, ComparisonsExportComparisonData, ComparisonsExportComparisonErrors, ComparisonsExportComparisonResponses, ComparisonsListComparisonsData, ComparisonsListComparisonsErrors, ComparisonsListComparisonsResponses, ComparisonsReadComparisonData, ComparisonsReadComparisonErrors, ComparisonsReadComparisonResponses, GalleryListCardsData, GalleryListCardsResponses, GalleryReadCardData, GalleryReadCardErrors, GalleryReadCardResponses, RunsCreateRunData, RunsCreateRunErrors, RunsCreateRunResponses, RunsExportRunData, RunsExportRunErrors, RunsExportRunResponses, RunsListRunsData, RunsListRunsErrors, RunsListRunsResponses, RunsReadRunData, RunsReadRunErrors, RunsReadRunResponses, RunsReadSeriesData, RunsReadSeriesErrors, RunsReadSeriesResponses, RunsReadTraceData, RunsReadTraceErrors, RunsReadTraceResponses, SharesCreateShareData, SharesCreateShareErrors, SharesCreateShareResponses, SharesListSharesData, SharesListSharesErrors, SharesListSharesResponses, SharesReadShareData, SharesReadShareErrors, SharesReadShareResponses, UtilsReadHealthData, UtilsReadHealthResponses, UtilsReadMechanismsData, UtilsReadMechanismsResponses, UtilsReadPresetsData, UtilsReadPresetsResponses } from './types.gen';
+import type { ComparisonsCancelComparisonData, ComparisonsCancelComparisonErrors, ComparisonsCancelComparisonResponses, ComparisonsCreateComparisonData, ComparisonsCreateComparisonErrors, ComparisonsCreateComparisonResponses, ComparisonsExportComparisonData, ComparisonsExportComparisonErrors, ComparisonsExportComparisonResponses, ComparisonsExportComparisonRunsData, ComparisonsExportComparisonRunsErrors, ComparisonsExportComparisonRunsResponses, ComparisonsListComparisonsData, ComparisonsListComparisonsErrors, ComparisonsListComparisonsResponses, ComparisonsReadComparisonData, ComparisonsReadComparisonErrors, ComparisonsReadComparisonResponses, GalleryListCardsData, GalleryListCardsResponses, GalleryReadCardData, GalleryReadCardErrors, GalleryReadCardResponses, RunsCreateRunData, RunsCreateRunErrors, RunsCreateRunResponses, RunsExportRunData, RunsExportRunErrors, RunsExportRunResponses, RunsListRunsData, RunsListRunsErrors, RunsListRunsResponses, RunsReadRunData, RunsReadRunErrors, RunsReadRunResponses, RunsReadSeriesData, RunsReadSeriesErrors, RunsReadSeriesResponses, RunsReadTraceData, RunsReadTraceErrors, RunsReadTraceResponses, SharesCreateShareData, SharesCreateShareErrors, SharesCreateShareResponses, SharesListSharesData, SharesListSharesErrors, SharesListSharesResponses, SharesReadShareData, SharesReadShareErrors, SharesReadShareResponses, UtilsReadHealthData, UtilsReadHealthResponses, UtilsReadMechanismsData, UtilsReadMechanismsResponses, UtilsReadPresetsData, UtilsReadPresetsResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -32,7 +32,10 @@ export class ComparisonsService {
     /**
      * Create Comparison
      *
-     * Fan a base scenario out over variants x grid cells x replications.
+     * Fan a base scenario out over variants x grid cells x replications
+     * (at most MAX_COMPARISON_RUNS runs). The comparison is stored with its plan;
+     * its runs are made and sent to the workers a chunk at a time, sharing them
+     * fairly with other comparisons and with single runs.
      */
     public static createComparison<ThrowOnError extends boolean = false>(options: Options<ComparisonsCreateComparisonData, ThrowOnError>) {
         return (options.client ?? client).post<ComparisonsCreateComparisonResponses, ComparisonsCreateComparisonErrors, ThrowOnError>({
@@ -56,10 +59,33 @@ export class ComparisonsService {
     }
     
     /**
+     * Cancel Comparison
+     *
+     * Cancel (idempotent): queued runs are dropped and never run, unless a
+     * single-run request or another comparison that is not cancelled needs the
+     * same run (runs are deduplicated): those stay queued. Running runs finish;
+     * finished runs stay stored. A comparison that has finished is left as it is.
+     */
+    public static cancelComparison<ThrowOnError extends boolean = false>(options: Options<ComparisonsCancelComparisonData, ThrowOnError>) {
+        return (options.client ?? client).post<ComparisonsCancelComparisonResponses, ComparisonsCancelComparisonErrors, ThrowOnError>({ url: '/api/v1/comparisons/{comparison_id}/cancel', ...options });
+    }
+    
+    /**
      * Export Comparison
      */
     public static exportComparison<ThrowOnError extends boolean = false>(options: Options<ComparisonsExportComparisonData, ThrowOnError>) {
         return (options.client ?? client).get<ComparisonsExportComparisonResponses, ComparisonsExportComparisonErrors, ThrowOnError>({ url: '/api/v1/comparisons/{comparison_id}/export', ...options });
+    }
+    
+    /**
+     * Export Comparison Runs
+     *
+     * The raw results: one row per (run, flow) with run_index, cell, the grid's
+     * keys, variant, replication, seed, run_id, state, error, flow and every
+     * numeric metric of the engine's catalogue (sorted by name).
+     */
+    public static exportComparisonRuns<ThrowOnError extends boolean = false>(options: Options<ComparisonsExportComparisonRunsData, ThrowOnError>) {
+        return (options.client ?? client).get<ComparisonsExportComparisonRunsResponses, ComparisonsExportComparisonRunsErrors, ThrowOnError>({ url: '/api/v1/comparisons/{comparison_id}/runs.csv', ...options });
     }
 }
 

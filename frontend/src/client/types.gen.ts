@@ -399,7 +399,7 @@ export type ComparisonCreate = {
     /**
      * Replications
      *
-     * seeds base.seed, base.seed+1, ...
+     * seeds base.seed, base.seed+1, ...; grid cells x variants x replications is at most the service's MAX_COMPARISON_RUNS (10,000 by default)
      */
     replications?: number;
     /**
@@ -433,6 +433,24 @@ export type ComparisonCreated = {
 };
 
 /**
+ * ComparisonLinks
+ */
+export type ComparisonLinks = {
+    /**
+     * Runs Csv
+     *
+     * one row per (run, flow) with the seed, cell, variant and every metric
+     */
+    runs_csv: string;
+    /**
+     * Summary Csv
+     *
+     * one row per cell and variant with the statistics
+     */
+    summary_csv: string;
+};
+
+/**
  * ComparisonList
  */
 export type ComparisonList = {
@@ -461,13 +479,15 @@ export type ComparisonPublic = {
     /**
      * Cells
      *
-     * per grid cell: params, and per variant: stats of the compared metric (n, mean, median, p5, p95, ci95, std), its mean normalized to the baseline variant, ECDF points [[x, F(x)]], the same statistics for every numeric metric, and the run ids
+     * per grid cell: params, and per variant: stats of the compared metric (n, mean, median, p5, p95, ci95, std), its mean normalized to the baseline variant (normalized_mean) with its 95% CI (normalized_ci95, Fieller; null for the baseline or when either side has n < 2), the paired comparison with the baseline over common seeds (paired: n, mean_diff, ci95, normalized_diff; null for the baseline or without a common seed), ECDF points [[x, F(x)]], the same statistics for every numeric metric, and the run ids
      */
     cells: Array<{
         [key: string]: unknown;
     }>;
     /**
      * Counts
+     *
+     * runs per state: queued, running, succeeded, failed, cancelled
      */
     counts: {
         [key: string]: number;
@@ -477,9 +497,22 @@ export type ComparisonPublic = {
      */
     engine_version: string;
     /**
+     * Eta S
+     *
+     * seconds until the last run finishes, at the rate this comparison's runs have been finishing since it was created; null when unknown (nothing finished yet) or nothing remains
+     */
+    eta_s: number | null;
+    /**
+     * Finished
+     *
+     * runs finished (succeeded + failed): the n of 'provisional n/N', N = n_runs
+     */
+    finished: number;
+    /**
      * Id
      */
     id: string;
+    links: ComparisonLinks;
     /**
      * N Runs
      */
@@ -489,6 +522,12 @@ export type ComparisonPublic = {
      */
     progress: number;
     /**
+     * Provisional
+     *
+     * true while any run is queued or running: the statistics cover the finished runs only
+     */
+    provisional: boolean;
+    /**
      * Spec
      */
     spec: {
@@ -496,6 +535,8 @@ export type ComparisonPublic = {
     };
     /**
      * State
+     *
+     * queued, running, succeeded, failed (every run finished, some failed), or cancelled (Cancel dropped its unfinished runs; runs another request still needed may still finish)
      */
     state: string;
 };
@@ -1889,11 +1930,11 @@ export type RunPublic = {
     /**
      * State
      */
-    state: 'queued' | 'running' | 'succeeded' | 'failed';
+    state: 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
     /**
      * Summary
      *
-     * events, truncation, trace size
+     * events, truncation, trace size (trace_bytes), or trace_on_demand: true when the trace was not stored and is rebuilt by running the engine again when asked for
      */
     summary?: {
         [key: string]: unknown;
@@ -1922,7 +1963,7 @@ export type RunRef = {
     /**
      * State
      */
-    state: 'queued' | 'running' | 'succeeded' | 'failed';
+    state: 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
 };
 
 /**
@@ -1954,7 +1995,7 @@ export type RunSummary = {
     /**
      * Status
      */
-    status: 'queued' | 'running' | 'succeeded' | 'failed';
+    status: 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
     /**
      * Summary
      *
@@ -3180,6 +3221,48 @@ export type ComparisonsReadComparisonResponses = {
 
 export type ComparisonsReadComparisonResponse = ComparisonsReadComparisonResponses[keyof ComparisonsReadComparisonResponses];
 
+export type ComparisonsCancelComparisonData = {
+    body?: never;
+    path: {
+        /**
+         * Comparison Id
+         */
+        comparison_id: string;
+    };
+    query?: never;
+    url: '/api/v1/comparisons/{comparison_id}/cancel';
+};
+
+export type ComparisonsCancelComparisonErrors = {
+    /**
+     * Unauthorized
+     */
+    401: Message;
+    /**
+     * Not Found
+     */
+    404: Message;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+    /**
+     * Too Many Requests
+     */
+    429: Message;
+};
+
+export type ComparisonsCancelComparisonError = ComparisonsCancelComparisonErrors[keyof ComparisonsCancelComparisonErrors];
+
+export type ComparisonsCancelComparisonResponses = {
+    /**
+     * Successful Response
+     */
+    200: ComparisonPublic;
+};
+
+export type ComparisonsCancelComparisonResponse = ComparisonsCancelComparisonResponses[keyof ComparisonsCancelComparisonResponses];
+
 export type ComparisonsExportComparisonData = {
     body?: never;
     path: {
@@ -3211,6 +3294,38 @@ export type ComparisonsExportComparisonErrors = {
 export type ComparisonsExportComparisonError = ComparisonsExportComparisonErrors[keyof ComparisonsExportComparisonErrors];
 
 export type ComparisonsExportComparisonResponses = {
+    /**
+     * Successful Response
+     */
+    200: unknown;
+};
+
+export type ComparisonsExportComparisonRunsData = {
+    body?: never;
+    path: {
+        /**
+         * Comparison Id
+         */
+        comparison_id: string;
+    };
+    query?: never;
+    url: '/api/v1/comparisons/{comparison_id}/runs.csv';
+};
+
+export type ComparisonsExportComparisonRunsErrors = {
+    /**
+     * Not Found
+     */
+    404: Message;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type ComparisonsExportComparisonRunsError = ComparisonsExportComparisonRunsErrors[keyof ComparisonsExportComparisonRunsErrors];
+
+export type ComparisonsExportComparisonRunsResponses = {
     /**
      * Successful Response
      */

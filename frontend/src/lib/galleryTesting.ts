@@ -97,7 +97,11 @@ export function comparison(c: GalleryCard, fct: (params: Record<string, unknown>
     n_runs: n,
     progress: done / n,
     state: done === n ? "succeeded" : "running",
-    counts: { queued: n - done, running: 0, succeeded: done, failed: 0 },
+    counts: { queued: n - done, running: 0, succeeded: done, failed: 0, cancelled: 0 },
+    provisional: done < n,
+    finished: done,
+    eta_s: null,
+    links: { runs_csv: "/api/v1/comparisons/00000000-0000-0000-0000-000000000001/runs.csv", summary_csv: "/api/v1/comparisons/00000000-0000-0000-0000-000000000001/export?format=csv" },
     cells: out,
   };
 }
