@@ -20,6 +20,18 @@ describe("useRun", () => {
     unmount();
   });
 
+  it("stops polling a run that Cancel dropped: cancelled is final", async () => {
+    const states = ["queued", "cancelled"];
+    const readRun = vi.spyOn(RunsService, "readRun").mockImplementation((async () => ({ data: { id: "r", state: states.shift() ?? "cancelled" } })) as never);
+    const { result, unmount } = await renderHook(() => useRun("r", 5));
+    await vi.waitFor(() => expect(result.current.run?.state).toBe("cancelled"));
+    const calls = readRun.mock.calls.length;
+    expect(calls).toBe(2);
+    await wait(40);
+    expect(readRun.mock.calls.length).toBe(calls);
+    unmount();
+  });
+
   it("says why a run cannot be loaded, without retrying a 404", async () => {
     const readRun = vi
       .spyOn(RunsService, "readRun")

@@ -14,7 +14,8 @@ import { ApiError, ComparisonsService, RunsService, SharesService, unwrap, Utils
 /** Events per trace window the dashboard asks for. */
 export const MAX_POINTS = 4000;
 
-const TERMINAL = new Set(["succeeded", "failed"]);
+// cancelled: a run its comparison's Cancel dropped before it ran (it runs again only if asked again)
+const TERMINAL = new Set(["succeeded", "failed", "cancelled"]);
 
 /** Poll every `ms` until the resource is in a terminal state or cannot be read. */
 function pollUntilDone(ms: number) {

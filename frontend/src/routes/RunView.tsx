@@ -61,6 +61,21 @@ export function RunView({ id }: { id: string }) {
         </p>
       </div>
     );
+  } else if (run.state === "cancelled") {
+    body = (
+      <div className="card rv-view-card" role="status">
+        <h1>
+          The run was cancelled <span className="rv-state" data-testid="run-state">{run.state}</span>
+        </h1>
+        <p>Its comparison was cancelled before a worker took it, so it never ran. Submitting the same scenario again runs it.</p>
+        <p className="muted">
+          {describeScenario(run.scenario, catalogue).join(" · ")} · engine {run.engine_version} · seed {run.seed}
+        </p>
+        <p>
+          <Link to="/">Back to Explore</Link>
+        </p>
+      </div>
+    );
   } else {
     body = <RunDashboard run={run} />;
   }
