@@ -153,7 +153,7 @@ class Profile(BaseModel):
     label: str
     doc: str
     citation: str
-    overrides: dict[str, bool | int | float | str] = Field(
+    overrides: dict[str, bool | int | float | str | list[str]] = Field(
         description="scenario overrides (flows[*].tcp.fack -> true); keys another profile sets keep their default"
     )
 

@@ -1515,7 +1515,7 @@ export type Profile = {
      * scenario overrides (flows[*].tcp.fack -> true); keys another profile sets keep their default
      */
     overrides: {
-        [key: string]: boolean | number | number | string;
+        [key: string]: boolean | number | number | string | Array<string>;
     };
 };
 
