@@ -34,6 +34,8 @@ describe("profiles", () => {
     expect(getPath(l317, "flows.1.tcp.er_variant")).toBe("linux");
     const l6 = applyProfile(cat, l317, profile("linux-6"));
     expect(matchingProfiles(cat, l6).map((p) => p.name)).toEqual(["linux-6"]);
+    // a scenario read back (a permalink, a fork) holds its own copy of a set's list: still Linux 6
+    expect(matchingProfiles(cat, JSON.parse(JSON.stringify(l6))).map((p) => p.name)).toEqual(["linux-6"]);
     // back to the engine's defaults: Linux 3.17's FACK and Linux 6's RACK both go
     const back = applyProfile(cat, l6, profile("engine"));
     expect(matchingProfiles(cat, back).map((p) => p.name)).toEqual(["engine"]);

@@ -36,17 +36,23 @@ function concretePaths(scenario: unknown, selector: string): string[] {
   return Array.from({ length: Math.max(1, n) }, (_, i) => `${m[1]}.${i}.${m[2]}`);
 }
 
+/** Two parameter values are the same setting: scalars by value, a set (tcp.spurious) by its names. */
+export function sameSetting(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x) => b.includes(x));
+  return a === b;
+}
+
 /** The scenario's value at a profile key: the one every flow holds (the default where a flow
  * leaves it unset), or undefined when the flows differ. */
 export function scenarioValue(cat: Pick<Catalogue, "params">, scenario: unknown, key: string): unknown {
   const def = paramOfSelector(cat, key)?.default;
   const values = concretePaths(scenario, key).map((p) => getPath(scenario, p) ?? def);
-  return values.every((v) => v === values[0]) ? values[0] : undefined;
+  return values.every((v) => sameSetting(v, values[0])) ? values[0] : undefined;
 }
 
 /** The profiles the scenario follows on every profile key (usually one; none when it was edited). */
 export function matchingProfiles(cat: Catalogue, scenario: unknown): Profile[] {
-  return cat.profiles.filter((p) => Object.entries(profileSettings(cat, p)).every(([k, v]) => scenarioValue(cat, scenario, k) === v));
+  return cat.profiles.filter((p) => Object.entries(profileSettings(cat, p)).every(([k, v]) => sameSetting(scenarioValue(cat, scenario, k), v)));
 }
 
 /** The scenario with a profile applied to every flow. */
