@@ -29,7 +29,8 @@ test("linux reference: the member's line in the builder, and a case opened from 
   const rto = ref!.cases.filter((c) => c.mechanisms.timer === "rto");
   const matches = rto.filter((c) => c.modelled && c.agrees).length;
   const pending = rto.filter((c) => !c.modelled);
-  expect(pending.length, "the engine's table has rto cases not modelled yet").toBeGreaterThan(0);
+  // every RTO case is modelled since F-RTO and Eifel undo joined (issue #10); the disclosure of
+  // cases not modelled is checked when there are some, and its absence otherwise
 
   await openApp(page, "/");
   const builder = page.getByTestId("scenario-builder");
@@ -39,11 +40,15 @@ test("linux reference: the member's line in the builder, and a case opened from 
   const line = builder.getByTestId("reference-timer-rto");
   const caseWord = matches === 1 ? "case" : "cases";
   await expect(line).toContainText(`Matches ${ref!.kernel} on ${matches} reference ${caseWord} (times within one ${ref!.tick_ms} ms tick)`);
-  const more = line.getByText(`${pending.length} not modelled yet`, { exact: true });
-  await expect(more).toBeVisible();
-  await more.click();
-  await expect(line.getByRole("listitem")).toHaveCount(pending.length);
-  await expect(line.getByRole("listitem").first()).toContainText(pending[0].needs as string);
+  if (pending.length > 0) {
+    const more = line.getByText(`${pending.length} not modelled yet`, { exact: true });
+    await expect(more).toBeVisible();
+    await more.click();
+    await expect(line.getByRole("listitem")).toHaveCount(pending.length);
+    await expect(line.getByRole("listitem").first()).toContainText(pending[0].needs as string);
+  } else {
+    await expect(line.getByText(/not modelled yet/)).toHaveCount(0);
+  }
 
   // the table: every case, kernel against engine; open one in the builder
   const table = page.getByTestId("linux-reference");
