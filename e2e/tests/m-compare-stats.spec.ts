@@ -173,19 +173,25 @@ test("the summary table gives 95% CIs, the bars their whiskers, and the page fit
 
 test("while runs are unfinished every statistic is marked provisional, with ETA and Cancel when the API offers them", async ({ page, api }) => {
   test.setTimeout(300_000);
-  // 120 web-objects runs (each 164 objects over 6 connections): long enough to watch it run
+  // 8,000 web-objects runs (each 164 objects over 6 connections): batched sweeps finish 120 in
+  // about a second, so the sweep must be large enough to still be running when the page opens;
+  // Cancel below cuts it short
+  const N = 8000;
   const id = await api.createComparison({
     base: { preset: "web-objects" },
     variants: { baseline: { "flows[*].tcp.timer": "rto" }, TLP: { "flows[*].tcp.timer": "tlp" } },
     baseline: "baseline",
-    replications: 60,
+    replications: N / 2,
   });
   await page.setViewportSize({ width: 1024, height: 768 });
   await openApp(page, `/compare/${id}`);
   const view = page.getByTestId("compare-view");
   const badge = view.getByRole("status").filter({ hasText: /^provisional · / });
-  await expect(badge).toHaveText(/^provisional · \d+\/120 runs$/);
-  await expect(badge).toHaveAttribute("aria-label", /^Provisional: \d+ of 120 runs finished; these statistics change until every run has finished$/);
+  await expect(badge).toHaveText(new RegExp(`^provisional · [\\d,]+/${N.toLocaleString("en-US")} runs$`));
+  await expect(badge).toHaveAttribute(
+    "aria-label",
+    new RegExp(`^Provisional: [\\d,]+ of ${N.toLocaleString("en-US")} runs finished; these statistics change until every run has finished$`),
+  );
   // the first bars are drawn hatched and pale, marked, while runs are still unfinished
   await expect(view.locator('[data-testid="fct-bar"][data-provisional="true"]').first()).toBeVisible({ timeout: 60_000 });
   await expect(view.getByTestId("compare-table")).toHaveAttribute("data-provisional", "true");
@@ -198,7 +204,7 @@ test("while runs are unfinished every statistic is marked provisional, with ETA 
     await expect(view.getByTestId("compare-eta")).toHaveText(/ · (about .+ left|less than a second left|time left: estimating…)$/);
     await view.getByRole("button", { name: "Cancel…" }).click();
     const confirm = view.getByRole("group", { name: "Cancel the comparison?" });
-    await expect(confirm).toContainText(/Drop the \d+ queued runs\?/);
+    await expect(confirm).toContainText(/Drop the [\d,]+ queued runs\?/);
     await confirm.getByRole("button", { name: "Drop queued runs" }).click();
     const note = view.getByTestId("compare-cancelled");
     await expect(note).toBeVisible();
@@ -207,8 +213,8 @@ test("while runs are unfinished every statistic is marked provisional, with ETA 
     expect(c.state).toBe("cancelled");
     const finished = c.counts.succeeded + c.counts.failed;
     expect(finished + c.counts.cancelled).toBe(c.n_runs);
-    await expect(note).toContainText(`${finished} of 120 runs finished and are stored`);
-    await expect(note).toContainText(`${c.counts.cancelled} queued run`);
+    await expect(note).toContainText(`${finished.toLocaleString("en-US")} of ${N.toLocaleString("en-US")} runs finished and are stored`);
+    await expect(note).toContainText(`${c.counts.cancelled.toLocaleString("en-US")} queued run`);
     console.log(`(m) cancelled: ${finished} runs kept, ${c.counts.cancelled} dropped`);
   } else {
     // today's API: no eta_s and no Cancel endpoint, so no ETA and no Cancel button; the runs go on
