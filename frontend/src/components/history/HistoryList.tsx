@@ -38,80 +38,93 @@ export const LIST_NAMES: Record<HistoryKind, { title: string; noun: string; empt
 
 const short = (id: string) => id.slice(0, 8);
 
+/** One row of any list: when, its state, its link (the row's header), its summary and the list's last column. */
+function HistoryRow(props: { id: string; createdAt: string; now: number; status: React.ReactNode; head: React.ReactNode; summary: string; last: React.ReactNode }) {
+  return (
+    <tr data-testid="history-row" data-id={props.id}>
+      <td>
+        <CreatedAt iso={props.createdAt} now={props.now} />
+      </td>
+      <td>{props.status}</td>
+      <th scope="row">{props.head}</th>
+      <td className="hist-summary">{props.summary}</td>
+      {props.last}
+    </tr>
+  );
+}
+
 function RunRow({ item, now }: { item: RunSummary; now: number }) {
   return (
-    <tr data-testid="history-row" data-id={item.id}>
-      <td>
-        <CreatedAt iso={item.created_at} now={now} />
-      </td>
-      <td>
-        <StatusBadge status={item.status} />
-      </td>
-      <th scope="row">
+    <HistoryRow
+      id={item.id}
+      createdAt={item.created_at}
+      now={now}
+      status={<StatusBadge status={item.status} />}
+      head={
         <Link to={item.link} aria-label={`Run ${item.id}`}>
           <code>{short(item.id)}</code>
         </Link>
-      </th>
-      <td className="hist-summary">{item.summary}</td>
-      <td>
-        {item.parent_run_id ? (
-          <span className="hist-lineage">
-            re-run of{" "}
-            <Link to={`/runs/${item.parent_run_id}`} aria-label={`parent run ${item.parent_run_id}`}>
-              <code>{short(item.parent_run_id)}</code>
-            </Link>{" "}
-            · <Link to={lineagePath(item.id, item.parent_run_id)}>before / after</Link>
-          </span>
-        ) : (
-          <span className="muted">–</span>
-        )}
-      </td>
-    </tr>
+      }
+      summary={item.summary}
+      last={
+        <td>
+          {item.parent_run_id ? (
+            <span className="hist-lineage">
+              re-run of{" "}
+              <Link to={`/runs/${item.parent_run_id}`} aria-label={`parent run ${item.parent_run_id}`}>
+                <code>{short(item.parent_run_id)}</code>
+              </Link>{" "}
+              · <Link to={lineagePath(item.id, item.parent_run_id)}>before / after</Link>
+            </span>
+          ) : (
+            <span className="muted">–</span>
+          )}
+        </td>
+      }
+    />
   );
 }
 
 function ComparisonRow({ item, now }: { item: ComparisonSummary; now: number }) {
   return (
-    <tr data-testid="history-row" data-id={item.id}>
-      <td>
-        <CreatedAt iso={item.created_at} now={now} />
-      </td>
-      <td>
-        <StatusBadge status={item.status} progress={item.progress} />
-      </td>
-      <th scope="row">
+    <HistoryRow
+      id={item.id}
+      createdAt={item.created_at}
+      now={now}
+      status={<StatusBadge status={item.status} progress={item.progress} />}
+      head={
         <Link to={item.link} aria-label={`Comparison ${item.id}`}>
           <code>{short(item.id)}</code>
         </Link>
-      </th>
-      <td className="hist-summary">{item.summary}</td>
-      <td className="num">{item.n_runs.toLocaleString("en")}</td>
-    </tr>
+      }
+      summary={item.summary}
+      last={<td className="num">{item.n_runs.toLocaleString("en")}</td>}
+    />
   );
 }
 
 function ShareRow({ item, now }: { item: ShareSummary; now: number }) {
   const target = item.kind === "run" ? `/runs/${item.target_id}` : `/compare/${item.target_id}`;
   return (
-    <tr data-testid="history-row" data-id={item.slug}>
-      <td>
-        <CreatedAt iso={item.created_at} now={now} />
-      </td>
-      <td>
-        <StatusBadge status={item.status} />
-      </td>
-      <th scope="row">
+    <HistoryRow
+      id={item.slug}
+      createdAt={item.created_at}
+      now={now}
+      status={<StatusBadge status={item.status} />}
+      head={
         <Link to={item.link} aria-label={`Permalink ${item.slug}`}>
           <code>/s/{item.slug}</code>
         </Link>
-      </th>
-      <td className="hist-summary">{item.summary}</td>
-      <td>
-        <Link to={target} aria-label={`the ${item.kind} ${item.target_id}`}>
-          {item.kind} <code>{short(item.target_id)}</code>
-        </Link>
-      </td>
-    </tr>
+      }
+      summary={item.summary}
+      last={
+        <td>
+          <Link to={target} aria-label={`the ${item.kind} ${item.target_id}`}>
+            {item.kind} <code>{short(item.target_id)}</code>
+          </Link>
+        </td>
+      }
+    />
   );
 }
 
