@@ -12,6 +12,7 @@ import { AxisBottom } from "../charts/Axes";
 import { markerPath } from "../charts/markers";
 import { FONT, palette, type VariantCue } from "../charts/palette";
 import { summarizeBox } from "./summaries";
+import { ProvisionalMark } from "./ProvisionalBadge";
 
 const M = { top: 10, right: 16, bottom: 46, left: 106 };
 
@@ -57,11 +58,7 @@ export function BoxPlot(props: {
       aria-label={summarizeBox(cell, variants, name, unit, props.provisional)}
       fontFamily={FONT}
     >
-      {props.provisional && (
-        <text x={props.width - 6} y={12} textAnchor="end" fontSize={11} fontWeight={600} fill={p.text}>
-          {props.provisional}
-        </text>
-      )}
+      <ProvisionalMark text={props.provisional} width={props.width} fill={p.text} />
       <g transform={`translate(${M.left},${padTop})`}>
         {x.ticks(6).map((t) => (
           <line key={t} x1={x(t)} x2={x(t)} y1={0} y2={innerH} stroke="#eef0f3" />

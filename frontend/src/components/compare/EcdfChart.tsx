@@ -16,6 +16,7 @@ import { metricLabel, type MetricInfo } from "../../lib/metrics";
 import { AxisBottom, AxisLeft } from "../charts/Axes";
 import { FONT, palette, type VariantCue } from "../charts/palette";
 import { summarizeEcdf } from "./summaries";
+import { ProvisionalMark } from "./ProvisionalBadge";
 
 const M = { top: 12, right: 16, bottom: 46, left: 58 };
 const NOTE = 14;
@@ -59,11 +60,7 @@ export function EcdfChart(props: {
       aria-label={summarizeEcdf(cell, variants, name, unit, props.provisional)}
       fontFamily={FONT}
     >
-      {props.provisional && (
-        <text x={props.width - 6} y={12} textAnchor="end" fontSize={11} fontWeight={600} fill={p.text}>
-          {props.provisional}
-        </text>
-      )}
+      <ProvisionalMark text={props.provisional} width={props.width} fill={p.text} />
       <g transform={`translate(${M.left},${top})`}>
         <AxisLeft ticks={y.ticks(5).map((v) => ({ value: v, y: y(v) }))} x={0} y0={0} y1={innerH} format={(v) => v.toFixed(1)} title="fraction ≤ x" grid={innerW} />
         <AxisBottom ticks={x.ticks(6).map((v) => ({ value: v, x: x(v) }))} y={innerH} x0={0} x1={innerW} format={(v) => fmtNum(v)} title={`${name}${unit ? ` (${unit})` : ""}`} />

@@ -21,6 +21,7 @@ import { markerPath } from "../charts/markers";
 import { FONT, palette, type VariantCue } from "../charts/palette";
 import { summarizeBars } from "./summaries";
 import { VariantGlyph } from "./VariantGlyph";
+import { ProvisionalMark } from "./ProvisionalBadge";
 
 const M = { top: 14, right: 84, left: 58 };
 const ROW = 16;
@@ -89,11 +90,7 @@ export function FctBars(props: {
           </pattern>
         </defs>
       )}
-      {provisional && (
-        <text data-testid="fct-provisional" x={props.width - 6} y={12} textAnchor="end" fontSize={11} fontWeight={600} fill={p.text}>
-          {provisionalText(view)}
-        </text>
-      )}
+      <ProvisionalMark testId="fct-provisional" text={provisional ? provisionalText(view) : null} width={props.width} fill={p.text} />
       <g transform={`translate(${M.left},${top})`}>
         <AxisLeft
           ticks={layout.yTicks}

@@ -12,6 +12,7 @@ import { AxisBottom } from "../charts/Axes";
 import { markerPath } from "../charts/markers";
 import { FONT, palette, type VariantCue } from "../charts/palette";
 import { summarizePaired } from "./summaries";
+import { ProvisionalMark } from "./ProvisionalBadge";
 
 const ROW = 22;
 
@@ -42,11 +43,7 @@ export function PairedChart(props: {
       aria-label={summarizePaired(view, props.variants, name)}
       fontFamily={FONT}
     >
-      {provisional && (
-        <text x={props.width - 6} y={12} textAnchor="end" fontSize={11} fontWeight={600} fill={p.text}>
-          {provisionalText(view)}
-        </text>
-      )}
+      <ProvisionalMark text={provisional ? provisionalText(view) : null} width={props.width} fill={p.text} />
       <g transform={`translate(${M.left},${M.top})`}>
         {layout.xTicks.map((t) => (
           <line key={t.value} x1={t.x} x2={t.x} y1={0} y2={layout.innerHeight} stroke={p.grid} />
