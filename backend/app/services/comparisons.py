@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import csv
 import io
-import itertools
 import time
 import uuid
 from collections import OrderedDict
@@ -28,6 +27,7 @@ from threading import Lock
 from typing import Any
 
 import rexsim
+from rexsim.scenario import grid_cells
 from sqlalchemy.orm import Session
 
 from ..core.config import Settings
@@ -52,11 +52,6 @@ STATES = ("queued", "running", "succeeded", "failed", "cancelled")
 MAX_SEED = int(next(p["max"] for p in rexsim.catalog()["parameters"] if p["path"] == "seed"))
 
 
-def cells_of(grid: dict[str, list[Any]]) -> list[dict[str, Any]]:
-    keys = list(grid)
-    return [dict(zip(keys, combo, strict=True)) for combo in itertools.product(*(grid[k] for k in keys))] or [{}]
-
-
 def create(s: Session, body: ComparisonCreate, settings: Settings) -> ComparisonCreated:
     """Validate, store the comparison and its plan, and commit; its runs are
     made and sent by dispatch.pump (the caller pumps after this returns)."""
@@ -70,7 +65,7 @@ def create(s: Session, body: ComparisonCreate, settings: Settings) -> Comparison
     baseline = body.baseline or variants[0]
     if baseline not in body.variants:
         errors.append(("baseline", f"must name a variant ({', '.join(variants)})"))
-    cells = cells_of(body.grid)
+    cells = grid_cells(body.grid)
     total = len(cells) * len(variants) * body.replications
     if total > settings.MAX_COMPARISON_RUNS:
         errors.append(

@@ -24,14 +24,13 @@ tests and benchmarks need no service.
 from __future__ import annotations
 
 import copy
-import itertools
 import math
 from collections.abc import Iterable
 from typing import Any
 
 from . import _rexsim
 from .presets import PRESETS, TAIL_PAPER
-from .scenario import apply_overrides
+from .scenario import apply_overrides, grid_cells
 
 TAIL = "tail-loss-recovery-rtor-tlp-tlpr"
 
@@ -504,11 +503,6 @@ def _numeric_metrics() -> set[str]:
     return {m["name"] for m in _rexsim.catalog()["metrics"] if m["type"] in ("int", "float")}
 
 
-def _cells(grid: dict[str, list[Any]]) -> list[dict[str, Any]]:
-    keys = list(grid)
-    return [dict(zip(keys, combo, strict=True)) for combo in itertools.product(*(grid[k] for k in keys))] or [{}]
-
-
 def validate(card: dict[str, Any]) -> None:
     """Raise CardError unless `card` names an existing preset, its variants,
     catalogue metrics, grid keys of its own grid and panels that pick cells."""
@@ -547,7 +541,7 @@ def validate(card: dict[str, Any]) -> None:
     panel_ids = [p["id"] for p in card["panels"]]
     if len(set(panel_ids)) != len(panel_ids) or not panel_ids:
         raise fail("panels", "need at least one panel, with distinct ids")
-    cells = _cells(grid)
+    cells = grid_cells(grid)
     for p in card["panels"]:
         for key, value in p["where"].items():
             if key not in grid or value not in grid[key]:
@@ -604,7 +598,7 @@ def cards() -> list[dict[str, Any]]:
         c["variants"] = copy.deepcopy(preset["variants"])
         c["baseline_variant"] = preset["baseline_variant"]
         c["flows"] = list(preset["foreground_flows"]) if card["flows"] == "foreground" else None
-        c["n_runs"] = len(_cells(card["grid"])) * len(preset["variants"]) * card["replications"]
+        c["n_runs"] = len(grid_cells(card["grid"])) * len(preset["variants"]) * card["replications"]
         out.append(c)
     return out
 
@@ -647,7 +641,7 @@ def reproduce(card_or_id: dict[str, Any] | str) -> dict[str, Any]:
     seed0 = int(base.get("seed", 1))
     numeric = sorted(_numeric_metrics())
     cells = []
-    for params in _cells(c["grid"]):
+    for params in grid_cells(c["grid"]):
         with_cell = apply_overrides(base, params)
         variants: dict[str, dict[str, Any]] = {}
         for name, overrides in c["variants"].items():

@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 import re
 from collections.abc import Sequence
 from typing import Any
 
 _INDEX = re.compile(r"^(\w+)\[(\d+|\*|\d*:\d*)\]$")
+
+
+def grid_cells(grid: dict[str, list[Any]]) -> list[dict[str, Any]]:
+    """The cells of a grid (dotted path -> values): their product, the first key
+    varying slowest; one empty cell for an empty grid. The comparison service and
+    the gallery both order cells this way, so cell indices mean the same in both."""
+    keys = list(grid)
+    return [dict(zip(keys, combo, strict=True)) for combo in itertools.product(*(grid[k] for k in keys))] or [{}]
 
 
 def canonical_json(scenario: dict[str, Any]) -> str:
