@@ -32,6 +32,7 @@ from sqlalchemy.orm import Session
 
 from ..core.config import Settings
 from ..core.errors import field_error, field_errors, not_found
+from ..models import RUN_STATES
 from ..repositories import comparisons as repo
 from ..repositories import runs as runs_repo
 from ..schemas.comparison import (
@@ -47,7 +48,6 @@ from . import history, scenarios, stats
 #: the numeric metrics of a flow, from the engine's metrics table: a new one needs no change here
 NUMERIC: frozenset[str] = frozenset(m["name"] for m in rexsim.catalog()["metrics"] if m["type"] in ("int", "float"))
 METRICS: list[str] = sorted(NUMERIC)
-STATES = ("queued", "running", "succeeded", "failed", "cancelled")
 #: the largest seed the engine takes (its catalogue's range of `seed`)
 MAX_SEED = int(next(p["max"] for p in rexsim.catalog()["parameters"] if p["path"] == "seed"))
 
@@ -123,7 +123,7 @@ def state_of(counts: dict[str, int], n_runs: int, cancelled: bool = False) -> tu
 def full_counts(made: dict[str, int], n_runs: int, cancelled: bool) -> dict[str, int]:
     """Counts of every state over all n_runs: the runs not made yet are
     queued, or cancelled once the comparison is."""
-    counts = {k: made.get(k, 0) for k in STATES}
+    counts: dict[str, int] = {k: made.get(k, 0) for k in RUN_STATES}
     rest = n_runs - sum(counts.values())
     counts["cancelled" if cancelled else "queued"] += max(0, rest)
     return counts
