@@ -4,21 +4,12 @@
  * runs are unfinished, ETA and Cancel, the per-run CSV, and a page that does
  * not overflow at 1,024 px (nor at 1280x720 under 150% zoom: 853 px).
  *
- * The comparison API's additions (normalized_ci95, paired, provisional,
- * finished, eta_s, links, Cancel, runs.csv) come with the backend of the
- * "sweeps" branch. Each step that needs them asks the API whether it sends
- * them (`provisional` in GET /comparisons/{id}) and otherwise checks what the
- * page shows without them: no whiskers, no ETA, no Cancel, provisional from
- * the state. Once that backend is merged the first branch always runs; the
- * test then asserts that the API sends them (CONTRACT_MERGED below). */
+ * Every figure the page shows is checked against what GET /comparisons/{id}
+ * sends (normalized_ci95, paired, provisional, finished, eta_s, links). */
 import type { Page } from "@playwright/test";
 import { type Api, type Comparison, expect, openApp, requireChromium, shot, test } from "../fixtures";
 
 requireChromium();
-
-/** Set to true when the backend of the issue #9 comparison contract is on main: the
- * fallback branches below then fail instead of running. */
-const CONTRACT_MERGED = true;
 
 interface Paired {
   n: number;
@@ -29,28 +20,24 @@ interface Paired {
 interface StatsVariant {
   stats: { n: number; mean: number | null; ci95: [number, number] | null };
   normalized_mean: number | null;
-  normalized_ci95?: [number, number] | null;
-  paired?: Paired | null;
+  normalized_ci95: [number, number] | null;
+  paired: Paired | null;
 }
 type StatsComparison = Omit<Comparison, "cells"> & {
   n_runs: number;
   counts: Record<string, number>;
-  provisional?: boolean;
-  finished?: number;
-  eta_s?: number | null;
-  links?: { runs_csv: string; summary_csv: string };
+  provisional: boolean;
+  finished: number;
+  eta_s: number | null;
+  links: { runs_csv: string; summary_csv: string };
   cells: { params: Record<string, unknown>; variants: Record<string, StatsVariant> }[];
 };
 
+/** GET /comparisons/{id}, checked to carry the statistics fields this spec reads. */
 async function read(api: Api, id: string): Promise<StatsComparison> {
-  return (await api.comparison(id)) as unknown as StatsComparison;
-}
-
-/** Whether the API sends the issue #9 comparison fields. */
-function servesContract(c: StatsComparison): boolean {
-  const has = typeof c.provisional === "boolean";
-  if (CONTRACT_MERGED) expect(has, "GET /comparisons/{id} sends provisional (issue #9 contract)").toBe(true);
-  return has;
+  const c = (await api.comparison(id)) as unknown as StatsComparison;
+  expect(typeof c.provisional, "GET /comparisons/{id} sends provisional").toBe("boolean");
+  return c;
 }
 
 /** The page is no wider than the window: no horizontal scrolling of the document (once the
@@ -95,7 +82,6 @@ test("the summary table gives 95% CIs, the bars their whiskers, and the page fit
   const id = await api.createComparison(SMALL);
   await api.waitComparison(id);
   const c = await read(api, id);
-  const contract = servesContract(c);
 
   await page.setViewportSize({ width: 1024, height: 768 });
   await openApp(page, `/compare/${id}`);
@@ -118,7 +104,7 @@ test("the summary table gives 95% CIs, the bars their whiskers, and the page fit
       await expect(norm).toHaveText(new RegExp(`^${v.normalized_mean!.toFixed(2)}`));
       const bar = view.locator(`[data-testid="fct-bar"][data-cell="${ci}"][data-variant="${name}"]`);
       const paired = row.getByTestId("compare-paired");
-      if (contract && v.normalized_ci95) {
+      if (v.normalized_ci95) {
         expect(Number(await norm.getAttribute("data-low"))).toBe(v.normalized_ci95[0]);
         expect(Number(await norm.getAttribute("data-high"))).toBe(v.normalized_ci95[1]);
         await expect(norm).toContainText(`[${v.normalized_ci95[0].toFixed(2)}, ${v.normalized_ci95[1].toFixed(2)}]`);
@@ -126,12 +112,12 @@ test("the summary table gives 95% CIs, the bars their whiskers, and the page fit
         expect(Number(await whisker.getAttribute("data-low"))).toBe(Math.min(...v.normalized_ci95));
         expect(Number(await whisker.getAttribute("data-high"))).toBe(Math.max(...v.normalized_ci95));
       } else {
-        // with 5 seeds a side only the baseline has none; before the contract no variant has one
-        if (contract) expect(name, `cells[${ci}].${name}.normalized_ci95`).toBe(SMALL.baseline);
+        // with 5 seeds a side only the baseline has none
+        expect(name, `cells[${ci}].${name}.normalized_ci95`).toBe(SMALL.baseline);
         await expect(norm).not.toContainText("[");
         await expect(bar.getByTestId("fct-ci")).toHaveCount(0);
       }
-      if (contract && v.paired) {
+      if (v.paired) {
         await expect(paired).toHaveAttribute("data-n", String(v.paired.n));
         await expect(paired).toContainText(`paired over ${v.paired.n} common seed`);
         expect(Number(await paired.getAttribute("data-mean-diff"))).toBe(v.paired.mean_diff);
@@ -140,20 +126,17 @@ test("the summary table gives 95% CIs, the bars their whiskers, and the page fit
       }
     }
   }
-  console.log(`(m) ${contract ? "contract served: normalized CIs and paired differences checked" : "no contract yet: raw CIs checked, normalized CIs and paired columns empty"}`);
 
   // the links: the summary CSV and the per-run CSV (seed, cell, variant, every metric)
-  await expect(view.getByRole("link", { name: "Summary CSV" })).toHaveAttribute("href", c.links?.summary_csv ?? `/api/v1/comparisons/${id}/export?format=csv`);
+  await expect(view.getByRole("link", { name: "Summary CSV" })).toHaveAttribute("href", c.links.summary_csv);
   const runsLink = view.getByRole("link", { name: "Per-run CSV" });
-  await expect(runsLink).toHaveAttribute("href", c.links?.runs_csv ?? `/api/v1/comparisons/${id}/runs.csv`);
-  if (contract) {
-    const res = await page.request.get((await runsLink.getAttribute("href"))!);
-    expect(res.status()).toBe(200);
-    const [header, ...rows] = (await res.text()).trim().split(/\r?\n/);
-    expect(header.split(",").slice(0, 2)).toEqual(["run_index", "cell"]);
-    for (const col of ["variant", "replication", "seed", "run_id", "fct_ms"]) expect(header.split(",")).toContain(col);
-    expect(rows.length).toBeGreaterThanOrEqual(c.n_runs); // one row per (run, flow)
-  }
+  await expect(runsLink).toHaveAttribute("href", c.links.runs_csv);
+  const res = await page.request.get((await runsLink.getAttribute("href"))!);
+  expect(res.status()).toBe(200);
+  const [header, ...rows] = (await res.text()).trim().split(/\r?\n/);
+  expect(header.split(",").slice(0, 2)).toEqual(["run_index", "cell"]);
+  for (const col of ["variant", "replication", "seed", "run_id", "fct_ms"]) expect(header.split(",")).toContain(col);
+  expect(rows.length).toBeGreaterThanOrEqual(c.n_runs); // one row per (run, flow)
 
   // no horizontal overflow at 1,024 px, in both bar views, nor at 1280x720 under 150% zoom (853 x 480 CSS px)
   await expectNoOverflow(page, "1024 px, normalized bars");
@@ -171,7 +154,7 @@ test("the summary table gives 95% CIs, the bars their whiskers, and the page fit
   await shot(page, "m-compare-stats-853");
 });
 
-test("while runs are unfinished every statistic is marked provisional, with ETA and Cancel when the API offers them", async ({ page, api }) => {
+test("while runs are unfinished every statistic is marked provisional, with ETA and Cancel", async ({ page, api }) => {
   test.setTimeout(300_000);
   // 8,000 web-objects runs (each 164 objects over 6 connections): batched sweeps finish 120 in
   // about a second, so the sweep must be large enough to still be running when the page opens;
@@ -198,31 +181,22 @@ test("while runs are unfinished every statistic is marked provisional, with ETA 
   await expectNoOverflow(page, "1024 px while running");
   await shot(page, "m-compare-stats-provisional");
 
-  const contract = servesContract(await read(api, id));
-  if (contract) {
-    // ETA from the API's eta_s, then Cancel, confirmed: queued runs dropped, finished ones kept
-    await expect(view.getByTestId("compare-eta")).toHaveText(/ · (about .+ left|less than a second left|time left: estimating…)$/);
-    await view.getByRole("button", { name: "Cancel…" }).click();
-    const confirm = view.getByRole("group", { name: "Cancel the comparison?" });
-    await expect(confirm).toContainText(/Drop the [\d,]+ queued runs\?/);
-    await confirm.getByRole("button", { name: "Drop queued runs" }).click();
-    const note = view.getByTestId("compare-cancelled");
-    await expect(note).toBeVisible();
-    let c!: StatsComparison;
-    await expect.poll(async () => (c = await read(api, id)).provisional, { timeout: 120_000 }).toBe(false);
-    expect(c.state).toBe("cancelled");
-    const finished = c.counts.succeeded + c.counts.failed;
-    expect(finished + c.counts.cancelled).toBe(c.n_runs);
-    await expect(note).toContainText(`${finished.toLocaleString("en-US")} of ${N.toLocaleString("en-US")} runs finished and are stored`);
-    await expect(note).toContainText(`${c.counts.cancelled.toLocaleString("en-US")} queued run`);
-    console.log(`(m) cancelled: ${finished} runs kept, ${c.counts.cancelled} dropped`);
-  } else {
-    // today's API: no eta_s and no Cancel endpoint, so no ETA and no Cancel button; the runs go on
-    await expect(view.getByTestId("compare-eta")).toHaveCount(0);
-    await expect(view.getByRole("button", { name: "Cancel…" })).toHaveCount(0);
-    await api.waitComparison(id, 240_000);
-    console.log("(m) no contract yet: no ETA, no Cancel; provisional read from the state");
-  }
+  // ETA from the API's eta_s, then Cancel, confirmed: queued runs dropped, finished ones kept
+  await expect(view.getByTestId("compare-eta")).toHaveText(/ · (about .+ left|less than a second left|time left: estimating…)$/);
+  await view.getByRole("button", { name: "Cancel…" }).click();
+  const confirm = view.getByRole("group", { name: "Cancel the comparison?" });
+  await expect(confirm).toContainText(/Drop the [\d,]+ queued runs\?/);
+  await confirm.getByRole("button", { name: "Drop queued runs" }).click();
+  const note = view.getByTestId("compare-cancelled");
+  await expect(note).toBeVisible();
+  let c!: StatsComparison;
+  await expect.poll(async () => (c = await read(api, id)).provisional, { timeout: 120_000 }).toBe(false);
+  expect(c.state).toBe("cancelled");
+  const finished = c.counts.succeeded + c.counts.failed;
+  expect(finished + c.counts.cancelled).toBe(c.n_runs);
+  await expect(note).toContainText(`${finished.toLocaleString("en-US")} of ${N.toLocaleString("en-US")} runs finished and are stored`);
+  await expect(note).toContainText(`${c.counts.cancelled.toLocaleString("en-US")} queued run`);
+  console.log(`(m) cancelled: ${finished} runs kept, ${c.counts.cancelled} dropped`);
   // done: the marks go
   await expect(view.getByTestId("provisional-badge")).toHaveCount(0, { timeout: 30_000 });
   await expect(view.locator("[data-provisional]")).toHaveCount(0);
