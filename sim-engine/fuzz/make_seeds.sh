@@ -62,6 +62,11 @@ s multiflow-4 flows=4 fwd.rate_bps=5e6 fwd.buffer_bytes=30000 rev.delay_ms=5 \
 	flows[1].app.kind=requests flows[1].app.requests=3 flows[1].app.object_bytes=5000 flows[1].tcp.timer=tlp \
 	flows[2].app.kind=bulk flows[2].app.duration_s=0.5 flows[2].start_ms=100 \
 	flows[3].app.segments=3 flows[3].tcp.handshake=false flows[3].tcp.timer=rtor
+s cross-traffic flows=3 fwd.rate_bps=10e6 fwd.buffer_pkts=15 fwd.delay_ms=1 rev.delay_ms=1 \
+	flows[0].app.segments=4 flows[0].start_ms=200 flows[0].start_jitter_ms=300 flows[0].access_delay_ms=40 \
+	flows[1].app.kind=requests flows[1].app.requests=20 flows[1].app.object_bytes=30000 flows[1].app.gap_ms=20 \
+	flows[1].app.until_ms=400 flows[1].start_jitter_ms=100 flows[1].access_delay_ms=7.5 \
+	flows[2].app.kind=bulk flows[2].app.duration_s=0.5 flows[2].access_delay_ms=2.25 flows[2].tcp.timer=tlpr
 s sampled trace=sampled sample_ms=5 fwd.loss.model=bernoulli fwd.loss.p=0.01 \
 	flows[0].app.kind=bulk flows[0].app.duration_s=1
 s trace-none trace=none flows[0].app.segments=50 fwd.loss.model=bernoulli fwd.loss.p=0.05

@@ -35,6 +35,10 @@ struct rx_app_ops {
 	/* (optional) the client's think time after object j reached it, before
 	 * it asks for object j + 1, in ns; NULL: 0 */
 	int64_t (*think_ns)(const struct rx_flow_cfg *cfg, int64_t j);
+	/* (optional) the latest time after the flow's start at which the client
+	 * issues a request, in ns (0: it requests every object); the flow has
+	 * completed once every object it requested has arrived */
+	int64_t (*requests_until_ns)(const struct rx_flow_cfg *cfg);
 };
 
 #endif

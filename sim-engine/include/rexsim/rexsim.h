@@ -23,6 +23,9 @@
 
 /* ---- limits (also published in the catalogue) ---- */
 #define RX_MAX_FLOWS 64
+/* "the four last segments" of the tail-loss paper (§3.2, §3.3): the tail_drops and
+ * tail_retransmissions metrics count these segments of each object */
+#define RX_TAIL_SEGS 4
 #define RX_MAX_POS_RULES 256
 #define RX_MAX_REQUESTS 512
 #define RX_MAX_SACK_BLOCKS 4
@@ -108,9 +111,12 @@ struct rx_flow_cfg {
 	int64_t app_requests; /* requests: number of objects */
 	int64_t app_object_bytes; /* requests: size of every object (if no list) */
 	double app_gap_ms; /* requests: idle gap before the next request */
+	double app_until_ms; /* requests: no request later than this after the start (0: none) */
 	int64_t app_n_sizes; /* requests: optional per-object sizes */
 	int64_t app_sizes[RX_MAX_REQUESTS];
 	double start_ms; /* staggered start */
+	double start_jitter_ms; /* + uniform [0, start_jitter_ms) drawn from the seed */
+	double access_delay_ms; /* the flow's own access link, one way, both directions */
 	/* tcp */
 	int64_t mss;
 	int64_t iw; /* initial window, segments */
@@ -289,6 +295,7 @@ struct rx_trace {
 struct rx_flow_metrics {
 	bool completed;
 	double fct_ms; /* -1 if not completed */
+	double started_ms; /* when the flow started: start_ms + its drawn start jitter */
 	int64_t bytes_delivered;
 	double goodput_bps;
 	int64_t segments_sent; /* new data segments */
@@ -307,6 +314,8 @@ struct rx_flow_metrics {
 	int64_t spurious_rtos_detected; /* RTOs a detector declared spurious (src/spurious/) */
 	int64_t undo_count; /* reductions undone by the response to a spurious verdict */
 	int64_t unnecessary_retransmissions; /* retransmissions minus data packets lost (F-RTO paper, Tables 1-3) */
+	int64_t tail_drops; /* data packets of an object's last RX_TAIL_SEGS segments dropped on the path */
+	int64_t tail_retransmissions; /* retransmissions of an object's last RX_TAIL_SEGS segments */
 	int64_t n_requests;
 	double *request_ms; /* completion time per object (n_requests), -1 if not done */
 };

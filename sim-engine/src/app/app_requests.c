@@ -20,14 +20,22 @@ static int64_t requests_think_ns(const struct rx_flow_cfg *cfg, int64_t j)
 	return rx_ms_to_ns(cfg->app_gap_ms);
 }
 
+static int64_t requests_until_ns(const struct rx_flow_cfg *cfg)
+{
+	return rx_ms_to_ns(cfg->app_until_ms);
+}
+
 const struct rx_app_ops rx_app_requests = {
 	.name = "requests",
 	.label = "Requests",
 	.doc = "Request/response objects on one persistent connection (app.requests objects of "
 	       "app.object_bytes, or the sizes in app.sizes): after each response the client thinks for "
 	       "app.gap_ms, and its next request reaches the server one reverse one-way delay later; idle "
-	       "gaps expose slow start after idle and timer restarts (tail-loss paper §3.3).",
+	       "gaps expose slow start after idle and timer restarts (tail-loss paper §3.3). With app.until_ms the "
+	       "client stops asking after that time, as a traffic generator's session ends (the flow completes with "
+	       "the objects it asked for).",
 	.n_objects = requests_n_objects,
 	.object_bytes = requests_object_bytes,
 	.think_ns = requests_think_ns,
+	.requests_until_ns = requests_until_ns,
 };

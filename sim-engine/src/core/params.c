@@ -236,9 +236,24 @@ static const struct rx_param table[] = {
 	   "reaches "
 	   "the sender one reverse one-way delay later.",
 	   RX_SEC_FLOW, offsetof(struct rx_flow_cfg, app_gap_ms)),
+	PA("app.kind:requests", "app.until_ms", "Requests until", RX_PT_FLOAT, 0, 3600000, 0, "ms", NULL,
+	   "requests: the client issues no request later than this after the flow's start, and the flow completes "
+	   "once the objects it asked for have arrived (0: it asks for every object).",
+	   RX_SEC_FLOW, offsetof(struct rx_flow_cfg, app_until_ms)),
 	P("start_ms", "Start at", RX_PT_FLOAT, 0, 3600000, 0, "ms", NULL,
 	  "When the flow starts (its SYN, or its first data segment without a handshake).", RX_SEC_FLOW,
 	  offsetof(struct rx_flow_cfg, start_ms)),
+	P("start_jitter_ms", "Start jitter", RX_PT_FLOAT, 0, 3600000, 0, "ms", NULL,
+	  "The flow starts at start_ms plus a random offset, uniform in [0, start_jitter_ms), drawn from the "
+	  "scenario's "
+	  "seed and the flow's index: replications with different seeds start it at different times (random arrivals, "
+	  "as a traffic generator's). 0: exactly at start_ms.",
+	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, start_jitter_ms)),
+	P("access_delay_ms", "Access delay", RX_PT_FLOAT, 0, 10000, 0, "ms", NULL,
+	  "One-way delay of the flow's own access link, added to path.<dir>.delay_ms in both directions after the "
+	  "bottleneck: a dumbbell's edge links, so flows sharing the bottleneck can have different RTTs (the tail-loss "
+	  "paper §3.2 sets the foreground flows' one-way delay while the background traffic keeps its own).",
+	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, access_delay_ms)),
 	/* flow: tcp */
 	P("tcp.mss", "MSS", RX_PT_INT, 64, 65495, 1448, "bytes", NULL,
 	  "Sender maximum segment size (payload bytes). 1448 fills a 1500-byte packet with timestamps.", RX_SEC_FLOW,

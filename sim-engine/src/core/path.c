@@ -97,8 +97,11 @@ static void trace_drop(struct rx_link *l, struct rx_pkt *p, int reason, uint8_t 
 {
 	struct rx_sim *sim = l->sim;
 	sim->res->flows[p->flow].drops++;
-	if (l->dir == 0 && (p->flags & RX_PF_DATA) && !p->is_dup_copy) /* for the probe_repairs metric */
+	if (l->dir == 0 && (p->flags & RX_PF_DATA) && !p->is_dup_copy) { /* for the probe_repairs metric */
 		rx_snd_on_data_dropped(&sim->flows[p->flow].snd, p);
+		if (p->from_end >= 0 && p->from_end < RX_TAIL_SEGS)
+			sim->res->flows[p->flow].tail_drops++;
+	}
 	rx_trace_add_cause(sim, RX_EV_DROP, p->flow, (p->flags & RX_PF_DATA) ? p->seq : p->ack, p->len_bytes,
 			   (uint8_t)(reason | (l->dir << 4)), (uint8_t)cause);
 	rx_pkt_free(sim, p);
@@ -120,8 +123,11 @@ static void to_line(struct rx_link *l, struct rx_pkt *p)
 	/* without a rate limit a stall holds the packet at the link's ingress
 	 * (arrival times stay non-decreasing: the line stays FIFO) */
 	int64_t start_ns = sim->now_ns > l->stall_until_ns ? sim->now_ns : l->stall_until_ns;
-	p->arrive_ns = start_ns + l->prop_ns + p->extra_ns;
-	if (p->extra_ns > 0) {
+	/* a flow's own access delay keeps its packets in order among themselves but
+	 * not with other flows', so they leave the shared FIFO line */
+	int64_t access_ns = sim->flows[p->flow].access_ns;
+	p->arrive_ns = start_ns + l->prop_ns + p->extra_ns + access_ns;
+	if (p->extra_ns > 0 || access_ns > 0) {
 		rx_sched(sim, p->arrive_ns, RX_HEV_PKT_DELAYED, p, (uint32_t)l->dir);
 		return;
 	}

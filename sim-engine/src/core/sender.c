@@ -121,6 +121,8 @@ static void xmit(struct rx_sender *s, uint64_t idx, int kind, int cause)
 	struct rx_sim *sim = s->sim;
 	struct rx_seg *g = rx_seg_at(s, idx);
 	g->tx_count++;
+	if (g->tx_count > 1 && g->from_end >= 0 && g->from_end < RX_TAIL_SEGS)
+		rx_snd_metrics(s)->tail_retransmissions++;
 	g->last_tx_ns = S_NOW(s);
 	rx_rtt_on_xmit(s, idx, g->tx_count);
 	g->last_tx_order = ++s->tx_order;

@@ -11,7 +11,11 @@
 
 #include "rexsim/vocab.h"
 #include "rexsim/registry.h"
+#include "rng.h"
 #include "sim.h"
+
+/* the stream tag of flow i's start jitter: "start" in ASCII, plus i */
+#define START_STREAM UINT64_C(0x7374617274000000)
 
 /* ------------------------------------------------------------------ heap */
 static inline bool hent_less(const struct rx_hent *a, const struct rx_hent *b)
@@ -195,6 +199,7 @@ static int flow_setup(struct rx_sim *sim, int i)
 			f->obj_issue_ns[j] = -1;
 		}
 		f->total_bytes = off;
+		f->n_req = f->n_obj;
 	} else {
 		f->total_bytes = UINT64_MAX;
 	}
@@ -202,6 +207,14 @@ static int flow_setup(struct rx_sim *sim, int i)
 		return -1;
 	rx_rcv_init(&f->rcv, sim, i, cfg);
 	f->snd.start_ns = rx_ms_to_ns(cfg->start_ms);
+	if (cfg->start_jitter_ms > 0) {
+		/* one stream per flow index, so adding a flow never moves another's start */
+		struct rx_rng r;
+		rx_rng_seed(&r, sim->sc->seed, START_STREAM + (uint64_t)i);
+		f->snd.start_ns += (int64_t)(rx_rng_unit(&r) * cfg->start_jitter_ms * 1e6);
+	}
+	f->m->started_ms = (double)f->snd.start_ns / 1e6;
+	f->access_ns = rx_ms_to_ns(cfg->access_delay_ms);
 	rx_tslot_arm(sim, &f->start_timer, f->snd.start_ns, RX_HEV_START, f);
 	return 0;
 }
@@ -213,19 +226,27 @@ void rx_flow_delivered(struct rx_sim *sim, int flow, uint64_t rcv_nxt)
 	struct rx_flow_metrics *m = f->m;
 	m->bytes_delivered = (int64_t)rcv_nxt;
 	struct rx_receiver *r = &f->rcv;
-	while (r->objects_done < f->n_obj && rcv_nxt >= f->obj_end[r->objects_done]) {
+	while (r->objects_done < f->n_req && rcv_nxt >= f->obj_end[r->objects_done]) {
 		int64_t j = r->objects_done++;
 		m->request_ms[j] = (double)(sim->now_ns - f->obj_issue_ns[j]) / 1e6;
-		if (j + 1 < f->n_obj) {
+		if (j + 1 < f->n_req) {
 			/* The client issues the next request after its think time; it
-			 * reaches the sender one reverse propagation delay later. */
-			int64_t think_ns = f->app->think_ns ? f->app->think_ns(&sim->sc->flows[flow], j) : 0;
+			 * reaches the sender one reverse one-way delay (the path's and
+			 * the flow's access link's) later. */
+			const struct rx_flow_cfg *cfg = &sim->sc->flows[flow];
+			int64_t think_ns = f->app->think_ns ? f->app->think_ns(cfg, j) : 0;
 			int64_t issue = sim->now_ns + think_ns;
+			int64_t until_ns = f->app->requests_until_ns ? f->app->requests_until_ns(cfg) : 0;
+			if (until_ns > 0 && issue - f->snd.start_ns > until_ns) {
+				f->n_req = j + 1; /* the client's session ends: no more requests */
+				m->n_requests = f->n_req;
+				break;
+			}
 			f->obj_issue_ns[j + 1] = issue;
-			rx_tslot_arm(sim, &f->app_timer, issue + sim->link[1].prop_ns, RX_HEV_APP, f);
+			rx_tslot_arm(sim, &f->app_timer, issue + sim->link[1].prop_ns + f->access_ns, RX_HEV_APP, f);
 		}
 	}
-	bool done = f->n_obj ? r->objects_done == f->n_obj : (f->snd.app_done && rcv_nxt >= f->snd.app_end);
+	bool done = f->n_obj ? r->objects_done == f->n_req : (f->snd.app_done && rcv_nxt >= f->snd.app_end);
 	if (!m->completed && done) {
 		m->completed = true;
 		m->fct_ms = (double)(sim->now_ns - f->snd.start_ns) / 1e6;

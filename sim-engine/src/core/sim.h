@@ -268,12 +268,14 @@ struct rx_flow {
 	const struct rx_app_ops *app; /* the application family's member */
 	/* object table (bytes offsets) */
 	int64_t n_obj;
+	int64_t n_req; /* objects the client asks for: n_obj, unless it stops first (app.until_ms) */
 	uint64_t *obj_end; /* cumulative end offset of each object */
 	int64_t *obj_issue_ns; /* when the request was issued */
 	struct rx_tslot app_timer; /* next request arrives at the sender */
 	struct rx_tslot start_timer;
 	uint64_t total_bytes; /* UINT64_MAX for bulk */
 	int64_t app_stop_ns;
+	int64_t access_ns; /* flow.access_delay_ms, added to each of its packets' propagation */
 };
 
 /* ---------------------------------------------------------------- heap */

@@ -166,6 +166,9 @@ static const struct rx_metric_desc metrics[] = {
 	{ "fct_ms", "Completion time", "ms",
 	  "Flow completion time: from the flow's start to the delivery of its last byte; null if it did not complete.",
 	  offsetof(struct rx_flow_metrics, fct_ms), RX_MT_FLOAT, 0, true },
+	MF("started_ms", "Started at", "ms", -1, started_ms,
+	   "When the flow started (its SYN, or its first segment without a handshake): start_ms plus the random "
+	   "offset start_jitter_ms drew for this seed. fct_ms counts from here."),
 	MI("bytes_delivered", "Bytes delivered", "bytes", 1, bytes_delivered,
 	   "In-order bytes delivered to the receiving application."),
 	MF("goodput_bps", "Goodput", "bps", 1, goodput_bps,
@@ -211,6 +214,15 @@ static const struct rx_metric_desc metrics[] = {
 	   "Retransmissions minus this flow's data packets lost on the path (never below 0), as the F-RTO paper's "
 	   "Tables 1-3 count them (Sarolahti et al. 2003, §5: 'Nr. of Rexmits' against 'Pkts Lost'); probes that "
 	   "resent data count as retransmissions."),
+	MI("tail_drops", "Tail drops", "", 0, tail_drops,
+	   "Data packets of an object's last four segments (RX_TAIL_SEGS) dropped on the path, originals and "
+	   "retransmissions: a flow with one has 'at least one loss in the four last segments', the flows the "
+	   "tail-loss "
+	   "paper's Fig. 3 plots (Rajiullah et al. 2015, §3.2)."),
+	MI("tail_retransmissions", "Tail retransmissions", "", 0, tail_retransmissions,
+	   "Retransmissions (probes that resent data included) of an object's last four segments (RX_TAIL_SEGS): the "
+	   "flows with one are those whose objects the tail-loss paper's Fig. 4 averages ('at least one object "
+	   "experienced a segment retransmission in one of the four last segments of the object', §3.3)."),
 };
 
 const struct rx_metric_desc *rx_metrics(size_t *n)

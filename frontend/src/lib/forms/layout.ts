@@ -79,7 +79,7 @@ export function placeContainer(c: CatalogueContainer, inst: Instance = {}): Plac
 }
 
 export interface FlowGroups {
-  /** app.* and start_ms */
+  /** app.* and the flow's own when and where: its top-level keys (start_ms, start_jitter_ms, access_delay_ms) */
   app: FieldSpec[];
   /** the application kind selector: the app field the others' applies_to read */
   appKind?: FieldSpec;
@@ -103,7 +103,7 @@ export function groupFlowFields(specs: FieldSpec[], familyKeys: readonly string[
   const mechKeys = new Set(familyKeys);
   for (const s of specs) {
     const fam = s.appliesTo?.family;
-    if (s.key.startsWith("app.") || s.key === "start_ms") g.app.push(s);
+    if (s.key.startsWith("app.") || !s.key.includes(".")) g.app.push(s);
     else if (s.key.startsWith("receiver.")) g.receiver.push(s);
     else if (mechKeys.has(s.key)) g.mechanisms.push(s);
     else if (fam) g.byFamily[fam] = [...(g.byFamily[fam] ?? []), s];
