@@ -8,6 +8,13 @@ from pydantic import BaseModel, Field
 from .common import HistoryItem, PageInfo, ScenarioSource
 
 
+class FlowFilter(BaseModel):
+    """Which flows of a run count: those whose `metric` is at least `at_least`."""
+
+    metric: str = Field(description="a numeric per-flow metric of GET /mechanisms, e.g. tail_drops")
+    at_least: float = Field(description="the least value a counted flow has, e.g. 1")
+
+
 class ComparisonCreate(BaseModel):
     base: ScenarioSource
     variants: dict[str, dict[str, Any]] = Field(
@@ -28,6 +35,12 @@ class ComparisonCreate(BaseModel):
     baseline: str | None = Field(None, description="the variant others are normalized to (default: the first)")
     metric: str = Field("fct_ms", description="the metric compared (any numeric per-flow metric)")
     flows: list[int] | None = Field(None, description="flows whose metrics count (default: all)")
+    flow_filter: FlowFilter | None = Field(
+        None,
+        description="of those flows, count only the ones whose metric is at least a value in each run (e.g. "
+        "tail_drops >= 1: the flows with a loss in their last four segments, which the tail-loss paper's Fig. 3 "
+        "plots)",
+    )
 
 
 class ComparisonCreated(BaseModel):

@@ -6,6 +6,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field
 
+from .comparison import FlowFilter
+
 
 class GalleryChart(BaseModel):
     """How the paper draws the figure."""
@@ -103,6 +105,9 @@ class GalleryCardPublic(BaseModel):
     replications_note: str
     metric: str = Field(description="a numeric metric of GET /mechanisms, or request_ms")
     flows: list[int] | None = Field(description="the flows whose metrics count (null: every flow)")
+    flow_filter: FlowFilter | None = Field(
+        description="of those flows, only the ones whose metric is at least a value in each run (null: all of them)"
+    )
     n_runs: int = Field(description="cells x variants x replications: the runs 'Reproduce' starts")
     chart: GalleryChart
     panels: list[GalleryPanel]

@@ -58,6 +58,8 @@ def create(s: Session, body: ComparisonCreate, settings: Settings) -> Comparison
     errors: list[tuple[str, str]] = []
     if body.metric not in NUMERIC and body.metric != "request_ms":
         errors.append(("metric", f"must be one of {', '.join(sorted(NUMERIC | {'request_ms'}))}"))
+    if body.flow_filter is not None and body.flow_filter.metric not in NUMERIC:
+        errors.append(("flow_filter.metric", f"must be one of {', '.join(sorted(NUMERIC))}"))
     for k, vals in body.grid.items():
         if not vals or len(vals) > 64:
             errors.append((f"grid.{k}", "must list between 1 and 64 values"))
@@ -161,12 +163,32 @@ Values = tuple[tuple[float, ...], ...]  # a run's values of each metric of ALL_M
 ALL_METRICS: list[str] = [*METRICS, "request_ms"]
 
 
-def extract(result: dict[str, Any], flows: list[int] | None) -> Values:
+#: a comparison's choice of flows: (the flows' indices or None, (filter metric, least value) or None)
+FlowChoice = tuple[tuple[int, ...] | None, tuple[str, float] | None]
+
+
+def flow_choice(spec: dict[str, Any]) -> FlowChoice:
+    """The flows a comparison's spec counts: `flows`, then `flow_filter`."""
+    flows, ff = spec.get("flows"), spec.get("flow_filter")
+    return (tuple(flows) if flows is not None else None, (ff["metric"], float(ff["at_least"])) if ff else None)
+
+
+def counts_flow(i: int, f: dict[str, Any], choice: FlowChoice) -> bool:
+    flows, ff = choice
+    if flows is not None and i not in flows:
+        return False
+    if ff is not None:
+        x = f.get(ff[0])
+        return x is not None and float(x) >= ff[1]
+    return True
+
+
+def extract(result: dict[str, Any], choice: FlowChoice) -> Values:
     """A run's values of each metric of ALL_METRICS: one per flow (request_ms:
-    one per object), flows limited to `flows` when given."""
+    one per object), of the flows the comparison counts (flow_choice)."""
     out: list[list[float]] = [[] for _ in ALL_METRICS]
     for i, f in enumerate(result.get("flows", [])):
-        if flows is not None and i not in flows:
+        if not counts_flow(i, f, choice):
             continue
         for k, m in enumerate(METRICS):
             x = f.get(m)
@@ -185,13 +207,12 @@ class _Cache:
 
     def __init__(self, max_values: int = 2_000_000, max_comparisons: int = 32):
         self.lock = Lock()
-        self.values: OrderedDict[tuple[str, tuple[int, ...] | None], Values] = OrderedDict()
+        self.values: OrderedDict[tuple[str, FlowChoice], Values] = OrderedDict()
         self.n_values = 0  # numbers held (about 32 bytes each): the budget is max_values
         self.answers: OrderedDict[uuid.UUID, tuple[Any, dict[str, Any]]] = OrderedDict()
         self.max_values, self.max_comparisons = max_values, max_comparisons
 
-    def run_values(self, s: Session, rows: list[repo.RunRow], flows: list[int] | None) -> dict[str, Values]:
-        fk = tuple(flows) if flows is not None else None
+    def run_values(self, s: Session, rows: list[repo.RunRow], fk: FlowChoice) -> dict[str, Values]:
         out: dict[str, Values] = {}
         with self.lock:
             for r in rows:
@@ -201,7 +222,7 @@ class _Cache:
         missing = [r.run_id for r in rows if r.state == "succeeded" and r.run_id not in out]
         if missing:
             for rid, result in repo.results(s, missing).items():
-                out[rid] = extract(result, flows)
+                out[rid] = extract(result, fk)
             with self.lock:
                 for rid in missing:
                     if rid in out and (rid, fk) not in self.values:
@@ -260,7 +281,7 @@ def get(s: Session, comparison_id: uuid.UUID) -> ComparisonPublic:
     signature = (tuple(counts.items()), len(rows), max((f for f in finished if f), default=None), cancelled)
     cells = CACHE.answer(comp.id, signature)
     if cells is None:
-        cells = {"cells": _cells(spec, rows, CACHE.run_values(s, rows, spec.get("flows")))}
+        cells = {"cells": _cells(spec, rows, CACHE.run_values(s, rows, flow_choice(spec)))}
         CACHE.keep(comp.id, signature, cells)
     return ComparisonPublic(
         id=comp.id,
@@ -415,14 +436,17 @@ def runs_csv(s: Session, comparison_id: uuid.UUID) -> Iterator[str]:
     """The per-run CSV, streamed: one row per (run, flow) of every run made
     so far (a run without a result, queued, failed or cancelled, has one row
     with an empty flow), columns run_index, cell, the grid's keys, variant,
-    replication, seed, run_id, state, error, flow, then every numeric metric
-    of the engine's catalogue sorted by name (request_ms, a list, is not one)."""
+    replication, seed, run_id, state, error, flow, counted (1 when the flow's
+    metrics count in the comparison's statistics: flows and flow_filter),
+    then every numeric metric of the engine's catalogue sorted by name
+    (request_ms, a list, is not one)."""
     comp = repo.get(s, comparison_id)
     if comp is None:
         raise not_found("comparison")
     keys = list(comp.spec["grid"])
     cells = comp.spec["cells"]
     rows = repo.run_rows(s, comparison_id)
+    choice = flow_choice(comp.spec)
     results = repo.results(s, [r.run_id for r in rows if r.state == "succeeded"])
     buf = io.StringIO()
     w = csv.writer(buf)
@@ -446,6 +470,7 @@ def runs_csv(s: Session, comparison_id: uuid.UUID) -> Iterator[str]:
                 "state",
                 "error",
                 "flow",
+                "counted",
                 *METRICS,
             ]
         )
@@ -454,9 +479,10 @@ def runs_csv(s: Session, comparison_id: uuid.UUID) -> Iterator[str]:
             head += [r.run_id, r.state, r.error or ""]
             flows = (results.get(r.run_id) or {}).get("flows") or []
             if not flows:
-                w.writerow([*head, "", *([""] * len(METRICS))])
+                w.writerow([*head, "", "", *([""] * len(METRICS))])
             for fi, f in enumerate(flows):
-                w.writerow([*head, fi, *("" if f.get(m) is None else f[m] for m in METRICS)])
+                counted = int(counts_flow(fi, f, choice))
+                w.writerow([*head, fi, counted, *("" if f.get(m) is None else f[m] for m in METRICS)])
             if n % 500 == 499:
                 yield flush()
         yield flush()

@@ -377,6 +377,10 @@ export type ComparisonCreate = {
      */
     baseline?: string | null;
     /**
+     * of those flows, count only the ones whose metric is at least a value in each run (e.g. tail_drops >= 1: the flows with a loss in their last four segments, which the tail-loss paper's Fig. 3 plots)
+     */
+    flow_filter?: FlowFilter | null;
+    /**
      * Flows
      *
      * flows whose metrics count (default: all)
@@ -861,6 +865,26 @@ export type Family = {
 };
 
 /**
+ * FlowFilter
+ *
+ * Which flows of a run count: those whose `metric` is at least `at_least`.
+ */
+export type FlowFilter = {
+    /**
+     * At Least
+     *
+     * the least value a counted flow has, e.g. 1
+     */
+    at_least: number;
+    /**
+     * Metric
+     *
+     * a numeric per-flow metric of GET /mechanisms, e.g. tail_drops
+     */
+    metric: string;
+};
+
+/**
  * GalleryCardPublic
  *
  * One figure of a paper the engine reproduces: what to run, how to draw it, and what the paper says.
@@ -889,6 +913,10 @@ export type GalleryCardPublic = {
      * Findings
      */
     findings: Array<GalleryFinding>;
+    /**
+     * of those flows, only the ones whose metric is at least a value in each run (null: all of them)
+     */
+    flow_filter: FlowFilter | null;
     /**
      * Flows
      *

@@ -5,7 +5,7 @@ import { readComparison } from "./stats/comparison";
 
 describe("card -> comparison request", () => {
   it("runs the card's full grid with its replications, metric and flows, the preset as base", () => {
-    const c = card({ replications: 3, flows: [0, 1], metric: "request_ms" });
+    const c = card({ replications: 3, flows: [0, 1], metric: "request_ms", flow_filter: { metric: "tail_drops", at_least: 1 } });
     expect(cardComparisonBody(c)).toEqual({
       base: { preset: "tail-loss-rtt-sweep" },
       variants: VARIANTS,
@@ -14,6 +14,7 @@ describe("card -> comparison request", () => {
       replications: 3,
       metric: "request_ms",
       flows: [0, 1],
+      flow_filter: { metric: "tail_drops", at_least: 1 },
     });
     // 2 x 2 cells x 3 variants x 3 replications
     expect(runCount(c)).toBe(36);
@@ -21,7 +22,7 @@ describe("card -> comparison request", () => {
     expect(runCountText(card({ grid: {} , replications: 1 }))).toBe("3 runs: 1 cell × 3 variants × 1 replication");
   });
 
-  it("a comparison is the card's figure only when it runs the card's preset, grid, replications, metric and variants", () => {
+  it("a comparison is the card's figure only when it runs the card's preset, grid, replications, metric, flow filter and variants", () => {
     const c = card();
     const cmp = comparison(c, () => [1]);
     expect(matchesCard(c, cmp)).toBe(true);
@@ -29,6 +30,8 @@ describe("card -> comparison request", () => {
     expect(matchesCard(card({ grid: { [OWD]: [40] } }), cmp)).toBe(false);
     expect(matchesCard(card({ preset: "other" }), cmp)).toBe(false);
     expect(matchesCard(card({ metric: "goodput_bps" }), cmp)).toBe(false);
+    // the same grid counting other flows is another figure
+    expect(matchesCard(card({ flow_filter: { metric: "tail_drops", at_least: 1 } }), cmp)).toBe(false);
   });
 
   it("counts the findings that hold and differ", () => {

@@ -13,7 +13,7 @@ export type PublishedRatio = Extract<Published, { kind: "ratio" }>;
 export type PublishedEcdfAt = Extract<Published, { kind: "ecdf_at" }>;
 
 /** POST /comparisons for "Reproduce": the card's preset as base, the preset's
- * variants and baseline, and the figure's full grid, replications, metric and flows. */
+ * variants and baseline, and the figure's full grid, replications, metric, flows and flow filter. */
 export function cardComparisonBody(card: GalleryCard): ComparisonCreate {
   return {
     base: { preset: card.preset },
@@ -23,6 +23,7 @@ export function cardComparisonBody(card: GalleryCard): ComparisonCreate {
     replications: card.replications,
     metric: card.metric,
     flows: card.flows,
+    flow_filter: card.flow_filter,
   };
 }
 
@@ -49,7 +50,7 @@ export function panelCells(view: ComparisonView, where: Record<string, unknown>)
   return view.cells.filter((c) => Object.entries(where).every(([k, v]) => same(c.params[k], v)));
 }
 
-/** Whether a comparison is this card's figure: same preset, grid, replications, metric and variants. */
+/** Whether a comparison is this card's figure: same preset, grid, replications, metric, flow filter and variants. */
 export function matchesCard(card: GalleryCard, comparison: ComparisonPublic): boolean {
   const spec = (comparison.spec ?? {}) as Record<string, unknown>;
   const base = (spec.base ?? {}) as Record<string, unknown>;
@@ -58,6 +59,7 @@ export function matchesCard(card: GalleryCard, comparison: ComparisonPublic): bo
     same(spec.grid, card.grid) &&
     spec.replications === card.replications &&
     spec.metric === card.metric &&
+    same(spec.flow_filter ?? null, card.flow_filter) &&
     same(Object.keys((spec.variants ?? {}) as object).sort(), Object.keys(card.variants).sort())
   );
 }

@@ -26,6 +26,7 @@ export function card(over: Partial<GalleryCard> = {}): GalleryCard {
     replications_note: "",
     metric: "fct_ms",
     flows: null,
+    flow_filter: null,
     n_runs: 12,
     chart: { kind: "bars", x: OWD, x_label: "RTT", x_unit: "ms", x_scale: 2 },
     panels: [
@@ -93,7 +94,7 @@ export function comparison(c: GalleryCard, fct: (params: Record<string, unknown>
   return {
     id: "00000000-0000-0000-0000-000000000001",
     engine_version: "test",
-    spec: { base: { preset: c.preset }, grid: c.grid, replications: c.replications, metric: c.metric, variants: c.variants, variant_order: Object.keys(c.variants), baseline: c.baseline_variant },
+    spec: { base: { preset: c.preset }, grid: c.grid, replications: c.replications, metric: c.metric, flow_filter: c.flow_filter, variants: c.variants, variant_order: Object.keys(c.variants), baseline: c.baseline_variant },
     n_runs: n,
     progress: done / n,
     state: done === n ? "succeeded" : "running",

@@ -158,6 +158,12 @@ function Method({ card }: { card: GalleryCard }) {
         <dd>
           <code>{card.metric}</code>
           {card.flows ? ` over flows ${card.flows[0]}–${card.flows[card.flows.length - 1]}` : " over every flow"}
+          {card.flow_filter && (
+            <span data-testid="gallery-flow-filter">
+              {" "}
+              whose <code>{card.flow_filter.metric}</code> is at least {card.flow_filter.at_least} in the run
+            </span>
+          )}
         </dd>
       </dl>
       {card.notes.length > 0 && (

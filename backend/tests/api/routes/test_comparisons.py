@@ -120,9 +120,10 @@ def test_replications_give_confidence_intervals(client, worker):
         "state",
         "error",
         "flow",
-        "bytes_delivered",
+        "counted",
     ]
-    assert list(rows[0])[9:] == sorted(NUMERIC)
+    assert list(rows[0])[10:] == sorted(NUMERIC)
+    assert {r["counted"] for r in rows} == {"1"}  # no flows, no flow_filter: every flow counts
     # replication-major: run_index 0 and 1 are seed 1 of rto and tlp
     assert [(r["run_index"], r["variant"], r["seed"]) for r in rows[:3]] == [
         ("0", "rto", "1"),
@@ -255,3 +256,39 @@ def test_a_rebuilt_trace_must_give_the_stored_metrics():
             assert e.status == 409 and "re-submit the run" in e.detail
         else:
             raise AssertionError("a trace that cannot be this run's was rebuilt")
+
+
+def test_flow_filter_counts_only_the_flows_it_names(client, worker):
+    """flow_filter tail_drops >= 1 (the tail-loss paper's Fig. 3: flows with a
+    loss in their last four segments): the statistics are those of exactly the
+    per-run CSV's rows whose tail_drops is at least 1, and the CSV marks them."""
+    scenario = {
+        "seed": 1,
+        "duration_s": 30,
+        "path": {
+            "forward": {"rate_bps": 10e6, "delay_ms": 20, "loss": {"model": "bernoulli", "p": 0.1}},
+            "reverse": {"rate_bps": 10e6, "delay_ms": 20},
+        },
+        "flows": [{"app": {"kind": "fixed", "segments": 6}, "start_ms": 500 * i} for i in range(8)],
+    }
+    body = {
+        "base": {"scenario": scenario},
+        "variants": {"rto": {"flows[*].tcp.timer": "rto"}},
+        "replications": 4,
+        "flow_filter": {"metric": "tail_drops", "at_least": 1},
+    }
+    created = client.post(f"{API}/comparisons", json=body).json()
+    out = wait_comparison(client, created["id"])
+    st = out["cells"][0]["variants"]["rto"]["stats"]
+    rows = list(csv.DictReader(io.StringIO(client.get(f"{API}/comparisons/{created['id']}/runs.csv").text)))
+    assert len(rows) == 4 * 8
+    tail = [r for r in rows if int(r["tail_drops"]) >= 1]
+    assert 0 < len(tail) < len(rows)  # the seeds give both kinds of flow
+    assert [r["counted"] for r in rows] == ["1" if r in tail else "0" for r in rows]
+    fct = [float(r["fct_ms"]) for r in tail]
+    assert st["n"] == len(fct) and abs(st["mean"] - sum(fct) / len(fct)) < 1e-9
+    # a filter on a metric the engine does not have is a field error
+    bad = client.post(f"{API}/comparisons", json={**body, "flow_filter": {"metric": "nope", "at_least": 1}})
+    assert bad.status_code == 422, bad.text
+    (err,) = bad.json()["detail"]
+    assert err["loc"] == ["body", "flow_filter", "metric"] and "tail_drops" in err["msg"]
