@@ -217,21 +217,101 @@ def _web_flows(site: str, count: int, mean_bytes: int, connections: int = 6) -> 
     return flows
 
 
-def _realistic_flows(segments: int, n_fore: int = 40) -> list[dict[str, Any]]:
-    background = [
-        {
-            "app": {"kind": "bulk", "duration_s": 75},
-            "start_ms": 100.0 * i,
-            "tcp": {**LINUX_317, "timer": "rto"},
-            "receiver": {"ack_policy": "delayed"},
-        }
-        for i in range(6)
-    ]
+def _hash_units(tag: str, count: int) -> list[float]:
+    """`count` numbers in (0, 1] from a SHA-256 hash chain of `tag`: the same
+    on every Python, so a preset's "random" constants never change."""
+    out: list[float] = []
+    h = tag.encode()
+    for _ in range(count):
+        h = hashlib.sha256(h).digest()
+        out.append((int.from_bytes(h[:8], "big") + 1) / 2.0**64)
+    return out
+
+
+#: the realistic-tail-loss preset's Tmix-like background (§3.2 replays a Tmix
+#: trace, Weigle et al. 2006, which models each connection as a sequence of
+#: application data units and think times): BACKGROUND_FLOWS persistent
+#: connections, each replaying responses of Pareto sizes (shape 1.25, 10 KB
+#: to 2 MB: heavy-tailed, as Web and Tmix workloads are) with its own think
+#: time (300-1,700 ms) and its own access delay (one way 5-100 ms), starting
+#: at a random time in the first 3 s and asking for its last response 70 s
+#: after its start (app.until_ms), so that every connection completes before
+#: the run's 90 s end while the last foreground flow (at most 71.3 s) runs.
+BACKGROUND_FLOWS = 24
+FOREGROUND_FLOWS = 64 - BACKGROUND_FLOWS
+
+
+def _tmix_background(n: int = BACKGROUND_FLOWS) -> list[dict[str, Any]]:
+    flows = []
+    for i in range(n):
+        us = _hash_units(f"tmix-{i}", 240)
+        # Pareto, x_m 10 KB (mean 50 KB before the 2 MB cap, which keeps the last response short of the run's end)
+        sizes = [min(2_000_000, max(300, int(10_000 / u ** (1 / 1.25)))) for u in us]
+        flows.append(
+            {
+                "app": {"kind": "requests", "sizes": sizes, "gap_ms": round(300 + 1400 * i / n, 3), "until_ms": 70_000},
+                "start_jitter_ms": 3000,
+                "access_delay_ms": round(5 + 95 * ((7 * i) % n) / n, 3),
+                "tcp": {**LINUX_317, "timer": "rto"},
+                "receiver": {"ack_policy": "delayed", "delack_ms": 200},
+            }
+        )
+    return flows
+
+
+def _realistic_flows(segments: int, one_way_ms: float) -> list[dict[str, Any]]:
+    # one foreground flow every 1.7 s on average, each at a random time in its own 1.7 s slot
     fore = [
-        {**_flow({"kind": "fixed", "segments": segments}, "quick"), "start_ms": 3000.0 + 1700.0 * i}
-        for i in range(n_fore)
+        {
+            **_flow({"kind": "fixed", "segments": segments}, "quick"),
+            "start_ms": 3000.0 + 1700.0 * i,
+            "start_jitter_ms": 1700,
+            "access_delay_ms": one_way_ms,
+        }
+        for i in range(FOREGROUND_FLOWS)
     ]
-    return fore + background
+    return fore + _tmix_background()
+
+
+#: §3.3's three sites: "a lightweight telephony search engine consisting of 12
+#: objects with a mean size of 24 Kbytes; a medium-sized classified site with
+#: 44 objects with a mean size of 52 Kbytes; and a larger newspaper site with
+#: 164 objects with a mean size of 25 Kbytes" -- and their panels of Fig. 4
+#: (top row RTT 10 ms, bottom row 160 ms, in the text's order)
+WEB_SITES: dict[str, dict[str, Any]] = {
+    "search": {"objects": 12, "mean_bytes": 24_000, "label": "telephony search engine", "panels": ("a", "d")},
+    "classified": {"objects": 44, "mean_bytes": 52_000, "label": "classified site", "panels": ("b", "e")},
+    "newspaper": {"objects": 164, "mean_bytes": 25_000, "label": "newspaper site", "panels": ("c", "f")},
+}
+
+
+def _web_preset(site: str) -> dict[str, Any]:
+    w = WEB_SITES[site]
+    n, mean = w["objects"], w["mean_bytes"]
+    return {
+        "title": f"Web objects of a {w['label']} over persistent connections, Gilbert-Elliott loss near 1.5%",
+        "paper": "tail-loss-recovery-rtor-tlp-tlpr",
+        "section": "§3.3",
+        "figure": f"Fig. 4 ({', '.join(w['panels'])})",
+        "citation": TAIL_PAPER + f", §3.3, Fig. 4 ({', '.join(w['panels'])})",
+        "description": f"A {w['label']}: {n} objects of {mean // 1000} KB on average over six persistent "
+        "connections at 10 Mbps, delayed-ACK receivers, correlated loss. Compare object completion times.",
+        "scenario": {
+            "seed": 1,
+            "duration_s": 120,
+            "path": _path(
+                5,
+                rate_bps=10e6,
+                buffer_pkts=100,
+                loss={"model": "gilbert_elliott", **PAPER_GE_LOSS},
+            ),
+            "flows": _web_flows(site, n, mean),
+        },
+        "variants": TIMER_VARIANTS,
+        "baseline_variant": "baseline",
+        "grid": {"path.*.delay_ms": [5, 20, 40, 80]},
+        "replications": 30,
+    }
 
 
 PRESETS: dict[str, dict[str, Any]] = {
@@ -279,55 +359,40 @@ PRESETS: dict[str, dict[str, Any]] = {
         "replications": 1,
     },
     "realistic-tail-loss": {
-        "title": "Short flows under cross traffic, about 1.5% congestion loss",
+        "title": "Short flows under Tmix-like cross traffic, congestion loss",
         "paper": "tail-loss-recovery-rtor-tlp-tlpr",
         "section": "§3.2",
         "figure": "Fig. 3",
         "citation": TAIL_PAPER + ", §3.2, Fig. 3",
-        "description": "Forty foreground flows of 4, 10 or 100 segments share a 10 Mbps drop-tail "
-        "bottleneck with six CUBIC bulk flows, whose congestion drops their tails. "
-        "One-way delays of 5, 40 or 160 ms. Compare the CDFs of flow completion times.",
+        "description": f"{FOREGROUND_FLOWS} foreground flows of 4, 10 or 100 segments, one-way delays 5, 40 or 160 ms "
+        f"(their access delay), share a 10 Mbps drop-tail bottleneck (30 packets: up to 35 ms of queueing, as the "
+        f"paper's) with {BACKGROUND_FLOWS} Tmix-like background connections (heavy-tailed responses, think times, "
+        "their own delays). Start times are random per seed. The bottleneck drops about 3.4% of all packets, "
+        "2-3.5% of the 4-segment foreground flows' and 4-8% of the 10-segment ones' (paper: about 1.5% at the "
+        "bottleneck). The gallery's Fig. 3 card compares the "
+        "flows with a loss in their last four segments (tail_drops >= 1), as the paper plots.",
         "scenario": {
             "seed": 1,
-            "duration_s": 80,
-            # six CUBIC bulk flows and a 20-packet buffer (24 ms at 10 Mbps)
-            # give about 1.45% loss at 40 ms one-way delay
-            "path": _path(40, rate_bps=10e6, buffer_pkts=20),
-            "flows": _realistic_flows(10),
+            "duration_s": 90,
+            "path": _path(0, rate_bps=10e6, buffer_pkts=30),
+            "flows": _realistic_flows(10, 40),
         },
         # the mechanisms under test run on the foreground hosts only
-        "variants": {name: {"flows[0:40].tcp.timer": ov["flows[*].tcp.timer"]} for name, ov in TIMER_VARIANTS.items()},
-        "baseline_variant": "baseline",
-        "grid": {"path.*.delay_ms": [5, 40, 160], "flows[0:40].app.segments": [4, 10, 100]},
-        "replications": 5,
-        "foreground_flows": list(range(40)),
-    },
-    "web-objects": {
-        "title": "Web objects over persistent connections, Gilbert-Elliott loss near 1.5%",
-        "paper": "tail-loss-recovery-rtor-tlp-tlpr",
-        "section": "§3.3",
-        "figure": "Fig. 4",
-        "citation": TAIL_PAPER + ", §3.3, Fig. 4",
-        "description": "A newspaper-like page: 164 objects of 25 KB on average over six persistent "
-        "connections at 10 Mbps, delayed-ACK receivers, correlated loss. Compare object "
-        "completion times.",
-        "scenario": {
-            "seed": 1,
-            "duration_s": 120,
-            "path": _path(
-                5,
-                rate_bps=10e6,
-                buffer_pkts=100,
-                loss={"model": "gilbert_elliott", **PAPER_GE_LOSS},
-            ),
-            "flows": _web_flows("newspaper", 164, 25_000),
+        "variants": {
+            name: {f"flows[0:{FOREGROUND_FLOWS}].tcp.timer": ov["flows[*].tcp.timer"]}
+            for name, ov in TIMER_VARIANTS.items()
         },
-        "variants": TIMER_VARIANTS,
         "baseline_variant": "baseline",
-        "grid": {"path.*.delay_ms": [5, 20, 40, 80]},
-        "replications": 10,
-        "sites": {"search": [12, 24_000], "classified": [44, 52_000], "newspaper": [164, 25_000]},
+        "grid": {
+            f"flows[0:{FOREGROUND_FLOWS}].access_delay_ms": [5, 40, 160],
+            f"flows[0:{FOREGROUND_FLOWS}].app.segments": [4, 10, 100],
+        },
+        "replications": 30,
+        "foreground_flows": list(range(FOREGROUND_FLOWS)),
     },
+    "web-objects": _web_preset("newspaper"),
+    "web-objects-search": _web_preset("search"),
+    "web-objects-classified": _web_preset("classified"),
     "tail-loss-linux-6": {
         "title": "The paper's tail losses under the Linux of the paper and of today",
         "paper": "tail-loss-recovery-rtor-tlp-tlpr",

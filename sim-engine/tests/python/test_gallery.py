@@ -224,19 +224,36 @@ def fig2_er_and_fack(r: Result) -> bool:
 
 def owd(r: Result, pid: str) -> float:
     (c,) = panel(r, pid)
-    return float(c["params"][gallery._OWD])
+    return float(c["params"][gallery._FG_OWD])
+
+
+def med(r: Result, pid: str, v: str) -> float:
+    """A CDF panel's median FCT for a variant: the card compares CDFs by their middle."""
+    return float(np.median(cell(r, pid)[v]["values"]))
+
+
+def rtor_saving(r: Result, pid: str) -> float:
+    return med(r, pid, "baseline") - med(r, pid, "RTOR")
 
 
 def fig3_rtor_saves_an_rtt(r: Result) -> bool:
-    # "In all cases, RTOR saves at least one RTT as compared to the baseline.
-    # An extra saving of 200 ms is achieved when delACKs are used."
-    ok = True
-    for pid, extra in (("a", 0), ("b", 200), ("d", 0), ("e", 200)):
-        v = cell(r, pid)
-        ok &= v["baseline"]["mean"] - v["RTOR"]["mean"] >= 2 * owd(r, pid) + extra
-    # what Rexmit does: in (a) RTOR is slower than the baseline on average
-    assert cell(r, "a")["RTOR"]["mean"] > cell(r, "a")["baseline"]["mean"]
-    return ok
+    # "In all cases, RTOR saves at least one RTT as compared to the baseline."
+    saves = {pid: rtor_saving(r, pid) / (2 * owd(r, pid)) for pid in "abde"}
+    # what the card states: RTOR's median is lower everywhere, by at least 0.9 RTT; below one RTT in (e)
+    assert all(x >= 0.9 for x in saves.values()) and saves["e"] < 1 <= min(saves["a"], saves["b"], saves["d"])
+    return all(x >= 1 for x in saves.values())
+
+
+def fig3_rtor_delack_extra_200(r: Result) -> bool:
+    # "An extra saving of 200 ms is achieved when delACKs are used."
+    extra = {"5 ms": rtor_saving(r, "b") - rtor_saving(r, "a"), "160 ms": rtor_saving(r, "e") - rtor_saving(r, "d")}
+    # what the card states: not 200 ms more at either delay (less than 150 ms more at 5 ms, less at 160 ms),
+    assert extra["5 ms"] < 150 and extra["160 ms"] < 0, extra
+    # because most plotted 4-segment flows lose two or more segments
+    for pid in "abde":
+        td = cell(r, pid)["baseline"]["metrics"]["tail_drops"]
+        assert sum(x >= 2 for x in td) > 0.6 * len(td), (pid, td)
+    return all(x >= 150 for x in extra.values())
 
 
 def fig3_tlp_low_up_to_70(r: Result) -> bool:
@@ -247,34 +264,28 @@ def fig3_tlp_low_up_to_70(r: Result) -> bool:
     qs = [10, 20, 30, 40, 50, 60, 70]
     base = quantiles(v["baseline"]["values"], qs)
     tlp, tlpr = quantiles(v["TLP"]["values"], qs), quantiles(v["TLPR"]["values"], qs)
-    # what Rexmit does: TLPR's quantiles are all at or below the baseline's; TLP's at 60% is not
-    assert np.all(tlpr <= base)
-    assert tlp[5] > base[5] and np.all(np.delete(tlp, 5) <= np.delete(base, 5))
-    return bool(np.all(tlp <= base) and np.all(tlpr <= base))
+    return bool(np.all(tlp < base) and np.all(tlpr < base))
 
 
 def fig3_delack_increases_tlp_gain(r: Result) -> bool:
     # "When delACKs are used, only Equation 1 is used and the relative gain of
     # using TLP and TLPR therefore increases. This is clearly shown in Figure 3b."
-    a, b = cell(r, "a"), cell(r, "b")
-    tlp = b["TLP"]["normalized_mean"] < a["TLP"]["normalized_mean"]
-    tlpr = b["TLPR"]["normalized_mean"] < a["TLPR"]["normalized_mean"]
-    assert tlp and not tlpr  # what the card states
-    return tlp and tlpr
+    def rel(pid: str, v: str) -> float:
+        return med(r, pid, v) / med(r, pid, "baseline")
+
+    return rel("b", "TLP") < rel("a", "TLP") and rel("b", "TLPR") < rel("a", "TLPR")
 
 
 def fig3_tlpr_best_short_flows(r: Result) -> bool:
     # "In the above scenarios, TLPR outperforms all the other mechanisms."
-    best = {pid: all(cell(r, pid)["TLPR"]["mean"] <= cell(r, pid)[v]["mean"] for v in VARIANTS) for pid in "abde"}
-    assert best == {"a": True, "b": False, "d": True, "e": True}, best  # what the card states
-    return all(best.values())
+    return all(med(r, pid, "TLPR") < min(med(r, pid, v) for v in VARIANTS if v != "TLPR") for pid in "abde")
 
 
 def fig3_long_flows_small_gain(r: Result) -> bool:
     # "The relative gain becomes smaller for larger flows as the tail becomes a
     # smaller part of the total."
     def gain(pid: str) -> float:
-        return 1 - min(cell(r, pid)[v]["normalized_mean"] for v in VARIANTS)
+        return 1 - min(med(r, pid, v) for v in VARIANTS) / med(r, pid, "baseline")
 
     return gain("c") < gain("a") and gain("f") < gain("d")
 
@@ -282,10 +293,11 @@ def fig3_long_flows_small_gain(r: Result) -> bool:
 def fig3_rtor_best_long_flows(r: Result) -> bool:
     # "Consequently, RTOR performs better than both TLP and TLPR in such cases,
     # as shown in the same figure." (Fig. 3f)
-    v = cell(r, "f")
-    # what Rexmit does: RTOR's run is the baseline's, flow for flow
-    assert v["RTOR"]["values"] == v["baseline"]["values"]
-    return v["RTOR"]["mean"] < min(v["TLP"]["mean"], v["TLPR"]["mean"])
+    meds = {v: med(r, "f", v) for v in VARIANTS}
+    means = {v: cell(r, "f")[v]["mean"] for v in VARIANTS}
+    # what the card states besides: RTOR's mean is below TLP's and TLPR's too; the medians lie within 13 ms
+    assert means["RTOR"] < min(means["TLP"], means["TLPR"]) and max(meds.values()) - min(meds.values()) < 13, meds
+    return meds["RTOR"] < min(meds["TLP"], meds["TLPR"])
 
 
 def spurious_above_baseline(r: Result, pub_id: str) -> bool:
@@ -302,45 +314,78 @@ def spurious_above_baseline(r: Result, pub_id: str) -> bool:
 def fig3_spurious_ordering(r: Result) -> bool:
     holds = spurious_above_baseline(r, "spurious-3.2")
     ours = ratio(r, "spurious-3.2")
-    # what the card states: TLP and TLPR below the baseline
-    assert ours["TLP"] < ours["baseline"] and ours["TLPR"] < ours["baseline"], ours
+    # what the card states: RTOR above the baseline, TLP and TLPR below
+    assert ours["RTOR"] > ours["baseline"] > max(ours["TLP"], ours["TLPR"]), ours
     return holds
 
 
-def test_fig3_foreground_loss_is_far_above_the_papers():
-    """The card's loss note: §3.2's bottleneck lost "about 1.5%"; Rexmit's
-    4-segment foreground flows lose over 5 packets per 100 data segments."""
-    r = result("tail-loss-fig3")
-    for c in r["cells"]:
-        if c["params"][gallery._FG_SEGMENTS] != 4:
-            continue
-        for v in c["variants"].values():
-            m = {k: sum(x) for k, x in v["metrics"].items()}
-            assert m["drops"] / (m["segments_sent"] + m["retransmissions"]) > 0.05, c["params"]
+def test_fig3_loss_is_near_the_papers():
+    """The card's traffic note: §3.2's bottleneck lost "about 1.5%" of its
+    packets; the preset's drops (both directions) per data packet sent are
+    about 3.4% over all flows and 2-3.5% over the 4-segment foreground flows
+    (every foreground flow, not only the plotted ones), over ten seeds of
+    each 4-segment cell at 5 and 160 ms."""
+    preset = PRESETS["realistic-tail-loss"]
+    fg = preset["foreground_flows"]
+    for delay in (5, 160):
+        cell_sc = rexsim.apply_overrides(
+            preset["scenario"], {gallery._FG_OWD: delay, gallery._FG_SEGMENTS: 4, gallery._FG_ACK: "quick"}
+        )
+        drops = sent = fg_drops = fg_sent = 0
+        for seed in range(1, 11):
+            res = rexsim.run({**cell_sc, "seed": seed, "trace": "none"})
+            for i, f in enumerate(res.flows):
+                m = f.metrics
+                n = int(m["segments_sent"]) + int(m["retransmissions"])
+                drops, sent = drops + int(m["drops"]), sent + n
+                if i in fg:
+                    fg_drops, fg_sent = fg_drops + int(m["drops"]), fg_sent + n
+        assert 0.025 < drops / sent < 0.045, (delay, drops / sent)
+        assert 0.01 < fg_drops / fg_sent < 0.045, (delay, fg_drops / fg_sent)
 
 
 # ------------------------------------------------------------------ Fig. 4 (§3.3)
+
+
+def top_bottom(r: Result) -> tuple[str, str]:
+    """A Fig. 4 card's panels: RTT 10 ms (top row), RTT 160 ms (bottom row)."""
+    top, bottom = (p["id"] for p in r["card"]["panels"])
+    return top, bottom
+
+
+def fig4_norms(r: Result, pid: str) -> dict[str, float]:
+    return {k: float(cell(r, pid)[k]["normalized_mean"]) for k in VARIANTS}
 
 
 def fig4_low_rtt_all_gain_tlp_most(r: Result) -> bool:
     # "in scenarios with low RTTs all mechanisms perform better than the
     # baseline and TLP and TLPR clearly gives the largest gains, reducing OCTs
     # with more than 50% in many cases."
-    v = cell(r, "c")
-    n = {k: v[k]["normalized_mean"] for k in VARIANTS}
+    n = fig4_norms(r, top_bottom(r)[0])
     all_gain = all(n[k] < 1 for k in ("RTOR", "TLP", "TLPR"))
     tlp_tlpr_largest = max(n["TLP"], n["TLPR"]) < n["RTOR"]
-    halved = min(n.values()) < 0.5
-    # what the card states: all gain, TLP the most, TLPR not below RTOR, nothing near halving
-    assert all_gain and n["TLP"] == min(n.values()) and n["TLPR"] > n["RTOR"] and min(n.values()) > 0.75, n
+    halved = min(n.values()) <= 0.5
+    # what each card states
+    site = r["card"]["preset"]
+    if site == "web-objects-search":
+        assert all_gain and n["RTOR"] == min(n.values()) and max(n.values()) == 1 and max(n["TLP"], n["TLPR"]) < 0.52
+    elif site == "web-objects-classified":
+        assert max(n.values()) - min(n.values()) < 0.015 and n["TLP"] > 1, n
+    else:
+        assert all_gain and n["TLP"] == min(n.values()) and n["TLPR"] > n["RTOR"] and min(n.values()) > 0.75, n
     return all_gain and tlp_tlpr_largest and halved
 
 
-def fig4_high_rtt_tlpr_best_rtor_beats_tlp(r: Result) -> bool:
-    # "TLPR still performs best among the mechanisms, but RTOR is, on average,
-    # better than TLP."
-    v = cell(r, "f")
-    return all(v["TLPR"]["mean"] <= v[k]["mean"] for k in VARIANTS) and v["RTOR"]["mean"] < v["TLP"]["mean"]
+def fig4_high_rtt_tlpr_best(r: Result) -> bool:
+    # "TLPR still performs best among the mechanisms"
+    n = fig4_norms(r, top_bottom(r)[1])
+    return n["TLPR"] == min(n.values()) and n["TLPR"] < 1
+
+
+def fig4_high_rtt_rtor_beats_tlp(r: Result) -> bool:
+    # "but RTOR is, on average, better than TLP."
+    v = cell(r, top_bottom(r)[1])
+    return v["RTOR"]["mean"] < v["TLP"]["mean"]
 
 
 def fig4f_under_one_second(r: Result) -> bool:
@@ -352,8 +397,8 @@ def fig4f_under_one_second(r: Result) -> bool:
     # the published order RTOR > TLP > baseline, within 5 points of each value
     order = ours["RTOR"] > ours["TLP"] > ours["baseline"]
     close = all(abs(ours[k] - x) <= 0.05 for k, x in pub["values"].items())
-    # what the card states: well over 90% for every mechanism, RTOR not above TLP
-    assert min(ours.values()) > 0.9 and ours["RTOR"] <= ours["TLP"], ours
+    # what the card states: 96-98% for every mechanism, RTOR not above TLP
+    assert 0.95 < min(ours.values()) and max(ours.values()) < 0.99 and ours["RTOR"] <= ours["TLP"], ours
     return order and close
 
 
@@ -380,14 +425,22 @@ CHECKS: dict[tuple[str, str], Callable[[Result], bool]] = {
     ("tail-loss-fig2", "er-and-fack"): fig2_er_and_fack,
     ("tail-loss-fig2", "no-spurious"): no_spurious,
     ("tail-loss-fig3", "rtor-saves-an-rtt"): fig3_rtor_saves_an_rtt,
+    ("tail-loss-fig3", "rtor-delack-extra-200"): fig3_rtor_delack_extra_200,
     ("tail-loss-fig3", "tlp-low-up-to-70"): fig3_tlp_low_up_to_70,
     ("tail-loss-fig3", "delack-increases-tlp-gain"): fig3_delack_increases_tlp_gain,
     ("tail-loss-fig3", "tlpr-best-short-flows"): fig3_tlpr_best_short_flows,
     ("tail-loss-fig3", "long-flows-small-gain"): fig3_long_flows_small_gain,
     ("tail-loss-fig3", "rtor-best-long-flows"): fig3_rtor_best_long_flows,
     ("tail-loss-fig3", "spurious-ordering"): fig3_spurious_ordering,
-    ("tail-loss-fig4", "low-rtt-all-gain-tlp-most"): fig4_low_rtt_all_gain_tlp_most,
-    ("tail-loss-fig4", "high-rtt-tlpr-best-rtor-beats-tlp"): fig4_high_rtt_tlpr_best_rtor_beats_tlp,
+    **{
+        (cid, fid): check
+        for cid in ("tail-loss-fig4-search", "tail-loss-fig4-classified", "tail-loss-fig4")
+        for fid, check in (
+            ("low-rtt-all-gain-tlp-most", fig4_low_rtt_all_gain_tlp_most),
+            ("high-rtt-tlpr-best", fig4_high_rtt_tlpr_best),
+            ("high-rtt-rtor-beats-tlp", fig4_high_rtt_rtor_beats_tlp),
+        )
+    },
     ("tail-loss-fig4", "fig4f-under-one-second"): fig4f_under_one_second,
     ("tail-loss-fig4", "spurious-ordering-web"): fig4_spurious_ordering,
 }
@@ -399,11 +452,14 @@ FINDINGS = [(c["id"], f["id"]) for c in gallery.CARDS if c["paper"] == gallery.T
 
 
 def test_the_tail_loss_paper_has_a_card_per_figure():
+    """Every figure of the tail-loss paper; Fig. 4 has a card per web site (two panels each)."""
     assert sorted(c["figure"] for c in gallery.CARDS if c["paper"] == gallery.TAIL) == [
         "Fig. 1",
         "Fig. 2",
         "Fig. 3",
-        "Fig. 4",
+        "Fig. 4 (a, d)",
+        "Fig. 4 (b, e)",
+        "Fig. 4 (c, f)",
     ]
     assert len({c["id"] for c in gallery.CARDS}) == len(gallery.CARDS)
 
@@ -436,9 +492,11 @@ def test_card_runs_cleanly(card_id):
         assert list(c["variants"]) == list(r["card"]["variants"])
         for name, v in c["variants"].items():
             assert v["invariant_violations"] == 0, (c["params"], name)
-            # only the scenario's planned end stops a run, and only under random
-            # loss (a web connection still backing off its RTO at 120 s)
-            assert set(v["truncated"]) <= ({"duration_s"} if card_id == "tail-loss-fig4" else set()), v["truncated"]
+            # only the scenario's planned end stops a run, and only where the
+            # traffic outlives it: Fig. 3's background connections still send at
+            # 80 s, a web connection of Fig. 4 may still back off its RTO at 120 s
+            ends = {"duration_s"} if card_id.startswith(("tail-loss-fig3", "tail-loss-fig4")) else set()
+            assert set(v["truncated"]) <= ends, v["truncated"]
             assert v["values"] and all(math.isfinite(x) for x in v["values"]), (c["params"], name)
             assert v["normalized_mean"] is not None
         assert c["variants"][r["card"]["baseline_variant"]]["normalized_mean"] == 1

@@ -29,7 +29,7 @@ def test_gallery_serves_the_engines_cards(client):
 
 def test_one_card_and_an_unknown_one(client):
     r = client.get(f"{API}/gallery/tail-loss-fig4")
-    assert r.status_code == 200 and r.json()["figure"] == "Fig. 4"
+    assert r.status_code == 200 and r.json()["figure"] == "Fig. 4 (c, f)"
     kinds = {p["kind"] for p in r.json()["published"]}
     assert kinds == {"ecdf_at", "ratio"}
     r = client.get(f"{API}/gallery/no-such-card")
