@@ -539,22 +539,38 @@ _FRTO_REPS_NOTE = (
     "(and loss rate)."
 )
 
-FRTO_CARDS: list[dict[str, Any]] = [
-    {
-        "id": "frto-table1",
+
+def _frto_card(table: str, figure: str, preset: str, grid: dict[str, list[Any]]) -> dict[str, Any]:
+    """What the cards of the paper's tables share, with the table's medians
+    as published ratios; each card adds its title, panels and findings."""
+    quote = {
+        "Table 1": "Table 1: Results of the tests with sudden delays.",
+        "Table 2": "Table 2: Results of the tests with packet errors.",
+        "Table 3": "Table 3: Results of the tests with bursty losses on the link.",
+    }[table] + " The median values of 30 replications."
+    return {
+        "id": "frto-" + table.lower().replace(" ", ""),
         "paper": FRTO,
-        "figure": "Table 1, Fig. 6",
+        "figure": f"{table}, {figure}",
         "section": "§5.2",
-        "title": "Sudden delays on a GPRS-like link: time per 100 KB, six TCP variants",
-        "caption": "Results of the tests with sudden delays. The median values of 30 replications.",
-        "preset": "frto-sudden-delays",
-        # the link's one-way delay, the one value: the bars need a grid key
-        "grid": {_FRTO_DELAY: [200]},
+        "caption": quote.split(": ", 1)[1],
+        "preset": preset,
+        "grid": grid,
         "replications": 30,
         "replications_note": _FRTO_REPS_NOTE,
         "metric": "fct_ms",
         "flows": None,
         "chart": _FRTO_ONE_CELL_CHART,
+        "published": _frto_published(table, quote),
+        "notes": [_FRTO_BOX_NOTE, _FRTO_MEDIANS_NOTE],
+    }
+
+
+FRTO_CARDS: list[dict[str, Any]] = [
+    {
+        # the grid: the link's one-way delay, its one value (bars need a grid key)
+        **_frto_card("Table 1", "Fig. 6", "frto-sudden-delays", {_FRTO_DELAY: [200]}),
+        "title": "Sudden delays on a GPRS-like link: time per 100 KB, six TCP variants",
         "panels": [{"id": "delays", "label": "Sudden delays (p = 0.02, mean 3.5 s)", "where": {}}],
         "findings": [
             {
@@ -590,27 +606,12 @@ FRTO_CARDS: list[dict[str, Any]] = [
                 "revert) as Eifel does, where the paper's F-RTO halves it.",
             },
         ],
-        "published": _frto_published(
-            "Table 1",
-            "Table 1: Results of the tests with sudden delays. The median values of 30 replications.",
-        ),
-        "notes": [_FRTO_BOX_NOTE, _FRTO_MEDIANS_NOTE],
     },
     {
-        "id": "frto-table2",
-        "paper": FRTO,
-        "figure": "Table 2, Fig. 7",
-        "section": "§5.2",
-        "title": "Random packet loss on a GPRS-like link: time per 100 KB at 5 % loss",
-        "caption": "Results of the tests with packet errors. The median values of 30 replications.",
-        "preset": "frto-random-loss",
         # Fig. 7 and Table 2 are at 5 %; the preset's grid (and
         # tests/python/test_frto_claims.py) also runs 2 and 10 %
-        "grid": {"path.*.loss.p": [0.05]},
-        "replications": 30,
-        "replications_note": _FRTO_REPS_NOTE,
-        "metric": "fct_ms",
-        "flows": None,
+        **_frto_card("Table 2", "Fig. 7", "frto-random-loss", {"path.*.loss.p": [0.05]}),
+        "title": "Random packet loss on a GPRS-like link: time per 100 KB at 5 % loss",
         "chart": {"kind": "bars", "x": "path.*.loss.p", "x_label": "Packet loss rate", "x_unit": "%", "x_scale": 100},
         "panels": [{"id": "loss", "label": "Random loss of 5 %, both directions", "where": {}}],
         "findings": [
@@ -647,26 +648,10 @@ FRTO_CARDS: list[dict[str, Any]] = [
                 "bytes the paper names.",
             },
         ],
-        "published": _frto_published(
-            "Table 2",
-            "Table 2: Results of the tests with packet errors. The median values of 30 replications.",
-        ),
-        "notes": [_FRTO_BOX_NOTE, _FRTO_MEDIANS_NOTE],
     },
     {
-        "id": "frto-table3",
-        "paper": FRTO,
-        "figure": "Table 3, Fig. 8",
-        "section": "§5.2",
+        **_frto_card("Table 3", "Fig. 8", "frto-bursty-losses", {_FRTO_DELAY: [200]}),
         "title": "Link outages on a GPRS-like link: time per 100 KB, six TCP variants",
-        "caption": "Results of the tests with bursty losses on the link. The median values of 30 replications.",
-        "preset": "frto-bursty-losses",
-        "grid": {_FRTO_DELAY: [200]},
-        "replications": 30,
-        "replications_note": _FRTO_REPS_NOTE,
-        "metric": "fct_ms",
-        "flows": None,
-        "chart": _FRTO_ONE_CELL_CHART,
         "panels": [{"id": "outages", "label": "Outages (good 0.1-20 s, bad mean 3.5 s)", "where": {}}],
         "findings": [
             {
@@ -691,11 +676,6 @@ FRTO_CARDS: list[dict[str, Any]] = [
                 "“would have avoided the problem”; the paper's receiver echoed an earlier segment's.",
             },
         ],
-        "published": _frto_published(
-            "Table 3",
-            "Table 3: Results of the tests with bursty losses on the link. The median values of 30 replications.",
-        ),
-        "notes": [_FRTO_BOX_NOTE, _FRTO_MEDIANS_NOTE],
     },
 ]
 CARDS += FRTO_CARDS

@@ -276,33 +276,32 @@ FRTO_TCP: dict[str, Any] = {
 #: §5.1: "unidirectional 100 KB bulk transfers"
 FRTO_BYTES = 100 * 1024
 
+
 #: §5.1's six TCP variants.  F-RTO is the paper's §3 algorithm, RFC 5682 §2
 #: (basic) with SACK too (the SACK-enhanced F-RTO came later, RFC 4138).  The
 #: Eifel sender "continues transmitting new data and reverts the changes made
 #: on the congestion window and ssthresh" (§5.1): response revert.  The
 #: paper's F-RTO instead halves (§3 step 3a: cwnd = ssthresh, congestion
 #: avoidance), a response tcp.spurious_response does not offer: F-RTO runs
-#: with revert too, the catalogue's default (see the presets' descriptions).
+#: with revert too (see the presets' descriptions).
+def _frto_variant(sack: bool, detector: str | None = None) -> dict[str, Any]:
+    over: dict[str, Any] = {"flows[*].tcp.sack": sack}
+    if detector:
+        over |= {"flows[*].tcp.spurious": [detector], "flows[*].tcp.spurious_response": "revert"}
+    if detector == "frto":
+        over["flows[*].tcp.frto_variant"] = "basic"
+    if detector == "eifel":
+        over["flows[*].tcp.timestamps"] = True
+    return over
+
+
 FRTO_VARIANTS: dict[str, dict[str, Any]] = {
-    "Regular SACK": {"flows[*].tcp.sack": True},
-    "Regular NewReno": {"flows[*].tcp.sack": False},
-    "F-RTO w/ SACK": {"flows[*].tcp.spurious": ["frto"], "flows[*].tcp.frto_variant": "basic"},
-    "F-RTO w/ NewReno": {
-        "flows[*].tcp.sack": False,
-        "flows[*].tcp.spurious": ["frto"],
-        "flows[*].tcp.frto_variant": "basic",
-    },
-    "Eifel w/ SACK": {
-        "flows[*].tcp.spurious": ["eifel"],
-        "flows[*].tcp.timestamps": True,
-        "flows[*].tcp.spurious_response": "revert",
-    },
-    "Eifel w/ NewReno": {
-        "flows[*].tcp.sack": False,
-        "flows[*].tcp.spurious": ["eifel"],
-        "flows[*].tcp.timestamps": True,
-        "flows[*].tcp.spurious_response": "revert",
-    },
+    "Regular SACK": _frto_variant(True),
+    "Regular NewReno": _frto_variant(False),
+    "F-RTO w/ SACK": _frto_variant(True, "frto"),
+    "F-RTO w/ NewReno": _frto_variant(False, "frto"),
+    "Eifel w/ SACK": _frto_variant(True, "eifel"),
+    "Eifel w/ NewReno": _frto_variant(False, "eifel"),
 }
 
 #: the paper's Tables 1-3: medians of 30 replications per variant, (time in s

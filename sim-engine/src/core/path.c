@@ -178,19 +178,23 @@ static bool lbuf_fits(const struct rx_link *l, const struct rx_pkt *p)
 	return l->lbuf_held_bytes == 0 || l->lbuf_held_bytes + p->wire_bytes <= l->lbuf_bytes;
 }
 
+static void fifo_push(struct rx_pkt **head, struct rx_pkt **tail, struct rx_pkt *p)
+{
+	p->next = NULL;
+	if (*tail)
+		(*tail)->next = p;
+	else
+		*head = p;
+	*tail = p;
+}
+
 static void lbuf_admit(struct rx_link *l, struct rx_pkt *p)
 {
 	l->lbuf_held_bytes += p->wire_bytes;
-	if (!l->in_service) {
+	if (!l->in_service)
 		start_service(l, p);
-		return;
-	}
-	p->next = NULL;
-	if (l->lq_tail)
-		l->lq_tail->next = p;
 	else
-		l->lq_head = p;
-	l->lq_tail = p;
+		fifo_push(&l->lq_head, &l->lq_tail, p);
 }
 
 static struct rx_pkt *queue_pop(struct rx_link *l)
@@ -232,12 +236,7 @@ static void enqueue(struct rx_link *l, struct rx_pkt *p)
 		trace_drop(l, p, RX_DROP_QUEUE, 0);
 		return;
 	}
-	p->next = NULL;
-	if (l->q_tail)
-		l->q_tail->next = p;
-	else
-		l->q_head = p;
-	l->q_tail = p;
+	fifo_push(&l->q_head, &l->q_tail, p);
 	l->q_pkts++;
 	l->q_bytes += p->wire_bytes;
 }

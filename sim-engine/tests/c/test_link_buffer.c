@@ -30,31 +30,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rexsim/config.h"
-#include "rexsim/registry.h"
 #include "scenarios.h"
 #include "tjson.h"
 
 static const int64_t T = 82222223; /* ns to serialise 296 bytes at 28.8 kb/s */
-
-static struct rx_scenario *from_json(const char *text)
-{
-	struct rx_errors es;
-	struct rx_scenario *sc = malloc(sizeof(*sc));
-	struct rx_arena a = { 0 };
-	struct rx_node *t = t_json(&a, text);
-	CHECK(t != NULL);
-	memset(&es, 0, sizeof(es));
-	int rc = t ? rx_scenario_from_tree(t, sc, &es) : -1;
-	rx_arena_free(&a);
-	if (rc) {
-		for (int i = 0; i < es.n; i++)
-			fprintf(stderr, "  %s: %s\n", es.e[i].path, es.e[i].msg);
-		free(sc);
-		return NULL;
-	}
-	return sc;
-}
 
 #define SCENARIO(lbuf) \
 	"{\"seed\": 1, \"duration_s\": 30, \"path\": {\"forward\": {\"rate_bps\": 28800, \"delay_ms\": 200, " \
@@ -67,7 +46,7 @@ static struct rx_scenario *from_json(const char *text)
  * bottleneck drops at 0: segments n_kept + 1 .. 10 */
 static void check_run(const char *text, int n_deliver, int64_t (*deliver_ns)(int k), int n_kept)
 {
-	struct rx_scenario *sc = from_json(text);
+	struct rx_scenario *sc = t_scenario_json(text);
 	CHECK(sc != NULL);
 	if (!sc)
 		return;
