@@ -644,7 +644,7 @@ FRTO_CARDS: list[dict[str, Any]] = [
                 "timestamps.",
                 "panels": ["loss"],
                 "status": "holds",
-                "rexmit": "Eifel w/ SACK's mean time is above Regular SACK's; its segments carry the 12 timestamp "
+                "rexmit": "Eifel SACK's mean time is above Regular SACK's; its segments carry the 12 timestamp "
                 "bytes the paper names.",
             },
         ],
@@ -670,7 +670,7 @@ FRTO_CARDS: list[dict[str, Any]] = [
                 "conventional TCP when SACK TCP is used.",
                 "panels": ["outages"],
                 "status": "differs",
-                "rexmit": "Eifel w/ SACK is within 10 % of Regular SACK and Eifel declares no RTO spurious: the "
+                "rexmit": "Eifel SACK is within 10 % of Regular SACK and Eifel declares no RTO spurious: the "
                 "engine's receiver echoes the needless retransmission's own timestamp (TS.Recent from any "
                 "segment at or below Last.ACK.sent, RFC 7323 §4.3), the behaviour of the paper's footnote 4 that "
                 "“would have avoided the problem”; the paper's receiver echoed an earlier segment's.",

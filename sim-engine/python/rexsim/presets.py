@@ -283,7 +283,9 @@ FRTO_BYTES = 100 * 1024
 #: on the congestion window and ssthresh" (§5.1): response revert.  The
 #: paper's F-RTO instead halves (§3 step 3a: cwnd = ssthresh, congestion
 #: avoidance), a response tcp.spurious_response does not offer: F-RTO runs
-#: with revert too (see the presets' descriptions).
+#: with revert too (see the presets' descriptions).  Named as the paper's
+#: table rows without their "w/" ("F-RTO w/ SACK" is "F-RTO SACK"): a variant
+#: name also names files (golden traces) and URLs.
 def _frto_variant(sack: bool, detector: str | None = None) -> dict[str, Any]:
     over: dict[str, Any] = {"flows[*].tcp.sack": sack}
     if detector:
@@ -298,38 +300,38 @@ def _frto_variant(sack: bool, detector: str | None = None) -> dict[str, Any]:
 FRTO_VARIANTS: dict[str, dict[str, Any]] = {
     "Regular SACK": _frto_variant(True),
     "Regular NewReno": _frto_variant(False),
-    "F-RTO w/ SACK": _frto_variant(True, "frto"),
-    "F-RTO w/ NewReno": _frto_variant(False, "frto"),
-    "Eifel w/ SACK": _frto_variant(True, "eifel"),
-    "Eifel w/ NewReno": _frto_variant(False, "eifel"),
+    "F-RTO SACK": _frto_variant(True, "frto"),
+    "F-RTO NewReno": _frto_variant(False, "frto"),
+    "Eifel SACK": _frto_variant(True, "eifel"),
+    "Eifel NewReno": _frto_variant(False, "eifel"),
 }
 
 #: the paper's Tables 1-3: medians of 30 replications per variant, (time in s
 #: per 100 KB, packets lost, retransmissions); Table 2 is at 5 % loss
 FRTO_TABLES: dict[str, dict[str, tuple[float, int, int]]] = {
     "Table 1": {
-        "Eifel w/ SACK": (77.94, 11, 16),
-        "F-RTO w/ SACK": (76.23, 4, 12),
+        "Eifel SACK": (77.94, 11, 16),
+        "F-RTO SACK": (76.23, 4, 12),
         "Regular SACK": (94.13, 9, 57),
         "Regular NewReno": (90.72, 10, 60),
-        "F-RTO w/ NewReno": (75.18, 6, 13),
-        "Eifel w/ NewReno": (79.21, 11, 19),
+        "F-RTO NewReno": (75.18, 6, 13),
+        "Eifel NewReno": (79.21, 11, 19),
     },
     "Table 2": {
-        "Eifel w/ SACK": (80.68, 39, 26),
-        "F-RTO w/ SACK": (75.69, 36, 24),
+        "Eifel SACK": (80.68, 39, 26),
+        "F-RTO SACK": (75.69, 36, 24),
         "Regular SACK": (76.18, 36, 22),
         "Regular NewReno": (82.38, 36, 26),
-        "F-RTO w/ NewReno": (81.67, 36, 26),
-        "Eifel w/ NewReno": (89.64, 38, 27),
+        "F-RTO NewReno": (81.67, 36, 26),
+        "Eifel NewReno": (89.64, 38, 27),
     },
     "Table 3": {
-        "Eifel w/ SACK": (123.89, 50, 45),
-        "F-RTO w/ SACK": (64.94, 42, 40),
+        "Eifel SACK": (123.89, 50, 45),
+        "F-RTO SACK": (64.94, 42, 40),
         "Regular SACK": (71.23, 42, 39),
         "Regular NewReno": (74.48, 42, 43),
-        "F-RTO w/ NewReno": (67.80, 39, 43),
-        "Eifel w/ NewReno": (80.03, 42, 42),
+        "F-RTO NewReno": (67.80, 39, 43),
+        "Eifel NewReno": (80.03, 42, 42),
     },
 }
 
@@ -498,8 +500,8 @@ PRESETS: dict[str, dict[str, Any]] = {
             "3.5 s, in both directions (the paper's 'link'; with spikes on the data direction alone every variant "
             "finished 15-28 s sooner than the paper's). Paper's Table 1 medians (time s / lost / rexmits) against "
             "the engine's over seeds 1-30: Regular SACK 94.13 / 9 / 57 vs 88.6 / 13 / 56; Regular NewReno "
-            "90.72 / 10 / 60 vs 91.4 / 13 / 74.5; F-RTO w/ SACK 76.23 / 4 / 12 vs 76.3 / 13 / 19; F-RTO w/ NewReno "
-            "75.18 / 6 / 13 vs 82.8 / 11 / 25.5; Eifel w/ SACK 77.94 / 11 / 16 vs 80.3 / 13 / 15.5; Eifel w/ NewReno "
+            "90.72 / 10 / 60 vs 91.4 / 13 / 74.5; F-RTO SACK 76.23 / 4 / 12 vs 76.3 / 13 / 19; F-RTO NewReno "
+            "75.18 / 6 / 13 vs 82.8 / 11 / 25.5; Eifel SACK 77.94 / 11 / 16 vs 80.3 / 13 / 15.5; Eifel NewReno "
             "79.21 / 11 / 19 vs 83.6 / 14 / 20. As in the paper F-RTO and Eifel avoid most unnecessary "
             "retransmissions and Eifel loses more packets than F-RTO; unlike it, F-RTO's faster finish (7 % in the "
             "mean) is within the noise of 30 replications, and F-RTO loses as many packets as Regular (13 vs 4): "
@@ -522,9 +524,9 @@ PRESETS: dict[str, dict[str, Any]] = {
             "§5.1 packet losses on the GPRS-like link (28.8 kb/s, 200 ms, 7-packet router buffer, 1776-byte link "
             "buffers, MSS 256, 100 KB): independent loss with probability 2, 5 or 10 % in both directions. Paper's "
             "Table 2 medians at 5 % (time s / lost / rexmits) against the engine's over seeds 1-30: Regular SACK "
-            "76.18 / 36 / 22 vs 56.8 / 38 / 26.5; Regular NewReno 82.38 / 36 / 26 vs 57.7 / 38.5 / 28; F-RTO w/ "
-            "SACK 75.69 / 36 / 24 vs 56.5 / 38 / 27; F-RTO w/ NewReno 81.67 / 36 / 26 vs 58.1 / 38 / 28; Eifel w/ "
-            "SACK 80.68 / 39 / 26 vs 56.2 / 37.5 / 26; Eifel w/ NewReno 89.64 / 38 / 27 vs 59.9 / 38.5 / 28. Losses "
+            "76.18 / 36 / 22 vs 56.8 / 38 / 26.5; Regular NewReno 82.38 / 36 / 26 vs 57.7 / 38.5 / 28; F-RTO "
+            "SACK 75.69 / 36 / 24 vs 56.5 / 38 / 27; F-RTO NewReno 81.67 / 36 / 26 vs 58.1 / 38 / 28; Eifel "
+            "SACK 80.68 / 39 / 26 vs 56.2 / 37.5 / 26; Eifel NewReno 89.64 / 38 / 27 vs 59.9 / 38.5 / 28. Losses "
             "and retransmissions match; as in the paper F-RTO performs like the conventional recovery (means within "
             "1 % at every loss rate) and SACK beats NewReno (most at 10 %). Every engine time is 25-35 % shorter "
             "than the paper's; the paper does not say enough to tell why (its emulator's link-layer framing and "
@@ -549,10 +551,10 @@ PRESETS: dict[str, dict[str, Any]] = {
             "buffers, MSS 256, 100 KB): one outage process in both directions, good periods uniform 0.1-20 s, "
             "outages exponential with mean 3.5 s, every packet lost in an outage. Paper's Table 3 medians (time s / "
             "lost / rexmits) against the engine's over seeds 1-30: Regular SACK 71.23 / 42 / 39 vs 56.2 / 34.5 / "
-            "22; Regular NewReno 74.48 / 42 / 43 vs 58.2 / 35.5 / 23.5; F-RTO w/ SACK 64.94 / 42 / 40 vs 55.9 / 37 / "
-            "22; F-RTO w/ NewReno 67.80 / 39 / 43 vs 58.6 / 38 / 23.5; Eifel w/ SACK 123.89 / 50 / 45 vs 58.7 / 38 / "
-            "25.5; Eifel w/ NewReno 80.03 / 42 / 42 vs 59.9 / 34.5 / 25. As in the paper F-RTO performs like the "
-            "conventional recovery. Unlike it, Eifel w/ SACK is not slower: the paper's receiver echoed the "
+            "22; Regular NewReno 74.48 / 42 / 43 vs 58.2 / 35.5 / 23.5; F-RTO SACK 64.94 / 42 / 40 vs 55.9 / 37 / "
+            "22; F-RTO NewReno 67.80 / 39 / 43 vs 58.6 / 38 / 23.5; Eifel SACK 123.89 / 50 / 45 vs 58.7 / 38 / "
+            "25.5; Eifel NewReno 80.03 / 42 / 42 vs 59.9 / 34.5 / 25. As in the paper F-RTO performs like the "
+            "conventional recovery. Unlike it, Eifel SACK is not slower: the paper's receiver echoed the "
             "timestamp of the last segment that advanced the window on the ACK of a needless retransmission "
             "(footnote 3), so Eifel wrongly declared the RTO spurious; the engine's receiver takes TS.Recent from "
             "any segment at or below Last.ACK.sent (receiver.c, RFC 7323 §4.3), echoes the retransmission's own "

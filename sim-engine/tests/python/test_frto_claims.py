@@ -30,11 +30,11 @@ import rexsim
 from rexsim.presets import PRESETS
 
 SACK, NEWRENO = (
-    ("Regular SACK", "F-RTO w/ SACK", "Eifel w/ SACK"),
+    ("Regular SACK", "F-RTO SACK", "Eifel SACK"),
     (
         "Regular NewReno",
-        "F-RTO w/ NewReno",
-        "Eifel w/ NewReno",
+        "F-RTO NewReno",
+        "Eifel NewReno",
     ),
 )
 PAIRS = [SACK, NEWRENO]  # (conventional, F-RTO, Eifel) with the same loss recovery
@@ -229,9 +229,9 @@ def test_table3_eifel_with_sack_is_not_slower_in_the_engine(outages):
     receiver.c), so that ACK echoes the retransmission's own timestamp -- the
     behaviour of the paper's footnote 4, which "would have avoided the
     problem" -- and Eifel declares no RTO spurious in any of the 30 outage
-    runs; Eifel w/ SACK performs like Regular SACK."""
-    for eifel in ("Eifel w/ SACK", "Eifel w/ NewReno"):
+    runs; Eifel SACK performs like Regular SACK."""
+    for eifel in ("Eifel SACK", "Eifel NewReno"):
         assert sum(col(outages[eifel], "spurious_rtos_detected")) == 0, eifel
-    assert performs_like(outages["Eifel w/ SACK"], outages["Regular SACK"]), diff_ci(
-        outages["Eifel w/ SACK"], outages["Regular SACK"], "fct_ms"
+    assert performs_like(outages["Eifel SACK"], outages["Regular SACK"]), diff_ci(
+        outages["Eifel SACK"], outages["Regular SACK"], "fct_ms"
     )

@@ -20,8 +20,8 @@ from rexsim.presets import FRTO_TABLES, FRTO_VARIANTS, PRESETS
 FRTO_CARDS = [c["id"] for c in gallery.CARDS if c["paper"] == gallery.FRTO]
 Result = dict[str, Any]
 PAIRS = [
-    ("Regular SACK", "F-RTO w/ SACK", "Eifel w/ SACK"),
-    ("Regular NewReno", "F-RTO w/ NewReno", "Eifel w/ NewReno"),
+    ("Regular SACK", "F-RTO SACK", "Eifel SACK"),
+    ("Regular NewReno", "F-RTO NewReno", "Eifel NewReno"),
 ]
 
 _results: dict[str, Result] = {}
@@ -71,14 +71,14 @@ def t2_sack_beats_newreno(r: Result) -> bool:
 
 
 def t2_eifel_sack_slower(r: Result) -> bool:
-    return mean_of(r, "Eifel w/ SACK") > mean_of(r, "Regular SACK")
+    return mean_of(r, "Eifel SACK") > mean_of(r, "Regular SACK")
 
 
 def t3_eifel_sack_clearly_worse(r: Result) -> bool:
-    if mean_of(r, "Eifel w/ SACK") > 1.1 * mean_of(r, "Regular SACK"):
+    if mean_of(r, "Eifel SACK") > 1.1 * mean_of(r, "Regular SACK"):
         return True
     # what the engine shows instead: Eifel declares no RTO spurious in an outage
-    assert sum(variants(r)["Eifel w/ SACK"]["metrics"]["spurious_rtos_detected"]) == 0
+    assert sum(variants(r)["Eifel SACK"]["metrics"]["spurious_rtos_detected"]) == 0
     return False
 
 
