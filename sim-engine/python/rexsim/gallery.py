@@ -673,7 +673,8 @@ FRTO_CARDS: list[dict[str, Any]] = [
                 "rexmit": "Eifel SACK is within 10 % of Regular SACK and Eifel declares no RTO spurious: the "
                 "engine's receiver echoes the needless retransmission's own timestamp (TS.Recent from any "
                 "segment at or below Last.ACK.sent, RFC 7323 §4.3), the behaviour of the paper's footnote 4 that "
-                "“would have avoided the problem”; the paper's receiver echoed an earlier segment's.",
+                "“would have avoided the problem”, and with SACK that ACK's D-SACK block makes Eifel's RFC 3522 "
+                "§3.2 step 5 answer not spurious; the paper's receiver echoed an earlier segment's timestamp.",
             },
         ],
     },

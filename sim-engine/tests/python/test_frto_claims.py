@@ -228,8 +228,10 @@ def test_table3_eifel_with_sack_is_not_slower_in_the_engine(outages):
     TS.Recent from every segment at or below Last.ACK.sent (RFC 7323 §4.3,
     receiver.c), so that ACK echoes the retransmission's own timestamp -- the
     behaviour of the paper's footnote 4, which "would have avoided the
-    problem" -- and Eifel declares no RTO spurious in any of the 30 outage
-    runs; Eifel SACK performs like Regular SACK."""
+    problem" -- and with SACK the ACK also carries a D-SACK block, which
+    RFC 3522 §3.2 step 5 reads as not spurious.  Eifel declares no RTO
+    spurious in any of the 30 outage runs; Eifel SACK performs like Regular
+    SACK."""
     for eifel in ("Eifel SACK", "Eifel NewReno"):
         assert sum(col(outages[eifel], "spurious_rtos_detected")) == 0, eifel
     assert performs_like(outages["Eifel SACK"], outages["Regular SACK"]), diff_ci(
