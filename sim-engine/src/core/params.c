@@ -890,6 +890,10 @@ static void check_dir(const struct rx_scenario *sc, const struct rx_dir_cfg *d, 
 			FAIL(es, &rp, "flow", "must be below the number of flows, %lld (got %lld)",
 			     (long long)sc->n_flows, (long long)d->loss.rules[i].flow);
 		}
+	if (d->link_buffer_bytes > 0 && !(d->rate_bps >= 1))
+		FAIL(es, &dirp, "link_buffer_bytes",
+		     "a link buffer needs a serialising link: path.%s.rate_bps must be at least 1 bps (got %g)", name,
+		     d->rate_bps);
 	const struct rx_stage_ops *tail = rx_stage_for_loss_model(RX_LOSS_TAIL);
 	if (d->loss.model == RX_LOSS_TAIL)
 		check_tail(sc, d, &lp, "model", es);

@@ -69,7 +69,7 @@ int rx_link_init(struct rx_link *l, struct rx_sim *sim, int dir, const struct rx
 	l->prop_ns = rx_ms_to_ns(cfg->delay_ms);
 	l->buf_pkts = cfg->buffer_pkts;
 	l->buf_bytes = cfg->buffer_bytes;
-	l->lbuf_bytes = cfg->rate_bps > 0 ? cfg->link_buffer_bytes : 0;
+	l->lbuf_bytes = l->rate_bps > 0 ? cfg->link_buffer_bytes : 0; /* no link without a rate (validated) */
 	/* the stage list: the loss model, then path.<dir>.stages; every stage
 	 * gets its own PRNG stream (the loss model keeps the one it always had) */
 	const struct rx_stage_ops *ops = rx_stage_for_loss_model((int)cfg->loss.model);
