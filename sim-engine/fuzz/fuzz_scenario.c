@@ -445,6 +445,9 @@ static void fix_up(struct rx_scenario *sc)
 			dirs[d]->loss.rules[r].flow %= sc->n_flows;
 	if (sc->rev.loss.model == RX_LOSS_TAIL)
 		sc->rev.loss.model = RX_LOSS_POSITIONED;
+	for (int d = 0; d < 2; d++) /* a link buffer needs a rate */
+		if (!(dirs[d]->rate_bps >= 1))
+			dirs[d]->link_buffer_bytes = 0;
 	/* listed stages validation would refuse: rule users, tail where it cannot act */
 	for (int d = 0; d < 2; d++)
 		for (int64_t k = 0; k < dirs[d]->n_stages; k++) {

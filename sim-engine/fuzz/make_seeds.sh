@@ -99,6 +99,20 @@ s dsack-spike $paper $spike flows[0].tcp.spurious=eifel+dsack flows[0].tcp.times
 s eifel-none $paper fwd.loss.model=bernoulli fwd.loss.p=0.05 flows[0].tcp.timestamps=true flows[0].tcp.spurious=eifel \
 	flows[0].tcp.spurious_response=none
 
+# the F-RTO paper's GPRS-like link (§5.1): 28.8 kb/s, 200 ms, a 7-packet router
+# queue in front of 1776-byte link send buffers, MSS 256; a delayed segment
+# makes an RTO spurious while the link buffer holds the window.  And a link
+# buffer smaller than one packet: a stop-and-wait link.
+gprs="fwd.rate_bps=28800 rev.rate_bps=28800 fwd.delay_ms=200 rev.delay_ms=200 fwd.buffer_pkts=7 rev.buffer_pkts=7 \
+	fwd.link_buffer_bytes=1776 rev.link_buffer_bytes=1776"
+s gprs-link-frto duration_s=60 $gprs fwd.loss.model=positioned fwd.rules=1 fwd.rules[0].segment=6 \
+	fwd.rules[0].action=delay fwd.rules[0].delay_ms=4000 flows[0].app.bytes=20000 flows[0].tcp.mss=256 \
+	flows[0].tcp.sack=false flows[0].tcp.timestamps=false flows[0].tcp.spurious=frto
+s gprs-link-loss duration_s=60 $gprs fwd.loss.model=bernoulli fwd.loss.p=0.05 rev.loss.model=bernoulli \
+	rev.loss.p=0.05 flows[0].app.bytes=20000 flows[0].tcp.mss=256 flows[0].tcp.spurious=eifel
+s link-buffer-tiny fwd.rate_bps=1e6 fwd.buffer_pkts=3 fwd.link_buffer_bytes=100 flows[0].app.segments=20 \
+	flows[0].tcp.iw=10
+
 # validation mode: cross-field and out-of-range errors
 s invalid-rwnd flags=7 flows[0].tcp.mss=1448 flows[0].receiver.rwnd_bytes=100
 s invalid-rto flags=7 flows[0].tcp.min_rto_ms=500 flows[0].tcp.max_rto_ms=100

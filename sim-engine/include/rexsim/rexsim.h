@@ -96,6 +96,7 @@ struct rx_dir_cfg {
 	double delay_ms; /* one-way propagation delay */
 	int64_t buffer_pkts; /* drop-tail limit in packets (0 = no packet limit) */
 	int64_t buffer_bytes; /* drop-tail limit in bytes (0 = no byte limit) */
+	int64_t link_buffer_bytes; /* the link's own send buffer behind the router queue (0 = none) */
 	struct rx_loss_cfg loss;
 	/* further stages after the loss model, in order (path.<dir>.stages) */
 	int64_t n_stages;

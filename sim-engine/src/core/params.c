@@ -32,6 +32,7 @@ NAMES(ch_cwl, "half_pipe", "linux")
 static const struct rx_special sp_unlimited[] = { { 0, "unlimited: no serialization delay, no queue" }, { 0, NULL } };
 static const struct rx_special sp_no_pkt_limit[] = { { 0, "no packet limit" }, { 0, NULL } };
 static const struct rx_special sp_no_byte_limit[] = { { 0, "no byte limit" }, { 0, NULL } };
+static const struct rx_special sp_no_link_buffer[] = { { 0, "no link buffer" }, { 0, NULL } };
 static const struct rx_special sp_segment[] = { { 0, "the SYN (forward) or the SYN-ACK (reverse)" }, { 0, NULL } };
 static const struct rx_special sp_app_bytes[] = { { 0, "use app.segments" }, { 0, NULL } };
 static const struct rx_special sp_min_rto[] = { { -1, "the RTT estimator's: 1000 ms rfc6298, 200 ms linux" },
@@ -154,6 +155,14 @@ static const struct rx_param table[] = {
 	PS(sp_no_byte_limit, "buffer_bytes", "Byte buffer", RX_PT_INT, 0, 1e10, 0, "bytes", NULL,
 	   "Drop-tail buffer limit in bytes; 0 = no byte limit.", RX_SEC_DIR,
 	   offsetof(struct rx_dir_cfg, buffer_bytes)),
+	PS(sp_no_link_buffer, "link_buffer_bytes", "Link send buffer", RX_PT_INT, 0, 1e10, 0, "bytes", NULL,
+	   "The link's own send buffer behind the router queue (F-RTO paper, Sarolahti et al. 2003, §5.1: a "
+	   "GPRS-like link with 1776-byte link send and receive buffers, 28.8 kb/s, 200 ms, a 7-packet router "
+	   "buffer). A packet leaves the router queue when its bytes fit in the link buffer, is serialised from it "
+	   "in order and holds its bytes until delivered at the far end; buffer_pkts and buffer_bytes then limit "
+	   "only the packets waiting for room. A packet larger than the buffer passes alone. Needs a rate; 0 = no "
+	   "link buffer (the router queue feeds the serialiser directly).",
+	   RX_SEC_DIR, offsetof(struct rx_dir_cfg, link_buffer_bytes)),
 	OBJ(RX_SEC_DIR, "loss", "Loss", RX_SEC_LOSS, struct rx_dir_cfg, loss,
 	    "The loss stage at the ingress of this direction."),
 	{ .section = RX_SEC_DIR,
@@ -896,6 +905,10 @@ static void check_dir(const struct rx_scenario *sc, const struct rx_dir_cfg *d, 
 			FAIL(es, &rp, "flow", "must be below the number of flows, %lld (got %lld)",
 			     (long long)sc->n_flows, (long long)d->loss.rules[i].flow);
 		}
+	if (d->link_buffer_bytes > 0 && !(d->rate_bps >= 1))
+		FAIL(es, &dirp, "link_buffer_bytes",
+		     "a link buffer needs a serialising link: path.%s.rate_bps must be at least 1 bps (got %g)", name,
+		     d->rate_bps);
 	const struct rx_stage_ops *tail = rx_stage_for_loss_model(RX_LOSS_TAIL);
 	if (d->loss.model == RX_LOSS_TAIL)
 		check_tail(sc, d, &lp, "model", es);

@@ -2,6 +2,20 @@
  *
  *   ingress -> stages (loss, ...) -> drop-tail bottleneck (rate, buffer) -> propagation -> endpoint
  *
+ * With link_buffer_bytes > 0 the bottleneck is a link with its own send
+ * buffer behind the router queue, as in the GPRS-like link of Sarolahti,
+ * Kojo and Raatikainen, "F-RTO", SIGCOMM CCR 2003, §5.1 ("the emulated
+ * wireless link uses a link send buffer and a link receive buffer ... The
+ * link send buffer holds packets that have not yet been acknowledged as
+ * received ... The link buffers have a size of 1776 bytes"): a packet moves
+ * from the router queue into the link buffer when its bytes fit there, is
+ * serialised from it FIFO and holds its bytes until it is delivered at the
+ * far end (the link-layer ACK's way back is not modelled).  The router
+ * queue (buffer_pkts, buffer_bytes) then counts only the packets that wait
+ * for room in the link buffer.  The paper's link receive buffer reorders
+ * frames of a link-layer ARQ; the engine's link delivers in order, so it
+ * would never hold a packet and has no parameter.
+ *
  * The bottleneck serves packets FIFO at rate_bps (serialization time is
  * ceil(wire_bits * 1e9 / rate) ns); the propagation line is FIFO too, so each
  * stage keeps a single live heap entry.  A 'delay' action of the positioned
@@ -55,6 +69,7 @@ int rx_link_init(struct rx_link *l, struct rx_sim *sim, int dir, const struct rx
 	l->prop_ns = rx_ms_to_ns(cfg->delay_ms);
 	l->buf_pkts = cfg->buffer_pkts;
 	l->buf_bytes = cfg->buffer_bytes;
+	l->lbuf_bytes = l->rate_bps > 0 ? cfg->link_buffer_bytes : 0; /* no link without a rate (validated) */
 	/* the stage list: the loss model, then path.<dir>.stages; every stage
 	 * gets its own PRNG stream (the loss model keeps the one it always had) */
 	const struct rx_stage_ops *ops = rx_stage_for_loss_model((int)cfg->loss.model);
@@ -107,9 +122,15 @@ static void trace_drop(struct rx_link *l, struct rx_pkt *p, int reason, uint8_t 
 	rx_pkt_free(sim, p);
 }
 
+static void lbuf_admit_waiting(struct rx_link *l);
+
 static void deliver(struct rx_link *l, struct rx_pkt *p)
 {
 	struct rx_sim *sim = l->sim;
+	if (l->lbuf_bytes > 0) { /* the packet leaves the link buffer: room for the router queue's head */
+		l->lbuf_held_bytes -= p->wire_bytes;
+		lbuf_admit_waiting(l);
+	}
 	if (l->dir == 0)
 		rx_rcv_on_pkt(&sim->flows[p->flow].rcv, p);
 	else
@@ -156,13 +177,63 @@ static void start_service(struct rx_link *l, struct rx_pkt *p)
 	rx_tslot_arm(l->sim, &l->depart, start_ns + tx_time_ns(l, p->wire_bytes), RX_HEV_LINK_DEPART, l);
 }
 
+/* the link buffer takes a packet when its bytes fit, or any packet when it is
+ * empty (a packet larger than the buffer still passes, alone) */
+static bool lbuf_fits(const struct rx_link *l, const struct rx_pkt *p)
+{
+	return l->lbuf_held_bytes == 0 || l->lbuf_held_bytes + p->wire_bytes <= l->lbuf_bytes;
+}
+
+static void fifo_push(struct rx_pkt **head, struct rx_pkt **tail, struct rx_pkt *p)
+{
+	p->next = NULL;
+	if (*tail)
+		(*tail)->next = p;
+	else
+		*head = p;
+	*tail = p;
+}
+
+static void lbuf_admit(struct rx_link *l, struct rx_pkt *p)
+{
+	l->lbuf_held_bytes += p->wire_bytes;
+	if (!l->in_service)
+		start_service(l, p);
+	else
+		fifo_push(&l->lq_head, &l->lq_tail, p);
+}
+
+static struct rx_pkt *queue_pop(struct rx_link *l)
+{
+	struct rx_pkt *n = l->q_head;
+	if (n) {
+		l->q_head = n->next;
+		if (!l->q_head)
+			l->q_tail = NULL;
+		l->q_pkts--;
+		l->q_bytes -= n->wire_bytes;
+	}
+	return n;
+}
+
+/* move the router queue's head packets into the link buffer while they fit */
+static void lbuf_admit_waiting(struct rx_link *l)
+{
+	while (l->q_head && lbuf_fits(l, l->q_head))
+		lbuf_admit(l, queue_pop(l));
+}
+
 static void enqueue(struct rx_link *l, struct rx_pkt *p)
 {
 	if (l->rate_bps == 0) {
 		to_line(l, p);
 		return;
 	}
-	if (!l->in_service) {
+	if (l->lbuf_bytes > 0 && !l->q_head && lbuf_fits(l, p)) {
+		lbuf_admit(l, p);
+		return;
+	}
+	if (l->lbuf_bytes == 0 && !l->in_service) {
 		start_service(l, p);
 		return;
 	}
@@ -171,12 +242,7 @@ static void enqueue(struct rx_link *l, struct rx_pkt *p)
 		trace_drop(l, p, RX_DROP_QUEUE, 0);
 		return;
 	}
-	p->next = NULL;
-	if (l->q_tail)
-		l->q_tail->next = p;
-	else
-		l->q_head = p;
-	l->q_tail = p;
+	fifo_push(&l->q_head, &l->q_tail, p);
 	l->q_pkts++;
 	l->q_bytes += p->wire_bytes;
 }
@@ -186,15 +252,19 @@ void rx_link_on_depart(struct rx_link *l)
 	struct rx_pkt *p = l->in_service;
 	l->in_service = NULL;
 	to_line(l, p);
-	struct rx_pkt *n = l->q_head;
-	if (n) {
-		l->q_head = n->next;
-		if (!l->q_head)
-			l->q_tail = NULL;
-		l->q_pkts--;
-		l->q_bytes -= n->wire_bytes;
-		start_service(l, n);
+	if (l->lbuf_bytes > 0) { /* the serialiser takes the link buffer's next packet */
+		struct rx_pkt *n = l->lq_head;
+		if (n) {
+			l->lq_head = n->next;
+			if (!l->lq_head)
+				l->lq_tail = NULL;
+			start_service(l, n);
+		}
+		return;
 	}
+	struct rx_pkt *n = queue_pop(l);
+	if (n)
+		start_service(l, n);
 }
 
 void rx_link_on_arrive(struct rx_link *l)

@@ -74,6 +74,11 @@ struct rx_link {
 	int64_t q_pkts, q_bytes;
 	struct rx_pkt *in_service;
 	struct rx_tslot depart;
+	/* the link's send buffer (path.<dir>.link_buffer_bytes; 0 = none): the
+	 * packets that left the router queue and are not yet delivered, waiting
+	 * for the serialiser (lq), in service or propagating */
+	int64_t lbuf_bytes, lbuf_held_bytes;
+	struct rx_pkt *lq_head, *lq_tail;
 	int64_t stall_until_ns; /* a stage stalled the link: nothing leaves it before this time */
 	/* propagation line: FIFO in arrival order */
 	struct rx_pkt *line_head, *line_tail;

@@ -178,6 +178,13 @@ CASES = [
         False,
     ),
     ("min-rto-zero", F(tcp={"min_rto_ms": 0}), "flows[0].tcp.min_rto_ms", ["-1", "0.001"], False),
+    (
+        "link-buffer-without-rate",
+        {"path": {"reverse": {"rate_bps": 0, "link_buffer_bytes": 1776}}},
+        "path.reverse.link_buffer_bytes",
+        ["path.reverse.rate_bps", "at least 1 bps", "got 0"],
+        False,
+    ),
     # not a scenario at all
     ("scenario-list", [], "scenario", ["object"], True),
     ("scenario-string", "flows", "scenario", ["object"], True),

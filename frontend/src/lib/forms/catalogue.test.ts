@@ -45,7 +45,13 @@ describe("catalogue -> field specs", () => {
 
   it("generates one field per parameter of a section, in catalogue order", () => {
     const fwd = sectionFields(cat, "direction", { dir: "forward" }).map((f) => f.path);
-    expect(fwd).toEqual(["path.forward.rate_bps", "path.forward.delay_ms", "path.forward.buffer_pkts", "path.forward.buffer_bytes"]);
+    expect(fwd).toEqual([
+      "path.forward.rate_bps",
+      "path.forward.delay_ms",
+      "path.forward.buffer_pkts",
+      "path.forward.buffer_bytes",
+      "path.forward.link_buffer_bytes",
+    ]);
     const rule = sectionFields(cat, "rule", { dir: "reverse", index: { rules: 1 } }).map((f) => f.path);
     expect(rule[0]).toBe("path.reverse.loss.rules.1.flow");
   });
