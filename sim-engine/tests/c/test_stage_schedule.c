@@ -46,22 +46,6 @@
 #include "scenarios.h"
 #include "tjson.h"
 
-static struct rx_scenario *from_json(const char *text, struct rx_errors *es)
-{
-	struct rx_scenario *sc = malloc(sizeof(*sc));
-	struct rx_arena a = { 0 };
-	struct rx_node *t = t_json(&a, text);
-	CHECK(t != NULL);
-	memset(es, 0, sizeof(*es));
-	int rc = t ? rx_scenario_from_tree(t, sc, es) : -1;
-	rx_arena_free(&a);
-	if (rc) {
-		free(sc);
-		return NULL;
-	}
-	return sc;
-}
-
 /* a scenario with one one-segment flow starting at each of starts_ms[] and
  * the forward stages and schedule given */
 static struct rx_scenario *probes(const double *starts_ms, int n, const char *forward)
@@ -81,7 +65,7 @@ static struct rx_scenario *probes(const double *starts_ms, int n, const char *fo
 	if (used < sizeof(text))
 		snprintf(text + used, sizeof(text) - used, "]}");
 	struct rx_errors es;
-	struct rx_scenario *sc = from_json(text, &es);
+	struct rx_scenario *sc = t_from_json(text, &es, false);
 	for (int i = 0; i < es.n; i++)
 		fprintf(stderr, "  %s: %s\n", es.e[i].path, es.e[i].msg);
 	CHECK(sc != NULL);
@@ -187,37 +171,20 @@ static void loss_step(void)
 	free(sc);
 }
 
-static void expect_error(const char *json, const char *path, const char *needle)
-{
-	struct rx_errors es;
-	struct rx_scenario *sc = from_json(json, &es);
-	CHECK(sc == NULL);
-	bool found = false;
-	for (int i = 0; i < es.n; i++)
-		found |= strcmp(es.e[i].path, path) == 0 && strstr(es.e[i].msg, needle);
-	if (!found) {
-		fprintf(stderr, "  expected '%s' with '%s'; got:\n", path, needle);
-		for (int i = 0; i < es.n; i++)
-			fprintf(stderr, "    %s: %s\n", es.e[i].path, es.e[i].msg);
-	}
-	CHECK(found);
-	free(sc);
-}
-
 #define S "{\"kind\": \"schedule\"}"
 static void schedules_are_checked(void)
 {
 	/* every error at once: a time going back, a loss rate above 1, a negative delay */
 	const char *bad = "{\"path\": {\"forward\": {\"stages\": [" S "], \"schedule\": [{\"time_ms\": 2000}, "
 			  "{\"time_ms\": 1000, \"loss_rate\": 1.5}, {\"time_ms\": 3000, \"delay_ms\": -1}]}}}";
-	expect_error(bad, "path.forward.schedule[1].time_ms", "previous row's time_ms = 2000 (got 1000)");
-	expect_error(bad, "path.forward.schedule[1].loss_rate", "between 0 and 1 (got 1.5)");
-	expect_error(bad, "path.forward.schedule[2].delay_ms", "between 0 and 600000 (got -1)");
+	t_expect_error(bad, "path.forward.schedule[1].time_ms", "previous row's time_ms = 2000 (got 1000)");
+	t_expect_error(bad, "path.forward.schedule[1].loss_rate", "between 0 and 1 (got 1.5)");
+	t_expect_error(bad, "path.forward.schedule[2].delay_ms", "between 0 and 600000 (got -1)");
 	/* rows nobody reads, a reader without rows */
-	expect_error("{\"path\": {\"reverse\": {\"schedule\": [{\"time_ms\": 0}]}}}", "path.reverse.schedule",
-		     "list {kind: 'schedule'} in path.reverse.stages");
-	expect_error("{\"path\": {\"forward\": {\"stages\": [" S "]}}}", "path.forward.stages[0].kind",
-		     "path.forward.schedule, which has no rows");
+	t_expect_error("{\"path\": {\"reverse\": {\"schedule\": [{\"time_ms\": 0}]}}}", "path.reverse.schedule",
+		       "list {kind: 'schedule'} in path.reverse.stages");
+	t_expect_error("{\"path\": {\"forward\": {\"stages\": [" S "]}}}", "path.forward.stages[0].kind",
+		       "path.forward.schedule, which has no rows");
 	/* too many rows */
 	static char many[16384];
 	size_t used = (size_t)snprintf(many, sizeof(many),
@@ -227,7 +194,7 @@ static void schedules_are_checked(void)
 		used += (size_t)snprintf(many + used, sizeof(many) - used, "%s{\"time_ms\": %d}", k ? ", " : "", k);
 	if (used < sizeof(many))
 		snprintf(many + used, sizeof(many) - used, "]}}}");
-	expect_error(many, "path.forward.schedule", "between 0 and 256 items (got 257)");
+	t_expect_error(many, "path.forward.schedule", "between 0 and 256 items (got 257)");
 }
 
 int main(void)
