@@ -17,7 +17,8 @@
  *             flags & 0x40 -> run through rx_run_progress() instead of rx_run().
  *   byte 1    number of flows
  *   then      scenario rows; forward dir rows, loss rows, rule count, rules;
- *             reverse the same; per flow: flow rows, then app.sizes.
+ *             reverse the same; per flow: flow rows, then app.sizes; then
+ *             the forward and reverse stage lists, then their schedules.
  *   each row  one mode byte, then 0..8 value bytes (see gen_row, int_in, float_in).
  *
  * Budget: whatever the bytes say, an in-range duration_s is cut to 30 s,
@@ -466,6 +467,34 @@ static void fix_up(struct rx_scenario *sc)
 		for (int64_t i = 0; i < sc->n_flows; i++)
 			if (app_of(&sc->flows[i])->n_objects(&sc->flows[i]) == 0)
 				sc->flows[i].app_kind = 0; /* the first app: one object */
+	/* a schedule: rows in time order, read by a listed stage (one is added
+	 * when there is room, else the rows go), a reader given one default row */
+	for (int d = 0; d < 2; d++) {
+		struct rx_dir_cfg *dir = dirs[d];
+		for (int64_t i = 1; i < dir->n_schedule; i++)
+			for (int64_t j = i; j > 0 && dir->schedule[j].time_ms < dir->schedule[j - 1].time_ms; j--) {
+				struct rx_sched_row t = dir->schedule[j];
+				dir->schedule[j] = dir->schedule[j - 1];
+				dir->schedule[j - 1] = t;
+			}
+		int reader = -1;
+		for (int k = 0; k < rx_member_count(RX_FAM_STAGE) && reader < 0; k++)
+			if (((const struct rx_stage_ops *)rx_member(RX_FAM_STAGE, k))->uses_schedule)
+				reader = k;
+		bool listed = false;
+		for (int64_t k = 0; k < dir->n_stages; k++)
+			listed |= dir->stages[k].kind == reader;
+		if (listed && dir->n_schedule == 0) {
+			rx_section_init(RX_SEC_SCHED, &dir->schedule[0]);
+			dir->n_schedule = 1;
+		} else if (!listed && dir->n_schedule > 0 && dir->n_stages < RX_MAX_LIST_STAGES) {
+			memset(&dir->stages[dir->n_stages], 0, sizeof(dir->stages[0]));
+			dir->stages[dir->n_stages++].kind = reader;
+		} else if (!listed) {
+			memset(dir->schedule, 0, (size_t)dir->n_schedule * sizeof(dir->schedule[0]));
+			dir->n_schedule = 0;
+		}
+	}
 }
 
 /* ------------------------------------------------------------------ decoding */
@@ -548,6 +577,28 @@ static void gen_stages(struct fz_in *in, struct rx_dir_cfg *d, bool vmode)
 	d->n_stages = n;
 }
 
+/* path.<dir>.schedule (read by a listed 'schedule' stage): one byte >= 160
+ * gives 1..8 rows, >= 248 all RX_MAX_SCHED_ROWS (or, in validation mode,
+ * >= 250 a bad count); each row's time, delay and loss rate drawn like any
+ * row (out of time order too: fix_up sorts them outside validation mode) */
+static void gen_schedule(struct fz_in *in, struct rx_dir_cfg *d, bool vmode)
+{
+	uint8_t b = u8(in);
+	if (b < 160)
+		return;
+	if (vmode && b >= 250) {
+		static const int64_t bad[] = { -1, RX_MAX_SCHED_ROWS + 1, INT64_MAX, INT64_MIN, 1000, -7 };
+		d->n_schedule = bad[b - 250];
+		return;
+	}
+	int64_t n = b >= 248 ? RX_MAX_SCHED_ROWS : 1 + b % 8;
+	for (int64_t i = 0; i < n; i++) {
+		rx_section_init(RX_SEC_SCHED, &d->schedule[i]);
+		gen_section(in, RX_SEC_SCHED, &d->schedule[i], vmode);
+	}
+	d->n_schedule = n;
+}
+
 static int64_t gen_n_flows(struct fz_in *in, bool vmode)
 {
 	uint8_t b = u8(in);
@@ -584,6 +635,8 @@ static int64_t decode(struct fz_in *in, struct rx_scenario *sc, bool *vmode, boo
 	/* after everything else, so older inputs decode as they always did */
 	gen_stages(in, &sc->fwd, *vmode);
 	gen_stages(in, &sc->rev, *vmode);
+	gen_schedule(in, &sc->fwd, *vmode);
+	gen_schedule(in, &sc->rev, *vmode);
 	budget(sc, nf);
 	if (!*vmode)
 		fix_up(sc);

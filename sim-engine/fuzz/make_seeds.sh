@@ -113,10 +113,28 @@ s gprs-link-loss duration_s=60 $gprs fwd.loss.model=bernoulli fwd.loss.p=0.05 re
 s link-buffer-tiny fwd.rate_bps=1e6 fwd.buffer_pkts=3 fwd.link_buffer_bytes=100 flows[0].app.segments=20 \
 	flows[0].tcp.iw=10
 
+# the schedule stage (Kato et al. §3.1): a handover spike (a step up, a ramp, a step
+# down) with loss on the data, Eifel and D-SACK; a table on the ACKs of a bulk flow
+# whose rows come out of time order (fix_up sorts them); a table with a rate of 1
+s schedule-handover fwd.rate_bps=10e6 fwd.buffer_pkts=100 fwd.delay_ms=5 rev.delay_ms=5 flows[0].app.segments=200 \
+	flows[0].tcp.spurious=eifel+dsack flows[0].tcp.timestamps=true fwd.stages=schedule fwd.schedule=5 \
+	fwd.schedule[0].time_ms=60 fwd.schedule[1].time_ms=60 fwd.schedule[1].delay_ms=1500 \
+	fwd.schedule[1].loss_rate=0.05 fwd.schedule[2].time_ms=150 fwd.schedule[2].delay_ms=1400 \
+	fwd.schedule[2].loss_rate=0.05 fwd.schedule[3].time_ms=150 fwd.schedule[3].loss_rate=0.01 \
+	fwd.schedule[4].time_ms=800
+s schedule-acks-bulk fwd.rate_bps=20e6 flows[0].app.kind=bulk flows[0].app.duration_s=1 \
+	rev.stages=schedule+bernoulli rev.stages[1].p=0.01 rev.schedule=3 rev.schedule[0].time_ms=900 \
+	rev.schedule[0].delay_ms=300 rev.schedule[1].time_ms=200 rev.schedule[2].time_ms=400 rev.schedule[2].delay_ms=50
+s schedule-all-lost $paper fwd.stages=delay_spike+schedule fwd.stages[0].p=0.1 fwd.stages[0].mean_ms=300 \
+	fwd.schedule=2 fwd.schedule[0].time_ms=0 fwd.schedule[1].time_ms=30 fwd.schedule[1].loss_rate=1
+
 # validation mode: cross-field and out-of-range errors
 s invalid-rwnd flags=7 flows[0].tcp.mss=1448 flows[0].receiver.rwnd_bytes=100
 s invalid-rto flags=7 flows[0].tcp.min_rto_ms=500 flows[0].tcp.max_rto_ms=100
 s invalid-tail-rev flags=7 rev.loss.model=tail
 s invalid-nan flags=7 fwd.loss.p=!nan
 s invalid-above flags=7 flows[0].tcp.dupthresh=!above
+s invalid-schedule flags=7 fwd.stages=schedule fwd.schedule=3 fwd.schedule[0].time_ms=500 \
+	fwd.schedule[1].time_ms=100 fwd.schedule[1].loss_rate=!above fwd.schedule[2].delay_ms=!nan \
+	rev.schedule=1
 echo "seeds written to $dir"

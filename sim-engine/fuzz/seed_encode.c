@@ -16,6 +16,10 @@
  *   flows[i].K_params.R=V   a row of the member chosen by K, e.g.
  *                           flows[0].tcp.cc_params.alpha=3 (with flows[0].tcp.cc=vegas)
  *   flows[i].sizes=A,B,...  app.sizes (1..16 items)
+ *   fwd.stages=K1+K2        path.forward.stages by kind (1..4), each stage's own
+ *                           rows as fwd.stages[k].KEY=V
+ *   fwd.schedule=N          path.forward.schedule rows (1..8), each row as
+ *                           fwd.schedule[i].KEY=V, e.g. fwd.schedule[1].delay_ms=500
  * Enum values are given by name.  Rows not named keep their defaults (the
  * mode byte 0).  In validation mode (flags=7) a row may be given as KEY=!nan
  * (NaN, or min-1 / INT64_MAX / a raw bool byte for other types) or
@@ -182,6 +186,61 @@ static void emit_dir(const char *name)
 	}
 }
 
+/* path.<dir>.stages (gen_stages): 200 + n - 1, then each kind and its own rows */
+static void emit_stages(const char *name)
+{
+	char key[64];
+	snprintf(key, sizeof(key), "%s.stages", name);
+	const char *v = find(key);
+	if (!v) {
+		emit(0);
+		return;
+	}
+	char *copy = strdup(v), *save = NULL;
+	int kinds[4], n = 0;
+	for (char *tok = strtok_r(copy, "+", &save); tok; tok = strtok_r(NULL, "+", &save)) {
+		int m = rx_member_index(RX_FAM_STAGE, tok);
+		if (m < 0 || n == 4) {
+			fprintf(stderr, "%s: 1..4 stage names\n", key);
+			exit(1);
+		}
+		kinds[n++] = m;
+	}
+	free(copy);
+	emit((uint8_t)(200 + n - 1));
+	for (int k = 0; k < n; k++) {
+		emit((uint8_t)kinds[k]);
+		size_t np;
+		const struct rx_param *rows = rx_member_params(RX_FAM_STAGE, kinds[k], &np, NULL);
+		for (size_t r = 0; r < np; r++) {
+			snprintf(key, sizeof(key), "%s.stages[%d].%s", name, k, rows[r].key);
+			emit_row(&rows[r], find(key));
+		}
+	}
+}
+
+/* path.<dir>.schedule (gen_schedule): 160 + n - 1, then each row */
+static void emit_schedule(const char *name)
+{
+	char key[64];
+	snprintf(key, sizeof(key), "%s.schedule", name);
+	const char *v = find(key);
+	int n = v ? atoi(v) : 0;
+	if (n < 0 || n > 8) {
+		fprintf(stderr, "%s: 0..8 rows\n", key);
+		exit(1);
+	}
+	if (n == 0) {
+		emit(0);
+		return;
+	}
+	emit((uint8_t)(160 + n - 1));
+	for (int i = 0; i < n; i++) {
+		snprintf(key, sizeof(key), "%s.schedule[%d].", name, i);
+		emit_section(RX_SEC_SCHED, key);
+	}
+}
+
 /* each flow family's chosen member's own rows, in the decoder's order
  * (gen_members): flows[i].<choice key>_params.<row key>=V */
 static void emit_members(const char *prefix)
@@ -269,6 +328,10 @@ int main(int argc, char **argv)
 			emit_int_in(sizes[j], 1, 1000000000);
 		}
 	}
+	emit_stages("fwd");
+	emit_stages("rev");
+	emit_schedule("fwd");
+	emit_schedule("rev");
 	for (int i = 0; i < n_specs; i++)
 		if (!used[i]) {
 			fprintf(stderr, "unknown or misplaced spec: %s\n", specs[i]);

@@ -819,7 +819,7 @@ export type DropEvent = {
      *
      * what dropped it: a stage of the path (the stage family's members) or the full bottleneck queue; null when the trace does not record it
      */
-    stage: 'queue' | 'positioned' | 'tail' | 'bernoulli' | 'gilbert_elliott' | 'delay_spike' | 'outage' | null;
+    stage: 'queue' | 'positioned' | 'tail' | 'bernoulli' | 'gilbert_elliott' | 'delay_spike' | 'outage' | 'schedule' | null;
     /**
      * State
      *

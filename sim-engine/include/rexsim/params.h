@@ -40,6 +40,7 @@ enum rx_psection {
 	RX_SEC_LOSS, /* struct rx_loss_cfg, under path.<dir>.loss */
 	RX_SEC_RULE, /* struct rx_pos_rule, items of path.<dir>.loss.rules */
 	RX_SEC_FLOW, /* struct rx_flow_cfg, items of flows */
+	RX_SEC_SCHED, /* struct rx_sched_row, items of path.<dir>.schedule */
 	RX_SEC__COUNT
 };
 

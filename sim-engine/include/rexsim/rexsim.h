@@ -30,6 +30,7 @@
 #define RX_MAX_REQUESTS 512
 #define RX_MAX_SACK_BLOCKS 4
 #define RX_MAX_LIST_STAGES 8
+#define RX_MAX_SCHED_ROWS 256 /* rows of a direction's time-variant delay and loss table */
 /* families a flow picks one member of (cc, timer, recovery, lossdet: the
  * first RX_FLOW_FAMILIES of enum rx_family_id: cc, timer, recovery, lossdet, app), and the bytes of the chosen
  * member's own parameter block */
@@ -84,6 +85,14 @@ struct rx_loss_cfg {
 	struct rx_pos_rule rules[RX_MAX_POS_RULES];
 };
 
+/* a row of a direction's time-variant delay and loss table (path.<dir>.schedule,
+ * read by the 'schedule' stage, src/path/stage_schedule.c) */
+struct rx_sched_row {
+	double time_ms; /* from the start of the run */
+	double delay_ms; /* held this long from this time on (interpolated) */
+	double loss_rate; /* lost with this probability (interpolated) */
+};
+
 /* an item of a tagged list: a family member (kind) and its own parameter
  * block, laid out as that member's params table says */
 struct rx_tagged_item {
@@ -101,6 +110,9 @@ struct rx_dir_cfg {
 	/* further stages after the loss model, in order (path.<dir>.stages) */
 	int64_t n_stages;
 	struct rx_tagged_item stages[RX_MAX_LIST_STAGES];
+	/* the time-variant delay and loss table a 'schedule' stage reads (path.<dir>.schedule) */
+	int64_t n_schedule;
+	struct rx_sched_row schedule[RX_MAX_SCHED_ROWS];
 };
 
 struct rx_flow_cfg {

@@ -6,7 +6,9 @@
  * rx_loss_cfg: for the loss model, the scenario's; for a listed stage, one
  * holding that item's own parameters (declared in the stage's params table,
  * offsets into struct rx_loss_cfg before its rules) and no rules.  A stage may drop a packet, add
- * extra delay to it (p->extra_ns; it may then be overtaken), or ask for a
+ * extra delay to it (p->extra_ns; it may then be overtaken), hold it longer
+ * in order (p->hold_ns: added after the bottleneck, and it never reaches the
+ * far end before a packet that entered the line earlier), or ask for a
  * copy.  A stage may also stall the link (st->stall_until_ns): the
  * direction then delivers nothing before that time, and the packets behind
  * wait in order in the bottleneck queue (its buffer limits apply), or, on a
@@ -21,6 +23,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct rx_dir_cfg;
 struct rx_link;
 struct rx_param; /* rexsim/params.h */
 struct rx_pkt;
@@ -35,6 +38,7 @@ struct rx_stage {
 	uint64_t seed; /* its own PRNG stream seed */
 	uint64_t run_seed; /* the scenario's seed: a process both directions share derives its stream from it */
 	const int64_t *clock_ns; /* the simulation's clock (now) */
+	const struct rx_dir_cfg *dir; /* the whole direction's part of the scenario (its schedule) */
 	/* written by the stage: the link delivers nothing before this time (0:
 	 * never stalled); the core reads it after every apply */
 	int64_t stall_until_ns;
@@ -55,6 +59,10 @@ struct rx_stage_ops {
 	/* it acts on the direction's positioned rules (path.<dir>.loss.rules),
 	 * so it is chosen as the loss model, never listed in path.<dir>.stages */
 	bool uses_rules;
+	/* it reads the direction's delay and loss table (path.<dir>.schedule,
+	 * st->dir): validation asks for rows when it is listed, and for such a
+	 * stage when rows are given */
+	bool uses_schedule;
 	/* (optional) as an item of path.<dir>.stages its cfg is its own block
 	 * (the tagged item's, laid out by params), not a struct rx_loss_cfg */
 	bool own_cfg;

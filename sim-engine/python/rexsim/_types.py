@@ -58,7 +58,7 @@ class MemberParameter(TypedDict):
 class Parameter(MemberParameter):
     """A scenario parameter; `section` names the object it lives in."""
 
-    section: Literal["scenario", "direction", "loss", "rule", "flow"]
+    section: Literal["scenario", "direction", "loss", "rule", "flow", "schedule_row"]
     applies_to: AppliesTo | None
 
 
@@ -67,12 +67,12 @@ class Container(TypedDict):
     of its value or items (None for a list of integers, whose items lie within
     `min`..`max`, None otherwise)."""
 
-    section: Literal["scenario", "direction", "loss", "rule", "flow"]
+    section: Literal["scenario", "direction", "loss", "rule", "flow", "schedule_row"]
     key: str
     path: str
     label: str
     type: Literal["object", "list", "int_list", "tagged_list"]
-    of: Literal["scenario", "direction", "loss", "rule", "flow"] | None
+    of: Literal["scenario", "direction", "loss", "rule", "flow", "schedule_row"] | None
     #: a tagged list: the family whose members its items are ({kind, params})
     family: str | None
     min_items: int

@@ -29,13 +29,14 @@ from collections.abc import Iterable
 from typing import Any
 
 from . import _rexsim
-from .presets import FOREGROUND_FLOWS, PRESETS, TAIL_PAPER, WEB_SITES
+from .presets import FOREGROUND_FLOWS, FRTO_PAPER, FRTO_TABLES, PRESETS, TAIL_PAPER, WEB_SITES
 from .scenario import apply_overrides, grid_cells
 
 TAIL = "tail-loss-recovery-rtor-tlp-tlpr"
+FRTO = "f-rto"
 
 #: the papers (their file names in shared/papers, without extension) and how to cite them
-PAPERS = {TAIL: TAIL_PAPER}
+PAPERS = {TAIL: TAIL_PAPER, FRTO: FRTO_PAPER}
 
 #: the per-request completion times a "requests" flow reports (a list in its
 #: metrics); the comparison service accepts it as a metric besides the
@@ -563,6 +564,196 @@ CARDS: list[dict[str, Any]] = [
     _web_card("classified"),
     _web_card("newspaper"),
 ]
+
+# ---- the F-RTO paper's Tables 1-3 (Figs. 6-8), one card each (issue #10).
+# The paper draws box plots of throughput (Figs. 6-8) and tabulates medians
+# (Tables 1-3); the gallery draws bars (the mean time per variant, normalized
+# to Regular SACK) and gives each table's columns as published ratios per new
+# data segment: a 100 KB transfer of MSS 256 sends 400 of them, so the
+# paper's median over 400 sits beside Rexmit's total over its total (a mean).
+_FRTO_SEGS = 400  # 102400 bytes / 256
+_FRTO_COLUMNS = (
+    ("time", 0, "fct_ms", "Time (ms) ÷ new data segments (400 per 100 KB)", 1000.0),
+    ("lost", 1, "drops", "Packets lost ÷ new data segments", 1.0),
+    ("rexmits", 2, "retransmissions", "Retransmissions ÷ new data segments", 1.0),
+)
+_FRTO_MEDIANS_NOTE = (
+    "The paper's tables give medians of 30 replications; the published ratios divide them by the 400 new data "
+    "segments of a 100 KB transfer, and Rexmit's are totals over totals (means). The paper's time runs from the "
+    "SYN to the ACK of the FIN at the sender, Rexmit's fct_ms to the delivery of the last byte (about one "
+    "one-way delay less)."
+)
+_FRTO_BOX_NOTE = (
+    "The paper's Figs. 6-8 are box plots of throughput over the 30 replications; the gallery's charts are bars "
+    "or CDFs, so the card draws the mean time per variant (normalized to Regular SACK)."
+)
+
+
+def _frto_published(table: str, section_quote: str) -> list[dict[str, Any]]:
+    rows = FRTO_TABLES[table]
+    return [
+        {
+            "id": f"{table.lower().replace(' ', '')}-{cid}",
+            "kind": "ratio",
+            "section": "§5.2",
+            "quote": section_quote,
+            "label": label,
+            "numerator": [metric],
+            "denominator": ["segments_sent"],
+            "values": {v: row[i] * scale / _FRTO_SEGS for v, row in rows.items()},
+        }
+        for cid, i, metric, label, scale in _FRTO_COLUMNS
+    ]
+
+
+_FRTO_DELAY = "path.*.delay_ms"
+_FRTO_ONE_CELL_CHART = {"kind": "bars", "x": _FRTO_DELAY, "x_label": "One-way delay", "x_unit": "ms", "x_scale": 1}
+_FRTO_REPS_NOTE = (
+    "§5.1: “For each scenario and TCP variant the experiment is repeated 30 times.” Seeds 1-30 per variant "
+    "(and loss rate)."
+)
+
+
+def _frto_card(table: str, figure: str, preset: str, grid: dict[str, list[Any]]) -> dict[str, Any]:
+    """What the cards of the paper's tables share, with the table's medians
+    as published ratios; each card adds its title, panels and findings."""
+    quote = {
+        "Table 1": "Table 1: Results of the tests with sudden delays.",
+        "Table 2": "Table 2: Results of the tests with packet errors.",
+        "Table 3": "Table 3: Results of the tests with bursty losses on the link.",
+    }[table] + " The median values of 30 replications."
+    return {
+        "id": "frto-" + table.lower().replace(" ", ""),
+        "paper": FRTO,
+        "figure": f"{table}, {figure}",
+        "section": "§5.2",
+        "caption": quote.split(": ", 1)[1],
+        "preset": preset,
+        "grid": grid,
+        "replications": 30,
+        "replications_note": _FRTO_REPS_NOTE,
+        "metric": "fct_ms",
+        "flows": None,
+        "chart": _FRTO_ONE_CELL_CHART,
+        "published": _frto_published(table, quote),
+        "notes": [_FRTO_BOX_NOTE, _FRTO_MEDIANS_NOTE],
+    }
+
+
+FRTO_CARDS: list[dict[str, Any]] = [
+    {
+        # the grid: the link's one-way delay, its one value (bars need a grid key)
+        **_frto_card("Table 1", "Fig. 6", "frto-sudden-delays", {_FRTO_DELAY: [200]}),
+        "title": "Sudden delays on a GPRS-like link: time per 100 KB, six TCP variants",
+        "panels": [{"id": "delays", "label": "Sudden delays (p = 0.02, mean 3.5 s)", "where": {}}],
+        "findings": [
+            {
+                "id": "frto-fewer-unnecessary",
+                "section": "§5.2",
+                "quote": "The number of unnecessary retransmissions with the F-RTO algorithm is considerably "
+                "smaller than with the conventional RTO recovery algorithm, resulting in improved throughput with "
+                "the F-RTO algorithm.",
+                "panels": ["delays"],
+                "status": "holds",
+                "rexmit": "F-RTO's unnecessary retransmissions are under a third of the conventional recovery's "
+                "with SACK and with NewReno, and its mean time is lower (by about 7 %, within the noise of 30 "
+                "replications; the paper's gain is about 18 %).",
+            },
+            {
+                "id": "sack-newreno-alike",
+                "section": "§5.2",
+                "quote": "There is no significant difference between the SACK TCP and the NewReno TCP, when RTOs "
+                "are triggered by excessive delays.",
+                "panels": ["delays"],
+                "status": "holds",
+                "rexmit": "Regular NewReno's mean time is within 5 % of Regular SACK's.",
+            },
+            {
+                "id": "eifel-more-losses-slower",
+                "section": "§5.2",
+                "quote": "Hence, Eifel typically has more packet losses due to congestion than F-RTO, resulting "
+                "in a slightly lower throughput than F-RTO.",
+                "panels": ["delays"],
+                "status": "differs",
+                "rexmit": "Eifel loses more packets than F-RTO with SACK and with NewReno, but its mean time is "
+                "not longer than F-RTO's with both: the engine's F-RTO restores cwnd on a spurious RTO (response "
+                "revert) as Eifel does, where the paper's F-RTO halves it.",
+            },
+        ],
+    },
+    {
+        # Fig. 7 and Table 2 are at 5 %; the preset's grid (and
+        # tests/python/test_frto_claims.py) also runs 2 and 10 %
+        **_frto_card("Table 2", "Fig. 7", "frto-random-loss", {"path.*.loss.p": [0.05]}),
+        "title": "Random packet loss on a GPRS-like link: time per 100 KB at 5 % loss",
+        "chart": {"kind": "bars", "x": "path.*.loss.p", "x_label": "Packet loss rate", "x_unit": "%", "x_scale": 100},
+        "panels": [{"id": "loss", "label": "Random loss of 5 %, both directions", "where": {}}],
+        "findings": [
+            {
+                "id": "frto-like-conventional",
+                "section": "§5.2",
+                "quote": "The trend with the packet loss rates of 2 % and 10 % is similar: the performance of F-RTO "
+                "is not different from the performance achieved with the conventional RTO recovery, regardless of "
+                "whether SACK or NewReno TCP is used.",
+                "panels": ["loss"],
+                "status": "holds",
+                "rexmit": "F-RTO's mean time is within 5 % (in fact 1 %) of the conventional recovery's, with SACK "
+                "and with NewReno (at 2 and 10 % too, in the preset's grid).",
+            },
+            {
+                "id": "sack-beats-newreno",
+                "section": "§5.2",
+                "quote": "As expected, the SACK TCP improves the performance over the NewReno TCP, since there are "
+                "often multiple packet losses in one round-trip time, and SACK recovers more efficiently in such a "
+                "case.",
+                "panels": ["loss"],
+                "status": "holds",
+                "rexmit": "Regular SACK's mean time is below Regular NewReno's (at 2 and 10 % too, the gap growing "
+                "with the loss rate).",
+            },
+            {
+                "id": "eifel-sack-slower",
+                "section": "§5.2",
+                "quote": "Eifel TCP using SACK and TCP timestamps has a lower throughput than SACK TCP without "
+                "timestamps.",
+                "panels": ["loss"],
+                "status": "holds",
+                "rexmit": "Eifel SACK's mean time is above Regular SACK's; its segments carry the 12 timestamp "
+                "bytes the paper names.",
+            },
+        ],
+    },
+    {
+        **_frto_card("Table 3", "Fig. 8", "frto-bursty-losses", {_FRTO_DELAY: [200]}),
+        "title": "Link outages on a GPRS-like link: time per 100 KB, six TCP variants",
+        "panels": [{"id": "outages", "label": "Outages (good 0.1-20 s, bad mean 3.5 s)", "where": {}}],
+        "findings": [
+            {
+                "id": "frto-like-conventional",
+                "section": "§5.2",
+                "quote": "Figure 8 shows that the TCP performance with F-RTO does not differ significantly from the "
+                "performance with the conventional RTO recovery when there are link outages.",
+                "panels": ["outages"],
+                "status": "holds",
+                "rexmit": "F-RTO's mean time is within 5 % of the conventional recovery's with SACK and NewReno.",
+            },
+            {
+                "id": "eifel-sack-clearly-worse",
+                "section": "§5.2",
+                "quote": "The test results show that Eifel TCP gives a clearly worse throughput than the "
+                "conventional TCP when SACK TCP is used.",
+                "panels": ["outages"],
+                "status": "differs",
+                "rexmit": "Eifel SACK is within 10 % of Regular SACK and Eifel declares no RTO spurious: the "
+                "engine's receiver echoes the needless retransmission's own timestamp (TS.Recent from any "
+                "segment at or below Last.ACK.sent, RFC 7323 §4.3), the behaviour of the paper's footnote 4 that "
+                "“would have avoided the problem”, and with SACK that ACK's D-SACK block makes Eifel's RFC 3522 "
+                "§3.2 step 5 answer not spurious; the paper's receiver echoed an earlier segment's timestamp.",
+            },
+        ],
+    },
+]
+CARDS += FRTO_CARDS
 
 STATUSES = ("holds", "differs")
 CHART_KINDS = ("bars", "cdf")

@@ -638,6 +638,147 @@ PRESETS: dict[str, dict[str, Any]] = {
 }
 
 
+KATO_PAPER = (
+    "T. Kato, M. Moriyama, R. Yamamoto, S. Ohzahata: Performance Evaluation of TCP Spurious Timeout Detection "
+    "Methods under Delay Spike and Packet Loss Emulating LTE Handover (IADIS IJCSIS 13(2), 2018)"
+)
+
+# Kato et al. §3.2: a Linux sender (TCP Reno, SACK and timestamps on, as a
+# Linux host has them) sends at 10 Mb/s (tc) through the handover emulator to
+# a Linux receiver; F-RTO as Linux runs it (the first ACK of never-
+# retransmitted data after an RTO undoes it, also after a repeated RTO).
+KATO_TCP = {
+    "mss": 1448,
+    "iw": 10,
+    "sack": True,
+    "timestamps": True,
+    "handshake": True,
+    "rtt_profile": "linux",
+    "cc": "reno",
+    "timer": "rto",
+    "frto_variant": "linux",
+    "spurious": [],
+}
+
+#: Kato et al.'s Figure 2 handover, RECONSTRUCTED: the paper's table (Fig.
+#: 2(a)) is not in its text, only that "packets arriving at the emulator
+#: during 10,000 msec to 11,460 msec are transmitted in a very short period
+#: during 15,000 msec and 15,010 msec" (§3.1).  A step to 5000 ms at 10 s,
+#: falling linearly to 3550 ms at 11.46 s, gives exactly that (arrival t
+#: leaves at t + delay(t) = 15000 + (t - 10000) / 146 ms; the derivation is
+#: in tests/c/test_stage_schedule.c); then a step back to no extra delay.
+KATO_SPIKE: list[dict[str, float]] = [
+    {"time_ms": 10000, "delay_ms": 0},
+    {"time_ms": 10000, "delay_ms": 5000},
+    {"time_ms": 11460, "delay_ms": 3550},
+    {"time_ms": 11460, "delay_ms": 0},
+]
+
+#: the same spike with loss: the paper's loss rates (Fig. 2(b)) are not in its
+#: text either, only that the losses come with the handover, "between 10 sec.
+#: and 20 sec." (§4.2); reconstructed as 5 % while the spike lasts and 1 %
+#: until 20 s (Eq. 2 per packet)
+KATO_SPIKE_LOSS: list[dict[str, float]] = [
+    {"time_ms": 10000, "delay_ms": 0, "loss_rate": 0},
+    {"time_ms": 10000, "delay_ms": 5000, "loss_rate": 0.05},
+    {"time_ms": 11460, "delay_ms": 3550, "loss_rate": 0.05},
+    {"time_ms": 11460, "delay_ms": 0, "loss_rate": 0.01},
+    {"time_ms": 20000, "delay_ms": 0, "loss_rate": 0.01},
+    {"time_ms": 20000, "delay_ms": 0, "loss_rate": 0},
+]
+
+#: the detectors alone and in pairs (Kato et al. §4: Figs. 4-7 alone, 8-10 in pairs)
+DETECTOR_VARIANTS: dict[str, dict[str, Any]] = {
+    name: {"flows[*].tcp.spurious": combo}
+    for name, combo in {
+        "conventional": [],
+        "Eifel": ["eifel"],
+        "DSACK": ["dsack"],
+        "F-RTO": ["frto"],
+        "Eifel+DSACK": ["eifel", "dsack"],
+        "Eifel+F-RTO": ["eifel", "frto"],
+        "DSACK+F-RTO": ["dsack", "frto"],
+    }.items()
+}
+
+
+def _kato(schedule: list[dict[str, float]], seed: int = 1) -> dict[str, Any]:
+    """§3.2: 10 Mb/s from the sender, delay and loss only towards the
+    receiver, a 20 s transfer (the run goes on until its data are through)."""
+    return {
+        "seed": seed,
+        "duration_s": 60,
+        "path": {
+            "forward": {
+                "rate_bps": 10e6,
+                "delay_ms": 5,
+                "buffer_pkts": 100,
+                "stages": [{"kind": "schedule"}],
+                "schedule": schedule,
+            },
+            "reverse": {"rate_bps": 10e6, "delay_ms": 5, "buffer_pkts": 100},
+        },
+        "flows": [
+            {
+                "app": {"kind": "bulk", "duration_s": 20},
+                "tcp": dict(KATO_TCP),
+                "receiver": {"ack_policy": "linux"},
+            }
+        ],
+    }
+
+
+#: Kato et al.'s experiments (appended to PRESETS below)
+KATO_PRESETS: dict[str, dict[str, Any]] = {
+    "lte-handover-spike": {
+        "title": "LTE handover: a 5 s delay spike, no loss, each spurious-timeout detector",
+        "paper": "spurious-timeout-detection-lte-handover",
+        "section": "§4.1",
+        "figure": "Fig. 4",
+        "citation": KATO_PAPER + ", §4.1, Fig. 4",
+        "description": "A 10 Mb/s Reno transfer of 20 s meets Kato et al.'s handover at 10 s: packets sent "
+        "during 10-11.46 s reach the receiver in 15-15.01 s (a reconstruction of the paper's Fig. 2 table, which "
+        "its text does not give), and later ones wait behind them. The RTO fires four times (200 ms minimum, "
+        "backed off) before the spike ends. Paper: the three detectors perform alike (cwnd differs, transfer "
+        "does not). Engine: in-order data at the receiver at 20 s is 18.15 MB with Eifel or F-RTO (each undoes "
+        "the last RTO on the first ACKs after the spike) and 18.07 MB with DSACK, which detects too but restores "
+        "the window only when its D-SACKs are in, like conventional recovery (18.07 MB): alike within 0.5 %. "
+        "No loss, so nothing random: one replication.",
+        "scenario": _kato(KATO_SPIKE),
+        "variants": DETECTOR_VARIANTS,
+        "baseline_variant": "conventional",
+        "grid": {},
+        "replications": 1,
+    },
+    "lte-handover-spike-loss": {
+        "title": "LTE handover: a 5 s delay spike with loss, detectors alone and in pairs",
+        "paper": "spurious-timeout-detection-lte-handover",
+        "section": "§4.2",
+        "figure": "Figs. 5-11",
+        "citation": KATO_PAPER + ", §4.2, Figs. 5-11",
+        "description": "The handover of the spike preset with loss (reconstructed: 5 % of the packets sent during "
+        "the spike, 1 % until 20 s). Paper (Fig. 11, data transferred in 20 s, mean of three runs): Eifel "
+        "transfers least, after a long timeout gap; DSACK and F-RTO best; no pair does better than its better "
+        "member. Engine (in-order data at the receiver at 20 s, mean of 20 seeds): conventional 17.5 MB, DSACK "
+        "17.5 MB (it seldom declares these RTOs spurious: a segment lost in the spike brings no D-SACK), Eifel "
+        "13.2 MB, F-RTO 12.7 MB. Eifel's undo restores the window, but the first ACKs after the spike carry "
+        "RTT samples of about 5 s, the RTO grows to about 11 s, and a segment lost in the spike waits for it: "
+        "the cumulative ACK stalls from 15.1 s to about 27 s (the paper's gap: 12-16 s, with a second one at "
+        "16.5-18.5 s). F-RTO as Linux runs it undoes the same way, also when the segment the RTO resent was "
+        "itself lost (Eifel then finds the RTO genuine), and transfers 4.0 % less than Eifel, where the paper's "
+        "F-RTO had a 1.5 s gap and did best: the engine disagrees with 'Eifel least' by that much. No pair "
+        "beats its better member: Eifel+DSACK transfers what Eifel does, Eifel+F-RTO and DSACK+F-RTO what "
+        "F-RTO does.",
+        "scenario": _kato(KATO_SPIKE_LOSS),
+        "variants": DETECTOR_VARIANTS,
+        "baseline_variant": "conventional",
+        "grid": {},
+        "replications": 3,
+    },
+}
+PRESETS.update(KATO_PRESETS)
+
+
 def preset_scenario(name: str, variant: str | None = None, overrides: dict[str, Any] | None = None) -> dict[str, Any]:
     """The preset's scenario with a variant's and then the caller's overrides."""
     if name not in PRESETS:

@@ -179,6 +179,12 @@ static const struct rx_param table[] = {
 	  .item_size = sizeof(struct rx_tagged_item),
 	  .min_items = 0,
 	  .max_items = RX_MAX_LIST_STAGES },
+	LIST(NULL, RX_SEC_DIR, "schedule", "Delay and loss schedule", RX_SEC_SCHED, struct rx_dir_cfg, schedule,
+	     n_schedule, 0, 0, RX_MAX_SCHED_ROWS,
+	     "The time-variant delay and loss table of an LTE handover emulator (Kato et al., §3.1, Eq. 1 and 2), "
+	     "read by a 'schedule' stage listed in this direction's stages: rows of (time_ms, delay_ms, loss_rate) "
+	     "in time order, linearly interpolated between rows, a step where two rows share a time, constant "
+	     "before the first row and after the last."),
 	/* loss stage */
 	P("model", "Loss model", RX_PT_ENUM, 0, RX_LOSS__COUNT - 1, RX_LOSS_NONE, "", ch_loss,
 	  "Loss stage at the ingress of this direction. positioned: act on chosen transmissions (drop, delay, "
@@ -470,6 +476,19 @@ static const struct rx_param table[] = {
 	INTS("app.kind:requests", RX_SEC_FLOW, "app.sizes", "Object sizes", struct rx_flow_cfg, app_sizes, app_n_sizes,
 	     1, RX_MAX_REQUESTS, 1, 1e9, "bytes",
 	     "requests: the size of each object in bytes (overrides app.requests and app.object_bytes)."),
+	/* rows of a direction's delay and loss schedule (read by src/path/stage_schedule.c) */
+	P("time_ms", "Time", RX_PT_FLOAT, 0, 3600000, 0, "ms", NULL,
+	  "When this row applies, from the start of the run (Kato et al. §3.1, pTime). Rows are in time order; two "
+	  "rows with the same time make a step, the later one applying from that time on.",
+	  RX_SEC_SCHED, offsetof(struct rx_sched_row, time_ms)),
+	P("delay_ms", "Delay", RX_PT_FLOAT, 0, 600000, 0, "ms", NULL,
+	  "How long a packet reaching the stage at this time is held (Kato et al. §3.1, pDelay, Eq. 1), on top of "
+	  "the path's own delay; linear between rows, and no packet leaves before one that arrived earlier.",
+	  RX_SEC_SCHED, offsetof(struct rx_sched_row, delay_ms)),
+	P("loss_rate", "Loss rate", RX_PT_FLOAT, 0, 1, 0, "", NULL,
+	  "Probability that a packet reaching the stage at this time is lost (Kato et al. §3.1, pLoss, Eq. 2); "
+	  "linear between rows.",
+	  RX_SEC_SCHED, offsetof(struct rx_sched_row, loss_rate)),
 };
 
 #define N_ROWS (sizeof(table) / sizeof(table[0]))
@@ -511,7 +530,8 @@ const struct rx_param *rx_section_row(int section, size_t i)
 
 const char *rx_section_name(int section)
 {
-	static const char *const names[RX_SEC__COUNT] = { "scenario", "direction", "loss", "rule", "flow" };
+	static const char *const names[RX_SEC__COUNT] = { "scenario", "direction", "loss",
+							  "rule",     "flow",      "schedule_row" };
 	return section >= 0 && section < RX_SEC__COUNT ? names[section] : NULL;
 }
 
@@ -895,6 +915,26 @@ static void check_tail(const struct rx_scenario *sc, const struct rx_dir_cfg *d,
 	}
 }
 
+/* path.<dir>.schedule: rows in time order (each one that goes back is
+ * reported), and read by a listed stage when it has rows */
+static void check_schedule(const struct rx_dir_cfg *d, const char *name, int readers, struct rx_errors *es)
+{
+	const struct vpath dp = { NULL, "path", 0, -1, -1 }, dirp = { &dp, name, 0, -1, -1 };
+	int64_t n = d->n_schedule < RX_MAX_SCHED_ROWS ? d->n_schedule : RX_MAX_SCHED_ROWS;
+	for (int64_t i = 1; i < n; i++)
+		if (d->schedule[i].time_ms < d->schedule[i - 1].time_ms) {
+			const struct vpath rp = { &dirp, "schedule", 0, -1, i };
+			FAIL(es, &rp, "time_ms",
+			     "must not be before the previous row's time_ms = %.17g (got %.17g): rows are in time "
+			     "order",
+			     d->schedule[i - 1].time_ms, d->schedule[i].time_ms);
+		}
+	if (n > 0 && readers == 0)
+		FAIL(es, &dirp, "schedule",
+		     "has %lld rows but no stage reads them: list {kind: 'schedule'} in path.%s.stages", (long long)n,
+		     name);
+}
+
 static void check_dir(const struct rx_scenario *sc, const struct rx_dir_cfg *d, const char *name, struct rx_errors *es)
 {
 	const struct vpath dp = { NULL, "path", 0, -1, -1 }, dirp = { &dp, name, 0, -1, -1 };
@@ -910,6 +950,7 @@ static void check_dir(const struct rx_scenario *sc, const struct rx_dir_cfg *d, 
 		     "a link buffer needs a serialising link: path.%s.rate_bps must be at least 1 bps (got %g)", name,
 		     d->rate_bps);
 	const struct rx_stage_ops *tail = rx_stage_for_loss_model(RX_LOSS_TAIL);
+	int readers = 0; /* listed stages that read path.<dir>.schedule */
 	if (d->loss.model == RX_LOSS_TAIL)
 		check_tail(sc, d, &lp, "model", es);
 	for (int64_t k = 0; k < d->n_stages && k < RX_MAX_LIST_STAGES; k++) {
@@ -920,7 +961,13 @@ static void check_dir(const struct rx_scenario *sc, const struct rx_dir_cfg *d, 
 			     ops->name, name, name);
 		else if (ops == tail)
 			check_tail(sc, d, &sp, "kind", es);
+		else if (ops && ops->uses_schedule && d->n_schedule == 0)
+			FAIL(es, &sp, "kind", "'%s' reads path.%s.schedule, which has no rows: give at least one",
+			     ops->name, name);
+		if (ops && ops->uses_schedule)
+			readers++;
 	}
+	check_schedule(d, name, readers, es);
 }
 
 static void check_flow(const struct rx_flow_cfg *f, int64_t index, struct rx_errors *es)

@@ -20,7 +20,8 @@
  * ceil(wire_bits * 1e9 / rate) ns); the propagation line is FIFO too, so each
  * stage keeps a single live heap entry.  A 'delay' action of the positioned
  * loss model takes its packet off the FIFO line (it may be overtaken), which
- * is what spurious-timeout demonstrations need.  The stages themselves live in
+ * is what spurious-timeout demonstrations need; a stage's hold (p->hold_ns,
+ * the schedule stage) keeps it on the line, so later packets wait behind it.  The stages themselves live in
  * src/path/ (include/rexsim/stage.h).
  */
 #include <stdlib.h>
@@ -44,8 +45,8 @@ uint32_t rx_wire_bytes(uint32_t payload, bool ts, int n_sack, bool syn)
 	return 20 + 20 + opt + payload;
 }
 
-static void add_stage(struct rx_link *l, const struct rx_stage_ops *ops, const void *cfg, uint64_t seed,
-		      uint64_t run_seed)
+static void add_stage(struct rx_link *l, const struct rx_dir_cfg *dir_cfg, const struct rx_stage_ops *ops,
+		      const void *cfg, uint64_t seed, uint64_t run_seed)
 {
 	struct rx_stage *st = &l->stages[l->n_stages++];
 	st->ops = ops;
@@ -56,6 +57,7 @@ static void add_stage(struct rx_link *l, const struct rx_stage_ops *ops, const v
 	st->seed = seed;
 	st->run_seed = run_seed;
 	st->clock_ns = &l->sim->now_ns;
+	st->dir = dir_cfg;
 	if (ops->init)
 		ops->init(st, l->dir);
 }
@@ -74,7 +76,7 @@ int rx_link_init(struct rx_link *l, struct rx_sim *sim, int dir, const struct rx
 	 * gets its own PRNG stream (the loss model keeps the one it always had) */
 	const struct rx_stage_ops *ops = rx_stage_for_loss_model((int)cfg->loss.model);
 	if (ops)
-		add_stage(l, ops, &cfg->loss, seed, seed);
+		add_stage(l, cfg, ops, &cfg->loss, seed, seed);
 	if (cfg->n_stages <= 0)
 		return 0;
 	/* a listed stage reads its own parameters through a struct rx_loss_cfg
@@ -87,7 +89,7 @@ int rx_link_init(struct rx_link *l, struct rx_sim *sim, int dir, const struct rx
 		const struct rx_stage_ops *ops_k = rx_member(RX_FAM_STAGE, (int)it->kind);
 		uint64_t seed_k = seed ^ (UINT64_C(0x9E3779B97F4A7C15) * (uint64_t)(k + 1));
 		if (ops_k->own_cfg) {
-			add_stage(l, ops_k, it->cfg, seed_k, seed);
+			add_stage(l, cfg, ops_k, it->cfg, seed_k, seed);
 			continue;
 		}
 		struct rx_loss_cfg *c = &l->list_cfg[k];
@@ -96,7 +98,7 @@ int rx_link_init(struct rx_link *l, struct rx_sim *sim, int dir, const struct rx
 		memcpy(c, it->cfg, cfg_size);
 		c->model = it->kind + 1; /* the stage family lists the loss models after "none" */
 		c->n_rules = 0;
-		add_stage(l, ops_k, c, seed_k, seed);
+		add_stage(l, cfg, ops_k, c, seed_k, seed);
 	}
 	return 0;
 }
@@ -124,13 +126,20 @@ static void trace_drop(struct rx_link *l, struct rx_pkt *p, int reason, uint8_t 
 
 static void lbuf_admit_waiting(struct rx_link *l);
 
-static void deliver(struct rx_link *l, struct rx_pkt *p)
+/* the packet reaches the link's far end: it leaves the link buffer, making room for the router queue's head */
+static void leave_link(struct rx_link *l, struct rx_pkt *p)
 {
-	struct rx_sim *sim = l->sim;
-	if (l->lbuf_bytes > 0) { /* the packet leaves the link buffer: room for the router queue's head */
+	if (l->lbuf_bytes > 0 && !p->left_link) {
 		l->lbuf_held_bytes -= p->wire_bytes;
 		lbuf_admit_waiting(l);
 	}
+	p->left_link = 1;
+}
+
+static void deliver(struct rx_link *l, struct rx_pkt *p)
+{
+	struct rx_sim *sim = l->sim;
+	leave_link(l, p);
 	if (l->dir == 0)
 		rx_rcv_on_pkt(&sim->flows[p->flow].rcv, p);
 	else
@@ -144,16 +153,18 @@ static void to_line(struct rx_link *l, struct rx_pkt *p)
 	/* without a rate limit a stall holds the packet at the link's ingress
 	 * (arrival times stay non-decreasing: the line stays FIFO) */
 	int64_t start_ns = sim->now_ns > l->stall_until_ns ? sim->now_ns : l->stall_until_ns;
-	/* a flow's own access delay keeps its packets in order among themselves but
-	 * not with other flows', so they leave the shared FIFO line */
-	int64_t access_ns = sim->flows[p->flow].access_ns;
-	p->arrive_ns = start_ns + l->prop_ns + p->extra_ns + access_ns;
-	if (p->extra_ns > 0 || access_ns > 0) {
+	p->arrive_ns = start_ns + l->prop_ns + p->hold_ns + p->extra_ns;
+	if (p->extra_ns > 0) {
+		/* off the line (it may be overtaken), and then over the flow's own access link */
+		p->arrive_ns += sim->flows[p->flow].access_ns;
 		rx_sched(sim, p->arrive_ns, RX_HEV_PKT_DELAYED, p, (uint32_t)l->dir);
 		return;
 	}
 	p->next = NULL;
 	if (l->line_tail) {
+		/* a held packet keeps the ones behind it waiting (FIFO) */
+		if (p->arrive_ns < l->line_tail->arrive_ns)
+			p->arrive_ns = l->line_tail->arrive_ns;
 		l->line_tail->next = p;
 		l->line_tail = p;
 	} else {
@@ -275,6 +286,15 @@ void rx_link_on_arrive(struct rx_link *l)
 		l->line_tail = NULL;
 	else
 		rx_tslot_arm(l->sim, &l->arrive, l->line_head->arrive_ns, RX_HEV_LINK_ARRIVE, l);
+	/* the flow's own access link (flow.access_delay_ms) after the shared line: one
+	 * constant delay per flow keeps the flow's packets in the line's order */
+	int64_t access_ns = l->sim->flows[p->flow].access_ns;
+	if (access_ns > 0) {
+		leave_link(l, p);
+		p->arrive_ns = l->sim->now_ns + access_ns;
+		rx_sched(l->sim, p->arrive_ns, RX_HEV_PKT_DELAYED, p, (uint32_t)l->dir);
+		return;
+	}
 	deliver(l, p);
 }
 

@@ -50,7 +50,8 @@
 	X(rx_stage_ops, rx_stage_bernoulli) \
 	X(rx_stage_ops, rx_stage_gilbert_elliott) \
 	X(rx_stage_ops, rx_stage_delay_spike) \
-	X(rx_stage_ops, rx_stage_outage)
+	X(rx_stage_ops, rx_stage_outage) \
+	X(rx_stage_ops, rx_stage_schedule)
 
 #define DECLARE(type, sym) extern const struct type sym;
 #define ADDRESS(type, sym) &sym,

@@ -39,7 +39,9 @@ struct rx_pkt {
 	uint8_t n_sack; /* blocks in sack[] */
 	uint8_t dsack; /* sack[0] is a DSACK block (RFC 2883) */
 	uint8_t is_dup_copy; /* created by the 'duplicate' loss action */
+	uint8_t left_link; /* it has left the link (its link-buffer bytes freed) and crosses the flow's access link */
 	int64_t extra_ns; /* extra delay from the 'delay' loss action */
+	int64_t hold_ns; /* extra delay that keeps FIFO order (the 'schedule' stage) */
 	uint64_t sack[RX_MAX_SACK_BLOCKS][2];
 };
 

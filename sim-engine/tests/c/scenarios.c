@@ -1,7 +1,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "scenarios.h"
+#include "rexsim/config.h"
 #include "rexsim/registry.h"
+#include "tjson.h"
 
 int t_pass, t_fail;
 
@@ -78,4 +80,38 @@ void t_dump(const struct rx_trace *t, FILE *f)
 			t->pipe_bytes[i], t->srtt_us[i] / 1e3, t->rto_us[i] / 1e3, rx_ca_state_name(t->state[i]),
 			extra);
 	}
+}
+
+struct rx_scenario *t_from_json(const char *text, struct rx_errors *es, bool say)
+{
+	struct rx_scenario *sc = malloc(sizeof(*sc));
+	struct rx_arena a = { 0 };
+	struct rx_node *t = t_json(&a, text);
+	CHECK(t != NULL);
+	memset(es, 0, sizeof(*es));
+	int rc = t && sc ? rx_scenario_from_tree(t, sc, es) : -1;
+	rx_arena_free(&a);
+	if (rc == 0)
+		return sc;
+	for (int i = 0; say && i < es->n; i++)
+		fprintf(stderr, "  %s: %s\n", es->e[i].path, es->e[i].msg);
+	free(sc);
+	return NULL;
+}
+
+void t_expect_error(const char *json, const char *path, const char *needle)
+{
+	struct rx_errors es;
+	struct rx_scenario *sc = t_from_json(json, &es, false);
+	CHECK(sc == NULL);
+	bool found = false;
+	for (int i = 0; i < es.n; i++)
+		found |= strcmp(es.e[i].path, path) == 0 && strstr(es.e[i].msg, needle);
+	if (!found) {
+		fprintf(stderr, "  expected '%s' with '%s'; got:\n", path, needle);
+		for (int i = 0; i < es.n; i++)
+			fprintf(stderr, "    %s: %s\n", es.e[i].path, es.e[i].msg);
+	}
+	CHECK(found);
+	free(sc);
 }

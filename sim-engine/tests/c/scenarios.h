@@ -1,6 +1,7 @@
 /* scenarios.h — helpers shared by the C tests. */
 #ifndef REXSIM_TEST_SCENARIOS_H
 #define REXSIM_TEST_SCENARIOS_H
+#include <stdbool.h>
 #include <stdio.h>
 #include "rexsim/rexsim.h"
 #include "rexsim/params.h"
@@ -40,4 +41,9 @@ int t_enum(const char *key, const char *name); /* a flow param's choice index */
 long t_find(const struct rx_trace *t, int kind, int nth);
 long t_count(const struct rx_trace *t, int kind);
 void t_dump(const struct rx_trace *t, FILE *f);
+/* a scenario (malloc'ed) from JSON text through the tree walk (config.h); when
+ * it is refused, NULL with every error in es (printed when `say` is set) */
+struct rx_scenario *t_from_json(const char *text, struct rx_errors *es, bool say);
+/* the JSON must be refused with an error at `path` whose message holds `needle` */
+void t_expect_error(const char *json, const char *path, const char *needle);
 #endif

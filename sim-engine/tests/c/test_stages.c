@@ -25,24 +25,6 @@
 	"\"duration_s\": 5, \"flows\": [{\"app\": {\"kind\": \"fixed\", \"segments\": 10}, \"tcp\": {\"handshake\": " \
 	"false, \"timer\": \"rto\"}, \"receiver\": {\"ack_policy\": \"quick\"}}]"
 
-static struct rx_scenario *from_json(const char *text, struct rx_errors *es)
-{
-	struct rx_scenario *sc = malloc(sizeof(*sc));
-	struct rx_arena a = { 0 };
-	struct rx_node *t = t_json(&a, text);
-	CHECK(t != NULL);
-	memset(es, 0, sizeof(*es));
-	int rc = t ? rx_scenario_from_tree(t, sc, es) : -1;
-	rx_arena_free(&a);
-	if (rc) {
-		for (int i = 0; i < es->n; i++)
-			fprintf(stderr, "  %s: %s\n", es->e[i].path, es->e[i].msg);
-		free(sc);
-		return NULL;
-	}
-	return sc;
-}
-
 static void run(const struct rx_scenario *sc, struct rx_result *res)
 {
 	struct rx_error err;
@@ -52,14 +34,15 @@ static void run(const struct rx_scenario *sc, struct rx_result *res)
 static void listed_tail_is_the_tail_model(void)
 {
 	struct rx_errors es;
-	struct rx_scenario *model = from_json("{\"path\": {\"forward\": {\"rate_bps\": 0, \"delay_ms\": 25, \"loss\": "
-					      "{\"model\": \"tail\", \"count\": 1}}, \"reverse\": {\"rate_bps\": 0, "
-					      "\"delay_ms\": 25}}, " BASE "}",
-					      &es);
-	struct rx_scenario *listed = from_json("{\"path\": {\"forward\": {\"rate_bps\": 0, \"delay_ms\": 25, "
-					       "\"stages\": [{\"kind\": \"tail\", \"count\": 1}]}, \"reverse\": "
-					       "{\"rate_bps\": 0, \"delay_ms\": 25}}, " BASE "}",
-					       &es);
+	struct rx_scenario *model =
+		t_from_json("{\"path\": {\"forward\": {\"rate_bps\": 0, \"delay_ms\": 25, \"loss\": "
+			    "{\"model\": \"tail\", \"count\": 1}}, \"reverse\": {\"rate_bps\": 0, "
+			    "\"delay_ms\": 25}}, " BASE "}",
+			    &es, true);
+	struct rx_scenario *listed = t_from_json("{\"path\": {\"forward\": {\"rate_bps\": 0, \"delay_ms\": 25, "
+						 "\"stages\": [{\"kind\": \"tail\", \"count\": 1}]}, \"reverse\": "
+						 "{\"rate_bps\": 0, \"delay_ms\": 25}}, " BASE "}",
+						 &es, true);
 	CHECK(model && listed);
 	if (!model || !listed)
 		return;
@@ -84,11 +67,11 @@ static void listed_tail_is_the_tail_model(void)
 static void positioned_then_tail(void)
 {
 	struct rx_errors es;
-	struct rx_scenario *sc = from_json(
+	struct rx_scenario *sc = t_from_json(
 		"{\"path\": {\"forward\": {\"rate_bps\": 0, \"delay_ms\": 25, \"loss\": {\"model\": \"positioned\", "
 		"\"rules\": [{\"segment\": 3}]}, \"stages\": [{\"kind\": \"tail\"}]}, \"reverse\": {\"rate_bps\": 0, "
 		"\"delay_ms\": 25}}, " BASE "}",
-		&es);
+		&es, true);
 	CHECK(sc != NULL);
 	if (!sc)
 		return;
@@ -112,10 +95,10 @@ static void positioned_then_tail(void)
 static void reverse_bernoulli_drops_every_ack(void)
 {
 	struct rx_errors es;
-	struct rx_scenario *sc = from_json("{\"path\": {\"forward\": {\"rate_bps\": 0, \"delay_ms\": 25}, "
-					   "\"reverse\": {\"rate_bps\": 0, \"delay_ms\": 25, \"stages\": [{\"kind\": "
-					   "\"bernoulli\", \"p\": 1}]}}, " BASE "}",
-					   &es);
+	struct rx_scenario *sc = t_from_json("{\"path\": {\"forward\": {\"rate_bps\": 0, \"delay_ms\": 25}, "
+					     "\"reverse\": {\"rate_bps\": 0, \"delay_ms\": 25, \"stages\": [{\"kind\": "
+					     "\"bernoulli\", \"p\": 1}]}}, " BASE "}",
+					     &es, true);
 	CHECK(sc != NULL);
 	if (!sc)
 		return;
@@ -128,34 +111,20 @@ static void reverse_bernoulli_drops_every_ack(void)
 	free(sc);
 }
 
-static void expect_error(const char *json, const char *path, const char *needle)
-{
-	struct rx_errors es;
-	struct rx_scenario *sc = from_json(json, &es);
-	CHECK(sc == NULL);
-	bool found = false;
-	for (int i = 0; i < es.n; i++)
-		found |= strcmp(es.e[i].path, path) == 0 && strstr(es.e[i].msg, needle);
-	if (!found)
-		fprintf(stderr, "  expected '%s' with '%s'\n", path, needle);
-	CHECK(found);
-	free(sc);
-}
-
 static void listed_stages_are_checked(void)
 {
-	expect_error("{\"path\": {\"forward\": {\"stages\": [{\"kind\": \"positioned\"}]}}}",
-		     "path.forward.stages[0].kind", "choose it as path.forward.loss.model");
-	expect_error("{\"path\": {\"reverse\": {\"stages\": [{\"kind\": \"tail\"}]}}}", "path.reverse.stages[0].kind",
-		     "path.forward only");
-	expect_error("{\"path\": {\"forward\": {\"stages\": [{\"kind\": \"teleport\"}]}}}",
-		     "path.forward.stages[0].kind", "must name a stage");
-	expect_error("{\"path\": {\"forward\": {\"stages\": [{\"kind\": \"bernoulli\", \"q\": 1}]}}}",
-		     "path.forward.stages[0].q", "not a parameter of stage 'bernoulli'");
-	expect_error("{\"path\": {\"forward\": {\"stages\": [{\"kind\": \"bernoulli\", \"p\": 2}]}}}",
-		     "path.forward.stages[0].p", "between 0 and 1");
-	expect_error("{\"path\": {\"forward\": {\"stages\": [{}, {}, {}, {}, {}, {}, {}, {}, {}]}}}",
-		     "path.forward.stages", "between 0 and 8 items (got 9)");
+	t_expect_error("{\"path\": {\"forward\": {\"stages\": [{\"kind\": \"positioned\"}]}}}",
+		       "path.forward.stages[0].kind", "choose it as path.forward.loss.model");
+	t_expect_error("{\"path\": {\"reverse\": {\"stages\": [{\"kind\": \"tail\"}]}}}", "path.reverse.stages[0].kind",
+		       "path.forward only");
+	t_expect_error("{\"path\": {\"forward\": {\"stages\": [{\"kind\": \"teleport\"}]}}}",
+		       "path.forward.stages[0].kind", "must name a stage");
+	t_expect_error("{\"path\": {\"forward\": {\"stages\": [{\"kind\": \"bernoulli\", \"q\": 1}]}}}",
+		       "path.forward.stages[0].q", "not a parameter of stage 'bernoulli'");
+	t_expect_error("{\"path\": {\"forward\": {\"stages\": [{\"kind\": \"bernoulli\", \"p\": 2}]}}}",
+		       "path.forward.stages[0].p", "between 0 and 1");
+	t_expect_error("{\"path\": {\"forward\": {\"stages\": [{}, {}, {}, {}, {}, {}, {}, {}, {}]}}}",
+		       "path.forward.stages", "between 0 and 8 items (got 9)");
 }
 
 int main(void)

@@ -216,6 +216,11 @@ def _nest(section: str, key: str, value, sc: dict) -> None:
         for d in ("forward", "reverse"):
             rules = sc.setdefault("path", {}).setdefault(d, {}).setdefault("loss", {}).setdefault("rules", [{}])
             put(rules[0])
+    elif section == "schedule_row":  # a one-row table, read by a listed schedule stage
+        for d in ("forward", "reverse"):
+            node = sc.setdefault("path", {}).setdefault(d, {})
+            node["stages"] = [{"kind": "schedule"}]
+            put(node.setdefault("schedule", [{}])[0])
     else:
         put(sc.setdefault("flows", [{}])[0])
 

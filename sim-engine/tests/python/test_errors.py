@@ -247,6 +247,11 @@ def _place(section: str, key: str, value) -> tuple[dict, str]:
             {"path": {"forward": {"loss": {"model": "positioned", "rules": [leaf]}}}},
             f"path.forward.loss.rules[0].{key}",
         )
+    if section == "schedule_row":
+        return (
+            {"path": {"forward": {"stages": [{"kind": "schedule"}], "schedule": [leaf]}}},
+            f"path.forward.schedule[0].{key}",
+        )
     return {"flows": [leaf]}, f"flows[0].{key}"
 
 

@@ -60,6 +60,9 @@ def test_seeds_fan_out_into_runs(client, worker):
         assert wait_run(client, r["id"])["state"] == "succeeded"
 
 
+SCHEDULE = {"stages": [{"kind": "schedule"}]}
+
+
 @pytest.mark.parametrize(
     "body, loc, needle",
     [
@@ -101,6 +104,33 @@ def test_seeds_fan_out_into_runs(client, worker):
             {"scenario": {"flows": [{"tcp": {"msss": 1}}]}},
             ["body", "scenario", "flows", 0, "tcp", "msss"],
             "not a known field",
+        ),
+        # a handover table (the 'schedule' stage): rows out of time order, a loss rate above 1,
+        # a negative delay, too many rows, rows that no listed stage reads
+        (
+            {"scenario": {"path": {"forward": {**SCHEDULE, "schedule": [{"time_ms": 500}, {"time_ms": 400}]}}}},
+            ["body", "scenario", "path", "forward", "schedule", 1, "time_ms"],
+            "previous row's time_ms = 500 (got 400)",
+        ),
+        (
+            {"scenario": {"path": {"forward": {**SCHEDULE, "schedule": [{"loss_rate": 1.5}]}}}},
+            ["body", "scenario", "path", "forward", "schedule", 0, "loss_rate"],
+            "between 0 and 1",
+        ),
+        (
+            {"scenario": {"path": {"reverse": {**SCHEDULE, "schedule": [{"delay_ms": -1}]}}}},
+            ["body", "scenario", "path", "reverse", "schedule", 0, "delay_ms"],
+            "between 0 and 600000",
+        ),
+        (
+            {"scenario": {"path": {"forward": {**SCHEDULE, "schedule": [{}] * 300}}}},
+            ["body", "scenario", "path", "forward", "schedule"],
+            "between 0 and 256 items (got 300)",
+        ),
+        (
+            {"scenario": {"path": {"forward": {"schedule": [{"time_ms": 0, "delay_ms": 10}]}}}},
+            ["body", "scenario", "path", "forward", "schedule"],
+            "list {kind: 'schedule'}",
         ),
     ],
 )
