@@ -12,9 +12,10 @@ from .comparison import FlowFilter
 class GalleryChart(BaseModel):
     """How the paper draws the figure."""
 
-    kind: Literal["bars", "cdf"] = Field(
+    kind: Literal["bars", "cdf", "box"] = Field(
         description="bars: the metric's mean per variant normalized to the baseline, grouped per value of `x`; "
-        "cdf: one CDF of the metric per variant and panel"
+        "cdf: one CDF of the metric per variant and panel; box: one box plot per variant and panel (p5-p95 "
+        "whiskers, Q1-Q3 box, median, mean)"
     )
     x: str | None = Field(None, description="bars: the grid key whose values group the bars")
     x_label: str | None = Field(None, description="bars: the paper's name for x, e.g. RTT")

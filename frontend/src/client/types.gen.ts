@@ -1022,9 +1022,9 @@ export type GalleryChart = {
     /**
      * Kind
      *
-     * bars: the metric's mean per variant normalized to the baseline, grouped per value of `x`; cdf: one CDF of the metric per variant and panel
+     * bars: the metric's mean per variant normalized to the baseline, grouped per value of `x`; cdf: one CDF of the metric per variant and panel; box: one box plot per variant and panel (p5-p95 whiskers, Q1-Q3 box, median, mean)
      */
-    kind: 'bars' | 'cdf';
+    kind: 'bars' | 'cdf' | 'box';
     /**
      * X
      *

@@ -111,6 +111,13 @@ export interface CdfPanel {
   markers: CdfMarker[];
 }
 
+/** A box-plot panel (the F-RTO paper's Figs. 6-8): one cell, a box per variant, drawn by the compare page's BoxPlot. */
+export interface BoxPanel {
+  id: string;
+  label: string;
+  cell: CellView | undefined;
+}
+
 export interface SavingRow {
   panel: string;
   x: number;
@@ -137,11 +144,12 @@ export interface RatioTable {
 }
 
 export interface GalleryFigure {
-  kind: "bars" | "cdf";
+  kind: "bars" | "cdf" | "box";
   variants: string[];
   baseline: string;
   bars: BarPanel[];
   cdfs: CdfPanel[];
+  boxes: BoxPanel[];
   savings: SavingRow[];
   ratios: RatioTable[];
   /** finished runs / all runs; the figure is provisional until they are equal */
@@ -204,7 +212,10 @@ export function cardFigure(card: GalleryCard, comparison: ComparisonPublic): Gal
   const savingPubs = card.published.filter((p): p is PublishedSaving => p.kind === "saving");
   const bars: BarPanel[] = [];
   const cdfs: CdfPanel[] = [];
-  if (card.chart.kind === "bars") {
+  const boxes: BoxPanel[] = [];
+  if (card.chart.kind === "box") {
+    for (const panel of card.panels) boxes.push({ id: panel.id, label: panel.label, cell: panelCells(view, panel.where)[0] });
+  } else if (card.chart.kind === "bars") {
     for (const panel of card.panels) {
       const groups = panelCells(view, panel.where).map((cell): BarGroup => {
         const x = xOf(card, cell);
@@ -253,6 +264,7 @@ export function cardFigure(card: GalleryCard, comparison: ComparisonPublic): Gal
     baseline,
     bars,
     cdfs,
+    boxes,
     savings,
     ratios,
     done,

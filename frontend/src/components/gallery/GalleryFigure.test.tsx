@@ -16,6 +16,18 @@ const CDF = card({
   published: [{ id: "e", kind: "ecdf_at", section: "§3.2", quote: "q", panel: "p40", x: 800, values: { TLP: 0.9 } }],
 } as never);
 
+// the F-RTO paper's Figs. 6-8: one cell, a box per variant over the replications
+const BOX = card({
+  id: "fig-box",
+  figure: "Table 1, Fig. 6",
+  grid: { [OWD]: [40] },
+  replications: 5,
+  chart: { kind: "box", x: null, x_label: "Time", x_unit: "ms", x_scale: 1 },
+  panels: [{ id: "all", label: "Sudden delays", where: {} }],
+  published: [],
+} as never);
+const TIMES = (_p: Record<string, unknown>, v: string) => (v === "baseline" ? [100, 200, 300, 400, 500] : [10, 20, 30, 40, 50]);
+
 function captureDownloads() {
   const saved: Blob[] = [];
   const url = URL as unknown as { createObjectURL: (b: Blob) => string; revokeObjectURL: (u: string) => void };
@@ -97,6 +109,21 @@ describe("GalleryFigure: accessible, self-contained figures", () => {
     expect(caption).toContain("preset tail-loss-rtt-sweep");
     expect(caption).toContain("4 cells × 3 variants × 1 replication (seed 4) = 12 runs · engine test");
     expect(texts(part(doc, "caption")).join("").replace(/\s/g, "")).toContain(`Permalink:${location.href}`);
+    r.unmount();
+  });
+
+  it("draws a box chart as the F-RTO paper's figures: one box per variant from the cell's statistics, with the legend's marker", async () => {
+    const r = await render(<GalleryFigure card={BOX} comparison={comparison(BOX, TIMES)} catalogue={CATALOGUE} />);
+    const chart = r.container.querySelector('[data-testid="chart-box"]')!;
+    expect(chart.getAttribute("role")).toBe("img");
+    const boxes = [...chart.querySelectorAll('[data-testid="box"]')];
+    expect(boxes.map((b) => b.getAttribute("data-variant"))).toEqual(["baseline", "RTOR", "TLP"]);
+    // the median of 100..500 and of 10..50, read from the cell's statistics
+    expect(Number(boxes[0].getAttribute("data-median"))).toBe(300);
+    expect(Number(boxes[2].getAttribute("data-median"))).toBe(30);
+    const glyphs = legendGlyphs(r.container);
+    for (const b of boxes) expect(b.querySelector('[data-testid="box-marker"]')!.getAttribute("data-marker")).toBe(glyphs[b.getAttribute("data-variant")!].marker);
+    expect(r.container.querySelector('[data-testid="gallery-bars"]')).toBeNull();
     r.unmount();
   });
 

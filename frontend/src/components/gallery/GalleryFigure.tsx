@@ -20,6 +20,7 @@ import { type ExportInfo, ExportInfoContext } from "../charts/exportMeta";
 import { useParentSize } from "../charts/useParentSize";
 import { palette, type VariantCue, variantCues } from "../charts/palette";
 import { baseSeed, comparisonCaption, variantLegend } from "../compare/exportCaption";
+import { BoxPlot } from "../compare/BoxPlot";
 import { VariantGlyph } from "../compare/VariantGlyph";
 import { GalleryBars } from "./GalleryBars";
 import { GalleryCdf } from "./GalleryCdf";
@@ -53,7 +54,7 @@ export function GalleryFigure(props: { card: GalleryCard; comparison: Comparison
   const metric = metricLabel(card.metric, catalogue?.metrics);
   // a CDF's x axis: the card's name for the metric (the paper's: FCT, OCT), else the catalogue's
   const cdfTitle = `${card.chart.x_label ?? metric.name} (${card.chart.x_unit ?? metric.unit})`;
-  const columns = fig.kind === "bars" ? 1 : width >= 900 ? 3 : width >= 600 ? 2 : 1;
+  const columns = fig.kind === "cdf" ? (width >= 900 ? 3 : width >= 600 ? 2 : 1) : 1;
   const panelWidth = Math.floor((width - (columns - 1) * 16) / columns);
   return (
     <section className="gallery-figure" aria-labelledby="gallery-figure-title" data-testid="gallery-figure">
@@ -89,7 +90,21 @@ export function GalleryFigure(props: { card: GalleryCard; comparison: Comparison
       </ul>
       <ExportInfoContext.Provider value={exportInfo}>
         <div ref={ref} className={`gallery-panels cols-${columns}`}>
-          {fig.kind === "bars"
+          {fig.kind === "box"
+            ? fig.boxes.map((panel) => (
+                <Panel key={panel.id} card={card} label={panel.label} id={panel.id} legend={panelLegend(fig, cues, "marker")}>
+                  <BoxPlot
+                    cell={panel.cell}
+                    metric={card.metric}
+                    variants={fig.variants}
+                    cues={cues}
+                    width={panelWidth}
+                    catalogue={catalogue?.metrics}
+                    provisional={fig.provisional ? `provisional · ${fig.done}/${fig.total} runs` : null}
+                  />
+                </Panel>
+              ))
+            : fig.kind === "bars"
             ? fig.bars.map((panel) => (
                 <Panel key={panel.id} card={card} label={panel.label} id={panel.id} legend={panelLegend(fig, cues, "marker")}>
                   <GalleryBars
