@@ -105,6 +105,9 @@ describe("catalogue -> field specs", () => {
     expect(getPath(sc, "flows.0.tcp.timer")).toBe("rto");
     expect(getPath(sc, "path.reverse.loss.model")).toBe("none");
     expect(getPath(sc, "path.forward.loss.rules")).toBeUndefined();
+    // a handover table has no row until one is added: a row no stage reads is an error (the engine's validation)
+    expect(getPath(sc, "path.forward.schedule")).toBeUndefined();
+    expect(getPath(sc, "path.reverse.schedule")).toBeUndefined();
     expect(getPath(sc, "seed")).toBe(1);
     expect((sc.flows as unknown[]).length).toBe(1);
     expect((defaultScenario(cat, 3).flows as unknown[]).length).toBe(3);

@@ -463,11 +463,12 @@ export function findParam(cat: Pick<Catalogue, "params">, section: string, key: 
   return cat.params.find((p) => p.section === section && p.key === key);
 }
 
-/** The scenario made of catalogue defaults: one flow, both directions, no rules. */
+/** The scenario made of catalogue defaults: one flow, both directions, and no item of a direction's lists
+ * (positioned loss rules, handover-table rows): those are added one by one. */
 export function defaultScenario(cat: Catalogue, flows = 1): Record<string, unknown> {
   let sc: Record<string, unknown> = {};
   for (const p of cat.params) {
-    if (p.path.includes("rules[]")) continue; // rules are added one by one
+    if (p.path.replace(/^flows\[\]/, "").includes("[]")) continue; // a list's items are added one by one
     const dirs = directionsOf(p.path);
     const flowCount = p.path.startsWith("flows[]") ? flows : 1;
     for (const dir of dirs.length ? dirs : [undefined]) {
