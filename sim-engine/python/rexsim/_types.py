@@ -8,7 +8,7 @@ beyond defining them.  The keys follow sim-engine/src/core/catalog.c
 
 from __future__ import annotations
 
-from typing import Literal, TypeAlias, TypedDict
+from typing import Literal, NotRequired, TypeAlias, TypedDict
 
 #: one value of a flow's metrics dict: an int, float or bool metric, None for a
 #: metric that needs a completed flow when it did not complete, or the list
@@ -84,13 +84,26 @@ class Container(TypedDict):
     applies_to: AppliesTo | None
 
 
+class Rule(TypedDict):
+    """A rule by which a spurious-timeout detector declares an RTO spurious
+    (the trace's ``spurious`` event names it); `id` is its index in the
+    detector's table."""
+
+    id: int
+    name: str
+    label: str
+    doc: str
+
+
 class Member(TypedDict):
-    """One mechanism of a family."""
+    """One mechanism of a family; the spurious family's members also list
+    the rules of their verdicts."""
 
     name: str
     label: str
     doc: str
     params: list[MemberParameter]
+    rules: NotRequired[list[Rule]]
 
 
 class Family(TypedDict):

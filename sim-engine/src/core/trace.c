@@ -1,8 +1,9 @@
 /* trace.c — the columnar event trace.  Each event costs 46 bytes across the
  * columns (8 t_ns + 8 seq + 4 arg + 4 cwnd + 4 ssthresh + 4 pipe + 4 srtt +
  * 4 rto + 2 flow + 1 kind + 1 state + 1 detail + 1 cause); ACKs that carry
- * SACK blocks add 8 + 16 per block to a side table, and each change of a
- * mechanism variable 20 bytes to another.  Columns grow by doubling. */
+ * SACK blocks add 8 + 16 per block to a side table, each change of a
+ * mechanism variable 20 bytes to another, and each spurious verdict 16 bytes
+ * (the window before its response) to a third.  Columns grow by doubling. */
 #include <stdlib.h>
 #include <string.h>
 #include "rexsim/vocab.h"
@@ -137,6 +138,30 @@ uint32_t rx_trace_add_sack(struct rx_sim *sim, const struct rx_pkt *p)
 	return (uint32_t)(at + 1); /* 0 means "no SACK" */
 }
 
+/* The window before a spurious event's response; returns the event's arg
+ * (1 + the entry's index, 0 in trace mode none). */
+uint32_t rx_trace_add_spurious(struct rx_sim *sim, uint64_t cwnd_bytes, uint64_t ssthresh_bytes)
+{
+	if (sim->trace_mode == RX_TRACE_NONE)
+		return 0;
+	struct rx_trace *t = &sim->res->trace;
+	if (t->n_spurious + 2 > t->cap_spurious) {
+		size_t cap = t->cap_spurious ? t->cap_spurious * 2 : 64;
+		uint64_t *n = realloc(t->spurious_words, cap * sizeof(uint64_t));
+		if (!n) {
+			sim->oom = true;
+			return 0;
+		}
+		t->spurious_words = n;
+		t->cap_spurious = cap;
+	}
+	size_t at = t->n_spurious;
+	t->spurious_words[at] = sat32(cwnd_bytes);
+	t->spurious_words[at + 1] = ssthresh_bytes >= RX_SSTHRESH_INF ? UINT32_MAX : sat32(ssthresh_bytes);
+	t->n_spurious += 2;
+	return (uint32_t)(at + 1);
+}
+
 void rx_trace_free(struct rx_trace *t)
 {
 	free(t->t_ns);
@@ -157,5 +182,6 @@ void rx_trace_free(struct rx_trace *t)
 	free(t->var_id);
 	free(t->var_value);
 	free(t->sack_words);
+	free(t->spurious_words);
 	memset(t, 0, sizeof(*t));
 }

@@ -40,12 +40,14 @@ static int fake_on_ack(struct rx_sender *snd, void *priv, const struct rx_ack_in
 	f->calls++;
 	return f->calls == verdict_at_call[which] ? verdict[which] : RX_SP_UNDECIDED;
 }
-static int on_ack0(struct rx_sender *snd, void *priv, const struct rx_ack_info *ai)
+static int on_ack0(struct rx_sender *snd, void *priv, const struct rx_ack_info *ai, int *rule)
 {
+	*rule = 0;
 	return fake_on_ack(snd, priv, ai, 0);
 }
-static int on_ack1(struct rx_sender *snd, void *priv, const struct rx_ack_info *ai)
+static int on_ack1(struct rx_sender *snd, void *priv, const struct rx_ack_info *ai, int *rule)
 {
+	*rule = 0;
 	return fake_on_ack(snd, priv, ai, 1);
 }
 static const struct rx_spurious_ops det0 = {

@@ -49,7 +49,7 @@ def test_columns_are_read_only_zero_copy_views():
     a = np.frombuffer(raw.columns()["seq"], dtype=np.uint64)
     b = np.frombuffer(raw.columns()["seq"], dtype=np.uint64)
     assert a.ctypes.data == b.ctypes.data == res.trace.seq.ctypes.data
-    # and every event column has the trace's length (sack_words and var_* are side tables)
+    # and every event column has the trace's length (sack_words, var_* and spurious_words are side tables)
     n = raw.n_trace
     assert all(res.trace.columns[k].shape[0] == n for k in rexsim.result.EVENT_COLUMNS)
     assert set(res.trace.columns) - set(rexsim.result.EVENT_COLUMNS) == {
@@ -58,6 +58,7 @@ def test_columns_are_read_only_zero_copy_views():
         "var_flow",
         "var_id",
         "var_value",
+        "spurious_words",
     }
 
 
