@@ -103,6 +103,15 @@ class Container(BaseModel):
     applies_to: AppliesTo | None
 
 
+class Rule(BaseModel):
+    """A rule by which a spurious-timeout detector declares an RTO spurious (a spurious event's `rule`)."""
+
+    id: int = Field(description="the rule's index in the detector's table")
+    name: str
+    label: str = Field(description="the reason in a few words, for people")
+    doc: str = Field(description="the step of the specification it implements")
+
+
 class Member(BaseModel):
     """A mechanism: one member of a family, with its own parameters."""
 
@@ -110,6 +119,9 @@ class Member(BaseModel):
     label: str
     doc: str
     params: list[ParamInfo]
+    rules: list[Rule] | None = Field(
+        default=None, description="spurious-timeout detectors: the rules of their verdicts; null for other families"
+    )
 
 
 class Family(BaseModel):
