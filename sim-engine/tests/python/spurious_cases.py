@@ -13,11 +13,17 @@ from rexsim import linux_reference as L
 from rexsim.result import Result
 
 
-def scenario(detector: str | None, variant: str, *, genuine: bool) -> dict[str, Any]:
+def scenario(detector: str | None, variant: str, *, genuine: bool, drop: int | None = None) -> dict[str, Any]:
+    """`drop`: the spike also drops the original of this segment (1-based) instead of delaying it."""
     if genuine:
         rules: list[dict[str, Any]] = [{"segment": s, "transmission": 1} for s in range(1, 11)]
     else:
-        rules = [{"segment": s, "transmission": 1, "action": "delay", "delay_ms": 1000} for s in range(1, 11)]
+        rules = [
+            {"segment": s, "transmission": 1}
+            if s == drop
+            else {"segment": s, "transmission": 1, "action": "delay", "delay_ms": 1000}
+            for s in range(1, 11)
+        ]
         rules.append({"segment": 1, "transmission": 2, "action": "delay", "delay_ms": 60})
     tcp: dict[str, Any] = {
         "mss": 1000,
@@ -41,8 +47,8 @@ def scenario(detector: str | None, variant: str, *, genuine: bool) -> dict[str, 
     }
 
 
-def run(detector: str | None, variant: str, *, genuine: bool = False, **tcp: Any) -> Result:
-    sc = copy.deepcopy(scenario(detector, variant, genuine=genuine))
+def run(detector: str | None, variant: str, *, genuine: bool = False, drop: int | None = None, **tcp: Any) -> Result:
+    sc = copy.deepcopy(scenario(detector, variant, genuine=genuine, drop=drop))
     sc["flows"][0]["tcp"].update(tcp)
     return Result(_rexsim.run(sc))
 

@@ -29,10 +29,12 @@ def test_eifel_undoes_on_the_first_ack(response: str) -> None:
     """revert: cwnd back to 10000, ssthresh infinite; rfc4015 (RFC 4015 §3
     step 4): cwnd = FlightSize after the ACK (seqs 1000..9000: 9000) +
     min(bytes_acked 1000, IW 10000) = 10000, ssthresh = pipe_prev = inf.  The
-    same window either way here; slow start on the same ACK makes it 11000
-    with 9 segments in pipe: two new segments, and each of ACKs 2000..10000
-    frees one and adds one: two more each, until the 20 segments are out
-    (10000..19000, all at 1200).  The only retransmission is the RTO's."""
+    same window either way here; it does not grow on the deciding ACK (the
+    pipe before it, 1000, is below half of 10000: RFC 7661,
+    tcp.cwnd_limited), and with 9 segments in pipe one new segment goes,
+    10000; each of ACKs 2000..5000 frees one and adds one: two more each,
+    11000..18000, and ACK 6000 the last, 19000 (all at 1200).  The only
+    retransmission is the RTO's."""
     r = run("eifel", "sack", timestamps=True, spurious_response=response)
     assert tx(r, 1300) == [(1100.0, "retransmit", 0), *NEW_AT_1200]
     # the event at the deciding ACK (1000 at 1200): before the response the

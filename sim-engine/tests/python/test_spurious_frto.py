@@ -59,11 +59,12 @@ def test_rfc5682_declares_the_spike_spurious_on_the_second_ack(variant: str) -> 
     Step 3 (ACK 2000, same instant): it advances the window (basic, 3b) and
     acknowledges never-retransmitted data below recover without SACKing
     anything above it (SACK-enhanced, 3b): spurious.  The undo restores cwnd
-    10000 and ssthresh infinity (Open); slow start on the same ACK makes cwnd
-    11000 with pipe 10 segments (3..10 and the two new ones): one new segment,
-    12000.  Each of ACKs 3000..8000 then frees a segment and grows cwnd by one:
-    two new segments each, 13000..19000 (20 segments end at 19000).  The only
-    retransmission is the RTO's own."""
+    10000 and ssthresh infinity (Open); the window does not grow on that ACK
+    (the pipe before it, 2000, is below half of 10000: RFC 7661,
+    tcp.cwnd_limited) and the pipe holds 10 segments (3..10 and the two new
+    ones): nothing is sent.  Each of ACKs 3000..6000 then frees a segment and
+    grows cwnd by one: two new segments each, 12000..19000 (20 segments end
+    at 19000).  The only retransmission is the RTO's own."""
     r = run("frto", variant)
     assert tx(r, 1200) == [
         (1100.0, "retransmit", 0),
