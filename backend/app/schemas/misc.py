@@ -119,8 +119,10 @@ class Member(BaseModel):
     label: str
     doc: str
     params: list[ParamInfo]
-    rules: list[Rule] | None = Field(
-        default=None, description="spurious-timeout detectors: the rules of their verdicts; null for other families"
+    rules: list[Rule] = Field(
+        default_factory=list,
+        description="a spurious-timeout detector's rules of its verdicts (a spurious event's rule); empty for other "
+        "families",
     )
 
 

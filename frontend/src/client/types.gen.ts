@@ -1168,9 +1168,9 @@ export type Member = {
     /**
      * Rules
      *
-     * spurious-timeout detectors: the rules of their verdicts; null for other families
+     * a spurious-timeout detector's rules of its verdicts (a spurious event's rule); empty for other families
      */
-    rules?: Array<Rule> | null;
+    rules?: Array<Rule>;
 };
 
 /**

@@ -8,7 +8,7 @@ beyond defining them.  The keys follow sim-engine/src/core/catalog.c
 
 from __future__ import annotations
 
-from typing import Literal, NotRequired, TypeAlias, TypedDict
+from typing import Literal, TypeAlias, TypedDict
 
 #: one value of a flow's metrics dict: an int, float or bool metric, None for a
 #: metric that needs a completed flow when it did not complete, or the list
@@ -96,14 +96,14 @@ class Rule(TypedDict):
 
 
 class Member(TypedDict):
-    """One mechanism of a family; the spurious family's members also list
-    the rules of their verdicts."""
+    """One mechanism of a family; `rules`: the rules of a spurious-timeout
+    detector's verdicts (empty for the other families)."""
 
     name: str
     label: str
     doc: str
     params: list[MemberParameter]
-    rules: NotRequired[list[Rule]]
+    rules: list[Rule]
 
 
 class Family(TypedDict):

@@ -102,10 +102,7 @@ DROP_STAGES: tuple[str, ...] = (QUEUE, *STAGES)
 DETECTORS: tuple[str, ...] = tuple(m["name"] for f in _cat["families"] if f["name"] == "spurious" for m in f["members"])
 #: each detector's rules (its ops table's), in the order a spurious event's ``detail & 15`` names them
 DETECTOR_RULES: tuple[tuple[str, ...], ...] = tuple(
-    tuple(r["name"] for r in m.get("rules", []))
-    for f in _cat["families"]
-    if f["name"] == "spurious"
-    for m in f["members"]
+    tuple(r["name"] for r in m["rules"]) for f in _cat["families"] if f["name"] == "spurious" for m in f["members"]
 )
 #: every rule of every detector (the names are unique across detectors)
 RULES: tuple[str, ...] = tuple(r for rules in DETECTOR_RULES for r in rules)

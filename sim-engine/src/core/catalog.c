@@ -273,7 +273,8 @@ static struct rx_node *member_params(struct cat *c, int fam, int m)
 }
 
 /* the rules a member's spurious verdicts name (the trace's spurious event):
- * [{id, name, label, doc}], id the rule's index in the member's table */
+ * [{id, name, label, doc}], id the rule's index in the member's table; empty
+ * for a member of a family without rules */
 static struct rx_node *member_rules(struct cat *c, int fam, int m)
 {
 	size_t n;
@@ -302,8 +303,7 @@ static void mechanisms(struct cat *c, struct rx_node *root)
 			put_s(c, m, "label", rx_member_label(fi, i));
 			put_s(c, m, "doc", rx_member_doc(fi, i));
 			rx_node_put(c->a, m, "params", member_params(c, fi, i));
-			if (f->has_rules)
-				rx_node_put(c->a, m, "rules", member_rules(c, fi, i));
+			rx_node_put(c->a, m, "rules", member_rules(c, fi, i)); /* [] but for detectors */
 			rx_node_append(c->a, members, m);
 		}
 		struct rx_node *fd = dict(c);
