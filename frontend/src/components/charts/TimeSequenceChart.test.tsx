@@ -297,6 +297,8 @@ describe("TimeSequenceChart: a spurious-RTO verdict", () => {
     expect(mark.querySelector("path")!.getAttribute("d")!.match(/L/g)!.length).toBe(9);
     const legend = host.querySelector('[data-legend="true"]')!;
     expect(legend.querySelector('[data-legend-item="spurious"]')!.textContent).toBe(SPURIOUS_LEGEND);
+    // near the plot's right edge (1200 of 1300 ms here) its name goes on the star's left, not cut off
+    expect(mark.querySelector("text")!.getAttribute("text-anchor")).toBe("end");
     // the screen-reader summary counts it
     expect(host.querySelector('svg[data-layer="back"]')!.getAttribute("aria-label")).toContain("1 RTO declared spurious");
   });

@@ -373,7 +373,7 @@ export function TimeSequenceChart(props: TimeSequenceChartProps) {
                 </g>
               );
             })}
-            <RareMarks rare={rare} x={x} Y={Y} laneTimer={laneTop + LANE.timer / 2} laneDelack={delackTop + LANE.delack / 2} links={links} vocab={vocab} fontSize={minor} />
+            <RareMarks rare={rare} x={x} Y={Y} laneTimer={laneTop + LANE.timer / 2} laneDelack={delackTop + LANE.delack / 2} links={links} vocab={vocab} fontSize={minor} plotWidth={plotW} />
             {ring(currentI, p.accent, "current")}
             {ring(props.highlight, p.highlight, "hover")}
             {props.selected !== props.highlight && ring(props.selected, p.accent, "selected")}
@@ -418,6 +418,8 @@ const RareMarks = memo(function RareMarks(props: {
   links: TimerLinks;
   vocab?: (Pick<TraceVocab, "timerKinds"> & Partial<Pick<TraceVocab, "detectors">>) | null;
   fontSize: number;
+  /** the plot's width (a label near its right edge goes on the mark's left) */
+  plotWidth: number;
 }) {
   const p = palette();
   const { x, Y, vocab } = props;
@@ -432,7 +434,18 @@ const RareMarks = memo(function RareMarks(props: {
           return (
             <g key={e.i} data-testid="mark-spurious" data-i={e.i} aria-label={`${name} at ${formatMs(e.t, 3)}`}>
               <SpuriousStar cx={px} cy={py} r={7} />
-              <text x={px + 9} y={py - 8} fontSize={props.fontSize} fontWeight={600} fill={p.spurious} stroke="#fff" strokeWidth={3} paintOrder="stroke">
+              {/* the name beside the star, on its left near the plot's right edge so that it is not cut */}
+              <text
+                x={px > props.plotWidth - 12 * props.fontSize ? px - 9 : px + 9}
+                y={py - 8}
+                textAnchor={px > props.plotWidth - 12 * props.fontSize ? "end" : "start"}
+                fontSize={props.fontSize}
+                fontWeight={600}
+                fill={p.spurious}
+                stroke="#fff"
+                strokeWidth={3}
+                paintOrder="stroke"
+              >
                 {name}
               </text>
             </g>
