@@ -218,32 +218,34 @@ const struct rx_param *rx_member_params(int family, int i, size_t *n, size_t *cf
 	return np ? p : NULL;
 }
 
-const struct rx_var_desc *rx_member_vars(int family, int i, size_t *n)
+/* a table a member declares (a pointer and a count at offsets off/off_n of
+ * its ops), when its family has such tables; NULL and *n = 0 if none */
+static const void *member_table(int family, int i, bool has, size_t off, size_t off_n, size_t *n)
 {
 	const char *m = rx_member(family, i);
 	*n = 0;
-	if (!m || !families[family].has_vars)
+	if (!m || !has)
 		return NULL;
-	const struct rx_var_desc *v;
-	memcpy(&v, m + families[family].off_vars, sizeof(v));
-	memcpy(n, m + families[family].off_n_vars, sizeof(*n));
-	if (!v)
+	const void *t;
+	memcpy(&t, m + off, sizeof(t));
+	memcpy(n, m + off_n, sizeof(*n));
+	if (!t)
 		*n = 0;
-	return *n ? v : NULL;
+	return *n ? t : NULL;
+}
+
+const struct rx_var_desc *rx_member_vars(int family, int i, size_t *n)
+{
+	const struct rx_family *f = rx_family_at(family);
+	*n = 0;
+	return f ? member_table(family, i, f->has_vars, f->off_vars, f->off_n_vars, n) : NULL;
 }
 
 const struct rx_sp_rule *rx_member_rules(int family, int i, size_t *n)
 {
-	const char *m = rx_member(family, i);
+	const struct rx_family *f = rx_family_at(family);
 	*n = 0;
-	if (!m || !families[family].has_rules)
-		return NULL;
-	const struct rx_sp_rule *r;
-	memcpy(&r, m + families[family].off_rules, sizeof(r));
-	memcpy(n, m + families[family].off_n_rules, sizeof(*n));
-	if (!r)
-		*n = 0;
-	return *n ? r : NULL;
+	return f ? member_table(family, i, f->has_rules, f->off_rules, f->off_n_rules, n) : NULL;
 }
 
 /* a member's rules: 1 to RX_SP_MAX_RULES, complete, each name unique among

@@ -110,24 +110,34 @@ void rx_trace_var(struct rx_sim *sim, int flow, int var, int64_t value)
 	t->var_value[i] = value;
 }
 
+/* Room for `need` more words in a side table of uint64 words (n used, cap
+ * allocated; the first allocation `first` words, then doubling); -1 (and
+ * sim->oom) when memory runs out. */
+static int words_reserve(struct rx_sim *sim, uint64_t **words, size_t n, size_t *cap, size_t need, size_t first)
+{
+	if (n + need <= *cap)
+		return 0;
+	size_t c = *cap ? *cap * 2 : first;
+	while (c < n + need)
+		c *= 2;
+	uint64_t *w = realloc(*words, c * sizeof(uint64_t));
+	if (!w) {
+		sim->oom = true;
+		return -1;
+	}
+	*words = w;
+	*cap = c;
+	return 0;
+}
+
 uint32_t rx_trace_add_sack(struct rx_sim *sim, const struct rx_pkt *p)
 {
 	if (sim->trace_mode != RX_TRACE_FULL)
 		return 0;
 	struct rx_trace *t = &sim->res->trace;
 	size_t need = 1 + 2 * (size_t)p->n_sack;
-	if (t->n_sack + need > t->cap_sack) {
-		size_t cap = t->cap_sack ? t->cap_sack * 2 : 4096;
-		while (cap < t->n_sack + need)
-			cap *= 2;
-		uint64_t *n = realloc(t->sack_words, cap * sizeof(uint64_t));
-		if (!n) {
-			sim->oom = true;
-			return 0;
-		}
-		t->sack_words = n;
-		t->cap_sack = cap;
-	}
+	if (words_reserve(sim, &t->sack_words, t->n_sack, &t->cap_sack, need, 4096))
+		return 0;
 	size_t at = t->n_sack;
 	t->sack_words[at] = (uint64_t)p->n_sack | ((uint64_t)p->dsack << 8);
 	for (int b = 0; b < p->n_sack; b++) {
@@ -145,16 +155,8 @@ uint32_t rx_trace_add_spurious(struct rx_sim *sim, uint64_t cwnd_bytes, uint64_t
 	if (sim->trace_mode == RX_TRACE_NONE)
 		return 0;
 	struct rx_trace *t = &sim->res->trace;
-	if (t->n_spurious + 2 > t->cap_spurious) {
-		size_t cap = t->cap_spurious ? t->cap_spurious * 2 : 64;
-		uint64_t *n = realloc(t->spurious_words, cap * sizeof(uint64_t));
-		if (!n) {
-			sim->oom = true;
-			return 0;
-		}
-		t->spurious_words = n;
-		t->cap_spurious = cap;
-	}
+	if (words_reserve(sim, &t->spurious_words, t->n_spurious, &t->cap_spurious, 2, 64))
+		return 0;
 	size_t at = t->n_spurious;
 	t->spurious_words[at] = sat32(cwnd_bytes);
 	t->spurious_words[at + 1] = ssthresh_bytes >= RX_SSTHRESH_INF ? UINT32_MAX : sat32(ssthresh_bytes);

@@ -39,6 +39,15 @@ def recovery_ssthresh(r: Result) -> int | None:
     return None
 
 
+#: the states after the RTO when a detector undoes it and the lost segment then shows: Loss, Open on
+#: the verdict, Disorder on the first duplicate ACK, Recovery on the third (all at 1200), Open at 1300
+UNDO_THEN_FAST_RECOVERY = [
+    (1100.0, "loss"),
+    (1200.0, "open"),
+    (1200.0, "disorder"),
+    (1200.0, "recovery"),
+    (1300.0, "open"),
+]
 GO_BACK_N = [(1200.0, "retransmit", s) for s in range(1000, 10000, 1000)]
 
 
@@ -98,13 +107,7 @@ def test_frto_undoes_then_fast_retransmits_the_lost_segment(variant: str, rule: 
         (1300.0, "send", 18000),
         (1300.0, "send", 19000),
     ]
-    assert states(r) == [
-        (1100.0, "loss"),
-        (1200.0, "open"),
-        (1200.0, "disorder"),
-        (1200.0, "recovery"),
-        (1300.0, "open"),
-    ]
+    assert states(r) == UNDO_THEN_FAST_RECOVERY
     assert spurious_events(r) == [(1200.0, "frto", rule, "revert", 2000, 2000, 5000, 10000, None, "open")]
     assert metric(r, "retransmissions") == 2 and metric(r, "unnecessary_retransmissions") == 1
     assert metric(r, "spurious_rtos_detected") == 1 and metric(r, "undo_count") == 1
@@ -131,13 +134,7 @@ def test_eifel_undoes_on_the_first_ack_then_fast_retransmits() -> None:
         (1200.0, "retransmit", 4000),
         (1300.0, "send", 19000),
     ]
-    assert states(r) == [
-        (1100.0, "loss"),
-        (1200.0, "open"),
-        (1200.0, "disorder"),
-        (1200.0, "recovery"),
-        (1300.0, "open"),
-    ]
+    assert states(r) == UNDO_THEN_FAST_RECOVERY
     assert spurious_events(r) == [(1200.0, "eifel", "eifel_ts_older", "revert", 1000, 1000, 5000, 10000, None, "open")]
     assert metric(r, "retransmissions") == 2 and metric(r, "unnecessary_retransmissions") == 1
     assert metric(r, "spurious_rtos_detected") == 1 and metric(r, "undo_count") == 1
