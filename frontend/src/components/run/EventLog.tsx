@@ -17,8 +17,8 @@ const ROW = 26;
 const OVERSCAN = 12;
 
 export type LogFilter = "all" | "sender" | "key";
-const SENDER: ReadonlySet<EventKind> = new Set<EventKind>(["send", "retransmit", "probe", "drop", "ack_recv", "timer_armed", "timer_fired", "timer_cancelled", "state", "syn"]);
-const KEY: ReadonlySet<EventKind> = new Set<EventKind>(["retransmit", "probe", "drop", "timer_fired", "state"]);
+const SENDER: ReadonlySet<EventKind> = new Set<EventKind>(["send", "retransmit", "probe", "drop", "ack_recv", "timer_armed", "timer_fired", "timer_cancelled", "state", "syn", "spurious"]);
+const KEY: ReadonlySet<EventKind> = new Set<EventKind>(["retransmit", "probe", "drop", "timer_fired", "state", "spurious"]);
 
 export function filterEvents(events: readonly TraceEvent[], f: LogFilter): TraceEvent[] {
   if (f === "all") return events as TraceEvent[];
