@@ -28,6 +28,7 @@ from rexsim import _rexsim
 from rexsim import linux_reference as L
 from rexsim.result import Result
 from spurious_cases import metric, run, spurious_events, states, tx
+from spurious_cases import scenario as spurious_scenario
 
 
 def test_conventional_recovery_retransmits_what_was_only_late() -> None:
@@ -166,3 +167,17 @@ def test_the_verdict_is_traced_under_each_response() -> None:
     r = run("frto", "sack", spurious_response="none")
     assert spurious_events(r) == [(1200.0, "frto", "frto_sack_3b", "none", 2000, 2000, 5000, 2000, 5000, "loss")]
     assert metric(r, "spurious_rtos_detected") == 1 and metric(r, "undo_count") == 0
+
+
+def test_a_sampled_trace_keeps_the_verdict_with_its_window_before() -> None:
+    """The spurious kind is rare: a sampled trace keeps it, and its side-table
+    entry (the window before the response), exactly as the full trace has it;
+    trace mode none records nothing, the metrics count the verdict all the same."""
+    full = run("frto", "sack")
+    for mode, expected in (("sampled", spurious_events(full)), ("none", [])):
+        sc = copy.deepcopy(spurious_scenario("frto", "sack", genuine=False))
+        sc["trace"] = mode
+        r = Result(_rexsim.run(sc))
+        assert spurious_events(r) == expected, mode
+        assert metric(r, "spurious_rtos_detected") == 1 and metric(r, "undo_count") == 1
+    assert len(spurious_events(full)) == 1
