@@ -75,7 +75,7 @@ export function RunDashboard(props: { run: RunPublic; readOnly?: boolean; viewSt
   // presenting: the whole diagram fits under the mode's bar with the first lines of the "why" panel below it;
   // else the plot, up to 300 px, ends on the first screen (short screens, 150 % zoom)
   const dashRef = useRef<HTMLElement | null>(null);
-  const fitted = useFirstScreenPlot(dashRef, !presenting, viewportH, MARGIN.top + 8);
+  const fitted = useFirstScreenPlot(dashRef, !presenting, viewportH, 8);
   const plotHeight = presenting ? presentationPlotHeight(viewportH, barHeight + PRESENT_GAPS, width) : fitted;
   const { x, threshold } = useTimeAxis(events, domain, width - margin.left - margin.right, view.compress, view.idleMs);
   const [d0, d1] = domain;
