@@ -30,9 +30,7 @@ enum step { OFF = 0, STEP2, STEP3 };
 /* the rules of its verdicts, one a variant (the trace's spurious event) */
 enum rule { RULE_BASIC = 0, RULE_SACK, RULE_LINUX };
 static const struct rx_sp_rule frto_rules[] = {
-	[RULE_BASIC] = { "frto_basic_3b",
-			 "the second ACK after the RTO advanced the window without acknowledging only the "
-			 "retransmission",
+	[RULE_BASIC] = { "frto_basic_3b", "the second ACK after the RTO advanced the window past the retransmission",
 			 "RFC 5682 §2 step 3b: after step 2b sent new data, the next ACK advanced SND.UNA, so it "
 			 "acknowledged data that was never retransmitted: the originals were only late." },
 	[RULE_SACK] = { "frto_sack_3b",
