@@ -86,5 +86,7 @@ describe("filterEvents: a spurious-RTO verdict", () => {
     expect(sp).toHaveLength(1);
     expect(filterEvents(FRTO_SPIKE.events, "key")).toContain(sp[0]);
     expect(filterEvents(FRTO_SPIKE.events, "sender")).toContain(sp[0]);
+    // its seq / ack column: the deciding ACK
+    expect(seqText(sp[0])).toBe("2000");
   });
 });

@@ -26,10 +26,12 @@ export function filterEvents(events: readonly TraceEvent[], f: LogFilter): Trace
   return events.filter((e) => set.has(e.kind));
 }
 
-/** The range of bytes a data event covers, "seq–end"; an ACK's cumulative ACK number; a SYN's 0; "" for the rest. */
+/** The range of bytes a data event covers, "seq–end"; an ACK's cumulative ACK number (a spurious verdict's: the
+ * deciding ACK's); a SYN's 0; "" for the rest. */
 export function seqText(e: TraceEvent): string {
   if (e.kind === "send" || e.kind === "retransmit" || e.kind === "probe" || e.kind === "deliver" || e.kind === "drop") return `${e.seq}–${e.seq + e.arg}`;
   if (e.kind === "ack_recv" || e.kind === "ack_sent" || e.kind === "syn") return String(e.seq);
+  if (e.kind === "spurious") return String(e.ack);
   return "";
 }
 
