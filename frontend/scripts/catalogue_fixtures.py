@@ -31,10 +31,11 @@ FIXTURES: dict[str, Callable[[Catalog], object]] = {
         "metrics": cat["metrics"],
         "vocab": {"causes": cat["vocab"]["causes"]},
     },
-    # the names trace events carry: causes, what drops a packet, congestion states and timer kinds (lib/traceVocab.ts)
+    # the names trace events carry: causes, what drops a packet, congestion states, timer kinds and the
+    # spurious-timeout detectors with their rules (lib/traceVocab.ts)
     "src/lib/fixtures/catalogue-trace-vocab.json": lambda cat: {
         "vocab": {k: cat["vocab"][k] for k in ("causes", "drop_reasons", "states", "timer_kinds")},
-        "families": [f for f in cat["families"] if f["name"] == "stage"],
+        "families": [f for f in cat["families"] if f["name"] in ("stage", "spurious")],
     },
 }
 

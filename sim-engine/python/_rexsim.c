@@ -323,16 +323,20 @@ static PyObject *Result_columns(ResultObject *self, PyObject *Py_UNUSED(ignored)
 		}
 		Py_DECREF(c);
 	}
-	/* the side tables: SACK words, and the mechanism variables */
+	/* the side tables: SACK words, the mechanism variables, and the window
+	 * before each spurious verdict's response */
 	struct {
 		const char *name;
 		void *p;
 		size_t n, sz;
 		const char *fmt;
 	} side[] = {
-		{ "sack_words", t->sack_words, t->n_sack, 8, "Q" }, { "var_t_ns", t->var_t_ns, t->n_vars, 8, "q" },
-		{ "var_flow", t->var_flow, t->n_vars, 2, "H" },     { "var_id", t->var_id, t->n_vars, 2, "H" },
+		{ "sack_words", t->sack_words, t->n_sack, 8, "Q" },
+		{ "var_t_ns", t->var_t_ns, t->n_vars, 8, "q" },
+		{ "var_flow", t->var_flow, t->n_vars, 2, "H" },
+		{ "var_id", t->var_id, t->n_vars, 2, "H" },
 		{ "var_value", t->var_value, t->n_vars, 8, "q" },
+		{ "spurious_words", t->spurious_words, t->n_spurious, 8, "Q" },
 	};
 	for (size_t i = 0; i < sizeof(side) / sizeof(side[0]); i++) {
 		PyObject *c = make_column(module, self, side[i].p, side[i].n, side[i].sz, side[i].fmt);

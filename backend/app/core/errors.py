@@ -14,10 +14,11 @@ class ApiError(Exception):
 
 
 def _loc(path: str) -> list[str | int]:
-    """'flows[0].tcp.mss' -> ['flows', 0, 'tcp', 'mss']"""
+    """'flows[0].tcp.mss' -> ['flows', 0, 'tcp', 'mss']; a part with a "[" and no "]" after it
+    (the engine names an unknown key as it was written, e.g. "[") stays one name."""
     out: list[str | int] = []
     for part in path.split("."):
-        while "[" in part:
+        while "[" in part and "]" in part.split("[", 1)[1]:
             name, rest = part.split("[", 1)
             if name:
                 out.append(name)

@@ -103,6 +103,15 @@ class Container(BaseModel):
     applies_to: AppliesTo | None
 
 
+class Rule(BaseModel):
+    """A rule by which a spurious-timeout detector declares an RTO spurious (a spurious event's `rule`)."""
+
+    id: int = Field(description="the rule's index in the detector's table")
+    name: str
+    label: str = Field(description="the reason in a few words, for people")
+    doc: str = Field(description="the step of the specification it implements")
+
+
 class Member(BaseModel):
     """A mechanism: one member of a family, with its own parameters."""
 
@@ -110,6 +119,11 @@ class Member(BaseModel):
     label: str
     doc: str
     params: list[ParamInfo]
+    rules: list[Rule] = Field(
+        default_factory=list,
+        description="a spurious-timeout detector's rules of its verdicts (a spurious event's rule); empty for other "
+        "families",
+    )
 
 
 class Family(BaseModel):

@@ -45,11 +45,35 @@ def test_vocabulary_fields_take_only_the_vocabularys_names() -> None:
     assert set(get_args(EVENT_MODELS["send"].model_fields["state"].annotation)) == set(TF.STATES)
 
 
+#: one delay spike longer than the RTO (every original 1 s late) that F-RTO declares spurious: the
+#: trace's spurious event, which the presets above do not have
+SPIKE = {
+    "path": {
+        "forward": {
+            "delay_ms": 50,
+            "loss": {
+                "model": "positioned",
+                "rules": [{"segment": s, "transmission": 1, "action": "delay", "delay_ms": 1000} for s in range(1, 11)],
+            },
+        },
+        "reverse": {"delay_ms": 50},
+    },
+    "flows": [{"app": {"kind": "fixed", "bytes": 20000}, "tcp": {"mss": 1000, "iw": 10, "spurious": ["frto"]}}],
+}
+
+
 def test_a_window_of_every_kind_validates_and_dumps_unchanged(web) -> None:
-    w = traces.window(web, max_points=len(web["t_ns"]))
-    typed = TraceWindow(**w)
-    assert {type(e).__name__ for e in typed.events} == {model_name(k) for k in TF.EVENT_KINDS} - {"SampleEvent"}
-    assert typed.model_dump(mode="json")["events"] == w["events"]
+    spike = {k: v.copy() for k, v in rexsim.run(SPIKE).trace.columns.items()}
+    kinds = set()
+    for cols in (web, spike):
+        w = traces.window(cols, max_points=len(cols["t_ns"]))
+        typed = TraceWindow(**w)
+        kinds |= {type(e).__name__ for e in typed.events}
+        assert typed.model_dump(mode="json")["events"] == w["events"]
+    assert kinds == {model_name(k) for k in TF.EVENT_KINDS} - {"SampleEvent"}
+    # the spurious event names its detector and rule by the catalogue's names
+    ev = next(e for e in TraceWindow(**traces.window(spike)).model_dump()["events"] if e["kind"] == "spurious")
+    assert (ev["detector"], ev["rule"], ev["response"]) == ("frto", "frto_sack_3b", "revert")
 
 
 def test_an_old_traces_events_have_no_cause() -> None:

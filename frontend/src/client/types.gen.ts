@@ -1193,6 +1193,12 @@ export type Member = {
      * Params
      */
     params: Array<ParamInfo>;
+    /**
+     * Rules
+     *
+     * a spurious-timeout detector's rules of its verdicts (a spurious event's rule); empty for other families
+     */
+    rules?: Array<Rule>;
 };
 
 /**
@@ -1831,6 +1837,36 @@ export type RetransmitEvent = {
      * 1: the first transmission of these bytes, 2: the first retransmission, ...
      */
     transmission: number;
+};
+
+/**
+ * Rule
+ *
+ * A rule by which a spurious-timeout detector declares an RTO spurious (a spurious event's `rule`).
+ */
+export type Rule = {
+    /**
+     * Doc
+     *
+     * the step of the specification it implements
+     */
+    doc: string;
+    /**
+     * Id
+     *
+     * the rule's index in the detector's table
+     */
+    id: number;
+    /**
+     * Label
+     *
+     * the reason in a few words, for people
+     */
+    label: string;
+    /**
+     * Name
+     */
+    name: string;
 };
 
 /**
@@ -2495,6 +2531,116 @@ export type SpecialValue = {
 };
 
 /**
+ * SpuriousEvent
+ *
+ * Spurious RTO: A spurious-timeout detector (tcp.spurious) declared the last RTO spurious on this ACK: the detector, the rule of its specification that decided (F-RTO RFC 5682, Eifel RFC 3522, D-SACK RFC 3708), the window before and after, and the response applied (tcp.spurious_response: revert, rfc4015, none).
+ */
+export type SpuriousEvent = {
+    /**
+     * Ack
+     *
+     * the deciding ACK's cumulative ACK (bytes); it arrived at t_ns
+     */
+    ack: number;
+    /**
+     * Arg
+     *
+     * data: payload bytes; ACKs: 1 + the SACK entry's index (0: none); timers: the timeout (µs); state: the previous state's code; app: bytes written
+     */
+    arg: number;
+    /**
+     * Cwnd Bytes
+     *
+     * the sender's congestion window after the event (bytes)
+     */
+    cwnd_bytes: number;
+    /**
+     * Detector
+     *
+     * the detector that declared the RTO spurious (the spurious family)
+     */
+    detector: 'frto' | 'eifel' | 'dsack';
+    /**
+     * Flow
+     *
+     * the flow's index in the scenario
+     */
+    flow: number;
+    /**
+     * Kind
+     *
+     * what happened (the catalogue's vocab.events)
+     */
+    kind: 'spurious';
+    /**
+     * Old Cwnd Bytes
+     *
+     * cwnd before the response (bytes); cwnd_bytes is after it
+     */
+    old_cwnd_bytes: number | null;
+    /**
+     * Old Ssthresh Bytes
+     *
+     * ssthresh before the response (bytes); null: infinite (or the trace has no entry for it)
+     */
+    old_ssthresh_bytes: number | null;
+    /**
+     * Pipe Bytes
+     *
+     * bytes the sender estimates in flight (RFC 6675 pipe)
+     */
+    pipe_bytes: number;
+    /**
+     * Response
+     *
+     * what the sender did (tcp.spurious_response)
+     */
+    response: 'revert' | 'rfc4015' | 'none';
+    /**
+     * Rto Us
+     *
+     * the current retransmission timeout (µs)
+     */
+    rto_us: number;
+    /**
+     * Rule
+     *
+     * the detector's rule that decided (mechanisms.spurious[].rules)
+     */
+    rule: 'frto_basic_3b' | 'frto_sack_3b' | 'frto_linux_first' | 'eifel_ts_older' | 'dsack_all_reported';
+    /**
+     * Seq
+     *
+     * data: the first byte's offset; ACKs: the cumulative ACK; timers: the expiry time (ns); a reverse-path drop: the ACK number
+     */
+    seq: number;
+    /**
+     * Srtt Us
+     *
+     * smoothed RTT (µs); 0 before the first RTT sample
+     */
+    srtt_us: number;
+    /**
+     * Ssthresh Bytes
+     *
+     * the slow-start threshold (bytes); null: infinite
+     */
+    ssthresh_bytes: number | null;
+    /**
+     * State
+     *
+     * the sender's congestion state after the event (vocab.states)
+     */
+    state: 'open' | 'disorder' | 'cwr' | 'recovery' | 'loss';
+    /**
+     * T Ns
+     *
+     * time of the event (ns)
+     */
+    t_ns: number;
+};
+
+/**
  * StateEvent
  *
  * State change: The sender's congestion state changes (Open, Disorder, CWR, Recovery, Loss).
@@ -3023,7 +3169,9 @@ export type TraceWindow = {
         kind: 'sample';
     } & SampleEvent) | ({
         kind: 'app';
-    } & AppEvent)>;
+    } & AppEvent) | ({
+        kind: 'spurious';
+    } & SpuriousEvent)>;
     /**
      * From Ns
      */

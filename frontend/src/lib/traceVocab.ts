@@ -1,8 +1,10 @@
 /** The names trace events carry, as the engine's catalogue labels and explains
  * them: congestion states (vocab.states), timer kinds (vocab.timer_kinds),
- * transmission causes (vocab.causes) and what dropped a packet (a drop
+ * transmission causes (vocab.causes), what dropped a packet (a drop
  * event's `stage`: a member of the path-stage family, or the bottleneck queue,
- * which the drop reason "queue" of vocab.drop_reasons describes).  Read
+ * which the drop reason "queue" of vocab.drop_reasons describes) and the
+ * spurious-timeout detectors with their rules (a spurious event's `detector`
+ * and `rule`: the spurious family's members and their `rules`).  Read
  * defensively: a server from before trace v2 publishes neither. */
 import type { Catalog } from "../client/types.gen";
 import type { VocabEntry } from "./forms/catalogue";
@@ -16,12 +18,21 @@ export interface TraceVocab {
   states: VocabEntry[];
   /** the kinds of timer an event names (rto, probe, ...) */
   timerKinds: VocabEntry[];
+  /** the spurious-timeout detectors a spurious event names, each with the rules of its verdicts */
+  detectors: Detector[];
 }
 
-export const EMPTY_TRACE_VOCAB: TraceVocab = { causes: [], dropStages: [], states: [], timerKinds: [] };
+/** A spurious-timeout detector (a member of the catalogue's spurious family) and its rules. */
+export interface Detector extends VocabEntry {
+  rules: VocabEntry[];
+}
+
+export const EMPTY_TRACE_VOCAB: TraceVocab = { causes: [], dropStages: [], states: [], timerKinds: [], detectors: [] };
 
 /** The family whose members are the path's stages (the catalogue's families). */
 const STAGE_FAMILY = "stage";
+/** The family whose members are the spurious-timeout detectors. */
+const SPURIOUS_FAMILY = "spurious";
 /** The drop reason, and stage name, of a full bottleneck queue. */
 const QUEUE = "queue";
 
@@ -49,7 +60,12 @@ export function parseTraceVocab(raw: Catalog | unknown): TraceVocab {
   const families = Array.isArray(c.families) ? c.families.filter(isObject) : [];
   const stages = entries(families.find((f) => f.name === STAGE_FAMILY)?.members);
   const queue = entries(vocab.drop_reasons).filter((r) => r.name === QUEUE);
-  return { causes: entries(vocab.causes), dropStages: [...queue, ...stages], states: entries(vocab.states), timerKinds: entries(vocab.timer_kinds) };
+  const spurious = families.find((f) => f.name === SPURIOUS_FAMILY)?.members;
+  const detectors = entries(spurious).map((d) => {
+    const raw = (spurious as unknown[]).filter(isObject).find((m) => m.name === d.name);
+    return { ...d, rules: entries(raw?.rules) };
+  });
+  return { causes: entries(vocab.causes), dropStages: [...queue, ...stages], states: entries(vocab.states), timerKinds: entries(vocab.timer_kinds), detectors };
 }
 
 /** The catalogue's label of a name in a list, else the name itself (a catalogue without the vocabulary). */
@@ -76,4 +92,13 @@ export function entryOf(list: readonly VocabEntry[], name: string | null | undef
 export function timerNoun(vocab: Pick<TraceVocab, "timerKinds"> | null | undefined, name: string): string {
   const label = timerLabel(vocab, name);
   return /\btimer$/i.test(label) ? label : `${label} timer`;
+}
+
+/** A spurious event's detector and the rule it named, as the catalogue labels them (the names without it). */
+export function spuriousReason(vocab: Partial<Pick<TraceVocab, "detectors">> | null | undefined, detector: string, rule: string): { detector: VocabEntry; rule: VocabEntry } {
+  const d = vocab?.detectors?.find((e) => e.name === detector);
+  return {
+    detector: d ?? { name: detector, label: detector, doc: "" },
+    rule: d?.rules.find((r) => r.name === rule) ?? { name: rule, label: rule, doc: "" },
+  };
 }

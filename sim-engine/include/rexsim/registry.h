@@ -16,6 +16,7 @@
 
 struct rx_param;
 struct rx_var_desc;
+struct rx_sp_rule;
 struct rx_flow_cfg;
 
 enum rx_family_id {
@@ -45,6 +46,8 @@ struct rx_family {
 	size_t off_params, off_n_params, off_cfg_size;
 	bool has_vars; /* its ops declare variables (vars, n_vars) */
 	size_t off_vars, off_n_vars;
+	bool has_rules; /* its ops declare the rules of their verdicts (rules, n_rules: spurious) */
+	size_t off_rules, off_n_rules;
 	const struct rx_member_req *required;
 	int n_required;
 };
@@ -61,6 +64,8 @@ int rx_member_index(int family, const char *name); /* -1 if unknown */
 const struct rx_param *rx_member_params(int family, int i, size_t *n, size_t *cfg_size);
 /* a member's declared variables (NULL, n = 0 if none) */
 const struct rx_var_desc *rx_member_vars(int family, int i, size_t *n);
+/* a member's verdict rules (NULL, n = 0 if its family has none) */
+const struct rx_sp_rule *rx_member_rules(int family, int i, size_t *n);
 /* the trace's id of variable k of a member: ids count every declared
  * variable in family, member and declaration order; -1 if none */
 int rx_var_id(int family, int member, int k);
@@ -68,7 +73,8 @@ int rx_var_id(int family, int member, int k);
 int rx_var_lookup(int id, int *family, int *member, int *k);
 /* the flow field that holds the family's choice (NULL past the flow families) */
 int64_t *rx_flow_choice(struct rx_flow_cfg *f, int family);
-/* 0 if every table is complete and every name unique within its family;
+/* 0 if every table is complete and every name unique within its family
+ * (a rule's name within its family's rules);
  * else -1 with a sentence in why */
 int rx_registry_validate(char *why, size_t why_len);
 

@@ -226,7 +226,14 @@ int rx_scenario_check(const struct rx_scenario *sc, struct rx_errors *errs);
  *           | (direction << 4); data: transmission number (saturating at 255)
  *   cause : send/retransmit/probe: enum rx_tx_cause (rexsim/ops.h); drops: the
  *           path stage that dropped it, 1 + its index in the stage family
- *           (0 = the bottleneck queue); other kinds: 0
+ *           (0 = the bottleneck queue); spurious: the detector, its index in
+ *           the spurious family; other kinds: 0
+ * A spurious event (a detector declared an RTO spurious; written after the
+ * response, so cwnd/ssthresh/state are the new ones): seq = the deciding
+ * ACK's cumulative ACK, detail = the rule (index in the detector's rules) |
+ * (enum rx_sp_response << 4), arg = 1 + the index of its entry in the
+ * spurious_words side table: [cwnd, ssthresh] before the response, in bytes
+ * (ssthresh UINT32_MAX = infinite), in every trace mode but none.
  * Names for every value are in rexsim/vocab.h (the catalogue's "vocab").
  *
  * A second side table holds mechanism variables (the catalogue's "vars":
@@ -248,6 +255,7 @@ enum rx_event_kind {
 	RX_EV_SYN, /* SYN or SYN-ACK sent */
 	RX_EV_SAMPLE, /* periodic series sample (sampled mode) */
 	RX_EV_APP, /* application wrote an object (arg = bytes) */
+	RX_EV_SPURIOUS, /* a detector declared an RTO spurious (castate.c rx_cs_undo) */
 	RX_EV__COUNT
 };
 
@@ -296,6 +304,10 @@ struct rx_trace {
 	 * [count | (dsack << 8), start0, end0, start1, end1, ...] in uint64 words */
 	size_t n_sack, cap_sack;
 	uint64_t *sack_words;
+	/* side table: the window before each spurious event's response,
+	 * [cwnd_bytes, ssthresh_bytes] per event in uint64 words */
+	size_t n_spurious, cap_spurious;
+	uint64_t *spurious_words;
 	/* side table: mechanism variables */
 	size_t n_vars, cap_vars;
 	int64_t *var_t_ns;

@@ -6,7 +6,9 @@
  * asks each detector in turn, and the first decisive verdict wins.  A
  * detector never touches cwnd: the core applies RX_SP_SPURIOUS through the
  * one undo path (rx_cs_undo(), which restores ssthresh and asks congestion
- * control's undo_cwnd() for the window).
+ * control's undo_cwnd() for the window) and writes the trace's `spurious`
+ * event: the detector, the rule it names, the ACK, the window before and
+ * after, and the response.
  */
 #ifndef REXSIM_SPURIOUS_H
 #define REXSIM_SPURIOUS_H
@@ -20,6 +22,18 @@ struct rx_param; /* rexsim/params.h */
 
 #define RX_SP_PRIV_SIZE 32
 #define RX_MAX_SPURIOUS 4
+/* a detector's rules: at most 16 (the trace's detail column keeps the rule in
+ * its low 4 bits) */
+#define RX_SP_MAX_RULES 16
+
+/* One rule by which a detector declares an RTO spurious: the reason the
+ * trace's `spurious` event names (vocab.c), published with the member in the
+ * catalogue (mechanisms.spurious[].rules). */
+struct rx_sp_rule {
+	const char *name; /* stable identifier, unique among every detector's rules */
+	const char *label; /* the reason in a few words, for people */
+	const char *doc; /* one sentence citing the step of the specification */
+};
 
 enum rx_spurious_verdict { RX_SP_UNDECIDED = 0, RX_SP_SPURIOUS, RX_SP_GENUINE };
 
@@ -34,11 +48,15 @@ struct rx_spurious_ops {
 	const struct rx_param *params;
 	size_t n_params;
 	size_t cfg_size;
+	/* (required) the rules a spurious verdict names (1..RX_SP_MAX_RULES) */
+	const struct rx_sp_rule *rules;
+	size_t n_rules;
 	/* (required) an RTO fired and its retransmission was sent; priv is the
 	 * detector's own RX_SP_PRIV_SIZE bytes */
 	void (*on_rto)(struct rx_sender *s, void *priv);
-	/* (required) an ACK while the Loss state lasts: enum rx_spurious_verdict */
-	int (*on_ack)(struct rx_sender *s, void *priv, const struct rx_ack_info *ai);
+	/* (required) an ACK while the watch lasts: enum rx_spurious_verdict; on
+	 * RX_SP_SPURIOUS *rule is the index in rules of the rule that decided */
+	int (*on_ack)(struct rx_sender *s, void *priv, const struct rx_ack_info *ai, int *rule);
 	/* (optional) F-RTO: may the sender send new data instead of retransmitting? */
 	int (*may_send_new)(struct rx_sender *s, void *priv);
 };

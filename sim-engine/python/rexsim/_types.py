@@ -84,13 +84,26 @@ class Container(TypedDict):
     applies_to: AppliesTo | None
 
 
+class Rule(TypedDict):
+    """A rule by which a spurious-timeout detector declares an RTO spurious
+    (the trace's ``spurious`` event names it); `id` is its index in the
+    detector's table."""
+
+    id: int
+    name: str
+    label: str
+    doc: str
+
+
 class Member(TypedDict):
-    """One mechanism of a family."""
+    """One mechanism of a family; `rules`: the rules of a spurious-timeout
+    detector's verdicts (empty for the other families)."""
 
     name: str
     label: str
     doc: str
     params: list[MemberParameter]
+    rules: list[Rule]
 
 
 class Family(TypedDict):

@@ -73,7 +73,10 @@ class Trace:
       detail timers: timer kind | formula << 4; drops: reason | direction << 4;
              data: transmission number
       cause  data: why it was sent (CAUSES); drops: 1 + the dropping stage's
-             index in STAGES (0 = the bottleneck queue)
+             index in STAGES (0 = the bottleneck queue); spurious: the
+             detector's index in DETECTORS
+    A spurious event's arg is 1 + the index of its two words in the side
+    table spurious_words (cwnd and ssthresh before the response).
     Mechanism variables (VARS) are a side table: var_t_ns, var_flow, var_id,
     var_value; var_series() reads one.
     """
@@ -97,6 +100,7 @@ class Trace:
     var_flow: npt.NDArray[np.uint16]
     var_id: npt.NDArray[np.uint16]
     var_value: npt.NDArray[np.int64]
+    spurious_words: npt.NDArray[np.uint64]
 
     def __init__(self, raw: _rexsim.Result) -> None:
         self._raw = raw

@@ -9,7 +9,10 @@ uint8; ``EVENT_COLUMNS``) plus two side tables with their own lengths:
 ``sack_words`` uint64 (an ACK event's ``arg`` is 1 + the index of a header word
 ``n | dsack << 8`` followed by n (start, end) byte-offset pairs) and the
 mechanism variables ``var_t_ns`` int64, ``var_flow`` uint16, ``var_id`` uint16
-(an id of ``VARS``), ``var_value`` int64.  ``cause`` says why a segment was
+(an id of ``VARS``), ``var_value`` int64, and ``spurious_words`` uint64 (a
+``spurious`` event's ``arg`` is 1 + the index of two words: cwnd and ssthresh
+before the response; its ``cause`` is the detector's index in ``DETECTORS``,
+its ``detail`` the rule's index in the detector's rules | the response << 4).  ``cause`` says why a segment was
 sent (``CAUSES``) or which stage dropped a packet (``DROP_STAGES``: 0 = the
 bottleneck queue, 1 + i = the i-th member of the stage family).  Traces stored
 before trace v2 have neither ``cause`` nor ``var_*``; they decode and read as
@@ -95,6 +98,18 @@ if QUEUE not in DROP_REASONS:
     raise ImportError(f"the engine's drop reasons {DROP_REASONS} lack {QUEUE!r}")
 #: what dropped a packet, by a drop event's ``cause`` code
 DROP_STAGES: tuple[str, ...] = (QUEUE, *STAGES)
+#: the spurious-timeout detectors, in the order a spurious event's ``cause`` (the index) names them
+DETECTORS: tuple[str, ...] = tuple(m["name"] for f in _cat["families"] if f["name"] == "spurious" for m in f["members"])
+#: each detector's rules (its ops table's), in the order a spurious event's ``detail & 15`` names them
+DETECTOR_RULES: tuple[tuple[str, ...], ...] = tuple(
+    tuple(r["name"] for r in m["rules"]) for f in _cat["families"] if f["name"] == "spurious" for m in f["members"]
+)
+#: every rule of every detector (the names are unique across detectors)
+RULES: tuple[str, ...] = tuple(r for rules in DETECTOR_RULES for r in rules)
+#: the responses to a spurious verdict, in the order ``detail >> 4`` names them (tcp.spurious_response's choices)
+RESPONSES: tuple[str, ...] = tuple(
+    next(p["choices"] or [] for p in _cat["parameters"] if p["key"] == "tcp.spurious_response")
+)
 #: mechanism variables: {id, family, member, name, label, unit, doc}
 VARS: tuple[dict[str, Any], ...] = tuple(cast("list[dict[str, Any]]", _cat["vars"]))
 KIND: dict[str, int] = {name: i for i, name in enumerate(EVENT_KINDS)}
@@ -121,8 +136,9 @@ DTYPES: dict[str, type[np.integer[Any]]] = {
     "var_flow": np.uint16,
     "var_id": np.uint16,
     "var_value": np.int64,
+    "spurious_words": np.uint64,
 }
-#: columns with one item per event (the others, sack_words and var_*, are side tables)
+#: columns with one item per event (the others, sack_words, var_* and spurious_words, are side tables)
 EVENT_COLUMNS: tuple[str, ...] = (
     "t_ns",
     "seq",
@@ -209,6 +225,7 @@ class _Row(NamedTuple):
     detail: int
     cause: int | None  # None: stored before trace v2
     sack_words: npt.NDArray[np.uint64]
+    spurious_words: npt.NDArray[np.uint64]
 
 
 def sack_entry(words: npt.NDArray[np.uint64], ref: int) -> tuple[bool, list[list[int]]]:
@@ -244,6 +261,21 @@ def _cause(r: _Row) -> Event:
 
 def _stage(r: _Row) -> Event:
     return {} if r.cause is None else {"stage": vocab_name(DROP_STAGES, r.cause)}
+
+
+def _spurious(r: _Row) -> Event:
+    det = r.cause or 0
+    rules = DETECTOR_RULES[det] if det < len(DETECTOR_RULES) else ()
+    w = r.spurious_words
+    old_cwnd, old_ss = (int(w[r.arg - 1]), int(w[r.arg])) if 0 < r.arg < len(w) else (None, None)
+    return {
+        "detector": vocab_name(DETECTORS, det),
+        "rule": vocab_name(rules, r.detail & 15),
+        "response": vocab_name(RESPONSES, r.detail >> 4),
+        "ack": r.seq,
+        "old_cwnd_bytes": old_cwnd,
+        "old_ssthresh_bytes": None if old_ss == SSTHRESH_INF else old_ss,
+    }
 
 
 @dataclass(frozen=True)
@@ -321,6 +353,26 @@ _GROUPS: tuple[_Group, ...] = (
         ),
         _stage,
     ),
+    _Group(
+        _kinds("spurious"),
+        (
+            _vocab_field("detector", "the detector that declared the RTO spurious (the spurious family)", DETECTORS),
+            _vocab_field("rule", "the detector's rule that decided (mechanisms.spurious[].rules)", RULES),
+            _vocab_field("response", "what the sender did (tcp.spurious_response)", RESPONSES),
+            EventField("ack", "the deciding ACK's cumulative ACK (bytes); it arrived at t_ns"),
+            EventField(
+                "old_cwnd_bytes",
+                "cwnd before the response (bytes); cwnd_bytes is after it",
+                nullable=True,
+            ),
+            EventField(
+                "old_ssthresh_bytes",
+                "ssthresh before the response (bytes); null: infinite (or the trace has no entry for it)",
+                nullable=True,
+            ),
+        ),
+        _spurious,
+    ),
 )
 _GROUPS_OF: dict[int, tuple[_Group, ...]] = {k: tuple(g for g in _GROUPS if k in g.kinds) for k in KIND.values()}
 
@@ -354,6 +406,7 @@ def describe_events(columns: Columns, idx: npt.ArrayLike) -> list[Event]:
     c: dict[str, list[int]] = {k: columns[k][at].tolist() for k in _ROW_COLUMNS}
     causes: list[int] | None = columns["cause"][at].tolist() if "cause" in columns else None
     words = cast("npt.NDArray[np.uint64]", columns.get("sack_words", np.zeros(0, np.uint64)))
+    sp_words = cast("npt.NDArray[np.uint64]", columns.get("spurious_words", np.zeros(0, np.uint64)))
     out: list[Event] = []
     for j in range(len(at)):
         kind, ss = c["kind"][j], c["ssthresh_bytes"][j]
@@ -362,7 +415,7 @@ def describe_events(columns: Columns, idx: npt.ArrayLike) -> list[Event]:
         d["ssthresh_bytes"] = None if ss == SSTHRESH_INF else ss
         d["srtt_us"], d["rto_us"] = c["srtt_us"][j], c["rto_us"][j]
         d["state"] = vocab_name(STATES, c["state"][j])
-        row = _Row(c["seq"][j], c["arg"][j], c["detail"][j], None if causes is None else causes[j], words)
+        row = _Row(c["seq"][j], c["arg"][j], c["detail"][j], None if causes is None else causes[j], words, sp_words)
         for g in _GROUPS_OF.get(kind, ()):
             d.update(g.values(row))
         out.append(d)

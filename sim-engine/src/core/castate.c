@@ -282,7 +282,8 @@ void rx_cs_spurious_on_ack(struct rx_sender *s, const struct rx_ack_info *ai)
 	for (int i = 0; i < s->n_sp; i++) {
 		if (s->sp_done & (1u << i))
 			continue;
-		int v = s->sp[i]->on_ack(s, s->sp_priv[i], ai);
+		int rule = 0;
+		int v = s->sp[i]->on_ack(s, s->sp_priv[i], ai, &rule);
 		if (v == RX_SP_GENUINE) {
 			s->sp_done |= 1u << i;
 			s->sp_watch = s->sp_done != all;
@@ -290,7 +291,7 @@ void rx_cs_spurious_on_ack(struct rx_sender *s, const struct rx_ack_info *ai)
 		} else if (v == RX_SP_SPURIOUS) {
 			s->sp_watch = s->rtxlog_on = false;
 			rx_snd_metrics(s)->spurious_rtos_detected++;
-			rx_cs_undo(s, ai);
+			rx_cs_undo(s, ai, i, rule);
 			return;
 		}
 	}
@@ -324,12 +325,17 @@ void rx_cs_rtxlog_dsack(struct rx_sender *s, uint64_t start, uint64_t end)
  * the window to restore (cc->undo_cwnd); rfc4015 -- RFC 4015 §3 step 4; none
  * -- nothing (detect only).  On an undo
  * segments marked lost but never retransmitted are unmarked, and the
- * sender returns to Open (or Disorder while SACKed data remains). */
-void rx_cs_undo(struct rx_sender *s, const struct rx_ack_info *ai)
+ * sender returns to Open (or Disorder while SACKed data remains).  Whatever
+ * the response, the verdict goes into the trace as a spurious event: detector
+ * i of the flow's list (its index in the spurious family), the rule it named,
+ * the deciding ACK, the window before and after, and the response. */
+void rx_cs_undo(struct rx_sender *s, const struct rx_ack_info *ai, int detector, int rule)
 {
-	switch ((int)s->cfg->spurious_response) {
+	uint64_t old_cwnd = s->cc.cwnd_bytes, old_ssthresh = s->cc.ssthresh_bytes;
+	int response = (int)s->cfg->spurious_response;
+	switch (response) {
 	case RX_SPR_NONE: /* detect only */
-		return;
+		break;
 	case RX_SPR_RFC4015:
 		/* RFC 4015 §3 (4): "Set cwnd <- FlightSize + min (bytes_acked, IW)"
 		 * and "ssthresh <- pipe_prev" (FlightSize after this ACK) */
@@ -342,14 +348,19 @@ void rx_cs_undo(struct rx_sender *s, const struct rx_ack_info *ai)
 		s->cc.ssthresh_bytes = rx_umax64(s->cc.ssthresh_bytes, s->cc.prior_ssthresh_bytes);
 		break;
 	}
-	rx_snd_metrics(s)->undo_count++;
-	cc_event(s, RX_CC_EV_SPURIOUS_UNDO);
-	for (uint64_t i = s->una_idx; i < s->nxt_idx; i++) {
-		struct rx_seg *g = rx_seg_at(s, i);
-		if (g->lost && !g->rtx_inflight) {
-			g->lost = 0;
-			s->lost_bytes -= g->len;
+	if (response != RX_SPR_NONE) {
+		rx_snd_metrics(s)->undo_count++;
+		cc_event(s, RX_CC_EV_SPURIOUS_UNDO);
+		for (uint64_t i = s->una_idx; i < s->nxt_idx; i++) {
+			struct rx_seg *g = rx_seg_at(s, i);
+			if (g->lost && !g->rtx_inflight) {
+				g->lost = 0;
+				s->lost_bytes -= g->len;
+			}
 		}
+		rx_cs_set_state(s, s->sacked_segs ? RX_CA_DISORDER : RX_CA_OPEN);
 	}
-	rx_cs_set_state(s, s->sacked_segs ? RX_CA_DISORDER : RX_CA_OPEN);
+	uint32_t words = rx_trace_add_spurious(s->sim, old_cwnd, old_ssthresh);
+	rx_trace_add_cause(s->sim, RX_EV_SPURIOUS, s->flow, ai->ack, words, (uint8_t)((rule & 15) | (response << 4)),
+			   (uint8_t)s->sp_member[detector]);
 }

@@ -11,6 +11,7 @@
 #include "rexsim/ops.h"
 #include "rexsim/params.h"
 #include "rexsim/registry.h"
+#include "rexsim/spurious.h"
 #include "rexsim/vocab.h"
 
 struct cat {
@@ -271,6 +272,25 @@ static struct rx_node *member_params(struct cat *c, int fam, int m)
 	return l;
 }
 
+/* the rules a member's spurious verdicts name (the trace's spurious event):
+ * [{id, name, label, doc}], id the rule's index in the member's table; empty
+ * for a member of a family without rules */
+static struct rx_node *member_rules(struct cat *c, int fam, int m)
+{
+	size_t n;
+	const struct rx_sp_rule *r = rx_member_rules(fam, m, &n);
+	struct rx_node *l = list(c);
+	for (size_t k = 0; k < n; k++) {
+		struct rx_node *e = dict(c);
+		put_i(c, e, "id", (int64_t)k);
+		put_s(c, e, "name", r[k].name);
+		put_s(c, e, "label", r[k].label);
+		put_s(c, e, "doc", r[k].doc);
+		rx_node_append(c->a, l, e);
+	}
+	return l;
+}
+
 static void mechanisms(struct cat *c, struct rx_node *root)
 {
 	struct rx_node *mech = dict(c), *fams = list(c);
@@ -283,6 +303,7 @@ static void mechanisms(struct cat *c, struct rx_node *root)
 			put_s(c, m, "label", rx_member_label(fi, i));
 			put_s(c, m, "doc", rx_member_doc(fi, i));
 			rx_node_put(c->a, m, "params", member_params(c, fi, i));
+			rx_node_put(c->a, m, "rules", member_rules(c, fi, i)); /* [] but for detectors */
 			rx_node_append(c->a, members, m);
 		}
 		struct rx_node *fd = dict(c);

@@ -100,6 +100,16 @@ static const struct rx_member_req stage_req[] = { REQ(rx_stage_ops, apply) };
 #define VARS_rx_spurious_ops .has_vars = false
 #define VARS_rx_app_ops .has_vars = false
 #define VARS_rx_stage_ops .has_vars = false
+/* the families whose members declare the rules of their verdicts */
+#define RULES_rx_spurious_ops \
+	.has_rules = true, .off_rules = offsetof(struct rx_spurious_ops, rules), \
+	.off_n_rules = offsetof(struct rx_spurious_ops, n_rules)
+#define RULES_rx_cc_ops .has_rules = false
+#define RULES_rx_recovery_ops .has_rules = false
+#define RULES_rx_timer_ops .has_rules = false
+#define RULES_rx_lossdet_ops .has_rules = false
+#define RULES_rx_app_ops .has_rules = false
+#define RULES_rx_stage_ops .has_rules = false
 
 #define COUNT_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
 #define FAMILY(name_, label_, key_, doc_, type, list, req) \
@@ -116,6 +126,7 @@ static const struct rx_member_req stage_req[] = { REQ(rx_stage_ops, apply) };
 	  .off_n_params = offsetof(struct type, n_params), \
 	  .off_cfg_size = offsetof(struct type, cfg_size), \
 	  VARS_##type, \
+	  RULES_##type, \
 	  .required = req, \
 	  .n_required = COUNT_OF(req) }
 
@@ -208,18 +219,67 @@ const struct rx_param *rx_member_params(int family, int i, size_t *n, size_t *cf
 	return np ? p : NULL;
 }
 
-const struct rx_var_desc *rx_member_vars(int family, int i, size_t *n)
+/* a table a member declares (a pointer and a count at offsets off/off_n of
+ * its ops), when its family has such tables; NULL and *n = 0 if none */
+static const void *member_table(int family, int i, bool has, size_t off, size_t off_n, size_t *n)
 {
 	const char *m = rx_member(family, i);
 	*n = 0;
-	if (!m || !families[family].has_vars)
+	if (!m || !has)
 		return NULL;
-	const struct rx_var_desc *v;
-	memcpy(&v, m + families[family].off_vars, sizeof(v));
-	memcpy(n, m + families[family].off_n_vars, sizeof(*n));
-	if (!v)
+	const void *t;
+	memcpy(&t, m + off, sizeof(t));
+	memcpy(n, m + off_n, sizeof(*n));
+	if (!t)
 		*n = 0;
-	return *n ? v : NULL;
+	return *n ? t : NULL;
+}
+
+const struct rx_var_desc *rx_member_vars(int family, int i, size_t *n)
+{
+	const struct rx_family *f = rx_family_at(family);
+	*n = 0;
+	return f ? member_table(family, i, f->has_vars, f->off_vars, f->off_n_vars, n) : NULL;
+}
+
+const struct rx_sp_rule *rx_member_rules(int family, int i, size_t *n)
+{
+	const struct rx_family *f = rx_family_at(family);
+	*n = 0;
+	return f ? member_table(family, i, f->has_rules, f->off_rules, f->off_n_rules, n) : NULL;
+}
+
+/* a member's rules: 1 to RX_SP_MAX_RULES, complete, each name unique among
+ * every rule of the family (the trace names a rule by its name alone) */
+static int check_member_rules(const struct rx_family *f, int fi, int i, char *why, size_t why_len)
+{
+	if (!f->has_rules)
+		return 0;
+	size_t n;
+	const struct rx_sp_rule *r = rx_member_rules(fi, i, &n);
+	const char *name = rx_member_name(fi, i);
+	if (n < 1 || n > RX_SP_MAX_RULES) {
+		snprintf(why, why_len, "%s '%s': must declare 1 to %d rules (has %zu)", f->name, name, RX_SP_MAX_RULES,
+			 n);
+		return -1;
+	}
+	for (size_t k = 0; k < n; k++) {
+		if (!r[k].name || !*r[k].name || !r[k].label || !*r[k].label || !r[k].doc || !*r[k].doc) {
+			snprintf(why, why_len, "%s '%s': rule %zu is incomplete", f->name, name, k);
+			return -1;
+		}
+		for (int j = 0; j <= i; j++) {
+			size_t nj;
+			const struct rx_sp_rule *o = rx_member_rules(fi, j, &nj);
+			for (size_t q = 0; q < (j == i ? k : nj); q++)
+				if (strcmp(o[q].name, r[k].name) == 0) {
+					snprintf(why, why_len, "%s rule name '%s' is declared twice", f->name,
+						 r[k].name);
+					return -1;
+				}
+		}
+	}
+	return 0;
 }
 
 int rx_var_id(int family, int member, int k)
@@ -350,7 +410,7 @@ int rx_registry_validate(char *why, size_t why_len)
 					return -1;
 				}
 			}
-			if (check_member_params(f, fi, i, why, why_len))
+			if (check_member_params(f, fi, i, why, why_len) || check_member_rules(f, fi, i, why, why_len))
 				return -1;
 			size_t nv;
 			const struct rx_var_desc *v = rx_member_vars(fi, i, &nv);

@@ -82,8 +82,10 @@ int rx_snd_init(struct rx_sender *s, struct rx_sim *sim, int flow, const struct 
 	/* the chosen spurious-timeout detectors, in registry order */
 	s->n_sp = 0;
 	for (int i = 0; i < rx_member_count(RX_FAM_SPURIOUS) && s->n_sp < RX_MAX_SPURIOUS; i++)
-		if ((uint64_t)cfg->spurious_mask & (UINT64_C(1) << i))
+		if ((uint64_t)cfg->spurious_mask & (UINT64_C(1) << i)) {
+			s->sp_member[s->n_sp] = i;
 			s->sp[s->n_sp++] = rx_member(RX_FAM_SPURIOUS, i);
+		}
 	static const int var_family[2] = { RX_FAM_CC, RX_FAM_RECOVERY };
 	const int var_member[2] = { (int)cfg->cc, (int)cfg->recovery }; /* as chosen above */
 	for (int v = 0; v < 2; v++) {

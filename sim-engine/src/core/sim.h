@@ -178,6 +178,7 @@ struct rx_sender {
 	const struct rx_lossdet_ops *ld;
 	int n_sp; /* spurious-timeout detectors, walked in order */
 	const struct rx_spurious_ops *sp[RX_MAX_SPURIOUS];
+	int sp_member[RX_MAX_SPURIOUS]; /* each one's index in the spurious family (the trace's detector) */
 	bool sp_watch; /* an RTO's verdict is still open */
 	int rto_prior_state; /* ca_state when the latest RTO fired (RFC 5682 step 1) */
 	bool dsack_seen; /* an ACK ever carried a D-SACK block (RFC 3522 §3.2 step 5) */
@@ -398,7 +399,7 @@ void rx_cs_enter_cwr(struct rx_sender *s);
 void rx_cs_on_ack(struct rx_sender *s, const struct rx_ack_info *ai);
 void rx_cs_on_rto(struct rx_sender *s);
 void rx_cs_spurious_on_ack(struct rx_sender *s, const struct rx_ack_info *ai);
-void rx_cs_undo(struct rx_sender *s, const struct rx_ack_info *ai);
+void rx_cs_undo(struct rx_sender *s, const struct rx_ack_info *ai, int detector, int rule);
 /* while an RTO's verdict is open: does a detector hold retransmissions back
  * for new data (F-RTO step 2b)? */
 bool rx_cs_sp_send_new(struct rx_sender *s);
@@ -431,6 +432,7 @@ void rx_trace_add_cause(struct rx_sim *sim, int kind, int flow, uint64_t seq, ui
 			uint8_t cause);
 void rx_trace_var(struct rx_sim *sim, int flow, int var, int64_t value);
 uint32_t rx_trace_add_sack(struct rx_sim *sim, const struct rx_pkt *p);
+uint32_t rx_trace_add_spurious(struct rx_sim *sim, uint64_t cwnd_bytes, uint64_t ssthresh_bytes);
 void rx_trace_free(struct rx_trace *t);
 
 /* registry.c: the mechanism families (see include/rexsim/registry.h) */

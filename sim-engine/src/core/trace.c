@@ -1,8 +1,9 @@
 /* trace.c — the columnar event trace.  Each event costs 46 bytes across the
  * columns (8 t_ns + 8 seq + 4 arg + 4 cwnd + 4 ssthresh + 4 pipe + 4 srtt +
  * 4 rto + 2 flow + 1 kind + 1 state + 1 detail + 1 cause); ACKs that carry
- * SACK blocks add 8 + 16 per block to a side table, and each change of a
- * mechanism variable 20 bytes to another.  Columns grow by doubling. */
+ * SACK blocks add 8 + 16 per block to a side table, each change of a
+ * mechanism variable 20 bytes to another, and each spurious verdict 16 bytes
+ * (the window before its response) to a third.  Columns grow by doubling. */
 #include <stdlib.h>
 #include <string.h>
 #include "rexsim/vocab.h"
@@ -109,24 +110,34 @@ void rx_trace_var(struct rx_sim *sim, int flow, int var, int64_t value)
 	t->var_value[i] = value;
 }
 
+/* Room for `need` more words in a side table of uint64 words (n used, cap
+ * allocated; the first allocation `first` words, then doubling); -1 (and
+ * sim->oom) when memory runs out. */
+static int words_reserve(struct rx_sim *sim, uint64_t **words, size_t n, size_t *cap, size_t need, size_t first)
+{
+	if (n + need <= *cap)
+		return 0;
+	size_t c = *cap ? *cap * 2 : first;
+	while (c < n + need)
+		c *= 2;
+	uint64_t *w = realloc(*words, c * sizeof(uint64_t));
+	if (!w) {
+		sim->oom = true;
+		return -1;
+	}
+	*words = w;
+	*cap = c;
+	return 0;
+}
+
 uint32_t rx_trace_add_sack(struct rx_sim *sim, const struct rx_pkt *p)
 {
 	if (sim->trace_mode != RX_TRACE_FULL)
 		return 0;
 	struct rx_trace *t = &sim->res->trace;
 	size_t need = 1 + 2 * (size_t)p->n_sack;
-	if (t->n_sack + need > t->cap_sack) {
-		size_t cap = t->cap_sack ? t->cap_sack * 2 : 4096;
-		while (cap < t->n_sack + need)
-			cap *= 2;
-		uint64_t *n = realloc(t->sack_words, cap * sizeof(uint64_t));
-		if (!n) {
-			sim->oom = true;
-			return 0;
-		}
-		t->sack_words = n;
-		t->cap_sack = cap;
-	}
+	if (words_reserve(sim, &t->sack_words, t->n_sack, &t->cap_sack, need, 4096))
+		return 0;
 	size_t at = t->n_sack;
 	t->sack_words[at] = (uint64_t)p->n_sack | ((uint64_t)p->dsack << 8);
 	for (int b = 0; b < p->n_sack; b++) {
@@ -135,6 +146,22 @@ uint32_t rx_trace_add_sack(struct rx_sim *sim, const struct rx_pkt *p)
 	}
 	t->n_sack += need;
 	return (uint32_t)(at + 1); /* 0 means "no SACK" */
+}
+
+/* The window before a spurious event's response; returns the event's arg
+ * (1 + the entry's index, 0 in trace mode none). */
+uint32_t rx_trace_add_spurious(struct rx_sim *sim, uint64_t cwnd_bytes, uint64_t ssthresh_bytes)
+{
+	if (sim->trace_mode == RX_TRACE_NONE)
+		return 0;
+	struct rx_trace *t = &sim->res->trace;
+	if (words_reserve(sim, &t->spurious_words, t->n_spurious, &t->cap_spurious, 2, 64))
+		return 0;
+	size_t at = t->n_spurious;
+	t->spurious_words[at] = sat32(cwnd_bytes);
+	t->spurious_words[at + 1] = ssthresh_bytes >= RX_SSTHRESH_INF ? UINT32_MAX : sat32(ssthresh_bytes);
+	t->n_spurious += 2;
+	return (uint32_t)(at + 1);
 }
 
 void rx_trace_free(struct rx_trace *t)
@@ -157,5 +184,6 @@ void rx_trace_free(struct rx_trace *t)
 	free(t->var_id);
 	free(t->var_value);
 	free(t->sack_words);
+	free(t->spurious_words);
 	memset(t, 0, sizeof(*t));
 }

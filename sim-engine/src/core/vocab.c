@@ -25,6 +25,10 @@ static const struct rx_vocab_entry events[] = {
 	R("syn", "SYN", "A SYN or SYN-ACK is sent (RFC 9293 three-way handshake)."),
 	E("sample", "Sample", "A periodic sample of the flow's state (sampled traces)."),
 	R("app", "Application write", "The application hands the sender an object."),
+	R("spurious", "Spurious RTO",
+	  "A spurious-timeout detector (tcp.spurious) declared the last RTO spurious on this ACK: the detector, the "
+	  "rule of its specification that decided (F-RTO RFC 5682, Eifel RFC 3522, D-SACK RFC 3708), the window "
+	  "before and after, and the response applied (tcp.spurious_response: revert, rfc4015, none)."),
 };
 _Static_assert(sizeof(events) / sizeof(events[0]) == RX_EV__COUNT, "one vocabulary entry per event kind");
 

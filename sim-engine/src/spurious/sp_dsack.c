@@ -33,10 +33,18 @@ static void on_rto(struct rx_sender *s, void *priv)
 		d->recover = s->recovery_point;
 }
 
-static int on_ack(struct rx_sender *s, void *priv, const struct rx_ack_info *ai)
+/* the one rule of its verdict (the trace's spurious event) */
+static const struct rx_sp_rule dsack_rules[] = {
+	{ "dsack_all_reported", "D-SACKs reported every retransmission of the episode",
+	  "RFC 3708 §3: the timeout's episode is acknowledged (SND.UNA reached recover) and a D-SACK block (RFC "
+	  "2883) reported each retransmission it sent, so every original had arrived." },
+};
+
+static int on_ack(struct rx_sender *s, void *priv, const struct rx_ack_info *ai, int *rule)
 {
 	const struct dsack *d = priv;
 	(void)ai;
+	*rule = 0;
 	if (!s->cfg->sack || s->rtxlog_overflow)
 		return RX_SP_GENUINE; /* no D-SACKs to count: retire */
 	if (s->snd_una < d->recover || s->rtxlog_n == 0)
@@ -53,6 +61,8 @@ const struct rx_spurious_ops rx_sp_dsack = {
 	       "had arrived and the RTO was spurious; answered by tcp.spurious_response. Needs SACK. Decides only "
 	       "after the unneeded retransmissions have reached the receiver, so it can undo the window reduction "
 	       "but not avoid them (F-RTO paper §2).",
+	.rules = dsack_rules,
+	.n_rules = sizeof(dsack_rules) / sizeof(dsack_rules[0]),
 	.on_rto = on_rto,
 	.on_ack = on_ack,
 };

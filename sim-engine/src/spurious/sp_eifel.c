@@ -47,9 +47,18 @@ static void on_rto(struct rx_sender *s, void *priv)
 	e->armed = true;
 }
 
-static int on_ack(struct rx_sender *s, void *priv, const struct rx_ack_info *ai)
+/* the one rule of its verdict (the trace's spurious event) */
+static const struct rx_sp_rule eifel_rules[] = {
+	{ "eifel_ts_older", "the ACK echoes a timestamp older than the retransmission",
+	  "RFC 3522 §3.2 steps (4)-(6): the first acceptable ACK after the RTO echoes a TSval smaller than "
+	  "RetransmitTS, the retransmission's, so the original arrived first; it carries no D-SACK and either a "
+	  "D-SACK was seen before or it does not acknowledge all outstanding data." },
+};
+
+static int on_ack(struct rx_sender *s, void *priv, const struct rx_ack_info *ai, int *rule)
 {
 	struct eifel *e = priv;
+	*rule = 0;
 	if (!s->cfg->timestamps || s->ca_state != RX_CA_LOSS)
 		return RX_SP_GENUINE; /* no timestamps, or Loss over: no evidence, retire */
 	if (ai->acked_bytes == 0)
@@ -72,6 +81,8 @@ const struct rx_spurious_ops rx_sp_eifel = {
 	       "original arrived first, so the timeout was spurious; answered by tcp.spurious_response (revert, the "
 	       "Eifel response of RFC 4015, or none). Needs tcp.timestamps; decides on the first ACK, before any "
 	       "further retransmission.",
+	.rules = eifel_rules,
+	.n_rules = sizeof(eifel_rules) / sizeof(eifel_rules[0]),
 	.on_rto = on_rto,
 	.on_ack = on_ack,
 };

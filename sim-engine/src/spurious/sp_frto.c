@@ -27,6 +27,23 @@
 
 enum step { OFF = 0, STEP2, STEP3 };
 
+/* the rules of its verdicts, one a variant (the trace's spurious event) */
+enum rule { RULE_BASIC = 0, RULE_SACK, RULE_LINUX };
+static const struct rx_sp_rule frto_rules[] = {
+	[RULE_BASIC] = { "frto_basic_3b", "the second ACK after the RTO advanced the window past the retransmission",
+			 "RFC 5682 §2 step 3b: after step 2b sent new data, the next ACK advanced SND.UNA, so it "
+			 "acknowledged data that was never retransmitted: the originals were only late." },
+	[RULE_SACK] = { "frto_sack_3b",
+			"the second ACK after the RTO acknowledged never-retransmitted data below recover",
+			"RFC 5682 §3 step 3b: after step 2b sent new data, the next ACK neither covered more than "
+			"recover nor SACKed above it, and it acknowledged (cumulatively or by SACK) data below "
+			"recover that was never retransmitted." },
+	[RULE_LINUX] = { "frto_linux_first", "an ACK after the RTO (S)ACKed never-retransmitted data below recover",
+			 "Linux 6.18 as measured (shared/linux-reference, frto2-spurious-rto.pkt): the first ACK "
+			 "that acknowledges or SACKs data sent before the RTO and never retransmitted declares it "
+			 "spurious at once, without waiting for a second ACK." },
+};
+
 struct frto {
 	int step; /* enum step */
 	int variant; /* enum rx_frto_variant, resolved (never AUTO) */
@@ -153,9 +170,10 @@ static int linux_frto(struct rx_sender *s, struct frto *f, const struct rx_ack_i
 	return RX_SP_UNDECIDED;
 }
 
-static int on_ack(struct rx_sender *s, void *priv, const struct rx_ack_info *ai)
+static int on_ack(struct rx_sender *s, void *priv, const struct rx_ack_info *ai, int *rule)
 {
 	struct frto *f = priv;
+	*rule = f->variant == RX_FRTO_LINUX ? RULE_LINUX : f->variant == RX_FRTO_SACK ? RULE_SACK : RULE_BASIC;
 	/* abstained, or the Loss state is over: retire without a spurious verdict */
 	if (f->step == OFF || s->ca_state != RX_CA_LOSS)
 		return RX_SP_GENUINE;
@@ -186,6 +204,8 @@ const struct rx_spurious_ops rx_sp_frto = {
 	       "is undone (step 3b), else the conventional recovery goes on. Variants (tcp.frto_variant): basic (§2), "
 	       "SACK-enhanced (§3, chosen automatically with SACK), and Linux's (measured on Linux 6.18: the first ACK "
 	       "of never-retransmitted data undoes at once). Needs no TCP option.",
+	.rules = frto_rules,
+	.n_rules = sizeof(frto_rules) / sizeof(frto_rules[0]),
 	.on_rto = on_rto,
 	.on_ack = on_ack,
 	.may_send_new = may_send_new,

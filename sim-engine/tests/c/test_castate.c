@@ -4,8 +4,8 @@
  * wins, a genuine one retires only its detector,
  * and RX_SP_SPURIOUS is applied through the one undo path (rx_cs_undo with the
  * default response, revert: congestion control's undo_cwnd, ssthresh back,
- * lost marks of never-retransmitted segments cleared, state Open).  The
- * registered detectors have their own tests (tests/python/test_spurious_*.py);
+ * lost marks of never-retransmitted segments cleared, state Open), which
+ * writes the trace's spurious event.  The registered detectors have their own tests (tests/python/test_spurious_*.py);
  * this test brings two fakes of its own to drive the walk. */
 #include <string.h>
 #include "scenarios.h"
@@ -40,12 +40,14 @@ static int fake_on_ack(struct rx_sender *snd, void *priv, const struct rx_ack_in
 	f->calls++;
 	return f->calls == verdict_at_call[which] ? verdict[which] : RX_SP_UNDECIDED;
 }
-static int on_ack0(struct rx_sender *snd, void *priv, const struct rx_ack_info *ai)
+static int on_ack0(struct rx_sender *snd, void *priv, const struct rx_ack_info *ai, int *rule)
 {
+	*rule = 0;
 	return fake_on_ack(snd, priv, ai, 0);
 }
-static int on_ack1(struct rx_sender *snd, void *priv, const struct rx_ack_info *ai)
+static int on_ack1(struct rx_sender *snd, void *priv, const struct rx_ack_info *ai, int *rule)
 {
+	*rule = 3; /* the rule the trace's spurious event must name (case 5) */
 	return fake_on_ack(snd, priv, ai, 1);
 }
 static const struct rx_spurious_ops det0 = {
@@ -183,6 +185,39 @@ int main(void)
 	s->ca_state = RX_CA_OPEN;
 	rx_cs_enter_cwr(s);
 	CHECK(!s->sp_watch);
+
+	/* 5. the verdict goes into the trace (full mode): detector 1 (the 4th
+	 * member of its family, say) answers SPURIOUS by its rule 3 on an ACK of
+	 * 2000 after detector 0 stayed undecided; the response revert.  The
+	 * undo's state change (Loss -> Open) comes first, then the spurious
+	 * event: seq = the ACK, detail = rule 3 | revert (0) << 4, cause = 3,
+	 * cwnd/ssthresh columns after the response (20000, infinite), and its
+	 * side-table entry the window before it: cwnd 1000, ssthresh 10000. */
+	verdict_at_call[0] = 99;
+	verdict_at_call[1] = 1;
+	verdict[1] = RX_SP_SPURIOUS;
+	setup(2);
+	sim.trace_mode = RX_TRACE_FULL;
+	s->sp_member[1] = 3;
+	{
+		struct rx_ack_info ai = { .rtt_ns = -1, .ack = 2000 };
+		rx_cs_spurious_on_ack(s, &ai);
+	}
+	const struct rx_trace *t = &res.trace;
+	CHECK_EQ_I64((int64_t)t->n, 2);
+	CHECK_EQ_I64(t->kind[0], RX_EV_STATE);
+	CHECK_EQ_I64(t->kind[1], RX_EV_SPURIOUS);
+	CHECK_EQ_I64((int64_t)t->seq[1], 2000);
+	CHECK_EQ_I64(t->detail[1], 3 | (RX_SPR_REVERT << 4));
+	CHECK_EQ_I64(t->cause[1], 3);
+	CHECK_EQ_I64(t->cwnd_bytes[1], 20 * MSS);
+	CHECK_EQ_I64(t->ssthresh_bytes[1], UINT32_MAX);
+	CHECK_EQ_I64(t->state[1], RX_CA_OPEN);
+	CHECK_EQ_I64(t->arg[1], 1);
+	CHECK_EQ_I64((int64_t)t->n_spurious, 2);
+	CHECK_EQ_I64((int64_t)t->spurious_words[0], MSS);
+	CHECK_EQ_I64((int64_t)t->spurious_words[1], 10 * MSS);
+	rx_trace_free(&res.trace);
 	rx_snd_free(s);
 	return t_report("castate");
 }

@@ -10,6 +10,7 @@
 #include "scenarios.h"
 #include "core/sim.h"
 #include "rexsim/registry.h"
+#include "rexsim/spurious.h"
 
 static const struct rx_param *param_at(const char *key)
 {
@@ -37,8 +38,9 @@ int main(void)
 {
 	char why[200] = "";
 	/* 6: rx_ack_info's newest_tx_ns, newest_tx_order and orig_low_end_seq;
-	 * lossdet's time_based and observe (RACK, ld_rack.c) */
-	CHECK_EQ_I64(RX_OPS_ABI, 6);
+	 * lossdet's time_based and observe (RACK, ld_rack.c); 7: a spurious
+	 * detector's rules and on_ack's rule (the trace's spurious event) */
+	CHECK_EQ_I64(RX_OPS_ABI, 7);
 	CHECK_EQ_I64(rx_registry_validate(why, sizeof(why)), 0);
 	if (*why)
 		fprintf(stderr, "registry: %s\n", why);
@@ -68,6 +70,14 @@ int main(void)
 		CHECK(p->def == 0);
 		CHECK(f->n_members >= 1 || p->type == RX_PT_SET);
 	}
+	/* every detector names the rules of its verdicts (the trace's spurious
+	 * event); no other family declares rules */
+	for (int fi = 0; fi < RX_FAM__COUNT; fi++)
+		for (int i = 0; i < rx_member_count(fi); i++) {
+			size_t nr;
+			const struct rx_sp_rule *r = rx_member_rules(fi, i, &nr);
+			CHECK(fi == RX_FAM_SPURIOUS ? (r && nr >= 1 && nr <= RX_SP_MAX_RULES) : (!r && nr == 0));
+		}
 	CHECK(rx_member_count(RX_FAM_CC) >= 2);
 	CHECK(rx_member_count(RX_FAM_TIMER) == 5);
 	CHECK(rx_member_count(RX_FAM_RECOVERY) >= 1);

@@ -13,11 +13,17 @@ from rexsim import linux_reference as L
 from rexsim.result import Result
 
 
-def scenario(detector: str | None, variant: str, *, genuine: bool) -> dict[str, Any]:
+def scenario(detector: str | None, variant: str, *, genuine: bool, drop: int | None = None) -> dict[str, Any]:
+    """`drop`: the spike also drops the original of this segment (1-based) instead of delaying it."""
     if genuine:
         rules: list[dict[str, Any]] = [{"segment": s, "transmission": 1} for s in range(1, 11)]
     else:
-        rules = [{"segment": s, "transmission": 1, "action": "delay", "delay_ms": 1000} for s in range(1, 11)]
+        rules = [
+            {"segment": s, "transmission": 1}
+            if s == drop
+            else {"segment": s, "transmission": 1, "action": "delay", "delay_ms": 1000}
+            for s in range(1, 11)
+        ]
         rules.append({"segment": 1, "transmission": 2, "action": "delay", "delay_ms": 60})
     tcp: dict[str, Any] = {
         "mss": 1000,
@@ -41,8 +47,8 @@ def scenario(detector: str | None, variant: str, *, genuine: bool) -> dict[str, 
     }
 
 
-def run(detector: str | None, variant: str, *, genuine: bool = False, **tcp: Any) -> Result:
-    sc = copy.deepcopy(scenario(detector, variant, genuine=genuine))
+def run(detector: str | None, variant: str, *, genuine: bool = False, drop: int | None = None, **tcp: Any) -> Result:
+    sc = copy.deepcopy(scenario(detector, variant, genuine=genuine, drop=drop))
     sc["flows"][0]["tcp"].update(tcp)
     return Result(_rexsim.run(sc))
 
@@ -59,3 +65,36 @@ def metric(r: Result, name: str) -> int:
     v = r.flows[0].metrics[name]
     assert isinstance(v, int)
     return v
+
+
+#: what a spurious event says, beside its time: (t_ms, detector, rule, response, ack,
+#: cwnd and ssthresh before the response, cwnd and ssthresh after it, the state after it)
+SpuriousEvent = tuple[float, str, str, str, int, int, int | None, int, int | None, str]
+
+
+def spurious_events(r: Result) -> list[SpuriousEvent]:
+    """Every spurious event of the trace (the core's one undo path writes one per verdict)."""
+    out: list[SpuriousEvent] = []
+    for e in r.trace:
+        if e["kind"] != "spurious":
+            continue
+        old_cwnd, cwnd = e["old_cwnd_bytes"], e["cwnd_bytes"]
+        assert isinstance(old_cwnd, int) and isinstance(cwnd, int) and isinstance(e["t_ns"], int)
+        old_ss, ss, ack = e["old_ssthresh_bytes"], e["ssthresh_bytes"], e["ack"]
+        assert (old_ss is None or isinstance(old_ss, int)) and (ss is None or isinstance(ss, int))
+        assert isinstance(ack, int)
+        out.append(
+            (
+                round(e["t_ns"] / 1e6, 3),
+                str(e["detector"]),
+                str(e["rule"]),
+                str(e["response"]),
+                ack,
+                old_cwnd,
+                old_ss,
+                cwnd,
+                ss,
+                str(e["state"]),
+            )
+        )
+    return out

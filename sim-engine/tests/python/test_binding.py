@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 import rexsim
 from rexsim import _rexsim
+from rexsim import tracefile as TF
 from rexsim.result import KIND
 from simhelpers import columns_bytes
 
@@ -49,16 +50,11 @@ def test_columns_are_read_only_zero_copy_views():
     a = np.frombuffer(raw.columns()["seq"], dtype=np.uint64)
     b = np.frombuffer(raw.columns()["seq"], dtype=np.uint64)
     assert a.ctypes.data == b.ctypes.data == res.trace.seq.ctypes.data
-    # and every event column has the trace's length (sack_words and var_* are side tables)
+    # and every event column has the trace's length (sack_words, var_* and spurious_words are side tables)
     n = raw.n_trace
     assert all(res.trace.columns[k].shape[0] == n for k in rexsim.result.EVENT_COLUMNS)
-    assert set(res.trace.columns) - set(rexsim.result.EVENT_COLUMNS) == {
-        "sack_words",
-        "var_t_ns",
-        "var_flow",
-        "var_id",
-        "var_value",
-    }
+    # the side tables are the dtypes' columns that are not event columns (test_tracefile names them)
+    assert set(res.trace.columns) - set(rexsim.result.EVENT_COLUMNS) == set(TF.DTYPES) - set(TF.EVENT_COLUMNS)
 
 
 def test_column_memory_outlives_the_result_wrapper():

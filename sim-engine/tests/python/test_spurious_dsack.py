@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import pytest
 from rexsim.result import Result
-from spurious_cases import metric, run, states
+from spurious_cases import metric, run, spurious_events, states
 
 
 def _dsack_acks(r: Result) -> list[tuple[int, float, list[list[int]]]]:
@@ -44,12 +44,35 @@ def test_dsack_reverts_once_every_retransmission_is_reported() -> None:
     assert after["cwnd_bytes"] == 10000 and after["ssthresh_bytes"] is None
     assert metric(r, "spurious_retransmissions") == 10
     assert metric(r, "spurious_rtos_detected") == 1 and metric(r, "undo_count") == 1
+    # the event: ACK 10000 at 1300 carrying the tenth D-SACK; before the
+    # response cwnd 6000 (slow start 1000 -> 5000 on ACKs 1000..4000 at 1200,
+    # then congestion avoidance, one segment per cwnd of ACKed bytes: ACKs
+    # 5000..9000 bring 5000 -> 6000; the D-SACK ACKs acknowledge nothing new)
+    # and ssthresh 5000; after it 10000 and infinite.  Loss had already ended
+    # at 1200 (ACK 10000 reached recover), so the state is Open either way.
+    assert spurious_events(r) == [
+        (1300.0, "dsack", "dsack_all_reported", "revert", 10000, 6000, 5000, 10000, None, "open")
+    ]
+
+
+def test_dsack_rfc4015_response() -> None:
+    """RFC 4015 §3 step 4 on the D-SACK verdict: cwnd = FlightSize + min(bytes_acked,
+    IW) = 6000 + 0 (the D-SACK ACK acknowledges nothing new; FlightSize: the
+    new segments 10000..15000 that cwnd 6000 let out at 1200, not yet ACKed),
+    ssthresh = pipe_prev = max(FlightSize 10000, inf) = inf at the RTO."""
+    r = run("dsack", "sack", spurious_response="rfc4015")
+    assert spurious_events(r) == [
+        (1300.0, "dsack", "dsack_all_reported", "rfc4015", 10000, 6000, 5000, 6000, None, "open")
+    ]
 
 
 def test_dsack_detect_only() -> None:
     r = run("dsack", "sack", spurious_response="none")
     assert metric(r, "spurious_rtos_detected") == 1 and metric(r, "undo_count") == 0
     assert r.trace.describe(_dsack_acks(r)[-1][0] + 1)["ssthresh_bytes"] == 5000
+    assert spurious_events(r) == [
+        (1300.0, "dsack", "dsack_all_reported", "none", 10000, 6000, 5000, 6000, 5000, "open")
+    ]
 
 
 @pytest.mark.parametrize("response", ["revert", "rfc4015", "none"])
@@ -61,6 +84,7 @@ def test_dsack_keeps_a_genuine_rto(response: str) -> None:
     assert _dsack_acks(r) == []
     assert states(r)[:2] == [(1100.0, "loss"), (1500.0, "open")]
     assert metric(r, "spurious_rtos_detected") == 0 and metric(r, "undo_count") == 0
+    assert spurious_events(r) == []
 
 
 def test_frto_decides_before_dsack_in_a_pair() -> None:
@@ -70,3 +94,4 @@ def test_frto_decides_before_dsack_in_a_pair() -> None:
     r = run("frto", "sack", spurious=["frto", "dsack"])
     assert metric(r, "retransmissions") == 1
     assert metric(r, "spurious_rtos_detected") == 1 and metric(r, "undo_count") == 1
+    assert [(t, det, rule) for t, det, rule, *_ in spurious_events(r)] == [(1200.0, "frto", "frto_sack_3b")]

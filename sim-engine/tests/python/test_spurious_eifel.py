@@ -19,7 +19,7 @@ smaller than RetransmitTS: no verdict of spurious (DONE).
 from __future__ import annotations
 
 import pytest
-from spurious_cases import metric, run, states, tx
+from spurious_cases import metric, run, spurious_events, states, tx
 
 NEW_AT_1200 = [(1200.0, "send", 10000 + 1000 * i) for i in range(10)]
 
@@ -29,12 +29,18 @@ def test_eifel_undoes_on_the_first_ack(response: str) -> None:
     """revert: cwnd back to 10000, ssthresh infinite; rfc4015 (RFC 4015 §3
     step 4): cwnd = FlightSize after the ACK (seqs 1000..9000: 9000) +
     min(bytes_acked 1000, IW 10000) = 10000, ssthresh = pipe_prev = inf.  The
-    same window either way here; slow start on the same ACK makes it 11000
-    with 9 segments in pipe: two new segments, and each of ACKs 2000..10000
-    frees one and adds one: two more each, until the 20 segments are out
-    (10000..19000, all at 1200).  The only retransmission is the RTO's."""
+    same window either way here; it does not grow on the deciding ACK (the
+    pipe before it, 1000, is below half of 10000: RFC 7661,
+    tcp.cwnd_limited), and with 9 segments in pipe one new segment goes,
+    10000; each of ACKs 2000..5000 frees one and adds one: two more each,
+    11000..18000, and ACK 6000 the last, 19000 (all at 1200).  The only
+    retransmission is the RTO's."""
     r = run("eifel", "sack", timestamps=True, spurious_response=response)
     assert tx(r, 1300) == [(1100.0, "retransmit", 0), *NEW_AT_1200]
+    # the event at the deciding ACK (1000 at 1200): before the response the
+    # loss window 1000 (the detectors judge the ACK before slow start does)
+    # and ssthresh 5000; after it 10000 and infinite, Open
+    assert spurious_events(r) == [(1200.0, "eifel", "eifel_ts_older", response, 1000, 1000, 5000, 10000, None, "open")]
     assert states(r)[:2] == [(1100.0, "loss"), (1200.0, "open")]
     assert metric(r, "spurious_rtos_detected") == 1 and metric(r, "undo_count") == 1
 
@@ -47,6 +53,8 @@ def test_eifel_detect_only_keeps_the_conventional_recovery() -> None:
     rtx = [seq for t, kind, seq in tx(r, 1200) if kind == "retransmit"]
     assert rtx == [0, 1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000]
     assert metric(r, "spurious_rtos_detected") == 1 and metric(r, "undo_count") == 0
+    # the verdict is traced all the same, the window as it was (1000, 5000), still Loss
+    assert spurious_events(r) == [(1200.0, "eifel", "eifel_ts_older", "none", 1000, 1000, 5000, 1000, 5000, "loss")]
 
 
 @pytest.mark.parametrize("response", ["revert", "rfc4015", "none"])
@@ -68,6 +76,7 @@ def test_eifel_keeps_a_genuine_rto(response: str) -> None:
     ]
     assert states(r)[:2] == [(1100.0, "loss"), (1500.0, "open")]
     assert metric(r, "spurious_rtos_detected") == 0 and metric(r, "undo_count") == 0
+    assert spurious_events(r) == []
 
 
 def test_eifel_without_timestamps_never_decides() -> None:
@@ -85,3 +94,4 @@ def test_a_pair_detects_what_either_member_detects() -> None:
     r = run("frto", "sack", spurious=["frto", "eifel"])
     assert [k for _, k, _ in tx(r, 1200)].count("retransmit") == 1
     assert metric(r, "spurious_rtos_detected") == 1
+    assert [(t, det, rule) for t, det, rule, *_ in spurious_events(r)] == [(1200.0, "frto", "frto_sack_3b")]

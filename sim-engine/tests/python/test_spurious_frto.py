@@ -27,7 +27,8 @@ import pytest
 from rexsim import _rexsim
 from rexsim import linux_reference as L
 from rexsim.result import Result
-from spurious_cases import metric, run, states, tx
+from spurious_cases import metric, run, spurious_events, states, tx
+from spurious_cases import scenario as spurious_scenario
 
 
 def test_conventional_recovery_retransmits_what_was_only_late() -> None:
@@ -40,6 +41,7 @@ def test_conventional_recovery_retransmits_what_was_only_late() -> None:
     3000): 9000 and the first new segment, 10000.  Nine go-back-N
     retransmissions of data that was never lost, all at 1200."""
     r = run(None, "none")
+    assert spurious_events(r) == []  # no detector, no verdict
     rtx = [seq for t, kind, seq in tx(r, 1200) if kind == "retransmit"]
     assert rtx == [0, 1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000]
     assert ("send", 10000) in [(k, s) for _, k, s in tx(r, 1200)]
@@ -58,11 +60,12 @@ def test_rfc5682_declares_the_spike_spurious_on_the_second_ack(variant: str) -> 
     Step 3 (ACK 2000, same instant): it advances the window (basic, 3b) and
     acknowledges never-retransmitted data below recover without SACKing
     anything above it (SACK-enhanced, 3b): spurious.  The undo restores cwnd
-    10000 and ssthresh infinity (Open); slow start on the same ACK makes cwnd
-    11000 with pipe 10 segments (3..10 and the two new ones): one new segment,
-    12000.  Each of ACKs 3000..8000 then frees a segment and grows cwnd by one:
-    two new segments each, 13000..19000 (20 segments end at 19000).  The only
-    retransmission is the RTO's own."""
+    10000 and ssthresh infinity (Open); the window does not grow on that ACK
+    (the pipe before it, 2000, is below half of 10000: RFC 7661,
+    tcp.cwnd_limited) and the pipe holds 10 segments (3..10 and the two new
+    ones): nothing is sent.  Each of ACKs 3000..6000 then frees a segment and
+    grows cwnd by one: two new segments each, 12000..19000 (20 segments end
+    at 19000).  The only retransmission is the RTO's own."""
     r = run("frto", variant)
     assert tx(r, 1200) == [
         (1100.0, "retransmit", 0),
@@ -114,6 +117,7 @@ def test_a_genuine_rto_is_not_undone(variant: str) -> None:
     assert st[0] == (1100.0, "loss")
     assert all(t > 1300 for t, s in st[1:] if s == "open")
     assert metric(r, "spurious_rtos_detected") == 0 and metric(r, "undo_count") == 0
+    assert spurious_events(r) == []  # no verdict, no event
     # ten originals lost, ten retransmissions (seq 0..9000): none unnecessary
     assert metric(r, "unnecessary_retransmissions") == 0
 
@@ -132,3 +136,48 @@ def test_step_2b_sends_at_most_two_new_segments(variant: str) -> None:
     r = Result(_rexsim.run(sc))
     got = [(round(x.t_ms, 1), x.kind, x.seq) for x in L.transmissions(r) if 407 <= x.t_ms < 415]
     assert got == [(408.0, "retransmit", 0), (410.2, "send", 10000), (410.2, "send", 11000)]
+
+
+@pytest.mark.parametrize(
+    ("variant", "rule"), [("basic", "frto_basic_3b"), ("sack", "frto_sack_3b"), ("linux", "frto_linux_first")]
+)
+def test_the_verdict_goes_into_the_trace_with_its_rule(variant: str, rule: str) -> None:
+    """The spurious event, at the deciding ACK: ACK 2000 at 1200 (the second
+    ACK after the RTO; for Linux the first that covers never-retransmitted
+    data, the same ACK here).  Before the response: the ACK of 1000 grew the
+    loss window 1000 -> 2000 (slow start, below ssthresh 5000); the detectors
+    judge an ACK before congestion control does, so cwnd 2000, ssthresh 5000.
+    revert: Reno's undo_cwnd = max(cwnd 2000, cwnd before the RTO 10000) =
+    10000, ssthresh = max(5000, inf) = inf; the event is written after the
+    response and the return to Open.  The rule is the variant's: §2 step 3b,
+    §3 step 3b, or Linux's first ACK."""
+    r = run("frto", variant)
+    assert spurious_events(r) == [(1200.0, "frto", rule, "revert", 2000, 2000, 5000, 10000, None, "open")]
+
+
+def test_the_verdict_is_traced_under_each_response() -> None:
+    """SACK-enhanced F-RTO, the same ACK 2000 at 1200 (cwnd 2000, ssthresh 5000
+    before).  rfc4015 (RFC 4015 §3 step 4): FlightSize after the ACK is
+    snd.nxt 12000 (step 2b sent 10000 and 11000) - 2000 = 10000, cwnd = 10000 +
+    min(bytes_acked 1000, IW 10000) = 11000, ssthresh = pipe_prev = max(10000,
+    inf) = inf.  none: the event with the window unchanged (2000, 5000) and
+    the state still Loss; the verdict is counted, nothing is undone."""
+    r = run("frto", "sack", spurious_response="rfc4015")
+    assert spurious_events(r) == [(1200.0, "frto", "frto_sack_3b", "rfc4015", 2000, 2000, 5000, 11000, None, "open")]
+    r = run("frto", "sack", spurious_response="none")
+    assert spurious_events(r) == [(1200.0, "frto", "frto_sack_3b", "none", 2000, 2000, 5000, 2000, 5000, "loss")]
+    assert metric(r, "spurious_rtos_detected") == 1 and metric(r, "undo_count") == 0
+
+
+def test_a_sampled_trace_keeps_the_verdict_with_its_window_before() -> None:
+    """The spurious kind is rare: a sampled trace keeps it, and its side-table
+    entry (the window before the response), exactly as the full trace has it;
+    trace mode none records nothing, the metrics count the verdict all the same."""
+    full = run("frto", "sack")
+    for mode, expected in (("sampled", spurious_events(full)), ("none", [])):
+        sc = copy.deepcopy(spurious_scenario("frto", "sack", genuine=False))
+        sc["trace"] = mode
+        r = Result(_rexsim.run(sc))
+        assert spurious_events(r) == expected, mode
+        assert metric(r, "spurious_rtos_detected") == 1 and metric(r, "undo_count") == 1
+    assert len(spurious_events(full)) == 1

@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 import rexsim
 from rexsim import tracefile as TF
+from spurious_cases import scenario as spike_scenario
 
 CAT = rexsim.catalog()
 
@@ -48,6 +49,10 @@ BULK = {
     },
     "flows": [{"app": {"kind": "bulk", "duration_s": 4}, "tcp": {"cc": "westwood"}}],
 }
+
+
+#: one delay spike longer than the RTO, F-RTO (basic) declares it spurious (spurious_cases.py)
+SPIKE = spike_scenario("frto", "basic", genuine=False)
 
 
 def columns_of(scenario: dict) -> dict[str, np.ndarray]:
@@ -94,7 +99,21 @@ def test_names_are_the_catalogues() -> None:
     assert TF.DROP_STAGES == ("queue", *[m["name"] for m in stage["members"]])
     assert "queue" in TF.DROP_REASONS
     assert set(TF.EVENT_COLUMNS) < set(TF.DTYPES) and "cause" in TF.EVENT_COLUMNS
-    assert set(TF.DTYPES) - set(TF.EVENT_COLUMNS) == {"sack_words", "var_t_ns", "var_flow", "var_id", "var_value"}
+    assert set(TF.DTYPES) - set(TF.EVENT_COLUMNS) == {
+        "sack_words",
+        "var_t_ns",
+        "var_flow",
+        "var_id",
+        "var_value",
+        "spurious_words",
+    }
+    # a spurious event's detector (cause), rule (detail & 15) and response (detail >> 4)
+    spurious = next(f for f in CAT["families"] if f["name"] == "spurious")
+    assert TF.DETECTORS == tuple(m["name"] for m in spurious["members"]) and TF.DETECTORS
+    assert TF.DETECTOR_RULES == tuple(tuple(r["name"] for r in m["rules"]) for m in spurious["members"])
+    assert all(TF.DETECTOR_RULES) and len(set(TF.RULES)) == len(TF.RULES)
+    response = next(p for p in CAT["parameters"] if p["key"] == "tcp.spurious_response")
+    assert list(TF.RESPONSES) == response["choices"] == ["revert", "rfc4015", "none"]
 
 
 # ---------------------------------------------------------------- the describer's fields
@@ -111,6 +130,7 @@ def test_every_kind_of_the_catalogue_has_its_fields() -> None:
     assert extra["retransmit"] == ["transmission", "cause"] and extra["deliver"] == ["transmission"]
     assert extra["ack_recv"] == ["dsack", "sack", "syn_ack"] and extra["syn"] == ["syn_ack"]
     assert extra["sample"] == extra["app"] == []
+    assert extra["spurious"] == ["detector", "rule", "response", "ack", "old_cwnd_bytes", "old_ssthresh_bytes"]
 
 
 def test_vocabulary_fields_name_their_vocabulary() -> None:
@@ -119,10 +139,16 @@ def test_vocabulary_fields_name_their_vocabulary() -> None:
     assert by_name["timer"].names == TF.TIMER_KINDS and by_name["formula"].names == TF.TIMER_FORMULAS
     assert by_name["reason"].names == TF.DROP_REASONS and by_name["cause"].names == TF.CAUSES
     assert by_name["stage"].names == TF.DROP_STAGES and by_name["previous_state"].names == TF.STATES
+    assert by_name["detector"].names == TF.DETECTORS and by_name["rule"].names == TF.RULES
+    assert by_name["response"].names == TF.RESPONSES
     assert all((f.value_type is str) == bool(f.names) for f in by_name.values())
     # only what traces stored before trace v2 lack is optional
     assert {f.name for f in by_name.values() if f.optional} == {"cause", "stage"}
-    assert {f.name for f in by_name.values() if f.nullable} == {"ssthresh_bytes"}
+    assert {f.name for f in by_name.values() if f.nullable} == {
+        "ssthresh_bytes",
+        "old_cwnd_bytes",
+        "old_ssthresh_bytes",
+    }
     # the CSV has one column per field of any kind, the common ones first
     assert sorted(TF.CSV_FIELDS) == sorted(by_name) and TF.CSV_FIELDS[:11] == tuple(f.name for f in TF.COMMON_FIELDS)
 
@@ -146,7 +172,9 @@ def _conforms(ev: dict, fields: tuple[TF.EventField, ...]) -> list[str]:
 
 def test_described_events_carry_exactly_their_kinds_fields(web, bulk) -> None:
     seen = set()
-    for cols in (web, bulk):
+    # a delay spike an F-RTO sender undoes: the spurious event (the presets have none)
+    spike = columns_of(SPIKE)
+    for cols in (web, bulk, spike):
         for ev in TF.describe_events(cols, np.arange(len(cols["t_ns"]))):
             seen.add(ev["kind"])
             assert not _conforms(ev, TF.EVENT_FIELDS[ev["kind"]]), (ev, _conforms(ev, TF.EVENT_FIELDS[ev["kind"]]))

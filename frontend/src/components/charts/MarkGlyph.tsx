@@ -1,12 +1,20 @@
 /** A legend glyph per mark kind of the time-sequence diagram, drawn as the
  * chart draws the mark (shape and colour from palette.ts), in a box of about
  * `size` px centred on (0, 0) horizontally from 0 to `size`. */
+import { markerPath } from "./markers";
 import { MARK_COLORS, MARK_SHAPES, type MarkKind, palette } from "./palette";
 
-export function MarkGlyph(props: { kind: MarkKind | "timer"; size?: number }) {
+/** The mark of a spurious-RTO verdict: a star in palette().spurious, outlined in white so that it
+ * reads on top of the ACK line (the time-sequence diagram, the cwnd chart and their legends). */
+export function SpuriousStar(props: { cx: number; cy: number; r: number }) {
+  return <path d={markerPath("star", props.cx, props.cy, props.r)} fill={palette().spurious} stroke="#fff" strokeWidth={1} />;
+}
+
+export function MarkGlyph(props: { kind: MarkKind | "timer" | "spurious"; size?: number }) {
   const s = props.size ?? 12;
   const h = s / 2;
   if (props.kind === "timer") return <path d={`M0,${-h * 0.8} h${s} l${-h},${s * 0.75} z`} fill={palette().timer.rto} />;
+  if (props.kind === "spurious") return <SpuriousStar cx={h} cy={0} r={h * 0.9} />;
   const c = MARK_COLORS[props.kind];
   switch (MARK_SHAPES[props.kind]) {
     case "capped-bar":

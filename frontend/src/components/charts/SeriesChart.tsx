@@ -1,6 +1,9 @@
 /** Step-line chart of sender variables over time (cwnd/ssthresh/pipe, SRTT/RTO)
  * on the shared time axis.  SVG paths from d3-shape; a hover readout gives
- * every series' value at the cursor.  Takes data as props and never fetches. */
+ * every series' value at the cursor.  Optional event marks (the cwnd chart's
+ * spurious-RTO verdicts: a star at the top of the plot and a dashed guide at
+ * the event's time) are keyboard-reachable (Tab) and show their "why"
+ * tooltip on hover and on focus.  Takes data as props and never fetches. */
 import { useId, useMemo, useRef, useState } from "react";
 import { line, curveStepAfter } from "d3-shape";
 import type { Point } from "../../lib/chart-math/downsample";
@@ -9,6 +12,7 @@ import { formatMs } from "../../lib/format";
 import type { TimeScale } from "../../lib/chart-math/idleScale";
 import { valueScale, type Margin } from "../../lib/chart-math/scales";
 import { BreakMarkers, TimeAxis, ValueAxis } from "./Axes";
+import { SpuriousStar } from "./MarkGlyph";
 import { FONT, palette } from "./palette";
 import { summarizeSeries } from "./summaries";
 
@@ -19,6 +23,18 @@ export interface SeriesLine {
   points: Point[];
   dash?: string;
   width?: number;
+}
+
+/** An event drawn on a series chart: a spurious-RTO verdict (the only kind so far). */
+export interface SeriesMark {
+  key: string;
+  /** time (ms) */
+  t: number;
+  /** the short label beside the star ("F-RTO undo") */
+  label: string;
+  /** the tooltip: the explanation's title and details */
+  title: string;
+  details: string[];
 }
 
 export function SeriesChart(props: {
@@ -36,6 +52,10 @@ export function SeriesChart(props: {
   testId: string;
   title: string;
   note?: string;
+  /** events marked on the chart (the cwnd chart: spurious-RTO verdicts) */
+  marks?: readonly SeriesMark[];
+  /** the legend's words for the marks */
+  marksLabel?: string;
 }) {
   const { x, width, margin } = props;
   const p = palette();
@@ -43,6 +63,8 @@ export function SeriesChart(props: {
   const plotW = Math.max(10, width - margin.left - margin.right);
   const height = margin.top + plotH + 36;
   const [hoverT, setHoverT] = useState<number | null>(null);
+  // the mark whose tooltip is shown (hovered or focused)
+  const [tipMark, setTipMark] = useState<SeriesMark | null>(null);
   const ref = useRef<HTMLDivElement | null>(null);
 
   const [d0, d1] = x.domain();
@@ -103,6 +125,15 @@ export function SeriesChart(props: {
     );
     lx += 38 + text.length * 6.2;
   }
+  if (props.marks?.length && props.marksLabel) {
+    legend.push(
+      <g key="marks" transform={`translate(${lx},0)`} data-legend-item="spurious">
+        <SpuriousStar cx={7} cy={0} r={6} />
+        <text x={18} dy="0.32em" fill={p.text}>{props.marksLabel}</text>
+      </g>,
+    );
+    lx += 28 + props.marksLabel.length * 6.2;
+  }
   if (readT !== null || props.note) {
     legend.push(
       <text key="at" x={lx} dy="0.32em" fill={p.muted}>
@@ -136,8 +167,58 @@ export function SeriesChart(props: {
             {hoverT !== null && <line x1={x(hoverT)} x2={x(hoverT)} y1={0} y2={plotH} stroke={p.axis} strokeWidth={1} data-export="skip" />}
           </g>
           <rect width={plotW} height={plotH} fill="transparent" data-export="skip" />
+          {(props.marks ?? [])
+            .filter((m) => m.t >= d0 && m.t <= d1 && (props.cursorT == null || m.t <= props.cursorT))
+            .map((m) => {
+              const mx = x(m.t);
+              const show = () => setTipMark(m);
+              const hide = () => setTipMark((cur) => (cur?.key === m.key ? null : cur));
+              return (
+                // biome-ignore lint/a11y/useSemanticElements: an SVG mark cannot be a <button>; it only shows its explanation
+                <g
+                  key={m.key}
+                  data-testid="series-mark-spurious"
+                  role="button"
+                  tabIndex={0}
+                  aria-expanded={tipMark?.key === m.key}
+                  aria-label={`${m.title} (at ${formatMs(m.t, 3)})`}
+                  className="rv-series-mark"
+                  onMouseEnter={show}
+                  onMouseLeave={hide}
+                  onFocus={show}
+                  onBlur={hide}
+                  onKeyDown={(ev) => {
+                    // Enter or Space shows or hides its explanation; Escape hides it
+                    if (ev.key === "Enter" || ev.key === " ") {
+                      ev.preventDefault();
+                      setTipMark((cur) => (cur?.key === m.key ? null : m));
+                    } else if (ev.key === "Escape") hide();
+                  }}
+                >
+                  <line x1={mx} x2={mx} y1={0} y2={plotH} stroke={p.spurious} strokeWidth={1.5} strokeDasharray="4 3" />
+                  <SpuriousStar cx={mx} cy={7} r={7} />
+                  <text x={mx + 10} y={8} dy="0.32em" fontSize={11} fontWeight={600} fill={p.spurious} stroke="#fff" strokeWidth={3} paintOrder="stroke">
+                    {m.label}
+                  </text>
+                </g>
+              );
+            })}
         </g>
       </svg>
+      {tipMark && (
+        <div
+          className="rv-tooltip"
+          data-export="skip"
+          role="tooltip"
+          data-testid="series-mark-tooltip"
+          style={{ left: Math.max(0, Math.min(margin.left + x(tipMark.t) + 14, width - 360)), top: margin.top + 18 }}
+        >
+          <strong>{tipMark.title}</strong>
+          {tipMark.details.slice(0, 3).map((d) => (
+            <div key={d}>{d}</div>
+          ))}
+        </div>
+      )}
     </div>
   );
 }

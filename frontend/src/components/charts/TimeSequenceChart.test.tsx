@@ -1,10 +1,10 @@
 import { act, useState } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { FONT_SIZE, TimeSequenceChart, type TimeSequenceChartProps } from "./TimeSequenceChart";
+import { FONT_SIZE, SPURIOUS_LEGEND, TimeSequenceChart, type TimeSequenceChartProps } from "./TimeSequenceChart";
 import { buildExplainIndex, explainEvent } from "../../lib/chart-math/explain";
 import { timeScale } from "../../lib/chart-math/idleScale";
 import { linkTimers, stateSegments } from "../../lib/chart-math/timeline";
-import { BASELINE_TAIL, TLP_TAIL, type Fixture } from "../../lib/chart-math/fixtures";
+import { BASELINE_TAIL, FRTO_SPIKE, TLP_TAIL, type Fixture } from "../../lib/chart-math/fixtures";
 import recorded from "../../lib/fixtures/catalogue-trace-vocab.json";
 import { parseTraceVocab, type TraceVocab } from "../../lib/traceVocab";
 
@@ -280,5 +280,40 @@ describe("TimeSequenceChart for screen readers and projectors", () => {
     const normal = sizes(FONT_SIZE);
     expect(Math.max(...normal)).toBeLessThanOrEqual(FONT_SIZE);
     expect(Number.parseFloat(chart().style.height)).toBeLessThan(tall);
+  });
+});
+
+describe("TimeSequenceChart: a spurious-RTO verdict", () => {
+  const frto = recorded.families.find((f) => f.name === "spurious")!.members.find((m) => m.name === "frto")!;
+
+  it("marks the deciding ACK with a star named by its detector, and lists it in the legend", () => {
+    renderSelectable(FRTO_SPIKE, { explain: (e) => explainEvent(e, buildExplainIndex(FRTO_SPIKE.events, FRTO_SPIKE.scenario, null, VOCAB)) });
+    const marks = host.querySelectorAll('[data-testid="mark-spurious"]');
+    expect(marks.length).toBe(1);
+    const mark = marks[0];
+    expect(mark.getAttribute("aria-label")).toBe(`${frto.label} undo at 1.2 s`);
+    expect(mark.textContent).toBe(`${frto.label} undo`);
+    // a star: the redundant cue beside its colour
+    expect(mark.querySelector("path")!.getAttribute("d")!.match(/L/g)!.length).toBe(9);
+    const legend = host.querySelector('[data-legend="true"]')!;
+    expect(legend.querySelector('[data-legend-item="spurious"]')!.textContent).toBe(SPURIOUS_LEGEND);
+    // near the plot's right edge (1200 of 1300 ms here) its name goes on the star's left, not cut off
+    expect(mark.querySelector("text")!.getAttribute("text-anchor")).toBe("end");
+    // the screen-reader summary counts it
+    expect(host.querySelector('svg[data-layer="back"]')!.getAttribute("aria-label")).toContain("1 RTO declared spurious");
+  });
+
+  it("is one of the events the arrow keys reach, ↓ jumping to it like a loss or a timer, its why announced", () => {
+    const ix = buildExplainIndex(FRTO_SPIKE.events, FRTO_SPIKE.scenario, null, VOCAB);
+    const onSelected = vi.fn();
+    const { events } = renderSelectable(FRTO_SPIKE, { onSelected, explain: (e) => explainEvent(e, ix) });
+    const sp = events.find((e) => e.kind === "spurious")!;
+    act(() => chart().focus());
+    press("Home");
+    // ↓ visits the RTO's timer, its retransmission, the state changes, then the verdict (all before 1200 ms + 1 event)
+    for (let k = 0; k < 8 && onSelected.mock.lastCall?.[0] !== sp.i; k++) press("ArrowDown");
+    expect(onSelected).toHaveBeenLastCalledWith(sp.i);
+    expect(live()).toContain(explainEvent(sp, ix).title);
+    expect(live()).toContain("spurious; cwnd 2000 B → 10 kB");
   });
 });

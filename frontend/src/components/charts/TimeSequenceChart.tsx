@@ -4,7 +4,8 @@
  * number in bytes or segments.  Layers, bottom to top:
  *   back SVG   legend, grid, axes, lane labels, idle-gap breaks, state strip
  *   canvas     dense marks: new data, arrivals at the receiver, ACK line, SACK
- *   front SVG  rare marks (retransmit, probe, drop, timer fired), one element
+ *   front SVG  rare marks (retransmit, probe, drop, timer fired, a spurious-RTO
+ *              verdict: a star on its ACK named by its detector), one element
  *              each with a data-testid, timer spans, highlight, brush
  * Takes data as props and never fetches.
  *
@@ -15,14 +16,15 @@
  * Keyboard: the diagram is focusable; ←/→ move to the previous/next drawn
  * event, ↑/↓ to the previous/next loss, repair, timer fire or state change,
  * Home/End to the first/last, PageUp/PageDown ten events, Enter opens the
- * drop/delay menu of a transmission, Escape clears the selection.  The event
+ * drop/delay menu of a transmission, Escape clears the selection; a spurious
+ * verdict is one of the events ↑/↓ jump between.  The event
  * moved to is announced in a polite live region and handed to `onNavigate`
  * (the dashboard selects it, or moves the step cursor to it).  Screen readers
  * get a text summary of the window (summarizeTimeSequence). */
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { ScaleLinear } from "d3-scale";
 import { DATA_TX_KINDS, type EventOf, type TimerEvent, type TraceEvent } from "../../lib/chart-math/events";
-import type { Explanation } from "../../lib/chart-math/explain";
+import { type Explanation, spuriousMarkLabel } from "../../lib/chart-math/explain";
 import { formatCompact, formatMs } from "../../lib/format";
 import type { TimeScale } from "../../lib/chart-math/idleScale";
 import { seqExtent, seqValue, valueScale, type Margin, type SeqUnit } from "../../lib/chart-math/scales";
@@ -33,10 +35,13 @@ import { Brush } from "./Brush";
 import { CanvasLayer } from "./CanvasLayer";
 import { drawDense } from "./drawTimeSequence";
 import { isNavKey, navTarget } from "./keyboardNav";
-import { MarkGlyph } from "./MarkGlyph";
+import { MarkGlyph, SpuriousStar } from "./MarkGlyph";
 import { FONT, MARK_LABELS, type MarkKind, palette } from "./palette";
 import "./charts.css";
 import { describeNavigated, summarizeTimeSequence } from "./summaries";
+
+/** The legend's words for a spurious-RTO verdict's mark (the time-sequence diagram's and the cwnd chart's). */
+export const SPURIOUS_LEGEND = "spurious RTO / undo";
 
 /** Chart text size (px) outside presentation mode. */
 export const FONT_SIZE = 11;
@@ -58,8 +63,8 @@ export function timeSequenceChrome(width: number, margin: Margin, fs: number = F
   return plotTop(legendLayout(legendWidth(width, margin), fs), margin) + l.gap + l.timer + 2 + l.delack + 2 + l.state + 4 + l.axis;
 }
 
-/** The events ↑/↓ jump between: losses, repairs, timer fires, state changes. */
-const KEY_KINDS = new Set(["retransmit", "probe", "drop", "timer_fired", "state"]);
+/** The events ↑/↓ jump between: losses, repairs, timer fires, state changes, spurious-RTO verdicts. */
+const KEY_KINDS = new Set(["retransmit", "probe", "drop", "timer_fired", "state", "spurious"]);
 
 export interface TimeSequenceChartProps {
   /** one flow's events in time order; `i` is the position in this array */
@@ -90,8 +95,8 @@ export interface TimeSequenceChartProps {
   fontSize?: number;
   /** the keyboard moved to event i (arrow keys, Home/End); selects it when not given */
   onNavigate?: (i: number) => void;
-  /** the catalogue's labels of congestion states and timer kinds (the raw names without it) */
-  vocab?: Pick<TraceVocab, "states" | "timerKinds"> | null;
+  /** the catalogue's labels of congestion states, timer kinds and spurious-timeout detectors (the raw names without it) */
+  vocab?: (Pick<TraceVocab, "states" | "timerKinds"> & Partial<Pick<TraceVocab, "detectors">>) | null;
 }
 
 interface Anchor {
@@ -154,6 +159,7 @@ export function TimeSequenceChart(props: TimeSequenceChartProps) {
         py = Y(best);
       } else if (e.kind === "timer_fired") py = laneY(e);
       else if (e.kind === "state") py = stateTop + LANE.state / 2;
+      else if (e.kind === "spurious") py = Y(e.ack);
       if (!Number.isNaN(py) && px >= -2 && px <= plotW + 2) {
         xs[e.i] = px;
         ys[e.i] = py;
@@ -168,7 +174,10 @@ export function TimeSequenceChart(props: TimeSequenceChartProps) {
     [events, upTo, x, y, unit, mss, margin.left, top, plotW, plotH, p],
   );
 
-  const rare = useMemo(() => events.filter((e): e is RareEvent => e.i <= upTo && (e.kind === "retransmit" || e.kind === "probe" || e.kind === "drop" || e.kind === "timer_fired")), [events, upTo]);
+  const rare = useMemo(
+    () => events.filter((e): e is RareEvent => e.i <= upTo && (e.kind === "retransmit" || e.kind === "probe" || e.kind === "drop" || e.kind === "timer_fired" || e.kind === "spurious")),
+    [events, upTo],
+  );
   const pending = useMemo(() => (props.revealUpTo == null ? [] : pendingTimers(events, props.revealUpTo)), [events, props.revealUpTo]);
 
   const locate = (ev: React.MouseEvent): { px: number; py: number; cx: number; cy: number } | null => {
@@ -364,7 +373,7 @@ export function TimeSequenceChart(props: TimeSequenceChartProps) {
                 </g>
               );
             })}
-            <RareMarks rare={rare} x={x} Y={Y} laneTimer={laneTop + LANE.timer / 2} laneDelack={delackTop + LANE.delack / 2} links={links} vocab={vocab} fontSize={minor} />
+            <RareMarks rare={rare} x={x} Y={Y} laneTimer={laneTop + LANE.timer / 2} laneDelack={delackTop + LANE.delack / 2} links={links} vocab={vocab} fontSize={minor} plotWidth={plotW} />
             {ring(currentI, p.accent, "current")}
             {ring(props.highlight, p.highlight, "hover")}
             {props.selected !== props.highlight && ring(props.selected, p.accent, "selected")}
@@ -396,7 +405,7 @@ export function TimeSequenceChart(props: TimeSequenceChartProps) {
 }
 
 /** The events drawn as marks of their own. */
-type RareEvent = EventOf<"retransmit" | "probe" | "drop" | "timer_fired">;
+type RareEvent = EventOf<"retransmit" | "probe" | "drop" | "timer_fired" | "spurious">;
 
 /** The rare marks, each its own SVG element with a data-testid (counted by the
  * end-to-end tests).  Memoized: hovering does not re-render thousands of marks. */
@@ -407,8 +416,10 @@ const RareMarks = memo(function RareMarks(props: {
   laneTimer: number;
   laneDelack: number;
   links: TimerLinks;
-  vocab?: Pick<TraceVocab, "timerKinds"> | null;
+  vocab?: (Pick<TraceVocab, "timerKinds"> & Partial<Pick<TraceVocab, "detectors">>) | null;
   fontSize: number;
+  /** the plot's width (a label near its right edge goes on the mark's left) */
+  plotWidth: number;
 }) {
   const p = palette();
   const { x, Y, vocab } = props;
@@ -416,6 +427,30 @@ const RareMarks = memo(function RareMarks(props: {
     <>
       {props.rare.map((e) => {
         const px = x(e.t);
+        if (e.kind === "spurious") {
+          // a star on the deciding ACK, named by its detector (as a timer's mark is by its timer)
+          const py = Y(e.ack);
+          const name = spuriousMarkLabel(e, vocab);
+          return (
+            <g key={e.i} data-testid="mark-spurious" data-i={e.i} aria-label={`${name} at ${formatMs(e.t, 3)}`}>
+              <SpuriousStar cx={px} cy={py} r={7} />
+              {/* the name beside the star, on its left near the plot's right edge so that it is not cut */}
+              <text
+                x={px > props.plotWidth - 12 * props.fontSize ? px - 9 : px + 9}
+                y={py - 8}
+                textAnchor={px > props.plotWidth - 12 * props.fontSize ? "end" : "start"}
+                fontSize={props.fontSize}
+                fontWeight={600}
+                fill={p.spurious}
+                stroke="#fff"
+                strokeWidth={3}
+                paintOrder="stroke"
+              >
+                {name}
+              </text>
+            </g>
+          );
+        }
         const label = `${e.kind === "timer_fired" ? `${timerLabel(vocab, e.timer)} fired` : e.kind} at ${formatMs(e.t, 3)}`;
         if (e.kind === "retransmit" || e.kind === "probe") {
           let y0 = Y(e.seq + e.arg);
@@ -490,14 +525,15 @@ export function StateStrip(props: { states: StateSegment[]; x: TimeScale; y: num
   );
 }
 
-/** The legend's entries: every mark kind, then the timer marks. */
-const LEGEND: { kind: MarkKind | "timer"; label: string }[] = [
+/** The legend's entries: every mark kind, then the timer marks and the spurious-RTO verdicts. */
+const LEGEND: { kind: MarkKind | "timer" | "spurious"; label: string }[] = [
   ...(Object.keys(MARK_LABELS) as MarkKind[]).map((k) => ({ kind: k, label: MARK_LABELS[k] })),
   { kind: "timer", label: "timer fired" },
+  { kind: "spurious", label: SPURIOUS_LEGEND },
 ];
 
 interface LegendLayout {
-  items: { kind: MarkKind | "timer"; label: string; x: number; row: number }[];
+  items: { kind: MarkKind | "timer" | "spurious"; label: string; x: number; row: number }[];
   rowHeight: number;
   height: number;
 }

@@ -87,6 +87,9 @@ describe("the chart palette under colour-vision deficiency", () => {
     // a timer's marks reuse the colour of what its firing sends, inside the diagram's group
     const marks = new Set(Object.values(MARK_COLORS));
     for (const c of Object.values(palette().timer)) expect(marks.has(c)).toBe(true);
+    // so does a spurious-RTO verdict's star (its detector's name beside it), also on the cwnd chart
+    expect(marks.has(palette().spurious)).toBe(true);
+    expect(CHART_COLOR_GROUPS["congestion window chart"].spurious).toBe(palette().spurious);
   });
 
   it("would have caught the confusions reported before the palette changed", () => {

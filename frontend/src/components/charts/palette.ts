@@ -110,6 +110,9 @@ export interface Palette {
   pipe: string;
   srtt: string;
   rto: string;
+  /** the mark of a spurious-RTO verdict (and its undo): the probe's colour,
+   * a star of its own and its detector's name as text (like a timer's mark) */
+  spurious: string;
   /** the ring around the event under the pointer */
   highlight: string;
   state: Record<CongState, string>;
@@ -131,6 +134,7 @@ const PALETTE: Palette = {
   pipe: SERIES_STYLES.pipe.color,
   srtt: SERIES_STYLES.srtt.color,
   rto: SERIES_STYLES.rto.color,
+  spurious: MARK_COLORS.probe,
   highlight: "#1d2430",
   // area fills behind their own text labels (not marks): light tints
   state: { open: "#e6f2ec", disorder: "#fbefcc", cwr: "#dcebf7", recovery: "#f6e0c8", loss: "#f3d6d3" },
@@ -149,7 +153,7 @@ export function palette(): Palette {
  * the contrast test covers the rings and squares too.) */
 export const CHART_COLOR_GROUPS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   "time-sequence diagram": MARK_COLORS,
-  "congestion window chart": { cwnd: PALETTE.cwnd, ssthresh: PALETTE.ssthresh, pipe: PALETTE.pipe },
+  "congestion window chart": { cwnd: PALETTE.cwnd, ssthresh: PALETTE.ssthresh, pipe: PALETTE.pipe, spurious: PALETTE.spurious },
   "SRTT and RTO chart": { srtt: PALETTE.srtt, rto: PALETTE.rto },
   "compared variants": Object.fromEntries([["baseline", BASELINE_COLOR], ...CATEGORICAL.map((c, k) => [`slot ${k}`, c])]),
 };

@@ -17,6 +17,7 @@ export function summarizeTimeSequence(events: readonly TraceEvent[], domain: [nu
   let drops = 0;
   let acks = 0;
   let dsacks = 0;
+  let spurious = 0;
   const timers = new Map<string, number>();
   const states: string[] = [];
   for (const e of events) {
@@ -29,6 +30,7 @@ export function summarizeTimeSequence(events: readonly TraceEvent[], domain: [nu
       acks++;
       if (e.dsack) dsacks++;
     } else if (e.kind === "timer_fired") timers.set(e.timer, (timers.get(e.timer) ?? 0) + 1);
+    else if (e.kind === "spurious") spurious++;
     else if (e.kind === "state") {
       if (!states.length && e.previous_state) states.push(stateLabel(vocab, e.previous_state));
       states.push(stateLabel(vocab, e.state));
@@ -42,6 +44,7 @@ export function summarizeTimeSequence(events: readonly TraceEvent[], domain: [nu
     plural(acks, "ACK"),
   ];
   if (dsacks) parts.push(plural(dsacks, "D-SACK"));
+  if (spurious) parts.push(`${plural(spurious, "RTO")} declared spurious`);
   parts.push(timers.size ? `timers fired: ${[...timers].map(([k, n]) => `${timerLabel(vocab, k)} ×${n}`).join(", ")}` : "no timer fired");
   const st = states.length ? `; congestion state ${states.join(" → ")}` : "";
   return `${title}, ${formatMsRange(domain[0], domain[1])}: ${parts.join(", ")}${st}.`;

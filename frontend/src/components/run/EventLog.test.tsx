@@ -1,8 +1,8 @@
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { toEvents } from "../../lib/chart-math/events";
-import { apiEvent } from "../../lib/chart-math/fixtures";
-import { cwndText, EventLog, logColumns, seqText, timeText } from "./EventLog";
+import { apiEvent, FRTO_SPIKE } from "../../lib/chart-math/fixtures";
+import { cwndText, EventLog, filterEvents, logColumns, seqText, timeText } from "./EventLog";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -77,5 +77,16 @@ describe("EventLog numbers", () => {
     expect(cols.time).toBe("t (ms)".length);
     expect(cols.seq).toBe("seq / ack".length);
     expect(cols.cwnd).toBe("cwnd (B)".length);
+  });
+});
+
+describe("filterEvents: a spurious-RTO verdict", () => {
+  it("is among the sender's events and the key ones (losses, repairs, timers, states)", () => {
+    const sp = FRTO_SPIKE.events.filter((e) => e.kind === "spurious");
+    expect(sp).toHaveLength(1);
+    expect(filterEvents(FRTO_SPIKE.events, "key")).toContain(sp[0]);
+    expect(filterEvents(FRTO_SPIKE.events, "sender")).toContain(sp[0]);
+    // its seq / ack column: the deciding ACK
+    expect(seqText(sp[0])).toBe("2000");
   });
 });

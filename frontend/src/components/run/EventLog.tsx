@@ -17,8 +17,8 @@ const ROW = 26;
 const OVERSCAN = 12;
 
 export type LogFilter = "all" | "sender" | "key";
-const SENDER: ReadonlySet<EventKind> = new Set<EventKind>(["send", "retransmit", "probe", "drop", "ack_recv", "timer_armed", "timer_fired", "timer_cancelled", "state", "syn"]);
-const KEY: ReadonlySet<EventKind> = new Set<EventKind>(["retransmit", "probe", "drop", "timer_fired", "state"]);
+const SENDER: ReadonlySet<EventKind> = new Set<EventKind>(["send", "retransmit", "probe", "drop", "ack_recv", "timer_armed", "timer_fired", "timer_cancelled", "state", "syn", "spurious"]);
+const KEY: ReadonlySet<EventKind> = new Set<EventKind>(["retransmit", "probe", "drop", "timer_fired", "state", "spurious"]);
 
 export function filterEvents(events: readonly TraceEvent[], f: LogFilter): TraceEvent[] {
   if (f === "all") return events as TraceEvent[];
@@ -26,10 +26,12 @@ export function filterEvents(events: readonly TraceEvent[], f: LogFilter): Trace
   return events.filter((e) => set.has(e.kind));
 }
 
-/** The range of bytes a data event covers, "seq–end"; an ACK's cumulative ACK number; a SYN's 0; "" for the rest. */
+/** The range of bytes a data event covers, "seq–end"; an ACK's cumulative ACK number (a spurious verdict's: the
+ * deciding ACK's); a SYN's 0; "" for the rest. */
 export function seqText(e: TraceEvent): string {
   if (e.kind === "send" || e.kind === "retransmit" || e.kind === "probe" || e.kind === "deliver" || e.kind === "drop") return `${e.seq}–${e.seq + e.arg}`;
   if (e.kind === "ack_recv" || e.kind === "ack_sent" || e.kind === "syn") return String(e.seq);
+  if (e.kind === "spurious") return String(e.ack);
   return "";
 }
 

@@ -11,6 +11,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { RunPublic } from "../../lib/api";
 import { DATA_TX_KINDS, type TraceEvent } from "../../lib/chart-math/events";
+import { spuriousMarkLabel } from "../../lib/chart-math/explain";
 import { fullDomain, type Margin, zoomWindow } from "../../lib/chart-math/scales";
 import { linkTimers, stateSegments } from "../../lib/chart-math/timeline";
 import { formatMsRange } from "../../lib/format";
@@ -74,7 +75,7 @@ export function RunDashboard(props: { run: RunPublic; readOnly?: boolean; viewSt
   // presenting: the whole diagram fits under the mode's bar with the first lines of the "why" panel below it;
   // else the plot, up to 300 px, ends on the first screen (short screens, 150 % zoom)
   const dashRef = useRef<HTMLElement | null>(null);
-  const fitted = useFirstScreenPlot(dashRef, !presenting, viewportH, MARGIN.top + 8);
+  const fitted = useFirstScreenPlot(dashRef, !presenting, viewportH, 8);
   const plotHeight = presenting ? presentationPlotHeight(viewportH, barHeight + PRESENT_GAPS, width) : fitted;
   const { x, threshold } = useTimeAxis(events, domain, width - margin.left - margin.right, view.compress, view.idleMs);
   const [d0, d1] = domain;
@@ -90,6 +91,16 @@ export function RunDashboard(props: { run: RunPublic; readOnly?: boolean; viewSt
   const varNames = useMemo(() => flowVars.map((v) => v.name), [flowVars]);
   const varSeries = useNamedSeries(run.id, flow, varNames, win?.[0] ?? null, win?.[1] ?? null);
   const links = useMemo(() => linkTimers(events), [events]);
+  // the spurious-RTO verdicts, marked on the cwnd chart with their explanation
+  const spuriousMarks = useMemo(
+    () =>
+      events.flatMap((e) => {
+        if (e.kind !== "spurious") return [];
+        const ex = explain(e);
+        return [{ key: String(e.i), t: e.t, label: spuriousMarkLabel(e, vocab), title: ex.title, details: ex.details }];
+      }),
+    [events, explain, vocab],
+  );
 
   // ---- interaction: hover, selection, the drop/delay menu, step-through
   const [hover, setHover] = useState<number | null>(null);
@@ -318,7 +329,7 @@ export function RunDashboard(props: { run: RunPublic; readOnly?: boolean; viewSt
           </ChartCard>
           {/* under the diagram, so that the diagram is on the first screen even at 150 % zoom */}
           {run.metrics && run.metrics.length > 0 && !cataloguePending && <MetricsTable metrics={run.metrics} flow={flow} onFlow={view.setFlow} catalogue={catalogue?.metrics} />}
-          <SeriesCards {...common} series={series.series} error={series.error} unit={unit} mss={mss} exportPrefix={name("")} />
+          <SeriesCards {...common} series={series.series} error={series.error} unit={unit} mss={mss} exportPrefix={name("")} spurious={spuriousMarks} />
           {flowVars.length > 0 && <VarCards {...common} vars={flowVars} series={varSeries.series} error={varSeries.error} exportPrefix={name("")} />}
         </div>
 

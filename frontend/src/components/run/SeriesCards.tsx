@@ -7,7 +7,8 @@ import type { Margin, SeqUnit } from "../../lib/chart-math/scales";
 import { formatCompact, trimNumber } from "../../lib/format";
 import { ChartCard } from "../charts/ChartCard";
 import { SERIES_STYLES } from "../charts/palette";
-import { SeriesChart } from "../charts/SeriesChart";
+import { type SeriesMark, SeriesChart } from "../charts/SeriesChart";
+import { SPURIOUS_LEGEND } from "../charts/TimeSequenceChart";
 
 export function SeriesCards(props: {
   series: Series | null;
@@ -21,6 +22,8 @@ export function SeriesCards(props: {
   margin: Margin;
   cursorT: number | null;
   guideT: number | null;
+  /** the spurious-RTO verdicts of the window, marked on the cwnd chart */
+  spurious?: readonly SeriesMark[];
 }) {
   const { unit, exportPrefix, error, mss } = props;
   const common = { x: props.x, width: props.width, margin: props.margin, cursorT: props.cursorT, guideT: props.guideT };
@@ -48,6 +51,8 @@ export function SeriesCards(props: {
           yLabel={unit === "segments" ? "segments" : "bytes"}
           testId="chart-cwnd"
           title={`cwnd, ssthresh, pipe (${unit})`}
+          marks={props.spurious}
+          marksLabel={SPURIOUS_LEGEND}
         />
       </ChartCard>
       <ChartCard title="RTT estimate and RTO" exportName={`${exportPrefix}-rtt`} exportLabel="SRTT and RTO chart">

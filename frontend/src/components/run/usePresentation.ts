@@ -65,8 +65,10 @@ export function presentationPlotHeight(viewport: number, above: number, width: n
 }
 
 /** Outside presentation mode: the plot height (MIN_NORMAL_PLOT to MAX_NORMAL_PLOT px) that ends the
- * diagram's plot on the first screen, from where the diagram starts in the page (`above`: the chart's
- * own space over its plot).  Re-measured when the dashboard `root` changes size (a header that grows). */
+ * diagram's plot on the first screen, from where the plot starts in the page: the diagram's top plus
+ * the chart's own space over its plot (its `data-plot-top`: the legend, which takes more rows on a
+ * narrow screen), with `above` px to spare.  Re-measured when the dashboard `root` changes size (a
+ * header that grows, a legend that wraps). */
 export const MAX_NORMAL_PLOT = 300;
 export const MIN_NORMAL_PLOT = 140;
 export function useFirstScreenPlot(root: React.RefObject<HTMLElement | null>, active: boolean, viewport: number, above: number): number {
@@ -76,7 +78,7 @@ export function useFirstScreenPlot(root: React.RefObject<HTMLElement | null>, ac
     if (!active || !el) return;
     const measure = () => {
       const chart = el.querySelector('[data-testid="chart-time-sequence"]');
-      if (chart) setTop(Math.round(chart.getBoundingClientRect().top + window.scrollY));
+      if (chart) setTop(Math.round(chart.getBoundingClientRect().top + window.scrollY + (Number(chart.getAttribute("data-plot-top")) || 0)));
     };
     measure();
     if (typeof ResizeObserver === "undefined") return;

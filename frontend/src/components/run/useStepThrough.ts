@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import type { EventKind, TraceEvent } from "../../lib/chart-math/events";
 import type { StepScope } from "./StepControls";
 
-const SENDER_KINDS: ReadonlySet<EventKind> = new Set<EventKind>(["send", "retransmit", "probe", "drop", "ack_recv", "timer_fired", "state", "syn"]);
+const SENDER_KINDS: ReadonlySet<EventKind> = new Set<EventKind>(["send", "retransmit", "probe", "drop", "ack_recv", "timer_fired", "state", "syn", "spurious"]);
 
 /** The index in `steps` of the last step at or before the cursor (-1 before the first). */
 function stepIndex(steps: number[], cursor: number): number {

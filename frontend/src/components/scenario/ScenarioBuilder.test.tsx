@@ -278,6 +278,34 @@ describe("ScenarioBuilder", () => {
     r.unmount();
   });
 
+  it("offers the engine's own detectors, labelled from its catalogue, in any combination: all of them, or none (conventional)", async () => {
+    const calls = stubFetch((req) => (req.url.endsWith("/api/v1/runs") ? json({ runs: [{ id: "s2", seed: 1, state: "queued", deduplicated: false }] }, 202) : undefined));
+    const family = raw.families.find((f) => f.name === "spurious")!;
+    const param = raw.parameters.find((p) => p.key === "tcp.spurious")!;
+    const r = await render(<ScenarioBuilder catalogue={cat} initial={{ scenario: defaultScenario(cat), mechanisms: { family: "timer", choices: ["rto"] }, scope: "flows[*]", replications: 1 }} />);
+    const group = byLabel(r.container, "flows.0.tcp.spurious")!;
+    const boxes = () => [...group.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')];
+    // every member of the catalogue's spurious family, in its order, by its label; none ticked by default
+    expect(boxes().map((b) => b.value)).toEqual(family.members.map((m) => m.name));
+    expect(boxes().map((b) => b.parentElement!.textContent!.trim())).toEqual(family.members.map((m) => `${m.label} (${m.name})`));
+    expect(param.default).toEqual([]);
+    expect(boxes().every((b) => !b.checked)).toBe(true);
+    // all of them at once (the engine allows up to its max)
+    expect(family.members.length).toBeLessThanOrEqual(param.max as number);
+    for (const b of boxes()) await act(async () => b.click());
+    expect(boxes().every((b) => b.checked && !b.disabled)).toBe(true);
+    await act(async () => button(r.container, "Run scenario").click());
+    await flush();
+    const sent = () => calls.filter((x) => x.url.endsWith("/api/v1/runs")).map((x) => (x.body as { scenario: { flows: { tcp: { spurious: unknown } }[] } }).scenario.flows[0].tcp.spurious);
+    expect(sent().at(-1)).toEqual(family.members.map((m) => m.name));
+    // and none again: the conventional recovery, an empty list
+    for (const b of boxes()) await act(async () => b.click());
+    await act(async () => button(r.container, "Run scenario").click());
+    await flush();
+    expect(sent().at(-1)).toEqual([]);
+    r.unmount();
+  });
+
   it("keeps a set's names the engine does not offer, ticked, so that they can go", async () => {
     stubFetch(() => undefined);
     const c = parseCatalogue(withDetectors(raw, 2));

@@ -1,6 +1,6 @@
-import { buildExplainIndex, explainEvent, timerFormulaText } from "./explain";
+import { buildExplainIndex, explainEvent, spuriousMarkLabel, timerFormulaText } from "./explain";
 import { toEvents, type EventOf, type TimerEvent, type TraceEvent } from "./events";
-import { apiEvent, BASELINE_TAIL, firstOf, RTOR_TAIL, TLP_TAIL, TLPR_TAIL, type Fixture } from "./fixtures";
+import { apiEvent, BASELINE_TAIL, FRTO_SPIKE, firstOf, RTOR_TAIL, TLP_TAIL, TLPR_TAIL, type Fixture } from "./fixtures";
 import recorded from "../fixtures/catalogue-trace-vocab.json";
 import { EMPTY_TRACE_VOCAB, parseTraceVocab } from "../traceVocab";
 
@@ -228,5 +228,39 @@ describe("explain: a retransmission's cause (trace v2), named by the catalogue",
     const unknown = withCause("brand_new" as EventOf<"retransmit">["cause"]);
     expect(explainEvent(unknown[rtx.i], buildExplainIndex(unknown, BASELINE_TAIL.scenario, null, VOCAB))).toEqual(plain);
     expect(explainEvent(withCause("rto")[rtx.i], buildExplainIndex(withCause("rto"), BASELINE_TAIL.scenario))).toEqual(plain);
+  });
+});
+
+describe("explain: a spurious-RTO verdict, from the event's fields and the catalogue's labels", () => {
+  const spurious = recorded.families.find((f) => f.name === "spurious")!;
+  const frto = spurious.members.find((m) => m.name === "frto")!;
+  const sack3b = frto.rules.find((r) => r.name === "frto_sack_3b")!;
+
+  it("says which detector, by which rule, on which ACK, and what the undo did to the window", () => {
+    // the recorded spike: F-RTO (SACK-enhanced) on ACK 2000 at 1200 ms, revert: cwnd 2000 -> 10000, ssthresh 5000 -> inf
+    const ev = firstOf(FRTO_SPIKE, "spurious");
+    const ex = explainEvent(ev, buildExplainIndex(FRTO_SPIKE.events, FRTO_SPIKE.scenario, null, VOCAB));
+    expect(ex.title).toBe(`${frto.label}: ${sack3b.label} → spurious; cwnd 2000 B → 10 kB, ssthresh 5000 B → ∞`);
+    expect(ex.details[0]).toBe("t = 1.2 s, on ACK 2000");
+    expect(ex.details[1]).toBe("the RTO's window reduction is undone (tcp.spurious_response revert); state Open");
+    expect(ex.details).toContain(sack3b.doc);
+    expect(spuriousMarkLabel(ev, VOCAB)).toBe(`${frto.label} undo`);
+  });
+
+  it("says so when the response only detects, the window unchanged", () => {
+    const eifel = spurious.members.find((m) => m.name === "eifel")!;
+    const [ev] = toEvents([
+      apiEvent({ kind: "spurious", t_ns: 1_200_000_000, detector: "eifel", rule: "eifel_ts_older", response: "none", ack: 1000, cwnd_bytes: 1000, ssthresh_bytes: 5000, old_cwnd_bytes: 1000, old_ssthresh_bytes: 5000, state: "loss" }),
+    ]) as EventOf<"spurious">[];
+    const ex = explainEvent(ev, buildExplainIndex([ev], null, null, VOCAB));
+    expect(ex.title).toBe(`${eifel.label}: ${eifel.rules[0].label} → spurious; cwnd 1000 B (unchanged), ssthresh 5000 B (unchanged)`);
+    expect(ex.details[1]).toBe("detect only (tcp.spurious_response none): the conventional recovery goes on");
+    expect(spuriousMarkLabel(ev, VOCAB)).toBe(`${eifel.label} spurious`);
+  });
+
+  it("falls back to the raw names without the catalogue", () => {
+    const ev = firstOf(FRTO_SPIKE, "spurious");
+    const ex = explainEvent(ev, buildExplainIndex(FRTO_SPIKE.events, FRTO_SPIKE.scenario, null, EMPTY_TRACE_VOCAB));
+    expect(ex.title).toBe("frto: frto_sack_3b → spurious; cwnd 2000 B → 10 kB, ssthresh 5000 B → ∞");
   });
 });

@@ -20,7 +20,7 @@ import { formatBytes, formatMs, formatUs, ordinal, trimNumber } from "../format"
 import { flowOf, mssOf } from "../mss";
 import { droppedTransmission, linkTimers, type TimerLinks } from "./timeline";
 import type { VocabEntry } from "../forms/catalogue";
-import { EMPTY_TRACE_VOCAB, entryOf, stateLabel, timerNoun, type TraceVocab } from "../traceVocab";
+import { EMPTY_TRACE_VOCAB, entryOf, spuriousReason, stateLabel, timerNoun, type TraceVocab } from "../traceVocab";
 
 export interface Explanation {
   /** one line: what happened and the key reason, with numbers */
@@ -338,6 +338,35 @@ function dropExplanation(e: EventOf<"drop">, ix: ExplainIndex, at: string, windo
   return { title: `Dropped by the loss model (${label})`, details: [at, lost, doc, params].filter(Boolean) };
 }
 
+/** A spurious verdict (the core's one undo path writes it): which detector,
+ * by which rule of its specification, on which ACK, and what the response
+ * did to the window.  "F-RTO: the second ACK after the RTO advanced the
+ * window ... → spurious; cwnd 2 KB → 10 KB, ssthresh 5 KB → ∞". */
+export function spuriousExplanation(e: EventOf<"spurious">, vocab: TraceVocab, at: string): Explanation {
+  const { detector, rule } = spuriousReason(vocab, e.detector, e.rule);
+  const ss = (v: number | null | undefined) => (v == null ? "∞" : formatBytes(v));
+  const change = (a: string, b: string) => (a === b ? `${a} (unchanged)` : `${a} → ${b}`);
+  const cwnd = change(e.old_cwnd_bytes == null ? "?" : formatBytes(e.old_cwnd_bytes), formatBytes(e.cwnd_bytes));
+  const window = `cwnd ${cwnd}, ssthresh ${change(ss(e.old_ssthresh_bytes), ss(e.ssthresh_bytes))}`;
+  const undone = e.response !== "none";
+  return {
+    title: `${detector.label}: ${rule.label} → spurious; ${window}`,
+    details: [
+      `${at}, on ACK ${e.ack}`,
+      undone
+        ? `the RTO's window reduction is undone (tcp.spurious_response ${e.response}); state ${stateLabel(vocab, e.state)}`
+        : "detect only (tcp.spurious_response none): the conventional recovery goes on",
+      rule.doc,
+      detector.doc,
+    ].filter(Boolean),
+  };
+}
+
+/** A spurious mark's short label: the detector and what its verdict did ("F-RTO undo", "Eifel (timestamps) spurious"). */
+export function spuriousMarkLabel(e: EventOf<"spurious">, vocab: Partial<Pick<TraceVocab, "detectors">> | null | undefined): string {
+  return `${spuriousReason(vocab, e.detector, e.rule).detector.label} ${e.response === "none" ? "spurious" : "undo"}`;
+}
+
 /** Explain one event.  Never throws; falls back to the event's own columns. */
 export function explainEvent(e: TraceEvent, ix: ExplainIndex): Explanation {
   const sc = ix.scenario;
@@ -444,6 +473,8 @@ export function explainEvent(e: TraceEvent, ix: ExplainIndex): Explanation {
       return { title: e.syn_ack ? "SYN-ACK sent by the receiver" : "SYN sent: the connection opens", details: [at, `initial RTO ${formatUs(e.rto_us)}`] };
     case "app":
       return { title: `Application writes ${formatBytes(e.arg)}`, details: [at] };
+    case "spurious":
+      return spuriousExplanation(e, ix.vocab, at);
     default:
       return { title: `${e.kind}`, details: [at, window] };
   }
