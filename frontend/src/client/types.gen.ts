@@ -2595,7 +2595,7 @@ export type SpuriousEvent = {
      *
      * what the sender did (tcp.spurious_response)
      */
-    response: 'revert' | 'rfc4015' | 'none';
+    response: 'revert' | 'rfc4015' | 'none' | 'halve';
     /**
      * Rto Us
      *

@@ -57,7 +57,7 @@ enum rx_er_variant { RX_ER_RFC5827 = 0, RX_ER_LINUX, RX_ER__COUNT };
 /* F-RTO (src/spurious/sp_frto.c): RFC 5682 §2 basic, §3 SACK-enhanced, Linux's */
 enum rx_frto_variant { RX_FRTO_AUTO = 0, RX_FRTO_BASIC, RX_FRTO_SACK, RX_FRTO_LINUX, RX_FRTO__COUNT };
 /* the response to a spurious verdict (castate.c rx_cs_undo): revert, RFC 4015, detect only */
-enum rx_sp_response { RX_SPR_REVERT = 0, RX_SPR_RFC4015, RX_SPR_NONE, RX_SPR__COUNT };
+enum rx_sp_response { RX_SPR_REVERT = 0, RX_SPR_RFC4015, RX_SPR_NONE, RX_SPR_HALVE, RX_SPR__COUNT };
 
 enum rx_trace_mode { RX_TRACE_FULL = 0, RX_TRACE_SAMPLED, RX_TRACE_NONE, RX_TRACE__COUNT };
 

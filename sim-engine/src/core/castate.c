@@ -322,8 +322,9 @@ void rx_cs_rtxlog_dsack(struct rx_sender *s, uint64_t start, uint64_t end)
 /* The one undo path: the reduction was not needed.  The response
  * (tcp.spurious_response) sets the window: revert -- ssthresh returns to its
  * value before the reduction (if that was larger), congestion control names
- * the window to restore (cc->undo_cwnd); rfc4015 -- RFC 4015 §3 step 4; none
- * -- nothing (detect only).  On an undo
+ * the window to restore (cc->undo_cwnd); rfc4015 -- RFC 4015 §3 step 4; halve
+ * -- the F-RTO paper's §3: cwnd = ssthresh, the reduction kept; none --
+ * nothing (detect only).  On an undo
  * segments marked lost but never retransmitted are unmarked, and the
  * sender returns to Open (or Disorder while SACKed data remains).  Whatever
  * the response, the verdict goes into the trace as a spurious event: detector
@@ -343,6 +344,12 @@ void rx_cs_undo(struct rx_sender *s, const struct rx_ack_info *ai, int detector,
 			rx_umax64(s->out_bytes + rx_umin64(ai->acked_bytes, (uint64_t)s->cfg->iw * s->mss), s->mss);
 		s->cc.ssthresh_bytes = s->sp_pipe_prev_bytes;
 		break;
+	case RX_SPR_HALVE:
+		/* F-RTO paper §3 step 2a: "the congestion window size is set to have
+		 * the same value as ssthresh" (half the flight at the timeout), and
+		 * the sender goes on in congestion avoidance: the reduction stays */
+		s->cc.cwnd_bytes = rx_umax64(s->cc.ssthresh_bytes, s->mss);
+		break;
 	default: /* revert */
 		s->cc.cwnd_bytes = rx_umax64(s->cc_ops->undo_cwnd(&s->cc), s->mss);
 		s->cc.ssthresh_bytes = rx_umax64(s->cc.ssthresh_bytes, s->cc.prior_ssthresh_bytes);
@@ -350,7 +357,8 @@ void rx_cs_undo(struct rx_sender *s, const struct rx_ack_info *ai, int detector,
 	}
 	if (response != RX_SPR_NONE) {
 		rx_snd_metrics(s)->undo_count++;
-		cc_event(s, RX_CC_EV_SPURIOUS_UNDO);
+		if (response != RX_SPR_HALVE) /* halve keeps congestion control's reduction */
+			cc_event(s, RX_CC_EV_SPURIOUS_UNDO);
 		for (uint64_t i = s->una_idx; i < s->nxt_idx; i++) {
 			struct rx_seg *g = rx_seg_at(s, i);
 			if (g->lost && !g->rtx_inflight) {

@@ -23,7 +23,7 @@ NAMES(ch_rtt, "rfc6298", "linux")
 NAMES(ch_trace, "full", "sampled", "none")
 NAMES(ch_er, "rfc5827", "linux")
 NAMES(ch_frto, "auto", "basic", "sack", "linux")
-NAMES(ch_spr, "revert", "rfc4015", "none")
+NAMES(ch_spr, "revert", "rfc4015", "none", "halve")
 NAMES(ch_ss, "rfc5681", "byte_counting")
 NAMES(ch_cwl, "half_pipe", "linux")
 /* the trace vocabulary's names: src/core/vocab.c */
@@ -331,8 +331,10 @@ static const struct rx_param table[] = {
 	  "(congestion control's undo) and ssthresh as they were before the timeout, as the F-RTO paper's Eifel "
 	  "sender and Linux do. rfc4015: the Eifel response algorithm (RFC 4015 §3 step 4): cwnd = FlightSize + "
 	  "min(bytes_acked, IW), ssthresh = pipe_prev = max(FlightSize, ssthresh) when the timeout fired. none: "
-	  "detect only (counted in spurious_rtos_detected), the conventional recovery goes on. Either undo resumes "
-	  "with new data (step 3: segments never retransmitted are no longer marked lost).",
+	  "detect only (counted in spurious_rtos_detected), the conventional recovery goes on. halve: the F-RTO "
+	  "paper's response (Sarolahti et al. 2003, §3 step 2a): cwnd = ssthresh, half the flight when the timeout "
+	  "fired, and congestion avoidance from there. Every response but none resumes with new data (step 3: "
+	  "segments never retransmitted are no longer marked lost).",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, spurious_response)),
 	P("tcp.frto_variant", "F-RTO variant", RX_PT_ENUM, 0, RX_FRTO__COUNT - 1, RX_FRTO_AUTO, "", ch_frto,
 	  "With tcp.spurious holding frto: which F-RTO (RFC 5682) judges the ACKs after an RTO. basic: §2, the second "

@@ -212,8 +212,8 @@ static const struct rx_metric_desc metrics[] = {
 	   "Retransmission timeouts a spurious-timeout detector (tcp.spurious: F-RTO, RFC 5682; Eifel, RFC 3522) "
 	   "declared spurious: the sender's verdict, whatever the response did with it."),
 	MI("undo_count", "Undos", "", 0, undo_count,
-	   "Window reductions the response to a spurious verdict undid (tcp.spurious_response revert or rfc4015; "
-	   "none detects only)."),
+	   "Window reductions the response to a spurious verdict undid (tcp.spurious_response revert, rfc4015 or "
+	   "halve, which undoes the RTO's slow start but keeps half the window; none detects only)."),
 	MI("unnecessary_retransmissions", "Unnecessary retransmissions", "", 0, unnecessary_retransmissions,
 	   "Retransmissions minus this flow's data packets lost on the path (never below 0), as the F-RTO paper's "
 	   "Tables 1-3 count them (Sarolahti et al. 2003, §5: 'Nr. of Rexmits' against 'Pkts Lost'); probes that "

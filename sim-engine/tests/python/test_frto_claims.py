@@ -141,9 +141,8 @@ def test_table1_frto_finishes_sooner_but_within_the_noise(delays, pair):
     94.13 -> 76.23 s with SACK, 90.72 -> 75.18 s with NewReno, about -18 %).
     Engine: F-RTO's median and mean times are lower (by 9-14 % in the median,
     about 7 % in the mean), but the difference of the means is within its
-    95 % CI of 0 over 30 replications: pinned.  (The engine's F-RTO responds
-    to a spurious RTO by restoring cwnd, revert, as the Eifel sender does; the
-    paper's halves it, a response tcp.spurious_response does not offer.)"""
+    95 % CI of 0 over 30 replications: pinned.  (F-RTO responds as the
+    paper's, tcp.spurious_response halve; Eifel reverts.)"""
     regular, frto, _ = pair
     assert median(delays[frto], "fct_ms") < median(delays[regular], "fct_ms")
     assert mean(delays[frto], "fct_ms") < mean(delays[regular], "fct_ms")
@@ -162,7 +161,7 @@ def test_table1_eifel_loses_more_than_frto(delays, pair):
     Engine: Eifel avoids most unnecessary retransmissions (at most a third of
     the conventional recovery's) and loses more packets than F-RTO (the 95 %
     CI of the mean difference lies above 0); its time is not distinguishable
-    from F-RTO's (CI contains 0): pinned, since here F-RTO reverts too."""
+    from F-RTO's (CI contains 0): pinned."""
     regular, frto, eifel = pair
     assert (
         mean(delays[eifel], "unnecessary_retransmissions") <= mean(delays[regular], "unnecessary_retransmissions") / 3

@@ -75,7 +75,7 @@ def test_dsack_detect_only() -> None:
     ]
 
 
-@pytest.mark.parametrize("response", ["revert", "rfc4015", "none"])
+@pytest.mark.parametrize("response", ["revert", "rfc4015", "none", "halve"])
 def test_dsack_keeps_a_genuine_rto(response: str) -> None:
     """Originals dropped: every retransmission brings the receiver new data,
     no D-SACK comes, the verdict never falls: Loss until the recovery point at

@@ -57,7 +57,7 @@ def test_eifel_detect_only_keeps_the_conventional_recovery() -> None:
     assert spurious_events(r) == [(1200.0, "eifel", "eifel_ts_older", "none", 1000, 1000, 5000, 1000, 5000, "loss")]
 
 
-@pytest.mark.parametrize("response", ["revert", "rfc4015", "none"])
+@pytest.mark.parametrize("response", ["revert", "rfc4015", "none", "halve"])
 def test_eifel_keeps_a_genuine_rto(response: str) -> None:
     """Originals dropped: the ACK 1000 at 1200 echoes the retransmission's
     TSval 1100: genuine.  Conventional slow start: cwnd 2000, pipe 0 (all

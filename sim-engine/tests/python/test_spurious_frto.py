@@ -169,6 +169,20 @@ def test_the_verdict_is_traced_under_each_response() -> None:
     assert metric(r, "spurious_rtos_detected") == 1 and metric(r, "undo_count") == 0
 
 
+def test_the_papers_halve_response_keeps_half_the_window() -> None:
+    """The F-RTO paper's own response (Sarolahti et al. 2003, §3 step 2a:
+    "the congestion window size is set to have the same value as ssthresh"):
+    the same verdict on ACK 2000 at 1200 (cwnd 2000, ssthresh 5000 before, set
+    at the RTO to half the flight of 10000) sets cwnd = ssthresh = 5000 and
+    keeps ssthresh 5000: the sender returns to Open in congestion avoidance,
+    and as with revert nothing is retransmitted after the RTO's one
+    retransmission (segments 2..10 are no longer marked lost)."""
+    r = run("frto", "sack", spurious_response="halve")
+    assert spurious_events(r) == [(1200.0, "frto", "frto_sack_3b", "halve", 2000, 2000, 5000, 5000, 5000, "open")]
+    assert metric(r, "undo_count") == 1 and metric(r, "retransmissions") == 1
+    assert metric(r, "unnecessary_retransmissions") == 1
+
+
 def test_a_sampled_trace_keeps_the_verdict_with_its_window_before() -> None:
     """The spurious kind is rare: a sampled trace keeps it, and its side-table
     entry (the window before the response), exactly as the full trace has it;

@@ -69,7 +69,7 @@ def loss_only(draw: Any) -> dict[str, Any]:
                     "frto_variant": draw(
                         st.sampled_from(["auto", "basic", "sack", "linux"] if sack else ["auto", "basic"])
                     ),
-                    "spurious_response": draw(st.sampled_from(["revert", "rfc4015", "none"])),
+                    "spurious_response": draw(st.sampled_from(["revert", "rfc4015", "none", "halve"])),
                 },
                 "receiver": {"ack_policy": "quick"},
             }
