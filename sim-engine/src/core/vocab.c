@@ -25,6 +25,10 @@ static const struct rx_vocab_entry events[] = {
 	R("syn", "SYN", "A SYN or SYN-ACK is sent (RFC 9293 three-way handshake)."),
 	E("sample", "Sample", "A periodic sample of the flow's state (sampled traces)."),
 	R("app", "Application write", "The application hands the sender an object."),
+	R("path_period", "Path period",
+	  "A path stage changes the path for a period (a delay spike, an outage, a handover table's non-zero "
+	  "rows): seq is its start (ns), arg its length (µs, rounded up; UINT32_MAX: to the end of the run), cause "
+	  "the stage, detail the direction; traced when the stage first meets it, at or after its start."),
 };
 _Static_assert(sizeof(events) / sizeof(events[0]) == RX_EV__COUNT, "one vocabulary entry per event kind");
 

@@ -111,6 +111,7 @@ def test_every_kind_of_the_catalogue_has_its_fields() -> None:
     assert extra["retransmit"] == ["transmission", "cause"] and extra["deliver"] == ["transmission"]
     assert extra["ack_recv"] == ["dsack", "sack", "syn_ack"] and extra["syn"] == ["syn_ack"]
     assert extra["sample"] == extra["app"] == []
+    assert extra["path_period"] == ["direction", "start_ns", "end_ns", "stage"]
 
 
 def test_vocabulary_fields_name_their_vocabulary() -> None:
@@ -122,7 +123,8 @@ def test_vocabulary_fields_name_their_vocabulary() -> None:
     assert all((f.value_type is str) == bool(f.names) for f in by_name.values())
     # only what traces stored before trace v2 lack is optional
     assert {f.name for f in by_name.values() if f.optional} == {"cause", "stage"}
-    assert {f.name for f in by_name.values() if f.nullable} == {"ssthresh_bytes"}
+    # a path period that lasts to the end of the run has no end
+    assert {f.name for f in by_name.values() if f.nullable} == {"ssthresh_bytes", "end_ns"}
     # the CSV has one column per field of any kind, the common ones first
     assert sorted(TF.CSV_FIELDS) == sorted(by_name) and TF.CSV_FIELDS[:11] == tuple(f.name for f in TF.COMMON_FIELDS)
 
@@ -144,9 +146,31 @@ def _conforms(ev: dict, fields: tuple[TF.EventField, ...]) -> list[str]:
     return problems + [f"unexpected {sorted(extra)}"] if extra else problems
 
 
+#: BULK through a handover table (path periods: one to the run's end, from 1 s) and an outage both ways
+PERIODS = {
+    **BULK,
+    "path": {
+        "forward": {
+            **BULK["path"]["forward"],
+            "stages": [{"kind": "schedule"}, {"kind": "outage", "good_min_ms": 2000, "good_max_ms": 2000}],
+            "schedule": [{"time_ms": 1000, "delay_ms": 0}, {"time_ms": 1000, "delay_ms": 20}],
+        },
+        "reverse": {**BULK["path"]["reverse"], "stages": [{"kind": "outage", "good_min_ms": 2000, "good_max_ms": 2000}]},
+    },
+}
+
+
 def test_described_events_carry_exactly_their_kinds_fields(web, bulk) -> None:
     seen = set()
-    for cols in (web, bulk):
+    periods = columns_of(PERIODS)
+    described = TF.describe_events(periods, np.flatnonzero(periods["kind"] == TF.KIND["path_period"]))
+    # the table from 1 s to the end (end_ns None), the outage from 2 s in each direction
+    table = [e for e in described if e["stage"] == "schedule"]
+    assert [(e["start_ns"], e["end_ns"], e["direction"]) for e in table] == [(1_000_000_000, None, "forward")]
+    outages = [e for e in described if e["stage"] == "outage"]
+    assert {e["direction"] for e in outages} == {"forward", "reverse"}
+    assert all(e["start_ns"] == 2_000_000_000 for e in outages[:2]) and all(e["t_ns"] >= e["start_ns"] for e in outages)
+    for cols in (web, bulk, periods):
         for ev in TF.describe_events(cols, np.arange(len(cols["t_ns"]))):
             seen.add(ev["kind"])
             assert not _conforms(ev, TF.EVENT_FIELDS[ev["kind"]]), (ev, _conforms(ev, TF.EVENT_FIELDS[ev["kind"]]))
