@@ -344,7 +344,9 @@ _GROUPS: tuple[_Group, ...] = (
                 nullable=True,
             ),
             _vocab_field(
-                "stage", "a path period: the stage whose period it is (the stage family's members)", DROP_STAGES,
+                "stage",
+                "a path period: the stage whose period it is (the stage family's members)",
+                DROP_STAGES,
                 optional=True,
             ),
         ),

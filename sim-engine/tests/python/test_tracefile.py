@@ -155,7 +155,10 @@ PERIODS = {
             "stages": [{"kind": "schedule"}, {"kind": "outage", "good_min_ms": 2000, "good_max_ms": 2000}],
             "schedule": [{"time_ms": 1000, "delay_ms": 0}, {"time_ms": 1000, "delay_ms": 20}],
         },
-        "reverse": {**BULK["path"]["reverse"], "stages": [{"kind": "outage", "good_min_ms": 2000, "good_max_ms": 2000}]},
+        "reverse": {
+            **BULK["path"]["reverse"],
+            "stages": [{"kind": "outage", "good_min_ms": 2000, "good_max_ms": 2000}],
+        },
     },
 }
 
