@@ -6,6 +6,7 @@
  * process shared by path.forward and path.reverse) is one band, "both
  * directions".  A period without an end lasts to the end of the run. */
 import type { TraceEvent } from "./events";
+import type { ScheduleRow } from "./schedule";
 
 export type PeriodStage = "delay_spike" | "outage" | "schedule";
 export type PeriodDirection = "forward" | "reverse" | "both";
@@ -19,13 +20,6 @@ export interface PeriodBand {
   t1: number;
   /** what a tooltip and the legend say: "delay spike 10.0-13.5 s" */
   label: string;
-}
-
-/** One row of path.<dir>.schedule (the engine's handover table). */
-export interface ScheduleRow {
-  time_ms: number;
-  delay_ms?: number;
-  loss_rate?: number;
 }
 
 const STAGE_WORDS: Record<string, string> = { delay_spike: "delay spike", outage: "outage", schedule: "handover table" };
