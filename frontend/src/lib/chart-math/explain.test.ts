@@ -230,3 +230,15 @@ describe("explain: a retransmission's cause (trace v2), named by the catalogue",
     expect(explainEvent(withCause("rto")[rtx.i], buildExplainIndex(withCause("rto"), BASELINE_TAIL.scenario))).toEqual(plain);
   });
 });
+
+describe("a path period", () => {
+  it("says which stage changed which path, and when", () => {
+    const ix = buildExplainIndex(TLP_TAIL.events, TLP_TAIL.scenario);
+    const [spike, open] = toEvents([
+      apiEvent({ kind: "path_period", t_ns: 10e9, start_ns: 10e9, end_ns: 13.5e9, direction: "forward", stage: "delay_spike" }),
+      apiEvent({ kind: "path_period", t_ns: 2e9, start_ns: 1e9, end_ns: null, direction: "reverse", stage: "schedule" }),
+    ]);
+    expect(explainEvent(spike, ix).title).toBe("Path period: delay spike on the forward path, 10 s – 13.5 s");
+    expect(explainEvent(open, ix).title).toBe("Path period: handover table on the reverse path, from 1 s to the end of the run");
+  });
+});

@@ -24,6 +24,11 @@ export interface PeriodBand {
 
 const STAGE_WORDS: Record<string, string> = { delay_spike: "delay spike", outage: "outage", schedule: "handover table" };
 
+/** How the charts name a stage's period ("delay spike"); the stage's name for others. */
+export function periodStageName(stage: string | null | undefined): string {
+  return stage ? (STAGE_WORDS[stage] ?? stage) : "path stage";
+}
+
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
 /** The largest delay and loss rate of a table's rows within [t0, t1] ms (linear
@@ -40,7 +45,7 @@ export function schedulePeak(rows: readonly ScheduleRow[], t0: number, t1: numbe
 }
 
 function describe(stage: string, direction: PeriodDirection, t0: number, t1: number, rows: readonly ScheduleRow[]): string {
-  const name = STAGE_WORDS[stage] ?? stage;
+  const name = periodStageName(stage);
   const dir = direction === "both" ? " (both directions)" : direction === "reverse" ? " (reverse path)" : "";
   const span = `${seconds(t0)}-${seconds(t1)} s`;
   if (stage !== "schedule") return `${name}${dir} ${span}`;
