@@ -45,11 +45,37 @@ def test_vocabulary_fields_take_only_the_vocabularys_names() -> None:
     assert set(get_args(EVENT_MODELS["send"].model_fields["state"].annotation)) == set(TF.STATES)
 
 
+#: a short transfer through a handover table that lasts to the end of the run (an open path period)
+#: and an outage both ways: the web preset has no path stage that reports periods
+PERIODS = {
+    "seed": 1,
+    "duration_s": 5,
+    "path": {
+        "forward": {
+            "rate_bps": 20e6,
+            "delay_ms": 50,
+            "stages": [{"kind": "schedule"}, {"kind": "outage", "good_min_ms": 2000, "good_max_ms": 2000}],
+            "schedule": [{"time_ms": 1000, "delay_ms": 0}, {"time_ms": 1000, "delay_ms": 20}],
+        },
+        "reverse": {
+            "rate_bps": 20e6,
+            "delay_ms": 50,
+            "stages": [{"kind": "outage", "good_min_ms": 2000, "good_max_ms": 2000}],
+        },
+    },
+    "flows": [{"app": {"kind": "bulk", "duration_s": 4}}],
+}
+
+
 def test_a_window_of_every_kind_validates_and_dumps_unchanged(web) -> None:
-    w = traces.window(web, max_points=len(web["t_ns"]))
-    typed = TraceWindow(**w)
-    assert {type(e).__name__ for e in typed.events} == {model_name(k) for k in TF.EVENT_KINDS} - {"SampleEvent"}
-    assert typed.model_dump(mode="json")["events"] == w["events"]
+    periods = {k: v.copy() for k, v in rexsim.run(PERIODS).trace.columns.items()}
+    seen = set()
+    for cols in (web, periods):
+        w = traces.window(cols, max_points=len(cols["t_ns"]))
+        typed = TraceWindow(**w)
+        seen |= {type(e).__name__ for e in typed.events}
+        assert typed.model_dump(mode="json")["events"] == w["events"]
+    assert seen == {model_name(k) for k in TF.EVENT_KINDS} - {"SampleEvent"}
 
 
 def test_an_old_traces_events_have_no_cause() -> None:
