@@ -61,11 +61,33 @@ SPIKE = {
     "flows": [{"app": {"kind": "fixed", "bytes": 20000}, "tcp": {"mss": 1000, "iw": 10, "spurious": ["frto"]}}],
 }
 
+#: a short transfer through a handover table that lasts to the end of the run (an open path period)
+#: and an outage both ways: the web preset has no path stage that reports periods
+PERIODS = {
+    "seed": 1,
+    "duration_s": 5,
+    "path": {
+        "forward": {
+            "rate_bps": 20e6,
+            "delay_ms": 50,
+            "stages": [{"kind": "schedule"}, {"kind": "outage", "good_min_ms": 2000, "good_max_ms": 2000}],
+            "schedule": [{"time_ms": 1000, "delay_ms": 0}, {"time_ms": 1000, "delay_ms": 20}],
+        },
+        "reverse": {
+            "rate_bps": 20e6,
+            "delay_ms": 50,
+            "stages": [{"kind": "outage", "good_min_ms": 2000, "good_max_ms": 2000}],
+        },
+    },
+    "flows": [{"app": {"kind": "bulk", "duration_s": 4}}],
+}
+
 
 def test_a_window_of_every_kind_validates_and_dumps_unchanged(web) -> None:
     spike = {k: v.copy() for k, v in rexsim.run(SPIKE).trace.columns.items()}
+    periods = {k: v.copy() for k, v in rexsim.run(PERIODS).trace.columns.items()}
     kinds = set()
-    for cols in (web, spike):
+    for cols in (web, spike, periods):
         w = traces.window(cols, max_points=len(cols["t_ns"]))
         typed = TraceWindow(**w)
         kinds |= {type(e).__name__ for e in typed.events}

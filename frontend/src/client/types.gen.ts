@@ -1374,6 +1374,104 @@ export type Parameter = {
 };
 
 /**
+ * PathPeriodEvent
+ *
+ * Path period: A path stage changes the path for a period (a delay spike, an outage, a handover table's non-zero rows): seq is its start (ns), arg its length (µs, rounded up; UINT32_MAX: to the end of the run), cause the stage, detail the direction; traced when the stage first meets it, at or after its start.
+ */
+export type PathPeriodEvent = {
+    /**
+     * Arg
+     *
+     * data: payload bytes; ACKs: 1 + the SACK entry's index (0: none); timers: the timeout (µs); state: the previous state's code; app: bytes written
+     */
+    arg: number;
+    /**
+     * Cwnd Bytes
+     *
+     * the sender's congestion window after the event (bytes)
+     */
+    cwnd_bytes: number;
+    /**
+     * Direction
+     *
+     * the path the period is on: forward (data) or reverse (ACKs)
+     */
+    direction: 'forward' | 'reverse';
+    /**
+     * End Ns
+     *
+     * a path period: when it ends (ns, rounded up to the µs); null: at the end of the run
+     */
+    end_ns: number | null;
+    /**
+     * Flow
+     *
+     * the flow's index in the scenario
+     */
+    flow: number;
+    /**
+     * Kind
+     *
+     * what happened (the catalogue's vocab.events)
+     */
+    kind: 'path_period';
+    /**
+     * Pipe Bytes
+     *
+     * bytes the sender estimates in flight (RFC 6675 pipe)
+     */
+    pipe_bytes: number;
+    /**
+     * Rto Us
+     *
+     * the current retransmission timeout (µs)
+     */
+    rto_us: number;
+    /**
+     * Seq
+     *
+     * data: the first byte's offset; ACKs: the cumulative ACK; timers: the expiry time (ns); a reverse-path drop: the ACK number
+     */
+    seq: number;
+    /**
+     * Srtt Us
+     *
+     * smoothed RTT (µs); 0 before the first RTT sample
+     */
+    srtt_us: number;
+    /**
+     * Ssthresh Bytes
+     *
+     * the slow-start threshold (bytes); null: infinite
+     */
+    ssthresh_bytes: number | null;
+    /**
+     * Stage
+     *
+     * a path period: the stage whose period it is (the stage family's members); null when the trace does not record it
+     */
+    stage: 'queue' | 'positioned' | 'tail' | 'bernoulli' | 'gilbert_elliott' | 'delay_spike' | 'outage' | 'schedule' | null;
+    /**
+     * Start Ns
+     *
+     * a path period: when it starts (ns)
+     */
+    start_ns: number;
+    /**
+     * State
+     *
+     * the sender's congestion state after the event (vocab.states)
+     */
+    state: 'open' | 'disorder' | 'cwr' | 'recovery' | 'loss';
+    /**
+     * T Ns
+     *
+     * time of the event (ns)
+     */
+    t_ns: number;
+};
+
+/**
  * PresetPublic
  */
 export type PresetPublic = {
@@ -3171,7 +3269,9 @@ export type TraceWindow = {
         kind: 'app';
     } & AppEvent) | ({
         kind: 'spurious';
-    } & SpuriousEvent)>;
+    } & SpuriousEvent) | ({
+        kind: 'path_period';
+    } & PathPeriodEvent)>;
     /**
      * From Ns
      */

@@ -6,6 +6,7 @@
 import { keepPreviousData, QueryClient, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { toEvents, type TraceEvent } from "./chart-math/events";
+import { type PeriodBand, periodBands, scenarioSchedules } from "./chart-math/periods";
 import { parseCatalogue } from "./forms/catalogue";
 import { comparisonDone } from "./stats/comparison";
 import { parseTraceVocab } from "./traceVocab";
@@ -187,6 +188,16 @@ export function useKinds(runId: string, kinds: string[], toMs: number | null, fl
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
   });
+}
+
+const PERIOD_KINDS = ["path_period"];
+
+/** The run's path periods (every path_period event, any flow) as bands to shade
+ * behind the charts; [] until loaded or when the trace is unavailable. */
+export function usePeriodBands(runId: string, runEndMs: number, scenario: Record<string, unknown>): PeriodBand[] {
+  const q = useKinds(runId, PERIOD_KINDS, null, undefined, true);
+  const events = q.data?.events;
+  return useMemo(() => (events ? periodBands(events, runEndMs, scenarioSchedules(scenario)) : []), [events, runEndMs, scenario]);
 }
 
 /** Events of a flow in [fromMs, toMs] of the given kinds (at most 20,000); [] when unavailable. */

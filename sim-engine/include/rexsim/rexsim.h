@@ -256,6 +256,7 @@ enum rx_event_kind {
 	RX_EV_SAMPLE, /* periodic series sample (sampled mode) */
 	RX_EV_APP, /* application wrote an object (arg = bytes) */
 	RX_EV_SPURIOUS, /* a detector declared an RTO spurious (castate.c rx_cs_undo) */
+	RX_EV_PATH_PERIOD, /* a path stage changes the path for a period (seq = start, arg = length in µs) */
 	RX_EV__COUNT
 };
 

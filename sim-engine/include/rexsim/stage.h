@@ -14,7 +14,10 @@
  * wait in order in the bottleneck queue (its buffer limits apply), or, on a
  * link without a rate limit, on the propagation line: FIFO is kept.  A stage
  * that declares own_cfg reads its own block (cfg_size bytes laid out by its
- * params) instead of a struct rx_loss_cfg.
+ * params) instead of a struct rx_loss_cfg.  A stage that changes the path
+ * for periods of time (a spike, an outage, a table's non-zero rows) reports
+ * each period once with rx_stage_period (core/sim.h): the trace's
+ * path_period events, which the dashboard draws as bands.
  */
 #ifndef REXSIM_STAGE_H
 #define REXSIM_STAGE_H
@@ -39,6 +42,7 @@ struct rx_stage {
 	uint64_t run_seed; /* the scenario's seed: a process both directions share derives its stream from it */
 	const int64_t *clock_ns; /* the simulation's clock (now) */
 	const struct rx_dir_cfg *dir; /* the whole direction's part of the scenario (its schedule) */
+	struct rx_link *link; /* the direction it belongs to (for rx_stage_period, core/sim.h) */
 	/* written by the stage: the link delivers nothing before this time (0:
 	 * never stalled); the core reads it after every apply */
 	int64_t stall_until_ns;

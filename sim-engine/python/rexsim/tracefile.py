@@ -278,6 +278,18 @@ def _spurious(r: _Row) -> Event:
     }
 
 
+#: a path period's arg when it lasts to the end of the run
+PERIOD_OPEN = 0xFFFFFFFF
+
+
+def _period(r: _Row) -> Event:
+    return {
+        "direction": DIRECTIONS[1 if r.detail >> 4 else 0],
+        "start_ns": r.seq,
+        "end_ns": None if r.arg == PERIOD_OPEN else r.seq + r.arg * 1000,
+    }
+
+
 @dataclass(frozen=True)
 class _Group:
     """Fields that some kinds carry, and how a row gives their values."""
@@ -372,6 +384,25 @@ _GROUPS: tuple[_Group, ...] = (
             ),
         ),
         _spurious,
+    ),
+    _Group(
+        _kinds("path_period"),
+        (
+            _vocab_field("direction", "the path the period is on: forward (data) or reverse (ACKs)", DIRECTIONS),
+            EventField("start_ns", "a path period: when it starts (ns)"),
+            EventField(
+                "end_ns",
+                "a path period: when it ends (ns, rounded up to the µs); null: at the end of the run",
+                nullable=True,
+            ),
+            _vocab_field(
+                "stage",
+                "a path period: the stage whose period it is (the stage family's members)",
+                DROP_STAGES,
+                optional=True,
+            ),
+        ),
+        lambda r: {**_period(r), **_stage(r)},
     ),
 )
 _GROUPS_OF: dict[int, tuple[_Group, ...]] = {k: tuple(g for g in _GROUPS if k in g.kinds) for k in KIND.values()}

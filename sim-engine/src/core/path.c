@@ -58,6 +58,7 @@ static void add_stage(struct rx_link *l, const struct rx_dir_cfg *dir_cfg, const
 	st->run_seed = run_seed;
 	st->clock_ns = &l->sim->now_ns;
 	st->dir = dir_cfg;
+	st->link = l;
 	if (ops->init)
 		ops->init(st, l->dir);
 }
@@ -122,6 +123,22 @@ static void trace_drop(struct rx_link *l, struct rx_pkt *p, int reason, uint8_t 
 	rx_trace_add_cause(sim, RX_EV_DROP, p->flow, (p->flags & RX_PF_DATA) ? p->seq : p->ack, p->len_bytes,
 			   (uint8_t)(reason | (l->dir << 4)), (uint8_t)cause);
 	rx_pkt_free(sim, p);
+}
+
+void rx_stage_period(struct rx_stage *st, int flow, int64_t start_ns, int64_t end_ns)
+{
+	struct rx_link *l = st->link;
+	if (!l) /* a stage driven on its own (a unit test's probe) reports nowhere */
+		return;
+	/* the length in µs, rounded up so the band covers the whole period */
+	uint32_t len_us = UINT32_MAX;
+	if (end_ns != INT64_MAX && end_ns > start_ns) {
+		int64_t us = (end_ns - start_ns + RX_NS_PER_US - 1) / RX_NS_PER_US;
+		len_us = us >= UINT32_MAX ? UINT32_MAX - 1 : (uint32_t)us;
+	} else if (end_ns != INT64_MAX)
+		len_us = 0;
+	rx_trace_add_cause(l->sim, RX_EV_PATH_PERIOD, flow, (uint64_t)start_ns, len_us, (uint8_t)(l->dir << 4),
+			   l->stage_cause[st - l->stages]);
 }
 
 static void lbuf_admit_waiting(struct rx_link *l);

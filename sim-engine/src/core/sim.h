@@ -437,6 +437,13 @@ void rx_trace_free(struct rx_trace *t);
 
 /* registry.c: the mechanism families (see include/rexsim/registry.h) */
 const struct rx_stage_ops *rx_stage_for_loss_model(int model);
+/* A stage reports a period in which it changes the path, [start_ns, end_ns)
+ * (end_ns INT64_MAX: to the end of the run), once, when it first meets it
+ * (now >= start_ns): the trace gets a path_period event naming the stage
+ * and the direction, so the dashboard can draw it.  flow: the flow whose
+ * packet met it (the event's flow column).  A stage without a link (driven
+ * on its own by a test) reports nowhere. */
+void rx_stage_period(struct rx_stage *st, int flow, int64_t start_ns, int64_t end_ns);
 
 static inline int64_t rx_max64(int64_t a, int64_t b)
 {

@@ -29,6 +29,10 @@ static const struct rx_vocab_entry events[] = {
 	  "A spurious-timeout detector (tcp.spurious) declared the last RTO spurious on this ACK: the detector, the "
 	  "rule of its specification that decided (F-RTO RFC 5682, Eifel RFC 3522, D-SACK RFC 3708), the window "
 	  "before and after, and the response applied (tcp.spurious_response: revert, rfc4015, none)."),
+	R("path_period", "Path period",
+	  "A path stage changes the path for a period (a delay spike, an outage, a handover table's non-zero "
+	  "rows): seq is its start (ns), arg its length (µs, rounded up; UINT32_MAX: to the end of the run), cause "
+	  "the stage, detail the direction; traced when the stage first meets it, at or after its start."),
 };
 _Static_assert(sizeof(events) / sizeof(events[0]) == RX_EV__COUNT, "one vocabulary entry per event kind");
 

@@ -11,7 +11,10 @@
  * stage stalls the link until it ends (stage.h): the link delivers nothing,
  * the packets behind wait in order in the bottleneck queue, and only that
  * queue's buffer limit loses any ("packet losses may occur due to
- * congestion at the last-hop router", §5.1). */
+ * congestion at the last-hop router", §5.1).
+ *
+ * It reports each spike, [its start, its end), as a path period
+ * (rx_stage_period) when it starts. */
 #include "../core/rng.h"
 #include "../core/sim.h"
 #include "rexsim/params.h"
@@ -42,12 +45,13 @@ static void spike_init(struct rx_stage *st, int dir)
 static int spike_apply(struct rx_stage *st, int dir, struct rx_pkt *p, bool *duplicate)
 {
 	(void)dir;
-	(void)p;
 	(void)duplicate;
 	struct spike *s = (struct spike *)st->priv;
 	int64_t now_ns = *st->clock_ns;
-	if (now_ns >= st->stall_until_ns && rx_rng_bernoulli(&s->rng, s->thr_p))
+	if (now_ns >= st->stall_until_ns && rx_rng_bernoulli(&s->rng, s->thr_p)) {
 		st->stall_until_ns = now_ns + rx_rng_exp_ns(&s->rng, s->mean_ns);
+		rx_stage_period(st, p->flow, now_ns, st->stall_until_ns);
+	}
 	return RX_STAGE_PASS;
 }
 

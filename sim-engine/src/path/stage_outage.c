@@ -12,7 +12,12 @@
  * place in the list), so an outage listed in path.forward.stages and one
  * with the same parameters in path.reverse.stages see the very same bad
  * periods: that is how "both directions" is written.  A different `process`
- * gives an independent one. */
+ * gives an independent one.
+ *
+ * It reports each bad period, [its start, its end), as a path period
+ * (rx_stage_period) when the first packet after its start reaches the
+ * stage, even if that packet comes after its end (no packet met it, but
+ * the path was down).  Both directions report a shared period each. */
 #include "../core/rng.h"
 #include "../core/sim.h"
 #include "rexsim/params.h"
@@ -55,14 +60,16 @@ static void outage_init(struct rx_stage *st, int dir)
 static int outage_apply(struct rx_stage *st, int dir, struct rx_pkt *p, bool *duplicate)
 {
 	(void)dir;
-	(void)p;
 	(void)duplicate;
 	struct outage *o = (struct outage *)st->priv;
 	const struct outage_cfg *c = st->cfg;
 	int64_t now_ns = *st->clock_ns;
 	while (now_ns >= o->next_change_ns) {
+		int64_t start_ns = o->next_change_ns;
 		o->bad = !o->bad;
 		o->next_change_ns += o->bad ? rx_rng_exp_ns(&o->rng, c->bad_mean_ms * 1e6) : good_len_ns(&o->rng, c);
+		if (o->bad)
+			rx_stage_period(st, p->flow, start_ns, o->next_change_ns);
 	}
 	return o->bad ? RX_STAGE_DROP : RX_STAGE_PASS;
 }

@@ -28,6 +28,14 @@
  * line earlier, so packets held long keep those behind them waiting (§3.1:
  * "packets arriving at the emulator during 10,000 msec to 11,460 msec are
  * transmitted in a very short period during 15,000 msec and 15,010 msec").
+ *
+ * It reports the table's non-trivial periods, where delay or loss is above
+ * 0, as path periods (rx_stage_period), each when the first packet at or
+ * after its start reaches the stage.  The table is cut into pieces: before
+ * the first row (the first row's values), between two rows of different
+ * times (non-trivial when either row has delay or loss: the interpolation
+ * is above 0 inside), after the last row (the last row's, to the end of the
+ * run); a period is a run of consecutive non-trivial pieces.
  */
 #include <math.h>
 #include "../core/rng.h"
@@ -37,6 +45,7 @@
 struct sched {
 	struct rx_rng rng;
 	int64_t i; /* the last row at or before the latest arrival (-1: none yet) */
+	int64_t piece; /* the next piece of the table to look at for periods (-1: before the first row) */
 };
 _Static_assert(sizeof(struct sched) <= RX_STAGE_PRIV_SIZE, "schedule state too large");
 
@@ -45,6 +54,47 @@ static void sched_init(struct rx_stage *st, int dir)
 	struct sched *s = (struct sched *)st->priv;
 	rx_rng_seed(&s->rng, st->seed, (uint64_t)dir + 1);
 	s->i = -1;
+	s->piece = -1;
+}
+
+static bool row_active(const struct rx_sched_row *r)
+{
+	return r->delay_ms > 0 || r->loss_rate > 0;
+}
+
+/* piece k of n rows: [start, end) and whether delay or loss is above 0 in it
+ * (k = -1 before the first row, k = n - 1 after the last) */
+static bool piece(const struct rx_sched_row *row, int64_t n, int64_t k, int64_t *start_ns, int64_t *end_ns)
+{
+	*start_ns = k < 0 ? 0 : rx_ms_to_ns(row[k].time_ms);
+	*end_ns = k + 1 < n ? rx_ms_to_ns(row[k + 1].time_ms) : INT64_MAX;
+	if (*end_ns <= *start_ns)
+		return false;
+	if (k < 0)
+		return row_active(&row[0]);
+	return row_active(&row[k]) || (k + 1 < n && row_active(&row[k + 1]));
+}
+
+/* report the periods that start at or before t_ns and were not yet reported */
+static void report_periods(struct rx_stage *st, struct sched *s, int flow, int64_t t_ns)
+{
+	const struct rx_sched_row *row = st->dir->schedule;
+	int64_t n = st->dir->n_schedule, a_ns, b_ns;
+	while (s->piece < n) {
+		if (!piece(row, n, s->piece, &a_ns, &b_ns)) {
+			if (a_ns > t_ns)
+				return;
+			s->piece++;
+			continue;
+		}
+		if (a_ns > t_ns)
+			return;
+		int64_t end_ns = b_ns, c_ns, d_ns; /* extend over the following non-trivial pieces */
+		while (++s->piece < n && (piece(row, n, s->piece, &c_ns, &d_ns) || c_ns == d_ns))
+			if (c_ns != d_ns)
+				end_ns = d_ns;
+		rx_stage_period(st, flow, a_ns, end_ns);
+	}
 }
 
 static int sched_apply(struct rx_stage *st, int dir, struct rx_pkt *p, bool *duplicate)
@@ -56,6 +106,7 @@ static int sched_apply(struct rx_stage *st, int dir, struct rx_pkt *p, bool *dup
 	int64_t n = st->dir->n_schedule, t_ns = *st->clock_ns;
 	if (n <= 0)
 		return RX_STAGE_PASS;
+	report_periods(st, s, p->flow, t_ns);
 	/* arrivals come in time order: the row only moves forward */
 	while (s->i + 1 < n && rx_ms_to_ns(row[s->i + 1].time_ms) <= t_ns)
 		s->i++;

@@ -29,6 +29,12 @@
  *     buffer and follow back to back (delivered at L + 49, + 61, + 73 ms);
  *     segments 5-10 overflow the buffer at 0 (bottleneck drops, cause 0):
  *     the only losses are the router's.
+ *  D. The spike reaches the trace as one path_period event (stage.h,
+ *     rx_stage_period), traced when it starts: in A at 0 with seq (start) 0
+ *     and arg (length, µs rounded up) ceil(L / 1000) = 551,644; in B the
+ *     retransmission at 1 s falls inside the spike and starts none, so
+ *     again one event, at 0, arg ceil(1,121,466,402 / 1000) = 1,121,467;
+ *     detail 0 (forward), cause the delay_spike stage's family index + 1.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -148,8 +154,42 @@ static void packets_queue_behind_and_only_the_buffer_drops(void)
 	free(sc);
 }
 
+static void one_period(const char *seed, int64_t len_us)
+{
+	char text[1024];
+	snprintf(text, sizeof(text),
+		 "{\"seed\": %s, \"duration_s\": 5, \"path\": {\"forward\": {\"rate_bps\": 0, "
+		 "\"delay_ms\": 25, " SPIKE "}, " REV "}, " FLOW("1") "}",
+		 seed);
+	struct rx_scenario *sc = from_json(text);
+	CHECK(sc != NULL);
+	if (!sc)
+		return;
+	struct rx_result r;
+	run(sc, &r);
+	CHECK_EQ_I64(t_count(&r.trace, RX_EV_PATH_PERIOD), 1);
+	long i = t_find(&r.trace, RX_EV_PATH_PERIOD, 0);
+	CHECK(i >= 0);
+	if (i >= 0) {
+		CHECK_EQ_I64(r.trace.t_ns[i], 0);
+		CHECK_EQ_I64((int64_t)r.trace.seq[i], 0);
+		CHECK_EQ_I64(r.trace.arg[i], len_us);
+		CHECK_EQ_I64(r.trace.detail[i], 0);
+		CHECK_EQ_I64(r.trace.cause[i], rx_member_index(RX_FAM_STAGE, "delay_spike") + 1);
+	}
+	rx_result_free(&r);
+	free(sc);
+}
+
+static void spikes_reach_the_trace(void)
+{
+	one_period("1", 551644);
+	one_period("4", 1121467);
+}
+
 int main(void)
 {
+	spikes_reach_the_trace();
 	short_spike_delays_without_rto();
 	long_spike_holds_the_retransmission_behind();
 	packets_queue_behind_and_only_the_buffer_drops();

@@ -15,6 +15,11 @@
  *   bad   u = 0.811168958444365   ->  5,834,159,183 ns, ends at 24,736,848,284
  *   good  u = 0.9713349862799578  -> 19,429,566,227 ns, ends at 44,166,414,511
  * A packet at time t is lost iff t falls in a bad period [start, end).
+ * Each bad period reaches the trace as a path_period event (stage.h,
+ * rx_stage_period) of each direction listing the stage, traced at the first
+ * packet at or after its start: seq = start, arg = the length in µs rounded
+ * up: ceil(2,477,434,725 / 1000) = 2,477,435 and ceil(5,834,159,183 /
+ * 1000) = 5,834,160.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -165,6 +170,25 @@ static void a_run_loses_only_in_bad_periods(void)
 	}
 	CHECK(all_in_bad);
 	CHECK(n_fwd > 0 && n_rev > 0);
+	/* the two bad periods before 44 s, in each direction (the third starts
+	 * after the run's end): exactly four path_period events */
+	CHECK_EQ_I64(t_count(&r.trace, RX_EV_PATH_PERIOD), 4);
+	int seen[2] = { 0, 0 };
+	for (int k = 0; k < 4; k++) {
+		long i = t_find(&r.trace, RX_EV_PATH_PERIOD, k);
+		CHECK(i >= 0);
+		if (i < 0)
+			continue;
+		int dir = r.trace.detail[i] >> 4, nth = seen[dir & 1]++;
+		CHECK(nth < 2);
+		if (nth >= 2)
+			continue;
+		CHECK_EQ_I64((int64_t)r.trace.seq[i], ends[2 * nth]);
+		CHECK_EQ_I64(r.trace.arg[i], nth == 0 ? 2477435 : 5834160);
+		CHECK(r.trace.t_ns[i] >= ends[2 * nth]);
+		CHECK_EQ_I64(r.trace.cause[i], outage_cause);
+	}
+	CHECK(seen[0] == 2 && seen[1] == 2);
 	/* and it delivers everything before the run ends at 44 s (the third bad
 	 * period starts at 44,166,414,511 ns): 10000 segments of 1500 wire
 	 * bytes take 12 s at 10 Mb/s, plus the two outages and their RTOs */

@@ -37,6 +37,17 @@
  * (trace DROP, cause = the schedule stage's family index + 1) and none
  * before; a table (0 ms, loss 0), (10000 ms, loss 1) has loss 0.5 at 5000 ms
  * (checked over many packets in tests/python/test_stage_schedule.py).
+ *
+ * Periods (stage_schedule.c): the Figure 2 table is non-trivial only between
+ * its two steps, so one path_period event, traced when the probe at 10,000
+ * ms reaches the stage: t = seq = 10,000 ms, arg = 1,460 ms = 1,460,000 µs.
+ * A table (0 ms: 0 ms, loss 0), (1000 ms: 100 ms) is above 0 from 0 on and
+ * stays so after its last row: one period from 0 to the end of the run (arg
+ * UINT32_MAX), traced at the first probe (500 ms).  A table that steps back
+ * to 0 and up again, (2000 ms: 0) (2000 ms: 50) (3000 ms: 50) (3000 ms: 0)
+ * (5000 ms: 0) (5000 ms: loss 0.5) (6000 ms: loss 0.5) (6000 ms: 0), has two
+ * periods, [2000, 3000) and [5000, 6000) ms; probes at 2500 and 5500 ms
+ * trace them at 2500 and 5500 ms (the packet that first meets each).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -197,8 +208,54 @@ static void schedules_are_checked(void)
 	t_expect_error(many, "path.forward.schedule", "between 0 and 256 items (got 257)");
 }
 
+/* the path_period events of flow-probes at starts_ms[] under the forward part given */
+static void check_periods(const double *starts_ms, int n, const char *forward, int n_want, const int64_t *t_want,
+			  const int64_t *start_want, const int64_t *len_us_want)
+{
+	struct rx_scenario *sc = probes(starts_ms, n, forward);
+	if (!sc)
+		return;
+	struct rx_result r;
+	run(sc, &r);
+	CHECK_EQ_I64(t_count(&r.trace, RX_EV_PATH_PERIOD), n_want);
+	for (int k = 0; k < n_want; k++) {
+		long i = t_find(&r.trace, RX_EV_PATH_PERIOD, k);
+		CHECK(i >= 0);
+		if (i < 0)
+			continue;
+		CHECK_EQ_I64(r.trace.t_ns[i], t_want[k]);
+		CHECK_EQ_I64((int64_t)r.trace.seq[i], start_want[k]);
+		CHECK_EQ_I64(r.trace.arg[i], len_us_want[k]);
+		CHECK_EQ_I64(r.trace.cause[i], rx_member_index(RX_FAM_STAGE, "schedule") + 1);
+	}
+	rx_result_free(&r);
+	free(sc);
+}
+
+static void periods_reach_the_trace(void)
+{
+	const double fig2[] = { 9999, 10000, 10146, 12000 };
+	check_periods(fig2, 4, FIG2, 1, (const int64_t[]){ t_ms(10000) }, (const int64_t[]){ t_ms(10000) },
+		      (const int64_t[]){ 1460000 });
+	const double late[] = { 500, 1500 };
+	check_periods(late, 2,
+		      "\"stages\": [{\"kind\": \"schedule\"}], \"schedule\": [{\"time_ms\": 0, \"delay_ms\": 0}, "
+		      "{\"time_ms\": 1000, \"delay_ms\": 100}]",
+		      1, (const int64_t[]){ t_ms(500) }, (const int64_t[]){ 0 }, (const int64_t[]){ UINT32_MAX });
+	const double two[] = { 1000, 2500, 4000, 5500, 7000 };
+	check_periods(two, 5,
+		      "\"stages\": [{\"kind\": \"schedule\"}], \"schedule\": [{\"time_ms\": 2000, \"delay_ms\": 0}, "
+		      "{\"time_ms\": 2000, \"delay_ms\": 50}, {\"time_ms\": 3000, \"delay_ms\": 50}, "
+		      "{\"time_ms\": 3000, \"delay_ms\": 0}, {\"time_ms\": 5000, \"delay_ms\": 0}, "
+		      "{\"time_ms\": 5000, \"delay_ms\": 0, \"loss_rate\": 0.5}, {\"time_ms\": 6000, "
+		      "\"delay_ms\": 0, \"loss_rate\": 0.5}, {\"time_ms\": 6000, \"delay_ms\": 0}]",
+		      2, (const int64_t[]){ t_ms(2500), t_ms(5500) }, (const int64_t[]){ t_ms(2000), t_ms(5000) },
+		      (const int64_t[]){ 1000000, 1000000 });
+}
+
 int main(void)
 {
+	periods_reach_the_trace();
 	kato_figure_2();
 	hold_adds_to_the_propagation_delay();
 	loss_step();

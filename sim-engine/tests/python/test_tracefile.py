@@ -113,7 +113,7 @@ def test_names_are_the_catalogues() -> None:
     assert TF.DETECTOR_RULES == tuple(tuple(r["name"] for r in m["rules"]) for m in spurious["members"])
     assert all(TF.DETECTOR_RULES) and len(set(TF.RULES)) == len(TF.RULES)
     response = next(p for p in CAT["parameters"] if p["key"] == "tcp.spurious_response")
-    assert list(TF.RESPONSES) == response["choices"] == ["revert", "rfc4015", "none"]
+    assert list(TF.RESPONSES) == response["choices"] == ["revert", "rfc4015", "none", "halve"]
 
 
 # ---------------------------------------------------------------- the describer's fields
@@ -131,6 +131,7 @@ def test_every_kind_of_the_catalogue_has_its_fields() -> None:
     assert extra["ack_recv"] == ["dsack", "sack", "syn_ack"] and extra["syn"] == ["syn_ack"]
     assert extra["sample"] == extra["app"] == []
     assert extra["spurious"] == ["detector", "rule", "response", "ack", "old_cwnd_bytes", "old_ssthresh_bytes"]
+    assert extra["path_period"] == ["direction", "start_ns", "end_ns", "stage"]
 
 
 def test_vocabulary_fields_name_their_vocabulary() -> None:
@@ -144,10 +145,12 @@ def test_vocabulary_fields_name_their_vocabulary() -> None:
     assert all((f.value_type is str) == bool(f.names) for f in by_name.values())
     # only what traces stored before trace v2 lack is optional
     assert {f.name for f in by_name.values() if f.optional} == {"cause", "stage"}
+    # a path period that lasts to the end of the run has no end; a spurious verdict's window before may be unknown
     assert {f.name for f in by_name.values() if f.nullable} == {
         "ssthresh_bytes",
         "old_cwnd_bytes",
         "old_ssthresh_bytes",
+        "end_ns",
     }
     # the CSV has one column per field of any kind, the common ones first
     assert sorted(TF.CSV_FIELDS) == sorted(by_name) and TF.CSV_FIELDS[:11] == tuple(f.name for f in TF.COMMON_FIELDS)
@@ -170,11 +173,36 @@ def _conforms(ev: dict, fields: tuple[TF.EventField, ...]) -> list[str]:
     return problems + [f"unexpected {sorted(extra)}"] if extra else problems
 
 
+#: BULK through a handover table (path periods: one to the run's end, from 1 s) and an outage both ways
+PERIODS = {
+    **BULK,
+    "path": {
+        "forward": {
+            **BULK["path"]["forward"],
+            "stages": [{"kind": "schedule"}, {"kind": "outage", "good_min_ms": 2000, "good_max_ms": 2000}],
+            "schedule": [{"time_ms": 1000, "delay_ms": 0}, {"time_ms": 1000, "delay_ms": 20}],
+        },
+        "reverse": {
+            **BULK["path"]["reverse"],
+            "stages": [{"kind": "outage", "good_min_ms": 2000, "good_max_ms": 2000}],
+        },
+    },
+}
+
+
 def test_described_events_carry_exactly_their_kinds_fields(web, bulk) -> None:
     seen = set()
     # a delay spike an F-RTO sender undoes: the spurious event (the presets have none)
     spike = columns_of(SPIKE)
-    for cols in (web, bulk, spike):
+    periods = columns_of(PERIODS)
+    described = TF.describe_events(periods, np.flatnonzero(periods["kind"] == TF.KIND["path_period"]))
+    # the table from 1 s to the end (end_ns None), the outage from 2 s in each direction
+    table = [e for e in described if e["stage"] == "schedule"]
+    assert [(e["start_ns"], e["end_ns"], e["direction"]) for e in table] == [(1_000_000_000, None, "forward")]
+    outages = [e for e in described if e["stage"] == "outage"]
+    assert {e["direction"] for e in outages} == {"forward", "reverse"}
+    assert all(e["start_ns"] == 2_000_000_000 for e in outages[:2]) and all(e["t_ns"] >= e["start_ns"] for e in outages)
+    for cols in (web, bulk, spike, periods):
         for ev in TF.describe_events(cols, np.arange(len(cols["t_ns"]))):
             seen.add(ev["kind"])
             assert not _conforms(ev, TF.EVENT_FIELDS[ev["kind"]]), (ev, _conforms(ev, TF.EVENT_FIELDS[ev["kind"]]))

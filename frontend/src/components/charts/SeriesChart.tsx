@@ -11,8 +11,10 @@ import { clipSeries, seriesExtent, valueAt } from "../../lib/chart-math/downsamp
 import { formatMs } from "../../lib/format";
 import type { TimeScale } from "../../lib/chart-math/idleScale";
 import { valueScale, type Margin } from "../../lib/chart-math/scales";
+import type { PeriodBand } from "../../lib/chart-math/periods";
 import { BreakMarkers, TimeAxis, ValueAxis } from "./Axes";
 import { SpuriousStar } from "./MarkGlyph";
+import { PeriodBands } from "./PeriodBands";
 import { FONT, palette } from "./palette";
 import { summarizeSeries } from "./summaries";
 
@@ -56,6 +58,8 @@ export function SeriesChart(props: {
   marks?: readonly SeriesMark[];
   /** the legend's words for the marks */
   marksLabel?: string;
+  /** path periods shaded behind the plot */
+  bands?: readonly PeriodBand[];
 }) {
   const { x, width, margin } = props;
   const p = palette();
@@ -158,6 +162,7 @@ export function SeriesChart(props: {
           <BreakMarkers x={x} top={0} bottom={plotH} />
           <TimeAxis x={x} y={plotH} label="time" />
           <g clipPath={`url(#${clipId})`}>
+            {props.bands && props.bands.length > 0 && <PeriodBands bands={props.bands} x={x} height={plotH} />}
             {paths.map((l) => (
               <path key={l.key} d={l.d} fill="none" stroke={l.color} strokeWidth={l.width ?? 2} strokeDasharray={l.dash || undefined} data-series={l.key} />
             ))}

@@ -21,6 +21,8 @@
  * moved to is announced in a polite live region and handed to `onNavigate`
  * (the dashboard selects it, or moves the step cursor to it).  Screen readers
  * get a text summary of the window (summarizeTimeSequence). */
+import type { PeriodBand } from "../../lib/chart-math/periods";
+import { PeriodBands } from "./PeriodBands";
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { ScaleLinear } from "d3-scale";
 import { DATA_TX_KINDS, type EventOf, type TimerEvent, type TraceEvent } from "../../lib/chart-math/events";
@@ -97,6 +99,8 @@ export interface TimeSequenceChartProps {
   onNavigate?: (i: number) => void;
   /** the catalogue's labels of congestion states, timer kinds and spurious-timeout detectors (the raw names without it) */
   vocab?: (Pick<TraceVocab, "states" | "timerKinds"> & Partial<Pick<TraceVocab, "detectors">>) | null;
+  /** path periods (delay spikes, outages, handover tables) shaded behind the plot */
+  bands?: readonly PeriodBand[];
 }
 
 interface Anchor {
@@ -330,6 +334,7 @@ export function TimeSequenceChart(props: TimeSequenceChartProps) {
       <svg data-layer="back" width={width} height={height} style={{ position: "absolute", left: 0, top: 0 }} fontFamily={FONT} role="img" aria-label={summary}>
         <Legend x={margin.left} layout={legend} fontSize={fs} />
         <g transform={`translate(${margin.left},${top})`}>
+          {props.bands && props.bands.length > 0 && <PeriodBands bands={props.bands} x={x} height={plotH} fontSize={minor} />}
           <ValueAxis y={y} width={plotW} format={formatCompact} label={unitLabel} ticks={6} fontSize={fs} labelOffset={margin.left - 18} />
           <rect x={0} y={laneTop} width={plotW} height={LANE.timer} fill={LANE_FILL} />
           <text x={-8} y={laneTop + LANE.timer / 2} dy="0.32em" textAnchor="end" fontSize={fs} fill={p.muted}>timers</text>

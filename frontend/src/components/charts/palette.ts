@@ -120,6 +120,9 @@ export interface Palette {
    * early-retransmit timers a retransmission, the probe timer a probe, the
    * delayed-ACK timer an ACK (each also carries its name as text) */
   timer: Record<TimerKind, string>;
+  /** path-period bands behind the plots (a light tint each, and a darker
+   * edge with its own dash: the cue beside colour, with the band's text) */
+  band: Record<"delay_spike" | "outage" | "schedule" | "other", { fill: string; edge: string; dash: string }>;
 }
 
 const PALETTE: Palette = {
@@ -139,6 +142,13 @@ const PALETTE: Palette = {
   // area fills behind their own text labels (not marks): light tints
   state: { open: "#e6f2ec", disorder: "#fbefcc", cwr: "#dcebf7", recovery: "#f6e0c8", loss: "#f3d6d3" },
   timer: { rto: MARK_COLORS.rtx, probe: MARK_COLORS.probe, early_retransmit: MARK_COLORS.rtx, delack: MARK_COLORS.ack },
+  // tints of Okabe & Ito's orange, reddish purple and sky blue, edged in their accessible shades
+  band: {
+    delay_spike: { fill: "#fbecd0", edge: ACCESSIBLE.orange, dash: "" },
+    outage: { fill: "#eedfec", edge: ACCESSIBLE.reddishPurple, dash: "6 3" },
+    schedule: { fill: "#dcedf9", edge: ACCESSIBLE.skyBlue, dash: "2 2" },
+    other: { fill: "#eceef1", edge: ACCESSIBLE.grey, dash: "1 3" },
+  },
 };
 
 /** The chart colours (one palette; a function so that callers need not change if it ever depends on a theme). */

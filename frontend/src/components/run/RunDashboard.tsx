@@ -16,7 +16,8 @@ import { fullDomain, type Margin, zoomWindow } from "../../lib/chart-math/scales
 import { linkTimers, stateSegments } from "../../lib/chart-math/timeline";
 import { formatMsRange } from "../../lib/format";
 import { varsForFlow } from "../../lib/mechanismVars";
-import { MAX_POINTS, useCatalogue, useNamedSeries, useSeries, useTraceVocab, useTraceWindow } from "../../lib/queries";
+import { MAX_POINTS, useCatalogue, useNamedSeries, usePeriodBands, useSeries, useTraceVocab, useTraceWindow } from "../../lib/queries";
+import { PeriodLegend } from "../charts/PeriodBands";
 import { ChartCard } from "../charts/ChartCard";
 import { type ExportInfo, ExportInfoContext } from "../charts/exportMeta";
 import { TimeSequenceChart } from "../charts/TimeSequenceChart";
@@ -58,6 +59,8 @@ export function RunDashboard(props: { run: RunPublic; readOnly?: boolean; viewSt
   const series = useSeries(run.id, flow, win?.[0] ?? null, win?.[1] ?? null);
   const events = trace.events;
   const runEnd = Math.max(simEnd, events.at(-1)?.t ?? 0, win?.[1] ?? 0, 1e-3);
+  // the path's periods (spikes, outages, handover tables): bands behind the diagram and the cwnd chart
+  const bands = usePeriodBands(run.id, runEnd, scenario);
   const setWindow = useCallback((a: number, b: number) => view.setWindow(a, b, runEnd), [view.setWindow, runEnd]);
   const w = trace.window;
   const shown = win ?? fullDomain(events, w && w.from_ns !== null && w.to_ns !== null ? [w.from_ns / 1e6, w.to_ns / 1e6] : null, runEnd);
@@ -201,6 +204,7 @@ export function RunDashboard(props: { run: RunPublic; readOnly?: boolean; viewSt
       states={states}
       explain={explain}
       vocab={vocab}
+      bands={bands}
       revealUpTo={cursor}
       highlight={hover}
       selected={selected}
@@ -284,6 +288,7 @@ export function RunDashboard(props: { run: RunPublic; readOnly?: boolean; viewSt
               </p>
             )}
             {diagram}
+            <PeriodLegend bands={bands} />
             {segmentMenu}
           </div>
           {why}
@@ -325,11 +330,12 @@ export function RunDashboard(props: { run: RunPublic; readOnly?: boolean; viewSt
             busy={trace.loading}
           >
             {diagram}
+            <PeriodLegend bands={bands} />
             {segmentMenu}
           </ChartCard>
           {/* under the diagram, so that the diagram is on the first screen even at 150 % zoom */}
           {run.metrics && run.metrics.length > 0 && !cataloguePending && <MetricsTable metrics={run.metrics} flow={flow} onFlow={view.setFlow} catalogue={catalogue?.metrics} />}
-          <SeriesCards {...common} series={series.series} error={series.error} unit={unit} mss={mss} exportPrefix={name("")} spurious={spuriousMarks} />
+          <SeriesCards {...common} bands={bands} series={series.series} error={series.error} unit={unit} mss={mss} exportPrefix={name("")} spurious={spuriousMarks} />
           {flowVars.length > 0 && <VarCards {...common} vars={flowVars} series={varSeries.series} error={varSeries.error} exportPrefix={name("")} />}
         </div>
 

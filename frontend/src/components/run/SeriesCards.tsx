@@ -3,6 +3,7 @@
 import type { Series } from "../../lib/api";
 import { seriesPoints, type SeriesPayload } from "../../lib/chart-math/downsample";
 import type { TimeScale } from "../../lib/chart-math/idleScale";
+import type { PeriodBand } from "../../lib/chart-math/periods";
 import type { Margin, SeqUnit } from "../../lib/chart-math/scales";
 import { formatCompact, trimNumber } from "../../lib/format";
 import { ChartCard } from "../charts/ChartCard";
@@ -24,6 +25,8 @@ export function SeriesCards(props: {
   guideT: number | null;
   /** the spurious-RTO verdicts of the window, marked on the cwnd chart */
   spurious?: readonly SeriesMark[];
+  /** path periods shaded behind the congestion window chart */
+  bands?: readonly PeriodBand[];
 }) {
   const { unit, exportPrefix, error, mss } = props;
   const common = { x: props.x, width: props.width, margin: props.margin, cursorT: props.cursorT, guideT: props.guideT };
@@ -46,6 +49,7 @@ export function SeriesCards(props: {
         <SeriesChart
           {...common}
           lines={cwnd}
+          bands={props.bands}
           plotHeight={130}
           format={(v) => (unit === "segments" ? trimNumber(v, 1) : formatCompact(v))}
           yLabel={unit === "segments" ? "segments" : "bytes"}

@@ -3,6 +3,8 @@
  * them (or the scenario has some), as the catalogue's applies_to says. */
 import type { FieldSpec } from "../../lib/forms/catalogue";
 import type { DirectionFields, ItemList, TaggedList } from "../../lib/forms/layout";
+import type { RowLimits, ScheduleRow } from "../../lib/chart-math/schedule";
+import { ScheduleEditor, type TableEdits } from "./ScheduleEditor";
 
 export type RenderField = (spec: FieldSpec, label?: string) => React.ReactNode;
 
@@ -22,6 +24,8 @@ export function PathSection(props: {
   onAddRule: (rules: ItemList) => void;
   onRemoveRule: (rules: ItemList, i: number) => void;
   listed: ListedEdits;
+  /** the direction's tables (handover table): edits, each table's rows, its rows' limits */
+  tables: TableEdits & { rows: (list: ItemList) => ScheduleRow[]; limits: (list: ItemList) => RowLimits };
 }) {
   const { field } = props;
   return (
@@ -49,6 +53,9 @@ export function PathSection(props: {
             )}
             {pf.listed.map((l) => (
               <StageList key={l.path} dir={pf.dir} list={l} field={field} edits={props.listed} />
+            ))}
+            {pf.tables.map((t) => (
+              <ScheduleEditor key={t.path} dir={pf.dir} list={t} rows={props.tables.rows(t)} field={field} edits={props.tables} limits={props.tables.limits(t)} />
             ))}
             {pf.rules && (
               <RuleList dir={pf.dir} rules={pf.rules} field={field} onAdd={props.onAddRule} onRemove={props.onRemoveRule} />

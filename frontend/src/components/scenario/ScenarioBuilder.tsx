@@ -19,6 +19,8 @@ import { FlowSection } from "./FlowSection";
 import { MechanismPicker, pickerPath } from "./MechanismPicker";
 import { ParamField } from "./ParamField";
 import { PathSection } from "./PathSection";
+import { rowLimits } from "./ScheduleEditor";
+import type { ScheduleRow } from "../../lib/chart-math/schedule";
 import { ProfileBar } from "./ProfileBar";
 import { SeedsSection } from "./SeedsSection";
 import { SubmitBar } from "./SubmitBar";
@@ -144,6 +146,21 @@ export function ScenarioBuilder({ catalogue, initial, quickPicks = [], notice }:
     setScenario((sc) => deletePath(sc, `${list.path}.${i}`));
     resetDrafts();
   };
+  const tables = {
+    onAdd: addItem,
+    onRemove: removeItem,
+    // pasted rows replace the table; what was typed into its fields and the server's errors on them go
+    onReplace: (list: ItemList, rows: ScheduleRow[]) => {
+      setScenario((sc) => setPath(sc, list.path, rows));
+      setErrors((es) => es.filter((e) => !e.path.startsWith(`${list.path}.`) && e.path !== list.path));
+      resetDrafts();
+    },
+    rows: (list: ItemList) => {
+      const v = getPath(scenario, list.path);
+      return (Array.isArray(v) ? v : []) as ScheduleRow[];
+    },
+    limits: (list: ItemList) => rowLimits(catalogue.params, list.name),
+  };
   const listed = {
     onAdd: (list: TaggedList, kind: string) =>
       setScenario((sc) => {
@@ -238,7 +255,7 @@ export function ScenarioBuilder({ catalogue, initial, quickPicks = [], notice }:
         }}
       >
         <ProfileBar catalogue={catalogue} scenario={scenario} pickedKey={pickedKey} onApply={startFrom} />
-        <PathSection directions={layout.directions} field={field} onAddRule={addItem} onRemoveRule={removeItem} listed={listed} />
+        <PathSection directions={layout.directions} field={field} onAddRule={addItem} onRemoveRule={removeItem} listed={listed} tables={tables} />
         <FlowSection
           flow={curFlow}
           nFlows={nFlows}

@@ -264,3 +264,15 @@ describe("explain: a spurious-RTO verdict, from the event's fields and the catal
     expect(ex.title).toBe("frto: frto_sack_3b → spurious; cwnd 2000 B → 10 kB, ssthresh 5000 B → ∞");
   });
 });
+
+describe("a path period", () => {
+  it("says which stage changed which path, and when", () => {
+    const ix = buildExplainIndex(TLP_TAIL.events, TLP_TAIL.scenario);
+    const [spike, open] = toEvents([
+      apiEvent({ kind: "path_period", t_ns: 10e9, start_ns: 10e9, end_ns: 13.5e9, direction: "forward", stage: "delay_spike" }),
+      apiEvent({ kind: "path_period", t_ns: 2e9, start_ns: 1e9, end_ns: null, direction: "reverse", stage: "schedule" }),
+    ]);
+    expect(explainEvent(spike, ix).title).toBe("Path period: delay spike on the forward path, 10 s – 13.5 s");
+    expect(explainEvent(open, ix).title).toBe("Path period: handover table on the reverse path, from 1 s to the end of the run");
+  });
+});

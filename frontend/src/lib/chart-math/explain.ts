@@ -17,6 +17,7 @@
  */
 import { dataEnd, type EventOf, type TimerEvent, type TraceEvent } from "./events";
 import { formatBytes, formatMs, formatUs, ordinal, trimNumber } from "../format";
+import { periodStageName } from "./periods";
 import { flowOf, mssOf } from "../mss";
 import { droppedTransmission, linkTimers, type TimerLinks } from "./timeline";
 import type { VocabEntry } from "../forms/catalogue";
@@ -475,6 +476,14 @@ export function explainEvent(e: TraceEvent, ix: ExplainIndex): Explanation {
       return { title: `Application writes ${formatBytes(e.arg)}`, details: [at] };
     case "spurious":
       return spuriousExplanation(e, ix.vocab, at);
+    case "path_period": {
+      const stage = periodStageName(e.stage);
+      const span = e.end_ns === null ? `from ${formatMs(e.start_ns / 1e6)} to the end of the run` : `${formatMs(e.start_ns / 1e6)} – ${formatMs(e.end_ns / 1e6)}`;
+      return {
+        title: `Path period: ${stage} on the ${e.direction} path, ${span}`,
+        details: [at, "traced when the first packet met it; shaded behind the diagram and the cwnd chart"],
+      };
+    }
     default:
       return { title: `${e.kind}`, details: [at, window] };
   }

@@ -468,7 +468,9 @@ export function findParam(cat: Pick<Catalogue, "params">, section: string, key: 
 export function defaultScenario(cat: Catalogue, flows = 1): Record<string, unknown> {
   let sc: Record<string, unknown> = {};
   for (const p of cat.params) {
-    if (p.path.replace(/^flows\[\]/, "").includes("[]")) continue; // a list's items are added one by one
+    // a list's items other than the flows (loss rules, handover table rows) are added one by one:
+    // a default row would be a table no stage reads, which the engine refuses
+    if (p.path.replace(/^flows\[\]/, "").includes("[]")) continue;
     const dirs = directionsOf(p.path);
     const flowCount = p.path.startsWith("flows[]") ? flows : 1;
     for (const dir of dirs.length ? dirs : [undefined]) {

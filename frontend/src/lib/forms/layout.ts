@@ -167,6 +167,8 @@ export interface DirectionFields {
   rules: ItemList | null;
   /** the tagged lists of this direction (its stages after the loss model), with their items' fields */
   listed: TaggedList[];
+  /** the direction's own lists of rows (its handover table, path.<dir>.schedule), with their rows' fields */
+  tables: ItemList[];
   /** the catalogue's suggestion for the loss model chosen, when the fields hold its values */
   suggestion?: Suggestion;
 }
@@ -227,6 +229,20 @@ function lossRules(cat: Catalogue, scenario: unknown, dir: string, track: (s: Fi
   const name = c.path.split(".").pop() ?? c.key;
   const items = list.map((_, i) => track(sectionFields(cat, c.of as string, { dir, index: { [name]: i } })));
   return { path: at.path, name, items, relevant, readWhen: c.appliesTo?.values ?? [], maxItems: c.maxItems, doc: c.doc };
+}
+
+/** The lists of rows that belong to the direction itself (not to its loss section: the
+ * handover table path.<dir>.schedule), as the catalogue's containers say, with the
+ * scenario's rows; always shown (an empty one can be filled). */
+function directionTables(cat: Catalogue, scenario: unknown, dir: string, track: (s: FieldSpec[]) => FieldSpec[]): ItemList[] {
+  return cat.containers.flatMap((c) => {
+    if (c.section !== "direction" || c.type !== "list" || !c.of || !directionsOf(c.path).includes(dir)) return [];
+    const at = placeContainer(c, { dir });
+    const present = getPath(scenario, at.path);
+    const name = c.path.split(".").pop() ?? c.key;
+    const items = (Array.isArray(present) ? present : []).map((_, i) => track(sectionFields(cat, c.of as string, { dir, index: { [name]: i } })));
+    return [{ path: at.path, name, items, relevant: isRelevant(cat, scenario, at), readWhen: c.appliesTo?.values ?? [], maxItems: c.maxItems, doc: c.doc }];
+  });
 }
 
 /** The tagged lists (a direction's stages) of this direction, with the scenario's items. */
@@ -316,6 +332,7 @@ export function builderLayout(cat: Catalogue, scenario: unknown, flow: number, c
       lossParams,
       rules: lossRules(cat, scenario, dir, track),
       listed: listedItems(cat, scenario, dir, track),
+      tables: directionTables(cat, scenario, dir, track),
       ...(suggestion ? { suggestion } : {}),
     };
   });

@@ -33,7 +33,8 @@ describe("sweepable fields", () => {
     const paths = fields.map((f) => f.path);
     // both directions, or one: the selector syntax the presets' grids use
     expect(paths).toEqual(expect.arrayContaining(["path.*.delay_ms", "path.forward.delay_ms", "path.reverse.delay_ms", "path.forward.loss.count", "flows[*].receiver.ack_policy", "flows[*].tcp.timer", "flows[*].tcp.fack", "duration_s"]));
-    // every number or choice row of the table is there, in catalogue order; sets and the seed are not
+    // every number or choice row of the table is there, in catalogue order; sets, the seed and the
+    // fields of list items the default scenario has none of (loss rules, handover table rows) are not
     const templates = [...new Set(fields.map((f) => f.param.path))];
     // a direction's list items (loss rules, handover rows) only where the scenario has some: the default has none
     const expected = raw.parameters.filter((p) => p.type !== "set" && p.key !== "seed" && !p.path.replace(/^flows\[\]/, "").includes("[]")).map((p) => p.path);

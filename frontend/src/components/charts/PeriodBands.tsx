@@ -1,0 +1,62 @@
+/** Path periods (delay spikes, outages, handover tables) shaded behind a
+ * chart's plot, and their legend.  Takes the bands as props (periodBands,
+ * lib/chart-math/periods.ts) and never fetches. */
+import type { TimeScale } from "../../lib/chart-math/idleScale";
+import type { PeriodBand } from "../../lib/chart-math/periods";
+import { palette } from "./palette";
+
+/** The word written inside a band wide enough for it. */
+const SHORT: Record<string, string> = { delay_spike: "spike", outage: "outage", schedule: "handover" };
+
+export function bandStyle(stage: string) {
+  const b = palette().band;
+  return stage === "delay_spike" || stage === "outage" || stage === "schedule" ? b[stage] : b.other;
+}
+
+/** The bands within [0, height] of a plot whose x scale is `x` (SVG, inside the plot's group). */
+export function PeriodBands(props: { bands: readonly PeriodBand[]; x: TimeScale; height: number; fontSize?: number }) {
+  const [d0, d1] = props.x.domain();
+  const fs = props.fontSize ?? 10;
+  return (
+    <g data-testid="period-bands">
+      {props.bands
+        .filter((b) => b.t1 >= d0 && b.t0 <= d1)
+        .map((b) => {
+          const st = bandStyle(b.stage);
+          const x0 = props.x(Math.max(b.t0, d0));
+          const w = Math.max(2, props.x(Math.min(b.t1, d1)) - x0);
+          return (
+            <g key={`${b.stage}-${b.direction}-${b.t0}`} data-testid="period-band" data-stage={b.stage} data-t0={b.t0} data-t1={b.t1} aria-label={b.label}>
+              <title>{b.label}</title>
+              <rect x={x0} y={0} width={w} height={props.height} fill={st.fill} fillOpacity={0.8} stroke={st.edge} strokeWidth={1} strokeDasharray={st.dash || undefined} />
+              {w > fs * 6 && (
+                <text x={x0 + 3} y={fs} fontSize={fs} fill={st.edge}>
+                  {SHORT[b.stage] ?? b.stage}
+                </text>
+              )}
+            </g>
+          );
+        })}
+    </g>
+  );
+}
+
+/** The legend of the bands: each period named in words (the accessible list of them). */
+export function PeriodLegend(props: { bands: readonly PeriodBand[] }) {
+  if (props.bands.length === 0) return null;
+  return (
+    <ul className="rv-period-legend" aria-label="Path periods" data-testid="period-legend">
+      {props.bands.map((b) => {
+        const st = bandStyle(b.stage);
+        return (
+          <li key={`${b.stage}-${b.direction}-${b.t0}`} data-stage={b.stage}>
+            <svg width={18} height={12} aria-hidden="true">
+              <rect x={1} y={1} width={16} height={10} fill={st.fill} stroke={st.edge} strokeDasharray={st.dash || undefined} />
+            </svg>{" "}
+            {b.label}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
