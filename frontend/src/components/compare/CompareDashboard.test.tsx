@@ -1,9 +1,10 @@
 import { act } from "react";
 import grid from "../../lib/stats/fixtures/comparison-grid.json";
 import type { ComparisonPublic } from "../../client/types.gen";
+import tail from "../../lib/chart-math/fixtures/baseline-tail.json";
 import { gridDone, gridRunning, replicatedDone } from "../../lib/stats/fixtures/contract";
 import { CompareDashboard } from "./CompareDashboard";
-import { flush, render, stubFetch, withProviders } from "./testing";
+import { flush, json, render, stubFetch, withProviders } from "./testing";
 
 const comparison = grid as unknown as ComparisonPublic;
 const variants = Object.keys(grid.spec.variants);
@@ -253,7 +254,7 @@ describe("CompareDashboard: accessible, self-contained charts", () => {
     const c = gridDone();
     const r = await render(<CompareDashboard comparison={c} />);
     const exportButtons = [...r.container.querySelectorAll<HTMLButtonElement>("button[aria-label$=' as SVG']")];
-    expect(exportButtons).toHaveLength(3); // bars, ECDF, box plot
+    expect(exportButtons).toHaveLength(4); // bars, ECDF, box plot, the sequence diagrams
 
     // the bars: title, one legend entry per variant with its marker, the caption and permalink
     await act(async () => exportButtons[0].click());
@@ -291,6 +292,51 @@ describe("CompareDashboard: accessible, self-contained charts", () => {
     expect(lines.map((l) => l.getAttribute("stroke-dasharray") ?? "")).toEqual(["TLP", "RTOR", "TLPR", "baseline"].map(glyphDash));
     expect(texts(part(ecdf, "caption")).join(" ")).toContain("engine 0.1.0");
     await flush();
+    r.unmount();
+  });
+
+  it("exports the stacked sequence diagrams as one figure: its flow and cell, each panel's variant and marker, their runs' seeds and the caption", async () => {
+    at("/compare/x?cell=1");
+    // jsdom has no canvas: the diagrams' marks are drawn on none, and each canvas reads as an empty PNG
+    const { getContext, toDataURL } = HTMLCanvasElement.prototype;
+    HTMLCanvasElement.prototype.getContext = (() => null) as unknown as HTMLCanvasElement["getContext"];
+    HTMLCanvasElement.prototype.toDataURL = () => "data:image/png;base64,";
+    // every run: the engine's one-tail-loss trace, its scenario at seed 7
+    stubFetch((req) => {
+      const path = new URL(req.url).pathname;
+      if (/^\/api\/v1\/runs\/[^/]+\/trace$/.test(path)) return json(tail.trace);
+      if (/^\/api\/v1\/runs\/[^/]+$/.test(path)) return json({ id: path.split("/").pop(), state: "succeeded", scenario: { ...tail.scenario, seed: 7 } });
+      return undefined;
+    });
+    const lastDownload = captureDownloads();
+    const r = await render(<CompareDashboard comparison={gridDone()} />);
+    await flush(10);
+    const stack = r.container.querySelector('[data-testid="sequence-stack"]')!;
+    expect(stack.querySelectorAll('[data-testid="chart-time-sequence"]')).toHaveLength(4);
+    const button = stack.querySelector<HTMLButtonElement>('button[aria-label="Export the time-sequence diagrams as SVG"]')!;
+    expect(stack.querySelector('button[aria-label="Export the time-sequence diagrams as PNG"]')).not.toBeNull();
+    await act(async () => button.click());
+    const doc = await lastDownload();
+    expect(doc.querySelector("parsererror")).toBeNull();
+    expect(texts(part(doc, "title")).join(" ")).toBe("Time-sequence diagrams of flow 0: the first run of each variant, cell count = 2");
+    // each panel's label, in the page's order, with the marker its toggle shows; the diagrams with their own legends
+    const chart = part(doc, "chart")!;
+    const labels = [...chart.querySelectorAll("text")].map((t) => t.textContent);
+    const shown = ["TLP", "RTOR", "TLPR", "baseline"];
+    expect(labels.filter((t) => shown.includes(t ?? ""))).toEqual(shown);
+    const toggles = [...r.container.querySelectorAll<HTMLButtonElement>("button.variant-toggle")];
+    const glyphMarker = (v: string) => toggles.find((b) => b.dataset.variant === v)!.querySelector("svg")!.getAttribute("data-marker");
+    expect([...chart.querySelectorAll("path[data-marker]")].map((m) => m.getAttribute("data-marker"))).toEqual(shown.map(glyphMarker));
+    expect(chart.querySelectorAll("[data-legend]")).toHaveLength(4);
+    expect(chart.querySelectorAll("image")).toHaveLength(4); // each diagram's canvas of marks, embedded
+    // the diagrams draw their own legend: no variant legend above them; the caption names the runs' seeds and the comparison
+    expect(part(doc, "legend")).toBeNull();
+    const caption = texts(part(doc, "caption")).join(" ");
+    expect(caption).toMatch(/^Panels, top to bottom, on one shared time axis \(\d+–\d+ ms\): TLP: seed 7 · RTOR: seed 7 · TLPR: seed 7 · baseline: seed 7\./);
+    expect(caption).toContain(`Comparison ${grid.id}: Preset tail-loss-n-degree`);
+    expect(caption).toContain("engine 0.1.0");
+    expect(texts(part(doc, "caption")).join("").replace(/\s/g, "")).toContain(`Permalink:${location.href}`);
+    Object.assign(HTMLCanvasElement.prototype, { getContext, toDataURL });
     r.unmount();
   });
 

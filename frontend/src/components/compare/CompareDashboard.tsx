@@ -353,7 +353,17 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
             readOnly={readOnly}
           />
           <Sized fallback={1100}>
-            {(wide) => <SequenceStack cell={cell} variants={selected} cues={cues} width={Math.max(300, wide - 32)} ready={terminal} />}
+            {(wide) => (
+              <SequenceStack
+                cell={cell}
+                variants={selected}
+                cues={cues}
+                width={Math.max(300, wide - 32)}
+                ready={terminal}
+                exportName={`comparison-${view.id}-sequences`}
+                cellName={view.cells.length > 1 && cell ? cellLabel(cell.params) : null}
+              />
+            )}
           </Sized>
         </>
       )}
