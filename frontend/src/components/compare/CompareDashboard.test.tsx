@@ -2,11 +2,23 @@ import { act } from "react";
 import grid from "../../lib/stats/fixtures/comparison-grid.json";
 import type { ComparisonPublic } from "../../client/types.gen";
 import tail from "../../lib/chart-math/fixtures/baseline-tail.json";
+import catalogueJson from "../../lib/forms/fixtures/catalogue.json";
+import { parseCatalogue } from "../../lib/forms/catalogue";
+import { mechanismOfVariant, mechanismsOf } from "../../lib/forms/mechanisms";
+import { variantCues } from "../charts/palette";
 import { gridDone, gridRunning, replicatedDone } from "../../lib/stats/fixtures/contract";
 import { CompareDashboard } from "./CompareDashboard";
-import { flush, json, render, stubFetch, withProviders } from "./testing";
+import { flush, json, render as renderNow, stubFetch, withProviders } from "./testing";
 
 const comparison = grid as unknown as ComparisonPublic;
+
+/** Render, then let the catalogue request settle: the charts wait for it (or its failure: these tests
+ * serve none), so that no chart is drawn in colours the catalogue would change. */
+async function render(node: React.ReactNode) {
+  const r = await renderNow(node);
+  await flush(2);
+  return r;
+}
 const variants = Object.keys(grid.spec.variants);
 
 function at(url: string) {
@@ -151,6 +163,7 @@ describe("CompareDashboard", () => {
 
     // every run finished: the marks go
     await act(async () => r.root.render(withProviders(<CompareDashboard comparison={gridDone()} />)));
+    await flush(2);
     expect(r.container.querySelector('[data-testid="provisional-badge"]')).toBeNull();
     expect(r.container.querySelector("[data-provisional]")).toBeNull();
     expect(r.container.querySelector('[data-testid="fct-bars"] pattern')).toBeNull();
@@ -210,6 +223,7 @@ describe("CompareDashboard", () => {
     const r = await render(<CompareDashboard comparison={empty} />);
     expect(r.container.querySelector('[data-testid="fct-bars"]')).toBeNull();
     await act(async () => r.root.render(withProviders(<CompareDashboard comparison={gridRunning()} />)));
+    await flush(2);
     // 700 less the card's 32 px, for the bars and for each half of the pair
     expect(r.container.querySelector('[data-testid="fct-bars"]')!.getAttribute("width")).toBe("668");
     expect(r.container.querySelector('[data-testid="chart-ecdf"]')!.getAttribute("width")).toBe("668");
@@ -292,6 +306,47 @@ describe("CompareDashboard: accessible, self-contained charts", () => {
     expect(lines.map((l) => l.getAttribute("stroke-dasharray") ?? "")).toEqual(["TLP", "RTOR", "TLPR", "baseline"].map(glyphDash));
     expect(texts(part(ecdf, "caption")).join(" ")).toContain("engine 0.1.0");
     await flush();
+    r.unmount();
+  });
+
+  it("draws every chart once, in each mechanism's catalogue colour: nothing while the catalogue loads, no other colour first", async () => {
+    at("/compare/x");
+    let answer: (r: Response) => void = () => {};
+    const catalogue = new Promise<Response>((resolve) => {
+      answer = resolve;
+    });
+    stubFetch((req) => (new URL(req.url).pathname === "/api/v1/mechanisms" ? catalogue : undefined));
+    const r = await render(<CompareDashboard comparison={gridDone()} />);
+    // every fill a bar or marker of a variant ever takes, from the first render on
+    const fills: Record<string, Set<string>> = {};
+    const record = () => {
+      for (const g of r.container.querySelectorAll('[data-testid="fct-bar"]')) {
+        const v = g.getAttribute("data-variant")!;
+        fills[v] = fills[v] ?? new Set();
+        for (const el of g.querySelectorAll("rect[fill], path[fill]")) if (el.getAttribute("fill")?.startsWith("#")) fills[v].add(el.getAttribute("fill")!.toLowerCase());
+      }
+    };
+    const watch = new MutationObserver(record);
+    watch.observe(r.container, { subtree: true, childList: true, attributes: true, attributeFilter: ["fill"] });
+    record();
+    expect(r.container.querySelector('[data-testid="fct-bars"]')).toBeNull();
+    expect(r.container.querySelector('[data-testid="compare-catalogue-loading"]')!.textContent).toMatch(/Loading the engine catalogue/);
+    await act(async () => answer(json(catalogueJson)));
+    await flush(3);
+    record();
+    watch.disconnect();
+    expect(r.container.querySelector('[data-testid="compare-catalogue-loading"]')).toBeNull();
+    // each variant's colour: its timer's place in the catalogue's family (the baseline's grey), and never another
+    const cat = parseCatalogue(catalogueJson);
+    const spec = gridDone().spec as { variants: Record<string, unknown> };
+    const cues = variantCues(variants, "baseline", (v) => {
+      const m = mechanismOfVariant(spec.variants[v], cat)!;
+      return mechanismsOf(cat, m.family).findIndex((x) => x.name === m.name);
+    });
+    expect(Object.keys(fills).sort()).toEqual([...variants].sort());
+    for (const v of variants) expect([...fills[v]], v).toEqual([cues[v].color.toLowerCase()]);
+    // the slots differ from the spec's order, so a first drawing in that order would have shown
+    expect(variantCues(variants, "baseline").TLP.color).not.toBe(cues.TLP.color);
     r.unmount();
   });
 
