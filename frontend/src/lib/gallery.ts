@@ -70,6 +70,8 @@ export interface BarDatum {
   variant: string;
   /** the mean normalized to the baseline (null while no run of it has finished) */
   value: number | null;
+  /** the 95% CI of value (null for the baseline, n < 2, or while the API gives none) */
+  ci: [number, number] | null;
   n: number;
   /** what the paper's stated saving puts this bar at (normalized), if it states one */
   paper: number | null;
@@ -235,7 +237,7 @@ export function cardFigure(card: GalleryCard, comparison: ComparisonPublic): Gal
               if (baseMean) paper = (baseMean - paperMs) / baseMean;
               savings.push({ panel: panel.id, x, variant: v, paperMs, rexmitMs, diffMs: rexmitMs === null ? null : rexmitMs - paperMs, atLeast: pub.at_least });
             }
-            return { variant: v, value: r?.normalizedMean ?? null, n: r?.stats.n ?? 0, paper };
+            return { variant: v, value: r?.normalizedMean ?? null, ci: r?.normalizedCi95 ?? null, n: r?.stats.n ?? 0, paper };
           }),
         };
       });

@@ -102,17 +102,20 @@ function CardPage({ card }: { card: GalleryCard }) {
 
 function Reproduction({ card, comparisonId }: { card: GalleryCard; comparisonId: string }) {
   const { comparison, error } = useComparison(comparisonId);
-  const { data: catalogue } = useCatalogue();
+  // each variant's colour is its mechanism's place in the catalogue: the figure waits for it
+  // (or its first failure) rather than drawing other colours first and changing them when it arrives
+  const { data: catalogue, isFetched: catalogueFetched } = useCatalogue();
+  const cataloguePending = catalogue === undefined && !catalogueFetched;
   if (error)
     return (
       <p role="alert" className="error card">
         Could not load comparison {comparisonId}: {error}.
       </p>
     );
-  if (!comparison)
+  if (!comparison || cataloguePending)
     return (
       <p className="muted card" aria-live="polite">
-        Loading the comparison…
+        {comparison ? "Loading the engine catalogue (each mechanism's colour)…" : "Loading the comparison…"}
       </p>
     );
   if (!matchesCard(card, comparison))

@@ -13,10 +13,12 @@ export function ExportButtons(props: {
   title: string;
   /** legend entries for a chart that draws none itself (else the page's) */
   legend?: LegendEntry[];
+  /** caption lines of this chart's own, before the page's (which runs a panel shows) */
+  note?: string[];
 }) {
   const [error, setError] = useState<string | null>(null);
   const info = useExportInfo();
-  const meta = (): ExportMeta => ({ title: props.title, caption: captionLines(info, window.location.href), legend: props.legend ?? info?.legend });
+  const meta = (): ExportMeta => ({ title: props.title, caption: [...(props.note ?? []), ...captionLines(info, window.location.href)], legend: props.legend ?? info?.legend });
   return (
     <span className="chart-export">
       <button

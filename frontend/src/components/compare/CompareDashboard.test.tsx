@@ -1,11 +1,24 @@
 import { act } from "react";
 import grid from "../../lib/stats/fixtures/comparison-grid.json";
 import type { ComparisonPublic } from "../../client/types.gen";
+import tail from "../../lib/chart-math/fixtures/baseline-tail.json";
+import catalogueJson from "../../lib/forms/fixtures/catalogue.json";
+import { parseCatalogue } from "../../lib/forms/catalogue";
+import { mechanismOfVariant, mechanismsOf } from "../../lib/forms/mechanisms";
+import { variantCues } from "../charts/palette";
 import { gridDone, gridRunning, replicatedDone } from "../../lib/stats/fixtures/contract";
 import { CompareDashboard } from "./CompareDashboard";
-import { flush, render, stubFetch, withProviders } from "./testing";
+import { flush, json, render as renderNow, stubFetch, withProviders } from "./testing";
 
 const comparison = grid as unknown as ComparisonPublic;
+
+/** Render, then let the catalogue request settle: the charts wait for it (or its failure: these tests
+ * serve none), so that no chart is drawn in colours the catalogue would change. */
+async function render(node: React.ReactNode) {
+  const r = await renderNow(node);
+  await flush(2);
+  return r;
+}
 const variants = Object.keys(grid.spec.variants);
 
 function at(url: string) {
@@ -150,6 +163,7 @@ describe("CompareDashboard", () => {
 
     // every run finished: the marks go
     await act(async () => r.root.render(withProviders(<CompareDashboard comparison={gridDone()} />)));
+    await flush(2);
     expect(r.container.querySelector('[data-testid="provisional-badge"]')).toBeNull();
     expect(r.container.querySelector("[data-provisional]")).toBeNull();
     expect(r.container.querySelector('[data-testid="fct-bars"] pattern')).toBeNull();
@@ -209,6 +223,7 @@ describe("CompareDashboard", () => {
     const r = await render(<CompareDashboard comparison={empty} />);
     expect(r.container.querySelector('[data-testid="fct-bars"]')).toBeNull();
     await act(async () => r.root.render(withProviders(<CompareDashboard comparison={gridRunning()} />)));
+    await flush(2);
     // 700 less the card's 32 px, for the bars and for each half of the pair
     expect(r.container.querySelector('[data-testid="fct-bars"]')!.getAttribute("width")).toBe("668");
     expect(r.container.querySelector('[data-testid="chart-ecdf"]')!.getAttribute("width")).toBe("668");
@@ -253,7 +268,7 @@ describe("CompareDashboard: accessible, self-contained charts", () => {
     const c = gridDone();
     const r = await render(<CompareDashboard comparison={c} />);
     const exportButtons = [...r.container.querySelectorAll<HTMLButtonElement>("button[aria-label$=' as SVG']")];
-    expect(exportButtons).toHaveLength(3); // bars, ECDF, box plot
+    expect(exportButtons).toHaveLength(4); // bars, ECDF, box plot, the sequence diagrams
 
     // the bars: title, one legend entry per variant with its marker, the caption and permalink
     await act(async () => exportButtons[0].click());
@@ -291,6 +306,92 @@ describe("CompareDashboard: accessible, self-contained charts", () => {
     expect(lines.map((l) => l.getAttribute("stroke-dasharray") ?? "")).toEqual(["TLP", "RTOR", "TLPR", "baseline"].map(glyphDash));
     expect(texts(part(ecdf, "caption")).join(" ")).toContain("engine 0.1.0");
     await flush();
+    r.unmount();
+  });
+
+  it("draws every chart once, in each mechanism's catalogue colour: nothing while the catalogue loads, no other colour first", async () => {
+    at("/compare/x");
+    let answer: (r: Response) => void = () => {};
+    const catalogue = new Promise<Response>((resolve) => {
+      answer = resolve;
+    });
+    stubFetch((req) => (new URL(req.url).pathname === "/api/v1/mechanisms" ? catalogue : undefined));
+    const r = await render(<CompareDashboard comparison={gridDone()} />);
+    // every fill a bar or marker of a variant ever takes, from the first render on
+    const fills: Record<string, Set<string>> = {};
+    const record = () => {
+      for (const g of r.container.querySelectorAll('[data-testid="fct-bar"]')) {
+        const v = g.getAttribute("data-variant")!;
+        fills[v] = fills[v] ?? new Set();
+        for (const el of g.querySelectorAll("rect[fill], path[fill]")) if (el.getAttribute("fill")?.startsWith("#")) fills[v].add(el.getAttribute("fill")!.toLowerCase());
+      }
+    };
+    const watch = new MutationObserver(record);
+    watch.observe(r.container, { subtree: true, childList: true, attributes: true, attributeFilter: ["fill"] });
+    record();
+    expect(r.container.querySelector('[data-testid="fct-bars"]')).toBeNull();
+    expect(r.container.querySelector('[data-testid="compare-catalogue-loading"]')!.textContent).toMatch(/Loading the engine catalogue/);
+    await act(async () => answer(json(catalogueJson)));
+    await flush(3);
+    record();
+    watch.disconnect();
+    expect(r.container.querySelector('[data-testid="compare-catalogue-loading"]')).toBeNull();
+    // each variant's colour: its timer's place in the catalogue's family (the baseline's grey), and never another
+    const cat = parseCatalogue(catalogueJson);
+    const spec = gridDone().spec as { variants: Record<string, unknown> };
+    const cues = variantCues(variants, "baseline", (v) => {
+      const m = mechanismOfVariant(spec.variants[v], cat)!;
+      return mechanismsOf(cat, m.family).findIndex((x) => x.name === m.name);
+    });
+    expect(Object.keys(fills).sort()).toEqual([...variants].sort());
+    for (const v of variants) expect([...fills[v]], v).toEqual([cues[v].color.toLowerCase()]);
+    // the slots differ from the spec's order, so a first drawing in that order would have shown
+    expect(variantCues(variants, "baseline").TLP.color).not.toBe(cues.TLP.color);
+    r.unmount();
+  });
+
+  it("exports the stacked sequence diagrams as one figure: its flow and cell, each panel's variant and marker, their runs' seeds and the caption", async () => {
+    at("/compare/x?cell=1");
+    // jsdom has no canvas: the diagrams' marks are drawn on none, and each canvas reads as an empty PNG
+    const { getContext, toDataURL } = HTMLCanvasElement.prototype;
+    HTMLCanvasElement.prototype.getContext = (() => null) as unknown as HTMLCanvasElement["getContext"];
+    HTMLCanvasElement.prototype.toDataURL = () => "data:image/png;base64,";
+    // every run: the engine's one-tail-loss trace, its scenario at seed 7
+    stubFetch((req) => {
+      const path = new URL(req.url).pathname;
+      if (/^\/api\/v1\/runs\/[^/]+\/trace$/.test(path)) return json(tail.trace);
+      if (/^\/api\/v1\/runs\/[^/]+$/.test(path)) return json({ id: path.split("/").pop(), state: "succeeded", scenario: { ...tail.scenario, seed: 7 } });
+      return undefined;
+    });
+    const lastDownload = captureDownloads();
+    const r = await render(<CompareDashboard comparison={gridDone()} />);
+    await flush(10);
+    const stack = r.container.querySelector('[data-testid="sequence-stack"]')!;
+    expect(stack.querySelectorAll('[data-testid="chart-time-sequence"]')).toHaveLength(4);
+    const button = stack.querySelector<HTMLButtonElement>('button[aria-label="Export the time-sequence diagrams as SVG"]')!;
+    expect(stack.querySelector('button[aria-label="Export the time-sequence diagrams as PNG"]')).not.toBeNull();
+    await act(async () => button.click());
+    const doc = await lastDownload();
+    expect(doc.querySelector("parsererror")).toBeNull();
+    expect(texts(part(doc, "title")).join(" ")).toBe("Time-sequence diagrams of flow 0: the first run of each variant, cell count = 2");
+    // each panel's label, in the page's order, with the marker its toggle shows; the diagrams with their own legends
+    const chart = part(doc, "chart")!;
+    const labels = [...chart.querySelectorAll("text")].map((t) => t.textContent);
+    const shown = ["TLP", "RTOR", "TLPR", "baseline"];
+    expect(labels.filter((t) => shown.includes(t ?? ""))).toEqual(shown);
+    const toggles = [...r.container.querySelectorAll<HTMLButtonElement>("button.variant-toggle")];
+    const glyphMarker = (v: string) => toggles.find((b) => b.dataset.variant === v)!.querySelector("svg")!.getAttribute("data-marker");
+    expect([...chart.querySelectorAll("path[data-marker]")].map((m) => m.getAttribute("data-marker"))).toEqual(shown.map(glyphMarker));
+    expect(chart.querySelectorAll("[data-legend]")).toHaveLength(4);
+    expect(chart.querySelectorAll("image")).toHaveLength(4); // each diagram's canvas of marks, embedded
+    // the diagrams draw their own legend: no variant legend above them; the caption names the runs' seeds and the comparison
+    expect(part(doc, "legend")).toBeNull();
+    const caption = texts(part(doc, "caption")).join(" ");
+    expect(caption).toMatch(/^Panels, top to bottom, on one shared time axis \(\d+–\d+ ms\): TLP: seed 7 · RTOR: seed 7 · TLPR: seed 7 · baseline: seed 7\./);
+    expect(caption).toContain(`Comparison ${grid.id}: Preset tail-loss-n-degree`);
+    expect(caption).toContain("engine 0.1.0");
+    expect(texts(part(doc, "caption")).join("").replace(/\s/g, "")).toContain(`Permalink:${location.href}`);
+    Object.assign(HTMLCanvasElement.prototype, { getContext, toDataURL });
     r.unmount();
   });
 

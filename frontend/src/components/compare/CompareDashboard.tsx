@@ -20,7 +20,7 @@ import { metricInfo, orderMetricNames } from "../../lib/metrics";
 import { BoxPlot } from "./BoxPlot";
 import { ChartCard } from "../charts/ChartCard";
 import { CompareTable } from "./CompareTable";
-import { variantCues } from "../charts/palette";
+import { type VariantCue, variantCues } from "../charts/palette";
 import { type ExportInfo, ExportInfoContext } from "../charts/exportMeta";
 import { baseSeed, cellTitle, comparisonCaption, variantLegend } from "./exportCaption";
 import { VariantGlyph } from "./VariantGlyph";
@@ -102,7 +102,12 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
   const anyPaired = seedsText !== null;
   const spec = useMemo(() => (comparison.spec ?? {}) as Record<string, unknown>, [comparison.spec]);
   const anyResults = view.cells.some((c) => Object.values(c.variants).some((v) => v.stats.n > 0));
-  const { data: catalogue } = useCatalogue();
+  // a variant's colour, dash and marker come from its mechanism's place in the catalogue: while the
+  // catalogue loads there is none to give, and drawing the charts in the spec's order first would
+  // change every colour when it arrives; so the charts wait for its first answer (a failure too:
+  // not isPending, which a refetch of a failed catalogue sets again)
+  const { data: catalogue, isFetched: catalogueFetched } = useCatalogue();
+  const cataloguePending = catalogue === undefined && !catalogueFetched;
   const catMetrics = catalogue?.metrics;
   const compared = metricInfo(catMetrics, view.metric);
   const direction = compared.higherIsBetter === null ? "" : compared.higherIsBetter ? " (higher is better)" : " (lower is better)";
@@ -110,7 +115,10 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
   const tableMetrics = useMemo(() => [view.metric, ...orderMetricNames(metricNames, catMetrics).filter((m) => m !== view.metric)], [metricNames, catMetrics, view.metric]);
   const docs = useMemo(() => variantDocs(spec, view.variants, catalogue), [spec, view.variants, catalogue]);
   // a mechanism keeps its colour, dash and marker across comparisons: its place in the catalogue family
-  const cues = useMemo(() => variantCues(view.variants, view.baseline, (v) => docs[v]?.slot ?? -1), [view.variants, view.baseline, docs]);
+  const cues = useMemo<Record<string, VariantCue>>(
+    () => (cataloguePending ? {} : variantCues(view.variants, view.baseline, (v) => docs[v]?.slot ?? -1)),
+    [cataloguePending, view.variants, view.baseline, docs],
+  );
   const { data: presets } = usePresets();
   const seed = baseSeed(spec, presets);
   // what every exported chart of the page says under it (the permalink is the address at export time: this view)
@@ -236,6 +244,10 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
         <div className="card empty-state" data-testid="compare-empty">
           {terminal ? "No run of this comparison produced a value of the compared metric." : "Waiting for the first runs to finish…"}
         </div>
+      ) : cataloguePending ? (
+        <div className="card empty-state" data-testid="compare-catalogue-loading" aria-live="polite">
+          Loading the engine catalogue (each mechanism's colour)…
+        </div>
       ) : (
         <>
           <Sized fallback={1100}>
@@ -353,7 +365,17 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
             readOnly={readOnly}
           />
           <Sized fallback={1100}>
-            {(wide) => <SequenceStack cell={cell} variants={selected} cues={cues} width={Math.max(300, wide - 32)} ready={terminal} />}
+            {(wide) => (
+              <SequenceStack
+                cell={cell}
+                variants={selected}
+                cues={cues}
+                width={Math.max(300, wide - 32)}
+                ready={terminal}
+                exportName={`comparison-${view.id}-sequences`}
+                cellName={view.cells.length > 1 && cell ? cellLabel(cell.params) : null}
+              />
+            )}
           </Sized>
         </>
       )}

@@ -17,6 +17,7 @@ import { cellLabel, provisionalText, shortKey, type ComparisonView } from "../..
 import { fmtRatio } from "../../lib/format";
 import { metricLabel, type MetricInfo } from "../../lib/metrics";
 import { AxisLeft } from "../charts/Axes";
+import { CiWhisker } from "../charts/CiWhisker";
 import { markerPath } from "../charts/markers";
 import { FONT, palette, type VariantCue } from "../charts/palette";
 import { summarizeBars } from "./summaries";
@@ -121,7 +122,6 @@ export function FctBars(props: {
                 // the label sits above the bar or its whisker, whichever is higher
                 const labelY = Math.min(b.y, b.ciY?.[0] ?? b.y) - 4;
                 const cx = b.x + b.width / 2;
-                const cap = Math.min(8, Math.max(3, b.width / 4));
                 const w = Math.max(1, b.width);
                 const h = Math.max(0, b.height);
                 return (
@@ -137,13 +137,7 @@ export function FctBars(props: {
                       <title>{`${b.variant}: ${label} × ${view.baseline}${ci}${many ? ` (${g.label})` : ""}${provisional ? ` — ${provisionalText(view)}` : ""}`}</title>
                     </rect>
                     {provisional && <rect x={b.x} y={b.y} width={w} height={h} fill={`url(#${hatch})`} rx={1.5} pointerEvents="none" />}
-                    {b.ci && b.ciY && (
-                      <g data-testid="fct-ci" data-low={String(b.ci[0])} data-high={String(b.ci[1])} stroke={p.text} strokeWidth={1.3} pointerEvents="none">
-                        <line x1={cx} x2={cx} y1={b.ciY[0]} y2={b.ciY[1]} />
-                        <line x1={cx - cap} x2={cx + cap} y1={b.ciY[0]} y2={b.ciY[0]} />
-                        <line x1={cx - cap} x2={cx + cap} y1={b.ciY[1]} y2={b.ciY[1]} />
-                      </g>
-                    )}
+                    <CiWhisker bar={b} color={p.text} testId="fct-ci" />
                     {cues[b.variant] && (
                       <path
                         data-testid="fct-marker"

@@ -1,8 +1,12 @@
 /** Time-aligned sequence diagrams: the first run of each shown variant in the
  * selected cell, stacked on one shared time axis (the run page's
- * TimeSequenceChart, fed from GET /runs/{id}/trace). */
+ * TimeSequenceChart, fed from GET /runs/{id}/trace). The stack exports as one
+ * self-contained SVG/PNG figure (ExportButtons): a title naming the flow and
+ * the cell, each panel's variant label (an SVG layer, with its marker), the
+ * diagrams' own legend, and a caption with the runs' seeds and the page's
+ * comparison caption (scenario, grid, engine version, permalink). */
 import { useQueries } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { RunsService, type RunPublic, type TraceWindow } from "../../lib/api";
 import { toEvents, type TraceEvent } from "../../lib/chart-math/events";
 import { buildExplainIndex, explainEvent } from "../../lib/chart-math/explain";
@@ -12,10 +16,11 @@ import type { CellView } from "../../lib/stats/comparison";
 import { flowOf, mssOf } from "../../lib/mss";
 import { useTraceVocab } from "../../lib/queries";
 import { useStableList } from "../../lib/useStableList";
+import { ExportButtons } from "../charts/ExportButtons";
+import { markerPath } from "../charts/markers";
+import { FONT, palette, type VariantCue } from "../charts/palette";
 import { TimeSequenceChart } from "../charts/TimeSequenceChart";
-import type { VariantCue } from "../charts/palette";
 import { ErrorBoundary } from "./ErrorBoundary";
-import { VariantGlyph } from "./VariantGlyph";
 
 interface Loaded {
   trace: TraceWindow | null;
@@ -24,6 +29,7 @@ interface Loaded {
 }
 
 const MARGIN = { top: 30, right: 16, bottom: 4, left: 64 };
+const LABEL_HEIGHT = 20;
 
 function nFlowsOf(scenario: Record<string, unknown> | null): number {
   return Array.isArray(scenario?.flows) ? scenario.flows.length : 1;
@@ -48,12 +54,16 @@ function Panel(props: { variant: string; cue: VariantCue | undefined; loaded: Lo
       mss: mssOf(flowOf(loaded?.scenario, flow), events),
     };
   }, [events, loaded, flow, props.domain, props.width, vocab]);
+  const p = palette();
   return (
     <div className="sequence-panel" data-variant={props.variant}>
-      <div className="sequence-label">
-        <VariantGlyph cue={props.cue} />
-        {props.variant}
-      </div>
+      {/* an SVG layer, so that the exported figure names each panel */}
+      <svg className="sequence-label" data-layer="label" width={props.width} height={LABEL_HEIGHT} fontFamily={FONT} role="img" aria-label={props.variant}>
+        {props.cue && <path d={markerPath(props.cue.marker, 7, LABEL_HEIGHT / 2, 5.5)} fill={props.cue.color} stroke="#fff" strokeWidth={1} data-marker={props.cue.marker} />}
+        <text x={props.cue ? 18 : 0} y={LABEL_HEIGHT / 2} dy="0.32em" fontSize={14} fontWeight={600} fill={p.text}>
+          {props.variant}
+        </text>
+      </svg>
       {!loaded ? (
         <p className="muted">loading the trace…</p>
       ) : loaded.error || !loaded.trace ? (
@@ -95,7 +105,23 @@ async function loadPanel(runId: string, flow: number): Promise<Loaded> {
   };
 }
 
-export function SequenceStack(props: { cell: CellView | undefined; variants: string[]; cues: Record<string, VariantCue>; width: number; ready: boolean }) {
+/** "baseline: seed 1 · TLP: seed 1", from the runs' scenarios (as they load). */
+export function panelSeedsText(panels: readonly { variant: string; loaded?: Loaded }[]): string {
+  return panels.map((p) => `${p.variant}: ${typeof p.loaded?.scenario?.seed === "number" ? `seed ${p.loaded.scenario.seed}` : "seed unknown"}`).join(" · ");
+}
+
+export function SequenceStack(props: {
+  cell: CellView | undefined;
+  variants: string[];
+  cues: Record<string, VariantCue>;
+  width: number;
+  ready: boolean;
+  /** the exported files' name, without extension */
+  exportName: string;
+  /** the cell shown, when the comparison has several ("delay_ms = 40"), else null */
+  cellName: string | null;
+}) {
+  const body = useRef<HTMLDivElement | null>(null);
   const runs = props.variants
     .map((v) => ({ variant: v, runId: props.cell?.variants[v]?.runs[0] }))
     .filter((r): r is { variant: string; runId: string } => !!r.runId);
@@ -158,11 +184,20 @@ export function SequenceStack(props: { cell: CellView | undefined; variants: str
           <span className="muted">
             {domain[0].toFixed(0)} – {domain[1].toFixed(0)} ms
           </span>
+          <ExportButtons
+            target={body}
+            name={props.exportName}
+            label="time-sequence diagrams"
+            title={`Time-sequence diagrams of flow ${flow}: the first run of each variant${props.cellName ? `, cell ${props.cellName}` : ""}`}
+            note={[`Panels, top to bottom, on one shared time axis (${domain[0].toFixed(0)}–${domain[1].toFixed(0)} ms): ${panelSeedsText(panels)}.`]}
+          />
         </div>
       </div>
-      {panels.map((p) => (
-        <Panel key={p.runId} variant={p.variant} cue={props.cues[p.variant]} loaded={p.loaded} flow={flow} domain={domain} width={props.width} />
-      ))}
+      <div ref={body} className="sequence-panels">
+        {panels.map((p) => (
+          <Panel key={p.runId} variant={p.variant} cue={props.cues[p.variant]} loaded={p.loaded} flow={flow} domain={domain} width={props.width} />
+        ))}
+      </div>
     </section>
   );
 }

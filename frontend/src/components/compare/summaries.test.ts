@@ -3,7 +3,7 @@ import { cardFigure } from "../../lib/gallery";
 import { card, comparison, OWD } from "../../lib/galleryTesting";
 import { readComparison } from "../../lib/stats/comparison";
 import { gridDone, gridRunning, replicatedDone } from "../../lib/stats/fixtures/contract";
-import { MAX_GROUPS, summarizeBars, summarizeBox, summarizeEcdf, summarizeGalleryBars, summarizeGalleryCdf, summarizePaired } from "./summaries";
+import { galleryBarTip, MAX_GROUPS, summarizeBars, summarizeBox, summarizeEcdf, summarizeGalleryBars, summarizeGalleryCdf, summarizePaired } from "./summaries";
 
 describe("summarizeBars", () => {
   it("reads every cell's normalized means with their intervals, in the shown variants' order", () => {
@@ -75,6 +75,22 @@ describe("the gallery's summaries", () => {
       "delACKs: FCT normalized to baseline per RTT (ms), 3 variants; at 10 ms: baseline 1.00, RTOR 0.79 (the paper's saving: 0.79), TLP 0.50; " +
         "at 80 ms: baseline 1.00, RTOR 0.72 (the paper's saving: 0.72), TLP 0.50.",
     );
+  });
+  it("give each bar's tooltip: variant and x, value with its CI, n, and the paper's value", () => {
+    const fig = cardFigure(CARD, comparison(CARD, fct));
+    const at80 = fig.bars[0].groups.find((g) => g.x === 80)!;
+    const rtor = at80.bars.find((b) => b.variant === "RTOR")!;
+    // RTOR at RTT 80 ms (one-way 40): 1000 - 80 - 200 = 720 over the baseline's 1000; the paper's saving (1 RTT + 200 ms) puts it at 0.72 too
+    expect(galleryBarTip({ ...rtor, ci: [0.7, 0.75], n: 40 }, at80.x, fig.baseline, "RTT", "ms")).toEqual([
+      "RTOR at RTT 80 ms",
+      "0.72 × baseline, 95% CI 0.70–0.75",
+      "n = 40",
+      "the paper's stated saving puts it at 0.72",
+    ]);
+    // one run, no interval; the paper states nothing for TLP; the baseline is said to be it
+    expect(galleryBarTip(at80.bars.find((b) => b.variant === "TLP")!, 80, "baseline", "RTT", "ms").slice(1)).toEqual(["0.50 × baseline, no CI (n < 2)", "n = 1", "the paper states no value here"]);
+    expect(galleryBarTip(at80.bars.find((b) => b.variant === "baseline")!, 80, "baseline", "RTT", "ms")[1]).toBe("1.00 × baseline (the baseline)");
+    expect(galleryBarTip({ variant: "TLP", value: null, ci: null, n: 0, paper: null }, 5, "baseline", "", "")).toEqual(["TLP at 5", "no finished run yet", "n = 0", "the paper states no value here"]);
   });
   it("read a CDF panel's medians and the paper's published shares", () => {
     const cdf = card({

@@ -3,7 +3,7 @@
  * a glance, the values with their 95% intervals, and whether they are still
  * provisional.  Pure functions of the data the charts draw. */
 import { fmtNum, fmtPct, fmtRatio, trimNumber } from "../../lib/format";
-import type { BarPanel, CdfPanel } from "../../lib/gallery";
+import type { BarDatum, BarPanel, CdfPanel } from "../../lib/gallery";
 import { boxFromStats, quantileFromEcdf } from "../../lib/stats/box";
 import { type CellView, cellLabel, type ComparisonView, provisionalLabel } from "../../lib/stats/comparison";
 import { pairedInputs, pairedLayout, pairedSeedsText } from "../../lib/stats/paired";
@@ -105,6 +105,17 @@ export function summarizeGalleryBars(panel: BarPanel, variants: readonly string[
   });
   const per = xLabel ? ` per ${xLabel}${xUnit ? ` (${xUnit})` : ""}` : "";
   return `${panel.label}: ${metricName} normalized to ${baseline}${per}, ${plural(variants.length, "variant")}; ${capped(groups, "group")}.`;
+}
+
+/** One gallery bar's tooltip, line by line (its aria-label joins them): what it is, its value
+ * with the 95% CI, how many values it averages, and the paper's value where the paper states one.
+ * "TLP at RTT 80 ms" / "0.48 × baseline, 95% CI 0.45–0.51" / "n = 500" / "the paper's stated saving puts it at 0.52". */
+export function galleryBarTip(d: BarDatum, x: number, baseline: string, xLabel: string, xUnit: string): string[] {
+  const where = `${d.variant} at ${xLabel ? `${xLabel} ` : ""}${trimNumber(x)}${xUnit ? ` ${xUnit}` : ""}`;
+  const ci = d.ci ? `, 95% CI ${fmtRatio(d.ci[0])}–${fmtRatio(d.ci[1])}` : d.variant === baseline ? " (the baseline)" : d.n < 2 ? ", no CI (n < 2)" : ", no CI";
+  const value = d.value === null ? "no finished run yet" : `${fmtRatio(d.value)} × ${baseline}${ci}`;
+  const paper = d.paper === null ? "the paper states no value here" : `the paper's stated saving puts it at ${fmtRatio(d.paper)}`;
+  return [where, value, `n = ${fmtNum(d.n)}`, paper];
 }
 
 /** Gallery: "One-way delay 40 ms: CDF of FCT (ms), 3 variants: baseline median 1,000 (n = 40), …;

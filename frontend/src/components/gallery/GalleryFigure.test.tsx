@@ -79,11 +79,58 @@ describe("GalleryFigure: accessible, self-contained figures", () => {
     }
     const panels = [...r.container.querySelectorAll('[data-testid="gallery-bars"]')];
     expect(panels).toHaveLength(2);
-    for (const p of panels) expect(p.getAttribute("role")).toBe("img");
+    for (const p of panels) expect(p.getAttribute("role")).toBe("group");
     expect(panels[1].getAttribute("aria-label")).toBe(
       "quickACKs: Completion time normalized to baseline per RTT (ms), 3 variants; at 10 ms: baseline 1.00, RTOR 0.79 (the paper's saving: 0.99), TLP 0.50; " +
         "at 80 ms: baseline 1.00, RTOR 0.72 (the paper's saving: 0.92), TLP 0.50.",
     );
+    r.unmount();
+  });
+
+  it("reaches every bar with the keyboard: its tooltip and name give variant, value, 95% CI, n and the paper's value", async () => {
+    const comp = comparison(BARS, FCT);
+    // an interval for TLP at 10 ms under delACKs (cell 0: one-way 5 ms, delayed ACKs), as the API gives it
+    const cell0 = (comp.cells as { params: Record<string, unknown>; variants: Record<string, Record<string, unknown>> }[]).find((c) => c.params[OWD] === 5 && c.params["flows[*].receiver.ack_policy"] === "delayed")!;
+    cell0.variants.TLP.normalized_ci95 = [0.46, 0.54];
+    const r = await render(<GalleryFigure card={BARS} comparison={comp} catalogue={CATALOGUE} />);
+    const panel = r.container.querySelector<SVGSVGElement>('[data-testid="gallery-bars"][data-panel="top"]')!;
+    const bars = [...panel.querySelectorAll<SVGGElement>('[data-testid="gallery-bar"]')];
+    const tip = () => [...panel.querySelectorAll('[data-testid="gallery-tip"] text')].map((t) => t.textContent);
+    const key = (el: Element, k: string) => act(() => el.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true })));
+    // groups sorted by RTT (10, 80 ms), bars in variant order: one tab stop, the first bar
+    expect(bars.map((b) => `${b.closest('[data-testid="gallery-group"]')!.getAttribute("data-x")} ${b.getAttribute("data-variant")}`)).toEqual(["10 baseline", "10 RTOR", "10 TLP", "80 baseline", "80 RTOR", "80 TLP"]);
+    expect(bars.map((b) => b.getAttribute("tabindex"))).toEqual(["0", "-1", "-1", "-1", "-1", "-1"]);
+    expect(tip()).toEqual([]);
+    await act(async () => bars[0].focus());
+    expect(tip()).toEqual(["baseline at RTT 10 ms", "1.00 × baseline (the baseline)", "n = 1", "the paper states no value here"]);
+    expect(panel.querySelector('[data-testid="gallery-focus-ring"]')).not.toBeNull();
+    // → twice: TLP at 10 ms, with its interval drawn and said
+    await key(bars[0], "ArrowRight");
+    await key(document.activeElement!, "ArrowRight");
+    expect(document.activeElement).toBe(bars[2]);
+    expect(tip()).toEqual(["TLP at RTT 10 ms", "0.50 × baseline, 95% CI 0.46–0.54", "n = 1", "the paper states no value here"]);
+    expect(bars[2].getAttribute("aria-label")).toBe(tip().join("; "));
+    const ci = bars[2].querySelector('[data-testid="gallery-ci"]')!;
+    expect([ci.getAttribute("data-low"), ci.getAttribute("data-high")]).toEqual(["0.46", "0.54"]);
+    expect(bars.map((b) => b.getAttribute("tabindex"))).toEqual(["-1", "-1", "0", "-1", "-1", "-1"]);
+    // ↓ to the next group's first bar, → to RTOR: the paper's value beside Rexmit's
+    await key(bars[2], "ArrowDown");
+    expect(document.activeElement).toBe(bars[3]);
+    await key(bars[3], "ArrowRight");
+    // RTOR at RTT 80 ms: (1000 - 80 - 200) / 1000; the paper's saving of 1 RTT + 200 ms over the baseline's 1000 ms: 0.72
+    expect(tip()).toEqual(["RTOR at RTT 80 ms", "0.72 × baseline, no CI (n < 2)", "n = 1", "the paper's stated saving puts it at 0.72"]);
+    // Home, End; past the end nothing moves
+    await key(bars[4], "Home");
+    expect(document.activeElement).toBe(bars[0]);
+    await key(bars[0], "End");
+    expect(document.activeElement).toBe(bars[5]);
+    await key(bars[5], "ArrowRight");
+    expect(document.activeElement).toBe(bars[5]);
+    // Escape hides the tooltip; leaving the chart too
+    await key(bars[5], "Escape");
+    expect(tip()).toEqual([]);
+    await act(async () => bars[5].blur());
+    expect(panel.querySelector('[data-testid="gallery-focus-ring"]')).toBeNull();
     r.unmount();
   });
 

@@ -12,13 +12,8 @@ const cat: Catalogue = (() => {
   return { ...c, limits: { ...c.limits, max_comparison_runs: LIMIT } };
 })();
 
-function builder(choices = ["rto", "tlp"], catalogue = cat, grid?: Record<string, unknown[]>) {
-  return (
-    <ScenarioBuilder
-      catalogue={catalogue}
-      initial={{ scenario: defaultScenario(catalogue), mechanisms: { family: "timer", choices }, scope: "flows[*]", replications: 1, grid }}
-    />
-  );
+function builder(choices = ["rto", "tlp"], catalogue = cat, grid?: Record<string, unknown[]>, family = "timer", scenario: Record<string, unknown> = defaultScenario(catalogue)) {
+  return <ScenarioBuilder catalogue={catalogue} initial={{ scenario, mechanisms: { family, choices }, scope: "flows[*]", replications: 1, grid }} />;
 }
 const q = <T extends Element = HTMLElement>(root: HTMLElement, sel: string) => root.querySelector(sel) as T | null;
 const byLabel = <T extends Element = HTMLInputElement>(root: HTMLElement, label: string) => q<T>(root, `[aria-label="${label}"]`);
@@ -155,6 +150,41 @@ describe("SweepEditor", { timeout: 30_000 }, () => {
     expect(alerts).toContain(msg);
     expect(q(r.container, '[data-testid="sweep-errors"]')!.textContent).toBe("must list between 1 and 64 values");
     expect(location.pathname).toBe("/");
+    r.unmount();
+  });
+
+  it("sweeps a mechanism's own parameter and a stage's, listed under their mechanism", async () => {
+    const calls = stubFetch((req) => (req.url.endsWith("/api/v1/comparisons") ? json({ id: "c-7", n_runs: 12, deduplicated_runs: 0 }, 202) : undefined));
+    const base = defaultScenario(cat);
+    const path = base.path as Record<string, Record<string, unknown>>;
+    const scenario = { ...base, path: { ...path, forward: { ...path.forward, stages: [{ kind: "bernoulli", p: 0.01 }] } } };
+    const r = await render(builder(["reno", "vegas"], cat, undefined, "cc", scenario));
+    await addAxis(r.container, 1, "flows[*].tcp.cc_params.vegas.alpha");
+    // the option sits in its member's group, named by the catalogue
+    const vegas = raw.families.find((f) => f.name === "cc")!.members.find((m) => m.name === "vegas")!;
+    const alphaLabel = `${vegas.label}: ${vegas.params!.find((p) => p.key === "alpha")!.label}`;
+    const option = q<HTMLOptionElement>(r.container, 'option[value="flows[*].tcp.cc_params.vegas.alpha"]')!;
+    expect((option.parentElement as HTMLOptGroupElement).label).toBe(`${raw.families.find((f) => f.name === "cc")!.label}: ${vegas.label}`);
+    // starts from the catalogue's default; Vegas is compared, so the values are read: no warning
+    const alpha = byLabel(r.container, `Values of ${alphaLabel}`)!;
+    expect(alpha.value).toBe(String(vegas.params!.find((p) => p.key === "alpha")!.default));
+    await act(async () => setValue(alpha, "1, 3, 2000"));
+    await addAxis(r.container, 2, "path.forward.stages[0].p");
+    const bern = raw.families.find((f) => f.name === "stage")!.members.find((m) => m.name === "bernoulli")!;
+    const pLabel = `${bern.label}: ${bern.params!.find((p) => p.key === "p")!.label} (forward, stage 0)`;
+    await act(async () => setValue(byLabel(r.container, `Values of ${pLabel}`)!, "0, 0.05, 2"));
+    // both axes' errors at once, each at its field
+    const lists = [...r.container.querySelectorAll('[data-testid="sweep-errors"]')].map((l) => l.textContent);
+    expect(lists).toEqual(["2000: must be between 0 and 1000 (got 2000)", "2: must be between 0 and 1 (got 2)"]);
+    expect(r.container.querySelector('[data-testid="sweep-warning"]')).toBeNull();
+    await act(async () => setValue(byLabel(r.container, `Values of ${alphaLabel}`)!, "1, 3"));
+    await act(async () => setValue(byLabel(r.container, `Values of ${pLabel}`)!, "0, 0.05, 0.1"));
+    expect(estimate(r.container).textContent).toMatch(/^6 cells × 2 variants × 1 replication = 12 runs/);
+    await act(async () => button(r.container, "Run sweep").click());
+    await flush();
+    const posted = calls.filter((c) => c.url.endsWith("/api/v1/comparisons"));
+    expect(posted).toHaveLength(1);
+    expect((posted[0].body as ComparisonCreate).grid).toEqual({ "flows[*].tcp.cc_params.vegas.alpha": [1, 3], "path.forward.stages[0].p": [0, 0.05, 0.1] });
     r.unmount();
   });
 

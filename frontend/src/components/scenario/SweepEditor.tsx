@@ -1,6 +1,7 @@
 /** The builder's sweep editor: fields of the scenario to vary (any number or
  * choice of the engine catalogue, at the scope the comparisons API's grid
- * takes: both directions, every flow, one flow), the values of each (a list,
+ * takes: both directions, every flow, one flow; a mechanism's own parameters,
+ * a stage's at each stage of its kind), the values of each (a list,
  * a range, or ticked choices), and what the grid costs: cells x variants x
  * replications, against the server's limit. Every error shows at once, next
  * to its field. */
@@ -9,14 +10,6 @@ import type { Catalogue } from "../../lib/forms/catalogue";
 import { formatRange } from "../../lib/forms/coerce";
 import { choiceText, type Estimate, fieldOfPath, gridErrorPath, newAxis, rangeValues, type SweepAxis, type SweepField, type SweepPlan, sweepableFields } from "../../lib/forms/sweep";
 import { InfoTip } from "./InfoTip";
-
-/** An option group's name: the catalogue's label of the one container whose items or value
- * the section is ("Loss", "Flows"), else the section's name. */
-function groupLabel(cat: Catalogue, section: string): string {
-  const holders = cat.containers.filter((c) => c.of === section);
-  if (holders.length === 1) return holders[0].label;
-  return section.charAt(0).toUpperCase() + section.slice(1);
-}
 
 const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
 
@@ -44,7 +37,7 @@ export function SweepEditor(props: {
     return f ? [f] : [];
   });
   const all = [...fields, ...extra];
-  const sections = [...new Set(all.map((f) => f.param.section))];
+  const groups = [...new Set(all.map((f) => f.group))];
   const set = (i: number, axis: SweepAxis) => props.onChange(axes.map((a, j) => (j === i ? axis : a)));
   const limitText = estimate.limit === null ? "" : ` · this server's limit: ${count(estimate.limit, "run")} per comparison`;
   return (
@@ -64,7 +57,7 @@ export function SweepEditor(props: {
               axis={axis}
               field={axis.path ? (all.find((f) => f.path === axis.path) ?? null) : null}
               fields={all}
-              sections={sections.map((s) => ({ section: s, label: groupLabel(cat, s) }))}
+              groups={groups}
               errors={[...(plan.errors[i] ?? []), ...(props.serverErrors[i] ? [props.serverErrors[i]] : [])]}
               warning={plan.warnings[i]}
               values={plan.grid[axis.path]?.length ?? 0}
@@ -102,7 +95,8 @@ function AxisRow(props: {
   axis: SweepAxis;
   field: SweepField | null;
   fields: SweepField[];
-  sections: { section: string; label: string }[];
+  /** the option groups, in order */
+  groups: string[];
   errors: string[];
   warning?: string;
   values: number;
@@ -129,10 +123,10 @@ function AxisRow(props: {
             }}
           >
             {!axis.path && <option value="">Choose a field…</option>}
-            {props.sections.map((s) => (
-              <optgroup key={s.section} label={s.label}>
+            {props.groups.map((g) => (
+              <optgroup key={g} label={g}>
                 {props.fields
-                  .filter((f) => f.param.section === s.section)
+                  .filter((f) => f.group === g)
                   .map((f) => (
                     <option key={f.path} value={f.path}>
                       {f.label}

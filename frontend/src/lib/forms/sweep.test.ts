@@ -2,6 +2,7 @@ import presets from "./fixtures/presets.json";
 import raw from "./fixtures/catalogue.json";
 import type { PresetPublic } from "../../client/types.gen";
 import { defaultScenario, parseCatalogue } from "./catalogue";
+import { setPath } from "./paths";
 import { buildComparisonBody } from "./requests";
 import {
   axesOfGrid,
@@ -33,12 +34,14 @@ describe("sweepable fields", () => {
     const paths = fields.map((f) => f.path);
     // both directions, or one: the selector syntax the presets' grids use
     expect(paths).toEqual(expect.arrayContaining(["path.*.delay_ms", "path.forward.delay_ms", "path.reverse.delay_ms", "path.forward.loss.count", "flows[*].receiver.ack_policy", "flows[*].tcp.timer", "flows[*].tcp.fack", "duration_s"]));
-    // every number or choice row of the table is there, in catalogue order; sets, the seed and the
-    // fields of list items the default scenario has none of (loss rules, handover table rows) are not
+    // every number or choice row of the table is there, in catalogue order; sets, the seed and the fields of
+    // list items the default scenario has none of (loss rules, handover table rows) are not; then every
+    // parameter a mechanism picked by a flow's key declares itself (a stage's only where a stage is listed)
     const templates = [...new Set(fields.map((f) => f.param.path))];
-    // a direction's list items (loss rules, handover rows) only where the scenario has some: the default has none
-    const expected = raw.parameters.filter((p) => p.type !== "set" && p.key !== "seed" && !p.path.replace(/^flows\[\]/, "").includes("[]")).map((p) => p.path);
-    expect(templates).toEqual(expected);
+    const table = raw.parameters.filter((p) => p.type !== "set" && p.key !== "seed" && !p.path.replace(/^flows\[\]/, "").includes("[]")).map((p) => p.path);
+    const own = raw.families.flatMap((f) => f.members.flatMap((m) => (m.params ?? []).map((p) => p.path))).filter((p) => !p.includes(".stages[]."));
+    expect(own.length).toBeGreaterThan(10);
+    expect(templates).toEqual([...table, ...own]);
     expect(paths).not.toContain("seed");
     // a set (tcp.spurious) is not swept; its sibling enum tcp.spurious_response is
     expect(paths.some((p) => p.endsWith("tcp.spurious"))).toBe(false);
@@ -76,6 +79,118 @@ describe("sweepable fields", () => {
     expect(sliced.label).toMatch(/\(flows 0–39\)$/);
     expect(fieldOfPath(cat, sc, "flows[*].tcp.no_such")).toBeNull();
     expect(fieldOfPath(cat, sc, "seed")).toBeNull();
+  });
+});
+
+/** a family's member and one of its own parameters, straight from the JSON */
+const rawMember = (family: string, member: string) => raw.families.find((f) => f.name === family)!.members.find((m) => m.name === member)!;
+const rawOwn = (family: string, member: string, key: string) => (rawMember(family, member).params as { key: string; label: string; min: number; max: number; choices?: string[] | null }[]).find((p) => p.key === key)!;
+const familyLabel = (family: string) => raw.families.find((f) => f.name === family)!.label;
+/** the default scenario with these stages in each direction */
+const withStages = (forward: object[], reverse: object[]) => setPath(setPath(sc, "path.forward.stages", forward), "path.reverse.stages", reverse);
+
+describe("a mechanism's own parameters", () => {
+  it("offers a picked member's parameters at every flow scope, labelled and grouped by their member", () => {
+    const alpha = field("flows[*].tcp.cc_params.vegas.alpha");
+    const vegas = rawMember("cc", "vegas");
+    const own = rawOwn("cc", "vegas", "alpha");
+    expect(alpha).toMatchObject({ kind: "number", numberType: "int", label: `${vegas.label}: ${own.label}`, group: `${familyLabel("cc")}: ${vegas.label}` });
+    expect([alpha.param.min, alpha.param.max]).toEqual([own.min, own.max]);
+    // read when the flow's cc is vegas: the table's key, in the flow section
+    expect(alpha.param).toMatchObject({ section: "flow", key: "tcp.cc_params.vegas.alpha", appliesTo: { key: "tcp.cc", values: ["vegas"], family: "cc" } });
+    // choices and switches of members: RTOR's rule, RACK's switches
+    expect(field("flows[*].tcp.timer_params.rtor.rule")).toMatchObject({ kind: "choice", choices: rawOwn("timer", "rtor", "rule").choices });
+    expect(field("flows[*].tcp.lossdet_params.rack.reo_timer")).toMatchObject({ kind: "choice", choices: [false, true] });
+    // one flow at a time once there are several
+    const paths = sweepableFields(cat, two).map((f) => f.path);
+    expect(paths).toEqual(expect.arrayContaining(["flows[*].tcp.cc_params.cubic.beta_permille", "flows[0].tcp.cc_params.cubic.beta_permille", "flows[1].tcp.cc_params.cubic.beta_permille"]));
+    expect(field("flows[1].tcp.cc_params.vegas.gamma", two).label).toBe(`${vegas.label}: ${rawOwn("cc", "vegas", "gamma").label} (flow 1)`);
+    // a preset's slice of the flows reads too
+    expect(field("flows[0:2].tcp.cc_params.vegas.alpha").label).toMatch(/\(flows 0–1\)$/);
+  });
+
+  it("offers a stage's parameters at each stage of its kind the scenario lists, in one or both directions", () => {
+    const bern = { kind: "bernoulli", p: 0.01 };
+    const scen = withStages([bern, { kind: "tail", count: 2 }], [bern]);
+    const paths = sweepableFields(cat, scen).map((f) => f.path);
+    const stagePaths = paths.filter((p) => p.includes("stages"));
+    // in the family's member order (tail before Bernoulli): stage 1 is the forward tail stage;
+    // stage 0 is Bernoulli in both directions: both, or each
+    expect(stagePaths).toEqual(["path.forward.stages[1].count", "path.*.stages[0].p", "path.forward.stages[0].p", "path.reverse.stages[0].p"]);
+    const p = field("path.forward.stages[0].p", scen);
+    const member = rawMember("stage", "bernoulli");
+    expect(p).toMatchObject({ kind: "number", numberType: "float", label: `${member.label}: ${rawOwn("stage", "bernoulli", "p").label} (forward, stage 0)` });
+    expect(p.group).toMatch(new RegExp(`: ${member.label}$`));
+    expect(field("path.*.stages[0].p", scen).label).toMatch(/\(both directions, stage 0\)$/);
+    // Gilbert-Elliott's four, only where it is listed
+    const ge = withStages([], [{ kind: "gilbert_elliott", p: 0.1, r: 0.5, loss_good: 0, loss_bad: 1 }]);
+    expect(sweepableFields(cat, ge).filter((f) => f.path.includes("stages")).map((f) => f.path)).toEqual(
+      ["p", "r", "loss_good", "loss_bad"].map((k) => `path.reverse.stages[0].${k}`),
+    );
+    // no stages, no stage fields; a stage the scenario does not list is no field
+    expect(sweepableFields(cat, sc).some((f) => f.path.includes("stages"))).toBe(false);
+    expect(fieldOfPath(cat, scen, "path.forward.stages[1].p")).toBeNull();
+    expect(fieldOfPath(cat, scen, "path.reverse.stages[1].count")).toBeNull();
+    // a new axis starts from the stage's value
+    expect(newAxis(p, scen).text).toBe("0.01");
+  });
+
+  it("checks a member's values against its own limits, every problem at once", () => {
+    const alpha = field("flows[*].tcp.cc_params.vegas.alpha");
+    const max = rawOwn("cc", "vegas", "alpha").max;
+    expect(checkAxis(alpha, axis(alpha.path, `1, 2.5, ${max + 1}, -1`)).errors).toEqual([
+      `2.5: must be an integer between 0 and ${max}`,
+      `${max + 1}: must be between 0 and ${max} (got ${max + 1})`,
+      `-1: must be between 0 and ${max} (got -1)`,
+    ]);
+    const scen = withStages([{ kind: "bernoulli", p: 0.01 }], []);
+    const p = field("path.forward.stages[0].p", scen);
+    expect(checkAxis(p, axis(p.path, "0, 0.5, 1.5")).errors).toEqual(["1.5: must be between 0 and 1 (got 1.5)"]);
+  });
+
+  it("warns when the member is not run, unless compared, swept or listed", () => {
+    const alpha = [axis("flows[*].tcp.cc_params.vegas.alpha", "1, 3")];
+    const defaultCc = rawParam("flows[].tcp.cc").default;
+    expect(defaultCc).not.toBe("vegas");
+    expect(planSweep(cat, sc, alpha).warnings[0]).toBe("the engine reads this only when tcp.cc is vegas: these values change nothing here");
+    expect(planSweep(cat, sc, alpha, { key: "tcp.cc", values: ["reno", "vegas"] }).warnings).toEqual({});
+    expect(planSweep(cat, sc, [...alpha, axis("flows[*].tcp.cc", "", ["vegas"])]).warnings).toEqual({});
+    const vegasFlow = setPath(sc, "flows.0.tcp.cc", "vegas");
+    expect(planSweep(cat, vegasFlow, alpha).warnings).toEqual({});
+    // RTOR's rule, when the timers compared include RTOR
+    const rule = [axis("flows[*].tcp.timer_params.rtor.rule", "", ["section4", "simplified"])];
+    expect(planSweep(cat, sc, rule).warnings[0]).toMatch(/tcp\.timer is rtor/);
+    expect(planSweep(cat, sc, rule, { key: "tcp.timer", values: ["rto", "rtor"] }).warnings).toEqual({});
+  });
+
+  it("reads a detector's own parameter while the set of detectors lists it", () => {
+    // no spurious detector declares a parameter of its own today: one made up, as the engine would publish it
+    const withOwn = structuredClone(raw);
+    const frto = withOwn.families.find((f) => f.name === "spurious")!.members.find((m) => m.name === "frto")!;
+    (frto as { params: object[] }).params = [{ key: "window", path: "flows[].tcp.spurious_params.frto.window", type: "int", unit: "segs", default: 2, min: 1, max: 8, label: "Window", doc: "" }];
+    const c2 = parseCatalogue(withOwn);
+    const s2 = defaultScenario(c2);
+    const f = fieldOfPath(c2, s2, "flows[*].tcp.spurious_params.frto.window")!;
+    expect(f).toMatchObject({ kind: "number", label: `${frto.label}: Window` });
+    expect(sweepableFields(c2, s2).map((x) => x.path)).toContain("flows[*].tcp.spurious_params.frto.window");
+    const ax = [axis(f.path, "1, 4")];
+    const listing = (names: string[]) => setPath(s2, "flows.0.tcp.spurious", names);
+    expect(planSweep(c2, listing([]), ax).warnings[0]).toBe("the engine reads this only when tcp.spurious lists frto: these values change nothing here");
+    expect(planSweep(c2, listing(["frto", "dsack"]), ax).warnings).toEqual({});
+  });
+
+  it("goes into the grid and the request body, and names its errors as the API does", () => {
+    const scen = withStages([{ kind: "bernoulli", p: 0.01 }], []);
+    const plan = planSweep(cat, scen, [axis("flows[*].tcp.cc_params.vegas.alpha", "1, 2, 4"), axis("path.forward.stages[0].p", "0, 0.05")], { key: "tcp.cc", values: ["reno", "vegas"] });
+    expect(plan.errors).toEqual({});
+    expect(plan.grid).toEqual({ "flows[*].tcp.cc_params.vegas.alpha": [1, 2, 4], "path.forward.stages[0].p": [0, 0.05] });
+    expect(plan.cells).toBe(6);
+    const body = buildComparisonBody({ scenario: scen, mechanisms: { family: "cc", choices: ["reno", "vegas"] }, scope: "flows[*]", replications: 1, grid: plan.grid }, cat);
+    expect(body.grid).toEqual(plan.grid);
+    expect(gridErrorPath("path.forward.stages[0].p")).toBe("grid.path.forward.stages.0.p");
+    expect(gridErrorPath("flows[*].tcp.cc_params.vegas.alpha")).toBe("grid.flows.*.tcp.cc_params.vegas.alpha");
+    // a grid opened from a comparison comes back as axes
+    expect(axesOfGrid(cat, scen, plan.grid)).toEqual([axis("flows[*].tcp.cc_params.vegas.alpha", "1, 2, 4"), axis("path.forward.stages[0].p", "0, 0.05")]);
   });
 });
 

@@ -1,14 +1,27 @@
 /** The sweep editor's rules, pure so that they are unit-tested: which fields
  * of the scenario a sweep may vary (every number or choice of the catalogue's
- * parameter table, addressed by the selector paths the comparisons API's
+ * parameter table, and every parameter a mechanism declares itself: a
+ * congestion control's, a timer's or a detector's own under
+ * flows[*].tcp.<family>_params.<member>, a path stage's at the stage the
+ * scenario lists; all addressed by the selector paths the comparisons API's
  * `grid` takes: "path.*.delay_ms", "flows[*].receiver.ack_policy",
- * "path.forward.loss.count"), the values typed for each (a list, or a range),
- * checked against the catalogue's limits, the grid they make and how many
- * runs it costs. */
-import type { Catalogue, CatalogueParam } from "./catalogue";
+ * "flows[*].tcp.cc_params.vegas.alpha", "path.forward.stages[0].p"), the
+ * values typed for each (a list, or a range), checked against the catalogue's
+ * limits, the grid they make and how many runs it costs. */
+import {
+  type AppliesTo,
+  type Catalogue,
+  type CatalogueContainer,
+  type CatalogueParam,
+  directionsOf,
+  expandTemplate,
+  type FamilyInfo,
+  type MechanismInfo,
+  TAG_KEY,
+} from "./catalogue";
 import { formatRange, rangeHint } from "./coerce";
-import { type Compared, isRelevant } from "./layout";
-import { getPath } from "./paths";
+import { type Compared, governingValue, isRelevant } from "./layout";
+import { getPath, isObject } from "./paths";
 
 /** A field a sweep can vary, at one scope (both directions, one flow, ...). */
 export interface SweepField {
@@ -17,6 +30,8 @@ export interface SweepField {
   param: CatalogueParam;
   /** "One-way delay (both directions)" */
   label: string;
+  /** the option group it is listed in: its section's ("Loss", "Flows") or its mechanism's ("Congestion control: Vegas") */
+  group: string;
   kind: "number" | "choice";
   numberType?: "int" | "float";
   /** a choice's values as the scenario holds them (booleans for a switch) */
@@ -72,22 +87,107 @@ function scopeChoices(template: string, scenario: unknown): { path: string; scop
   return out.map((o) => ({ path: o.path, scope: o.scope.filter(Boolean).join(", ") }));
 }
 
-function sweepField(param: CatalogueParam, path: string, scope: string): SweepField | null {
-  const base = { path, param, label: `${param.label ?? param.key}${scope ? ` (${scope})` : ""}` };
+function sweepField(param: CatalogueParam, path: string, scope: string, group: string): SweepField | null {
+  const base = { path, param, label: `${param.label ?? param.key}${scope ? ` (${scope})` : ""}`, group };
   if (param.type === "int" || param.type === "float") return { ...base, kind: "number", numberType: param.type };
   if (param.type === "bool") return { ...base, kind: "choice", choices: [false, true] };
   if (param.type === "enum" || (param.type !== "set" && param.choices?.length)) return { ...base, kind: "choice", choices: param.choices ?? [] };
   return null; // a set (a list of names) is not one value
 }
 
-/** Every field of the catalogue's parameter table a sweep can vary, at each
- * scope the scenario offers, in catalogue order. */
+/** An option group's name: the catalogue's label of the one container whose items or value
+ * the section is ("Loss", "Flows"), else the section's name. */
+export function groupLabel(cat: Pick<Catalogue, "containers">, section: string): string {
+  const holders = cat.containers.filter((c) => c.of === section);
+  if (holders.length === 1) return holders[0].label;
+  return section.charAt(0).toUpperCase() + section.slice(1);
+}
+
+/** A parameter a family's member declares itself (the catalogue's families[].members[].params),
+ * placed as a sweep reads it: with the section, key and applies_to of the scenario's table
+ * when the family's key picks its member (a flow's tcp.cc), or in the tagged list whose
+ * items are the family's members (a direction's stages). */
+interface MemberParam {
+  param: CatalogueParam;
+  member: MechanismInfo;
+  /** the tagged list holding the member's items, null when the member is picked by a key */
+  list: CatalogueContainer | null;
+  group: string;
+}
+
+/** "flows[].tcp.cc_params.vegas.alpha" under the key "tcp.cc" at "flows[].tcp.cc": read when tcp.cc is vegas. */
+function pickedMemberParam(cat: Catalogue, fam: FamilyInfo, member: MechanismInfo, p: CatalogueParam): CatalogueParam {
+  const keyParam = fam.key === null ? undefined : cat.params.find((x) => x.key === fam.key && x.path.endsWith(fam.key as string));
+  const prefix = keyParam ? keyParam.path.slice(0, keyParam.path.length - keyParam.key.length) : null;
+  if (!keyParam || prefix === null || !p.path.startsWith(prefix)) return p;
+  const appliesTo: AppliesTo = { key: keyParam.key, values: [member.name], family: fam.name };
+  return { ...p, section: keyParam.section, key: p.path.slice(prefix.length), appliesTo };
+}
+
+/** Every member's own parameter, in catalogue order (families, members, params), labelled "Vegas: α, ...". */
+export function memberParams(cat: Catalogue): MemberParam[] {
+  const out: MemberParam[] = [];
+  for (const fam of cat.families) {
+    for (const member of fam.members) {
+      for (const own of member.params ?? []) {
+        const list = cat.containers.find((c) => c.type === "tagged_list" && c.family === fam.name && own.path.startsWith(`${c.path}[].`)) ?? null;
+        const memberLabel = member.label ?? member.name;
+        const labelled = { ...own, label: `${memberLabel}: ${own.label ?? own.key}` };
+        const param = list ? { ...labelled, section: list.section } : pickedMemberParam(cat, fam, member, labelled);
+        out.push({ param, member, list, group: `${list ? list.label : fam.label}: ${memberLabel}` });
+      }
+    }
+  }
+  return out;
+}
+
+/** The items of a tagged list (a direction's stages) that are this member, as grid keys:
+ * "path.forward.stages[1].p" for each direction's item, and "path.*.stages[1].p" when
+ * every direction has that member at that place (the API applies "*" to every direction). */
+function taggedScopes(m: MemberParam, scenario: unknown): { path: string; scope: string }[] {
+  const list = m.list as CatalogueContainer;
+  const rest = m.param.path.slice(list.path.length + 3); // after "<list>[]."
+  const name = list.path.split(".").pop() ?? list.key;
+  const noun = name.replace(/s$/, "");
+  const dirs = directionsOf(list.path);
+  const isMember = (dir: string | undefined, i: number) => {
+    const items = getPath(scenario, expandTemplate(list.path, { dir }));
+    const item = Array.isArray(items) ? items[i] : undefined;
+    return isObject(item) && item[TAG_KEY] === m.member.name;
+  };
+  const longest = Math.max(0, ...(dirs.length ? dirs : [undefined]).map((d) => {
+    const items = getPath(scenario, expandTemplate(list.path, { dir: d }));
+    return Array.isArray(items) ? items.length : 0;
+  }));
+  const at = (dir: string | undefined, i: number) => `${dir === undefined ? list.path : list.path.replace(/\{[^}]+\}/, dir)}[${i}].${rest}`;
+  const out: { path: string; scope: string }[] = [];
+  for (let i = 0; i < longest; i++) {
+    if (!dirs.length) {
+      if (isMember(undefined, i)) out.push({ path: at(undefined, i), scope: `${noun} ${i}` });
+      continue;
+    }
+    const here = dirs.filter((d) => isMember(d, i));
+    if (here.length > 1 && here.length === dirs.length) out.push({ path: at("*", i), scope: `${dirs.length === 2 ? "both directions" : "every direction"}, ${noun} ${i}` });
+    for (const d of here) out.push({ path: at(d, i), scope: `${d}, ${noun} ${i}` });
+  }
+  return out;
+}
+
+/** Every field a sweep can vary, at each scope the scenario offers: the catalogue's
+ * parameter table in its order, then the members' own parameters (a stage's only where
+ * the scenario lists a stage of that kind). */
 export function sweepableFields(cat: Catalogue, scenario: unknown): SweepField[] {
   const out: SweepField[] = [];
   for (const p of cat.params) {
     if (NOT_SWEPT.has(p.key)) continue;
     for (const { path, scope } of scopeChoices(p.path, scenario)) {
-      const f = sweepField(p, path, scope);
+      const f = sweepField(p, path, scope, groupLabel(cat, p.section));
+      if (f) out.push(f);
+    }
+  }
+  for (const m of memberParams(cat)) {
+    for (const { path, scope } of m.list ? taggedScopes(m, scenario) : scopeChoices(m.param.path, scenario)) {
+      const f = sweepField(m.param, path, scope, m.group);
       if (f) out.push(f);
     }
   }
@@ -130,7 +230,10 @@ export function fieldOfPath(cat: Catalogue, scenario: unknown, path: string): Sw
   const known = sweepableFields(cat, scenario).find((f) => f.path === path);
   if (known) return known;
   const param = cat.params.find((p) => !NOT_SWEPT.has(p.key) && selectorMatches(p.path, path));
-  return param ? sweepField(param, path, scopeOfSelector(path)) : null;
+  if (param) return sweepField(param, path, scopeOfSelector(path), groupLabel(cat, param.section));
+  // a member's own parameter picked by a key (not a list item: those exist only where the scenario lists them)
+  const own = memberParams(cat).find((m) => !m.list && selectorMatches(m.param.path, path));
+  return own ? sweepField(own.param, path, scopeOfSelector(path), own.group) : null;
 }
 
 const NUMBER_RE = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
@@ -220,11 +323,14 @@ export function unreadWhy(cat: Catalogue, scenario: unknown, field: SweepField, 
   if (!applies) return null;
   const at = concreteExample(field.path);
   if (at === null) return null;
-  if (isRelevant(cat, scenario, { section: field.param.section, key: field.param.key, path: at, appliesTo: applies }, compared)) return null;
+  const placed = { section: field.param.section, key: field.param.key, path: at, appliesTo: applies };
+  // a set (tcp.spurious) reads a member's own parameters while it lists the member
+  const held = governingValue(cat, scenario, placed);
+  if (Array.isArray(held) ? held.some((v) => applies.values.includes(v)) : isRelevant(cat, scenario, placed, compared)) return null;
   // another axis that varies the deciding field to a value that reads this one
   const sibling = field.path.slice(0, field.path.length - field.param.key.length) + applies.key;
   if (axes.some((a) => a.path === sibling && a.chosen.some((c) => applies.values.includes(c)))) return null;
-  return `the engine reads this only when ${applies.key} is ${applies.values.join(" or ")}: these values change nothing here`;
+  return `the engine reads this only when ${applies.key} ${Array.isArray(held) ? "lists" : "is"} ${applies.values.join(" or ")}: these values change nothing here`;
 }
 
 export function planSweep(cat: Catalogue, scenario: unknown, axes: readonly SweepAxis[], compared: Compared | null = null): SweepPlan {
