@@ -57,8 +57,9 @@ function Panel(props: { variant: string; cue: VariantCue | undefined; loaded: Lo
   const p = palette();
   return (
     <div className="sequence-panel" data-variant={props.variant}>
-      {/* an SVG layer, so that the exported figure names each panel */}
-      <svg className="sequence-label" data-layer="label" width={props.width} height={LABEL_HEIGHT} fontFamily={FONT} role="img" aria-label={props.variant}>
+      {/* an SVG layer, so that the exported figure names each panel; hidden from assistive technology,
+          which reads the variant at the start of the diagram's own name */}
+      <svg className="sequence-label" data-layer="label" width={props.width} height={LABEL_HEIGHT} fontFamily={FONT} aria-hidden="true">
         {props.cue && <path d={markerPath(props.cue.marker, 7, LABEL_HEIGHT / 2, 5.5)} fill={props.cue.color} stroke="#fff" strokeWidth={1} data-marker={props.cue.marker} />}
         <text x={props.cue ? 18 : 0} y={LABEL_HEIGHT / 2} dy="0.32em" fontSize={14} fontWeight={600} fill={p.text}>
           {props.variant}
