@@ -7,6 +7,7 @@ import { linkTimers, stateSegments } from "../../lib/chart-math/timeline";
 import { ChartCard } from "./ChartCard";
 import { chartToSvg, type ExportMeta, hasOwnLegend, wrapText } from "./exportChart";
 import { ExportInfoContext } from "./exportMeta";
+import { exportPart, svgTexts } from "../compare/testing";
 import { TimeSequenceChart } from "./TimeSequenceChart";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -51,8 +52,6 @@ function diagram() {
 }
 
 const parse = (svg: string) => new DOMParser().parseFromString(svg, "image/svg+xml");
-const part = (doc: Document, name: string) => doc.querySelector(`[data-export-part="${name}"]`);
-const lines = (el: Element | null) => [...(el?.querySelectorAll("text") ?? [])].map((t) => t.textContent ?? "");
 
 describe("chartToSvg", () => {
   it("makes a figure of the diagram with its title, its own legend and the caption", () => {
@@ -66,25 +65,25 @@ describe("chartToSvg", () => {
     expect(svg.getAttribute("xmlns")).toBe("http://www.w3.org/2000/svg");
     expect(Number(svg.getAttribute("width"))).toBeGreaterThan(790);
     expect(svg.querySelector(":scope > title")!.textContent).toBe(meta.title);
-    expect(lines(part(doc, "title")).join(" ")).toBe(meta.title);
+    expect(svgTexts(exportPart(doc, "title")).join(" ")).toBe(meta.title);
     // the legend is the chart's own, every mark kind with D-SACK among them, and none is added
-    const legend = part(doc, "chart")!.querySelector("[data-legend]")!;
+    const legend = exportPart(doc, "chart")!.querySelector("[data-legend]")!;
     for (const word of ["sent", "ACK", "SACK", "D-SACK", "retransmit", "TLP probe", "drop", "timer fired"]) expect(legend.textContent).toContain(word);
-    expect(part(doc, "legend")).toBeNull();
+    expect(exportPart(doc, "legend")).toBeNull();
     // the caption: scenario, seed, engine version and permalink, wrapped but complete
-    const caption = lines(part(doc, "caption")).join(" ");
+    const caption = svgTexts(exportPart(doc, "caption")).join(" ");
     expect(caption).toContain("Retransmission timer: TLP");
     expect(caption).toContain("seed 7");
     expect(caption).toContain("engine 0.1.0");
-    expect(lines(part(doc, "caption")).join("").replace(/\s/g, "")).toContain(`Permalink:${PERMALINK}`);
+    expect(svgTexts(exportPart(doc, "caption")).join("").replace(/\s/g, "")).toContain(`Permalink:${PERMALINK}`);
     // the canvas of dense marks is in, as an image where it lies
-    expect(part(doc, "chart")!.querySelector("image")!.getAttribute("href")).toBe(PNG);
+    expect(exportPart(doc, "chart")!.querySelector("image")!.getAttribute("href")).toBe(PNG);
     // the marks survive, the tooltip and brush do not
-    expect(part(doc, "chart")!.querySelectorAll('[data-testid="mark-probe"]').length).toBe(1);
+    expect(exportPart(doc, "chart")!.querySelectorAll('[data-testid="mark-probe"]').length).toBe(1);
     expect(doc.querySelector('[data-export="skip"]')).toBeNull();
     // the parts stack: title above the chart above the caption
-    const y = (name: string) => Number(part(doc, name)!.querySelector("text")?.getAttribute("y") ?? "NaN");
-    const chartY = Number(part(doc, "chart")!.getAttribute("transform")!.match(/translate\([\d.]+,([\d.]+)\)/)![1]);
+    const y = (name: string) => Number(exportPart(doc, name)!.querySelector("text")?.getAttribute("y") ?? "NaN");
+    const chartY = Number(exportPart(doc, "chart")!.getAttribute("transform")!.match(/translate\([\d.]+,([\d.]+)\)/)![1]);
     expect(y("title")).toBeLessThan(chartY);
     // (the diagram is 790 px wide and as tall as its layers say)
     const chartH = Number(host.querySelector("svg[data-layer]")!.getAttribute("height"));
@@ -116,8 +115,8 @@ describe("chartToSvg", () => {
         ],
       }),
     );
-    const legend = part(doc, "legend")!;
-    expect(lines(legend)).toEqual(["RTO (baseline)", "TLP", "TLPR", "paper"]);
+    const legend = exportPart(doc, "legend")!;
+    expect(svgTexts(legend)).toEqual(["RTO (baseline)", "TLP", "TLPR", "paper"]);
     // a marker entry is its shape in its colour (a hollow one white inside), instead of the swatch
     const [tri, ring] = [...legend.querySelectorAll("path[data-marker]")];
     expect([tri.getAttribute("data-marker"), tri.getAttribute("fill")]).toEqual(["triangle", "#aa3600"]);
@@ -168,8 +167,8 @@ describe("ChartCard export", () => {
       r.readAsText(saved as unknown as Blob);
     });
     const doc = parse(text);
-    expect(lines(part(doc, "title")).join(" ")).toBe("Time-sequence diagram of flow 0");
-    const caption = lines(part(doc, "caption")).join("");
+    expect(svgTexts(exportPart(doc, "title")).join(" ")).toBe("Time-sequence diagram of flow 0");
+    const caption = svgTexts(exportPart(doc, "caption")).join("");
     expect(caption.replace(/\s/g, "")).toContain(`Permalink:${location.href}`.replace(/\s/g, ""));
     expect(caption).toContain("seed 7");
   });

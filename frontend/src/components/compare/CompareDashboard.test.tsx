@@ -8,7 +8,7 @@ import { mechanismOfVariant, mechanismsOf } from "../../lib/forms/mechanisms";
 import { variantCues } from "../charts/palette";
 import { gridDone, gridRunning, replicatedDone } from "../../lib/stats/fixtures/contract";
 import { CompareDashboard } from "./CompareDashboard";
-import { flush, json, render as renderNow, stubFetch, withProviders } from "./testing";
+import { captureDownloads, exportPart, flush, json, render as renderNow, stubFetch, svgTexts, withProviders } from "./testing";
 
 const comparison = grid as unknown as ComparisonPublic;
 
@@ -234,25 +234,6 @@ describe("CompareDashboard", () => {
   });
 });
 
-/** Save what an export button downloads, as text. */
-function captureDownloads() {
-  const saved: Blob[] = [];
-  const url = URL as unknown as { createObjectURL: (b: Blob) => string; revokeObjectURL: (u: string) => void };
-  url.createObjectURL = (b: Blob) => {
-    saved.push(b);
-    return "blob:x";
-  };
-  url.revokeObjectURL = () => {};
-  vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
-  return async () =>
-    new Promise<Document>((resolve) => {
-      const r = new FileReader();
-      r.onload = () => resolve(new DOMParser().parseFromString(String(r.result), "image/svg+xml"));
-      r.readAsText(saved[saved.length - 1]);
-    });
-}
-const part = (doc: Document, name: string) => doc.querySelector(`[data-export-part="${name}"]`);
-const texts = (el: Element | null) => [...(el?.querySelectorAll("text") ?? [])].map((t) => t.textContent ?? "");
 
 describe("CompareDashboard: accessible, self-contained charts", () => {
   beforeEach(() => stubFetch(() => undefined));
@@ -274,37 +255,37 @@ describe("CompareDashboard: accessible, self-contained charts", () => {
     await act(async () => exportButtons[0].click());
     const bars = await lastDownload();
     expect(bars.querySelector("parsererror")).toBeNull();
-    expect(texts(part(bars, "title")).join(" ")).toMatch(/, normalized to baseline$/);
+    expect(svgTexts(exportPart(bars, "title")).join(" ")).toMatch(/, normalized to baseline$/);
     const toggles = [...r.container.querySelectorAll<HTMLButtonElement>("button.variant-toggle")];
     const glyphMarker = (v: string) => toggles.find((b) => b.dataset.variant === v)!.querySelector("svg")!.getAttribute("data-marker");
-    const legend = part(bars, "legend")!;
-    expect(texts(legend)).toEqual(["TLP", "RTOR", "TLPR", "baseline (baseline)"]);
+    const legend = exportPart(bars, "legend")!;
+    expect(svgTexts(legend)).toEqual(["TLP", "RTOR", "TLPR", "baseline (baseline)"]);
     const legendMarkers = [...legend.querySelectorAll("path[data-marker]")].map((p) => p.getAttribute("data-marker"));
     expect(legendMarkers).toEqual(["TLP", "RTOR", "TLPR", "baseline"].map(glyphMarker));
     expect(new Set(legendMarkers).size).toBe(4);
     // the chart's own bars carry the same markers
     for (const v of variants) {
-      const marks = [...part(bars, "chart")!.querySelectorAll(`[data-testid="fct-bar"][data-variant="${v}"] [data-testid="fct-marker"]`)];
+      const marks = [...exportPart(bars, "chart")!.querySelectorAll(`[data-testid="fct-bar"][data-variant="${v}"] [data-testid="fct-marker"]`)];
       expect(marks).toHaveLength(3);
       for (const m of marks) expect(m.getAttribute("data-marker")).toBe(glyphMarker(v));
     }
-    const caption = texts(part(bars, "caption")).join(" ");
+    const caption = svgTexts(exportPart(bars, "caption")).join(" ");
     expect(caption).toContain(`Comparison ${grid.id}: Preset tail-loss-n-degree`);
     expect(caption).toContain("Grid: count = 1, 2, 3 (3 cells)");
     expect(caption).toContain("3 cells × 4 variants × 1 replication (the base scenario's seed) = 12 runs · engine 0.1.0");
-    expect(texts(part(bars, "caption")).join("").replace(/\s/g, "")).toContain(`Permalink:${location.href}`);
+    expect(svgTexts(exportPart(bars, "caption")).join("").replace(/\s/g, "")).toContain(`Permalink:${location.href}`);
     // the cell buttons are the page's, not the figure's
     expect(bars.querySelector("button, [data-export='skip']")).toBeNull();
 
     // the ECDF of the chosen cell: its cell in the title, dashed lines with their markers in the legend
     await act(async () => exportButtons[1].click());
     const ecdf = await lastDownload();
-    expect(texts(part(ecdf, "title")).join(" ")).toMatch(/^ECDF of .*, cell count = 2$/);
-    const lines = [...part(ecdf, "legend")!.querySelectorAll("line")];
+    expect(svgTexts(exportPart(ecdf, "title")).join(" ")).toMatch(/^ECDF of .*, cell count = 2$/);
+    const lines = [...exportPart(ecdf, "legend")!.querySelectorAll("line")];
     expect(lines).toHaveLength(4);
     const glyphDash = (v: string) => toggles.find((b) => b.dataset.variant === v)!.querySelector("svg")!.getAttribute("data-dash") ?? "";
     expect(lines.map((l) => l.getAttribute("stroke-dasharray") ?? "")).toEqual(["TLP", "RTOR", "TLPR", "baseline"].map(glyphDash));
-    expect(texts(part(ecdf, "caption")).join(" ")).toContain("engine 0.1.0");
+    expect(svgTexts(exportPart(ecdf, "caption")).join(" ")).toContain("engine 0.1.0");
     await flush();
     r.unmount();
   });
@@ -373,9 +354,9 @@ describe("CompareDashboard: accessible, self-contained charts", () => {
     await act(async () => button.click());
     const doc = await lastDownload();
     expect(doc.querySelector("parsererror")).toBeNull();
-    expect(texts(part(doc, "title")).join(" ")).toBe("Time-sequence diagrams of flow 0: the first run of each variant, cell count = 2");
+    expect(svgTexts(exportPart(doc, "title")).join(" ")).toBe("Time-sequence diagrams of flow 0: the first run of each variant, cell count = 2");
     // each panel's label, in the page's order, with the marker its toggle shows; the diagrams with their own legends
-    const chart = part(doc, "chart")!;
+    const chart = exportPart(doc, "chart")!;
     const labels = [...chart.querySelectorAll("text")].map((t) => t.textContent);
     const shown = ["TLP", "RTOR", "TLPR", "baseline"];
     expect(labels.filter((t) => shown.includes(t ?? ""))).toEqual(shown);
@@ -385,12 +366,12 @@ describe("CompareDashboard: accessible, self-contained charts", () => {
     expect(chart.querySelectorAll("[data-legend]")).toHaveLength(4);
     expect(chart.querySelectorAll("image")).toHaveLength(4); // each diagram's canvas of marks, embedded
     // the diagrams draw their own legend: no variant legend above them; the caption names the runs' seeds and the comparison
-    expect(part(doc, "legend")).toBeNull();
-    const caption = texts(part(doc, "caption")).join(" ");
+    expect(exportPart(doc, "legend")).toBeNull();
+    const caption = svgTexts(exportPart(doc, "caption")).join(" ");
     expect(caption).toMatch(/^Panels, top to bottom, on one shared time axis \(\d+–\d+ ms\): TLP: seed 7 · RTOR: seed 7 · TLPR: seed 7 · baseline: seed 7\./);
     expect(caption).toContain(`Comparison ${grid.id}: Preset tail-loss-n-degree`);
     expect(caption).toContain("engine 0.1.0");
-    expect(texts(part(doc, "caption")).join("").replace(/\s/g, "")).toContain(`Permalink:${location.href}`);
+    expect(svgTexts(exportPart(doc, "caption")).join("").replace(/\s/g, "")).toContain(`Permalink:${location.href}`);
     Object.assign(HTMLCanvasElement.prototype, { getContext, toDataURL });
     r.unmount();
   });

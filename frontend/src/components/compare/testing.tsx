@@ -92,3 +92,27 @@ export function setValue(el: HTMLInputElement | HTMLSelectElement, value: string
   Object.getOwnPropertyDescriptor(proto, "value")!.set!.call(el, value);
   el.dispatchEvent(new Event(el instanceof HTMLSelectElement ? "change" : "input", { bubbles: true }));
 }
+
+/** Save what an export button downloads: returns a function that parses the last download as an SVG document. */
+export function captureDownloads(): () => Promise<Document> {
+  const saved: Blob[] = [];
+  const url = URL as unknown as { createObjectURL: (b: Blob) => string; revokeObjectURL: (u: string) => void };
+  url.createObjectURL = (b: Blob) => {
+    saved.push(b);
+    return "blob:x";
+  };
+  url.revokeObjectURL = () => {};
+  vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+  return async () =>
+    new Promise<Document>((resolve) => {
+      const r = new FileReader();
+      r.onload = () => resolve(new DOMParser().parseFromString(String(r.result), "image/svg+xml"));
+      r.readAsText(saved[saved.length - 1]);
+    });
+}
+
+/** A part of an exported figure (title, legend, caption, chart), by its data-export-part. */
+export const exportPart = (doc: Document, name: string) => doc.querySelector(`[data-export-part="${name}"]`);
+
+/** The texts of an SVG element's <text> nodes, in order. */
+export const svgTexts = (el: Element | null) => [...(el?.querySelectorAll("text") ?? [])].map((t) => t.textContent ?? "");

@@ -2,7 +2,7 @@ import { act } from "react";
 import raw from "../../lib/forms/fixtures/catalogue.json";
 import { parseCatalogue } from "../../lib/forms/catalogue";
 import { card, comparison, OWD } from "../../lib/galleryTesting";
-import { flush, json, render, stubFetch } from "../compare/testing";
+import { captureDownloads, exportPart, flush, json, render, stubFetch, svgTexts } from "../compare/testing";
 import { GalleryFigure } from "./GalleryFigure";
 
 const BARS = card();
@@ -28,24 +28,6 @@ const BOX = card({
 } as never);
 const TIMES = (_p: Record<string, unknown>, v: string) => (v === "baseline" ? [100, 200, 300, 400, 500] : [10, 20, 30, 40, 50]);
 
-function captureDownloads() {
-  const saved: Blob[] = [];
-  const url = URL as unknown as { createObjectURL: (b: Blob) => string; revokeObjectURL: (u: string) => void };
-  url.createObjectURL = (b: Blob) => {
-    saved.push(b);
-    return "blob:x";
-  };
-  url.revokeObjectURL = () => {};
-  vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
-  return async () =>
-    new Promise<Document>((resolve) => {
-      const r = new FileReader();
-      r.onload = () => resolve(new DOMParser().parseFromString(String(r.result), "image/svg+xml"));
-      r.readAsText(saved[saved.length - 1]);
-    });
-}
-const part = (doc: Document, name: string) => doc.querySelector(`[data-export-part="${name}"]`);
-const texts = (el: Element | null) => [...(el?.querySelectorAll("text") ?? [])].map((t) => t.textContent ?? "");
 /** the legend's glyph of each variant: marker shape and dash */
 function legendGlyphs(root: Element): Record<string, { marker: string | null; dash: string | null }> {
   return Object.fromEntries(
@@ -142,20 +124,20 @@ describe("GalleryFigure: accessible, self-contained figures", () => {
     await act(async () => button.click());
     const doc = await lastDownload();
     expect(doc.querySelector("parsererror")).toBeNull();
-    expect(texts(part(doc, "title")).join(" ")).toBe("Rexmit's Fig. 1 (bars): quickACKs");
-    const legend = part(doc, "legend")!;
-    expect(texts(legend)).toEqual(["baseline (baseline)", "RTOR", "TLP", "the paper's stated saving"]);
+    expect(svgTexts(exportPart(doc, "title")).join(" ")).toBe("Rexmit's Fig. 1 (bars): quickACKs");
+    const legend = exportPart(doc, "legend")!;
+    expect(svgTexts(legend)).toEqual(["baseline (baseline)", "RTOR", "TLP", "the paper's stated saving"]);
     const glyphs = legendGlyphs(r.container);
     expect([...legend.querySelectorAll("path[data-marker]")].map((p) => p.getAttribute("data-marker"))).toEqual(["baseline", "RTOR", "TLP"].map((v) => glyphs[v].marker));
     expect(legend.querySelector("line")!.getAttribute("stroke-dasharray")).toBe("4 2");
     // the panel's own bars, not the other panel's
-    expect(part(doc, "chart")!.querySelectorAll('[data-testid="gallery-bars"]')).toHaveLength(0); // (the svg's children are inlined)
-    expect(part(doc, "chart")!.querySelectorAll('[data-testid="gallery-bar"]')).toHaveLength(6);
-    const caption = texts(part(doc, "caption")).join(" ");
+    expect(exportPart(doc, "chart")!.querySelectorAll('[data-testid="gallery-bars"]')).toHaveLength(0); // (the svg's children are inlined)
+    expect(exportPart(doc, "chart")!.querySelectorAll('[data-testid="gallery-bar"]')).toHaveLength(6);
+    const caption = svgTexts(exportPart(doc, "caption")).join(" ");
     expect(caption).toContain("Rexmit's reproduction of Fig. 1 of A. Author: A Paper, §3.1, Fig. 1.");
     expect(caption).toContain("preset tail-loss-rtt-sweep");
     expect(caption).toContain("4 cells × 3 variants × 1 replication (seed 4) = 12 runs · engine test");
-    expect(texts(part(doc, "caption")).join("").replace(/\s/g, "")).toContain(`Permalink:${location.href}`);
+    expect(svgTexts(exportPart(doc, "caption")).join("").replace(/\s/g, "")).toContain(`Permalink:${location.href}`);
     r.unmount();
   });
 
@@ -187,8 +169,8 @@ describe("GalleryFigure: accessible, self-contained figures", () => {
     expect(svg.getAttribute("aria-label")).toContain("TLP below 800: the paper ≈ 90%, Rexmit 100%");
     await act(async () => r.container.querySelector<HTMLButtonElement>("button[aria-label$=' as SVG']")!.click());
     const doc = await lastDownload();
-    expect(texts(part(doc, "legend"))).toEqual(["baseline (baseline)", "RTOR", "TLP", "the paper's value", "Rexmit's value"]);
-    expect(part(doc, "legend")!.querySelectorAll("line")).toHaveLength(3);
+    expect(svgTexts(exportPart(doc, "legend"))).toEqual(["baseline (baseline)", "RTOR", "TLP", "the paper's value", "Rexmit's value"]);
+    expect(exportPart(doc, "legend")!.querySelectorAll("line")).toHaveLength(3);
     r.unmount();
   });
 });
