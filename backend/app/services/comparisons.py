@@ -27,7 +27,7 @@ from threading import Lock
 from typing import Any
 
 import rexsim
-from rexsim.scenario import grid_cells
+from rexsim.scenario import flow_counts, grid_cells
 from sqlalchemy.orm import Session
 
 from ..core.config import Settings
@@ -173,22 +173,14 @@ def flow_choice(spec: dict[str, Any]) -> FlowChoice:
     return (tuple(flows) if flows is not None else None, (ff["metric"], float(ff["at_least"])) if ff else None)
 
 
-def counts_flow(i: int, f: dict[str, Any], choice: FlowChoice) -> bool:
-    flows, ff = choice
-    if flows is not None and i not in flows:
-        return False
-    if ff is not None:
-        x = f.get(ff[0])
-        return x is not None and float(x) >= ff[1]
-    return True
-
-
 def extract(result: dict[str, Any], choice: FlowChoice) -> Values:
     """A run's values of each metric of ALL_METRICS: one per flow (request_ms:
     one per object), of the flows the comparison counts (flow_choice)."""
     out: list[list[float]] = [[] for _ in ALL_METRICS]
+    flows, ff = choice
+    flow_filter = None if ff is None else {"metric": ff[0], "at_least": ff[1]}
     for i, f in enumerate(result.get("flows", [])):
-        if not counts_flow(i, f, choice):
+        if not flow_counts(i, f, flows, flow_filter):
             continue
         for k, m in enumerate(METRICS):
             x = f.get(m)
@@ -446,7 +438,7 @@ def runs_csv(s: Session, comparison_id: uuid.UUID) -> Iterator[str]:
     keys = list(comp.spec["grid"])
     cells = comp.spec["cells"]
     rows = repo.run_rows(s, comparison_id)
-    choice = flow_choice(comp.spec)
+    counted_flows, flow_filter = comp.spec.get("flows"), comp.spec.get("flow_filter")
     results = repo.results(s, [r.run_id for r in rows if r.state == "succeeded"])
     buf = io.StringIO()
     w = csv.writer(buf)
@@ -481,7 +473,7 @@ def runs_csv(s: Session, comparison_id: uuid.UUID) -> Iterator[str]:
             if not flows:
                 w.writerow([*head, "", "", *([""] * len(METRICS))])
             for fi, f in enumerate(flows):
-                counted = int(counts_flow(fi, f, choice))
+                counted = int(flow_counts(fi, f, counted_flows, flow_filter))
                 w.writerow([*head, fi, counted, *("" if f.get(m) is None else f[m] for m in METRICS)])
             if n % 500 == 499:
                 yield flush()

@@ -30,7 +30,7 @@ from typing import Any
 
 from . import _rexsim
 from .presets import FOREGROUND_FLOWS, FRTO_PAPER, FRTO_TABLES, PRESETS, TAIL_PAPER, WEB_SITES
-from .scenario import apply_overrides, grid_cells
+from .scenario import apply_overrides, flow_counts, grid_cells
 
 TAIL = "tail-loss-recovery-rtor-tlp-tlpr"
 FRTO = "f-rto"
@@ -891,10 +891,8 @@ def _flow_values(
     chosen = range(len(flows)) if which is None else which
     out: list[float] = []
     for i in chosen:
-        if flow_filter is not None:
-            x = flows[i].get(flow_filter["metric"])
-            if x is None or float(x) < float(flow_filter["at_least"]):
-                continue
+        if not flow_counts(i, flows[i], None, flow_filter):
+            continue
         v = flows[i].get(metric)
         if isinstance(v, list):
             out += [float(x) for x in v if x is not None]

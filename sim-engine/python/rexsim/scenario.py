@@ -6,7 +6,7 @@ import copy
 import itertools
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 _INDEX = re.compile(r"^(\w+)\[(\d+|\*|\d*:\d*)\]$")
@@ -18,6 +18,21 @@ def grid_cells(grid: dict[str, list[Any]]) -> list[dict[str, Any]]:
     the gallery both order cells this way, so cell indices mean the same in both."""
     keys = list(grid)
     return [dict(zip(keys, combo, strict=True)) for combo in itertools.product(*(grid[k] for k in keys))] or [{}]
+
+
+def flow_counts(
+    i: int, metrics: dict[str, Any], flows: Iterable[int] | None, flow_filter: dict[str, Any] | None
+) -> bool:
+    """Whether flow i of a run counts in a comparison: it is one of `flows`
+    (None: every flow) and its `flow_filter["metric"]` is at least
+    `flow_filter["at_least"]` (None: no filter). The comparison service and
+    the gallery both count flows this way."""
+    if flows is not None and i not in flows:
+        return False
+    if flow_filter is None:
+        return True
+    x = metrics.get(flow_filter["metric"])
+    return x is not None and float(x) >= float(flow_filter["at_least"])
 
 
 def canonical_json(scenario: dict[str, Any]) -> str:
