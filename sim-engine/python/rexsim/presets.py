@@ -194,15 +194,21 @@ def _path(
     }
 
 
+def _hash_units(tag: str, count: int) -> list[float]:
+    """`count` numbers in (0, 1] from a SHA-256 hash chain of `tag`: the same
+    on every Python, so a preset's "random" constants never change."""
+    out: list[float] = []
+    h = tag.encode()
+    for _ in range(count):
+        h = hashlib.sha256(h).digest()
+        out.append((int.from_bytes(h[:8], "big") + 1) / 2.0**64)
+    return out
+
+
 def _object_sizes(site: str, count: int, mean_bytes: int) -> list[int]:
     """Deterministic object sizes with the site's mean (a geometric-like
     spread from a hash chain, so every Python gives the same list)."""
-    raw: list[float] = []
-    h = site.encode()
-    for _ in range(count):
-        h = hashlib.sha256(h).digest()
-        u = (int.from_bytes(h[:8], "big") + 1) / 2.0**64
-        raw.append(-1.0 * math.log(u))
+    raw = [-1.0 * math.log(u) for u in _hash_units(site, count)]
     scale = mean_bytes / (sum(raw) / count)
     return [max(200, int(round(x * scale))) for x in raw]
 
@@ -215,17 +221,6 @@ def _web_flows(site: str, count: int, mean_bytes: int, connections: int = 6) -> 
         if mine:
             flows.append(_flow({"kind": "requests", "sizes": mine, "gap_ms": 0}, "delayed"))
     return flows
-
-
-def _hash_units(tag: str, count: int) -> list[float]:
-    """`count` numbers in (0, 1] from a SHA-256 hash chain of `tag`: the same
-    on every Python, so a preset's "random" constants never change."""
-    out: list[float] = []
-    h = tag.encode()
-    for _ in range(count):
-        h = hashlib.sha256(h).digest()
-        out.append((int.from_bytes(h[:8], "big") + 1) / 2.0**64)
-    return out
 
 
 #: the realistic-tail-loss preset's Tmix-like background (§3.2 replays a Tmix
