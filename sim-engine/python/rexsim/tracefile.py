@@ -615,14 +615,53 @@ def _candidates(name: str, arr: _Array, groups: _Groupings) -> list[int]:
     return sorted(m | d | s for m in modes for d in deltas for s in shuffles)
 
 
-def _choose(name: str, arr: _Array, groups: _Groupings, probe: zstandard.ZstdCompressor) -> int:
-    """The transform whose output compresses smallest at the probe level (ties: lowest code)."""
-    best, best_size = 0, -1
+def _transformed(name: str, arr: _Array, groups: _Groupings) -> dict[int, bytes]:
+    """Every candidate transform's bytes (what _apply gives), built from shared intermediates.
+
+    A column has up to 12 candidates: the unsigned view, each grouping's
+    permutation and each delta are computed once and shuffled from there,
+    instead of once per candidate.
+    """
+    out: dict[int, bytes] = {}
+    base = (
+        _unsigned(arr)
+        if arr.dtype.kind in "iu"
+        else np.ascontiguousarray(arr).astype(arr.dtype.newbyteorder("<"), copy=False)
+    )
+    itemsize = arr.dtype.itemsize
+    by_mode: dict[int, _Array] = {}
     for t in _candidates(name, arr, groups):
-        size = len(probe.compress(_apply(arr, t, groups)))
+        mode = t & 3
+        if mode not in by_mode:
+            g = groups.get(mode)
+            by_mode[mode] = base if g is None else base[g[0]]
+        u = by_mode[mode]
+        key = t & ~SHUFFLE
+        if key not in out:
+            if t & DELTA:
+                g = groups.get(mode)
+                u = _delta(u, None if g is None else g[1])
+            out[key] = u.tobytes()
+        if t & SHUFFLE:
+            out[t] = _shuffle(out[key], itemsize)
+    return out
+
+
+def _choose(name: str, arr: _Array, groups: _Groupings, probe: zstandard.ZstdCompressor) -> tuple[int, bytes]:
+    """The transform whose output compresses smallest at the probe level (ties: lowest code), and its bytes.
+
+    An empty column compresses the same under every transform, so it takes 0
+    without probing (the lowest code, as the tie rule would pick).
+    """
+    if not len(arr):
+        return 0, b""
+    best, best_size = 0, -1
+    candidates = _transformed(name, arr, groups)
+    for t in sorted(candidates):
+        size = len(probe.compress(candidates[t]))
         if best_size < 0 or size < best_size:
             best, best_size = t, size
-    return best
+    return best, candidates[best]
 
 
 def _all_groupings(columns: Columns) -> _Groupings:
@@ -686,8 +725,8 @@ def encode_trace(columns: Columns, *, level: int = ZSTD_LEVEL) -> bytes:
     frames = []
     for n in names:
         a = arrays[n]
-        transform = _choose(n, a, groups, probe)
-        frame = cctx.compress(_apply(a, transform, groups))
+        transform, data = _choose(n, a, groups, probe)
+        frame = cctx.compress(data)
         head += [_short_str(n), _short_str(_little(a.dtype).str), _varint(len(a)), bytes([transform])]
         head.append(_varint(len(frame)))
         frames.append(frame)

@@ -380,6 +380,20 @@ def test_big_endian_input_decodes_to_the_same_values(tail2) -> None:
     assert TF.encode_trace(swapped) == TF.encode_trace(tail2)  # stored little-endian either way
 
 
+def test_each_candidates_bytes_are_what_its_transform_gives(web, bulk, tail2) -> None:
+    # the encoder builds every candidate transform's bytes from shared
+    # intermediates (_transformed); each must equal the transform applied on
+    # its own (_apply), or a column could be stored under the wrong code
+    swapped = {k: v.astype(v.dtype.newbyteorder(">")) for k, v in tail2.items()}
+    for cols in (web, bulk, tail2, swapped):
+        groups = TF._all_groupings(cols)
+        for name, arr in cols.items():
+            candidates = TF._transformed(name, arr, groups)
+            assert sorted(candidates) == TF._candidates(name, arr, groups), name
+            for t, data in candidates.items():
+                assert data == TF._apply(arr, t, groups), (name, t)
+
+
 def test_encoding_is_deterministic(web) -> None:
     reordered = {k: web[k].copy() for k in reversed(list(web))}
     assert TF.encode_trace(web) == TF.encode_trace(web)
