@@ -114,6 +114,23 @@ test("history lists a run and its re-run; the before/after view overlays them an
     await marks.locator('[data-testid="lineage-mark"][data-kind="probe"]').getByRole("button").click();
     await expect(overlay.getByTestId("overlay-highlight")).toHaveCount(1);
     await shot(page, "n-lineage");
+
+    // zoom: a drag across the plot, then the button that frames the parting; both kept in the URL
+    const whole = (await overlay.getAttribute("data-window")) ?? "";
+    const box = (await overlay.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.5);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.5, { steps: 5 });
+    await page.mouse.up();
+    await expect(page).toHaveURL(/from_ms=[\d.]+&to_ms=[\d.]+/);
+    await expect(overlay).not.toHaveAttribute("data-window", whole);
+    const zoom = view.getByRole("group", { name: "Zoom" });
+    await zoom.getByRole("button", { name: "Whole runs" }).click();
+    await expect(overlay).toHaveAttribute("data-window", whole);
+    await zoom.getByRole("button", { name: "Zoom to where the runs part" }).click();
+    await expect(page).toHaveURL(/from_ms=/);
+    await expect(view.getByTestId("overlay-divergence")).toBeVisible();
+    expect(Number(await overlay.getAttribute("data-after-marks")), "the window's trace is drawn").toBeGreaterThan(0);
   });
 
   await test.step("the run pages name their lineage: the re-run its parent, the parent its re-run", async () => {

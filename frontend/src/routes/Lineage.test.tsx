@@ -103,6 +103,52 @@ describe("the before/after view (/runs/:id/vs/:parentId)", () => {
     r.unmount();
   });
 
+  it("zooms both diagrams to a window kept in the URL, fetching the window's traces", async () => {
+    history.replaceState(null, "", `/runs/${C}/vs/${P}`);
+    const calls = serve();
+    const r = await render(<App />);
+    await flush(10);
+    const view = r.container.querySelector('[data-testid="lineage-view"]')!;
+    const figure = () => view.querySelector('[data-testid="lineage-overlay"]')!;
+    const windowOf = () => figure().getAttribute("data-window")!.split("-").map(Number);
+    const button = (name: string) => [...view.querySelectorAll<HTMLButtonElement>('[data-testid="overlay-zoom"] button')].find((b) => b.textContent === name)!;
+    const [w0, w1] = windowOf();
+    expect(w0).toBeLessThan(320);
+    expect(w1).toBeGreaterThan(320);
+    expect(button("Whole runs").disabled).toBe(true);
+    expect(view.querySelector('[data-testid="overlay-zoom"]')?.textContent).toContain("whole runs");
+
+    // a quarter of the runs' span around the instant they part (320 ms)
+    await act(async () => button("Zoom to where the runs part").click());
+    await flush(10);
+    const url = new URL(location.href);
+    const from = Number(url.searchParams.get("from_ms"));
+    const to = Number(url.searchParams.get("to_ms"));
+    expect(from).toBeLessThan(320);
+    expect(to).toBeGreaterThan(320);
+    expect((to - from) / (w1 - w0)).toBeCloseTo(0.25, 6);
+    expect(windowOf()).toEqual([from, to]);
+    expect(view.querySelector('[data-testid="overlay-divergence"]')).not.toBeNull();
+    // both runs' traces of that window, at full resolution
+    const windowed = calls.map((c) => new URL(c.url)).filter((u) => u.pathname.endsWith("/trace") && u.searchParams.get("from_ms") !== null);
+    expect(windowed.map((u) => u.pathname).sort()).toEqual([`/api/v1/runs/${P}/trace`, `/api/v1/runs/${C}/trace`]);
+    expect(windowed.every((u) => Number(u.searchParams.get("from_ms")) === from && Number(u.searchParams.get("to_ms")) === to)).toBe(true);
+    // the comparison still reads the whole runs
+    expect(view.querySelector('[data-testid="lineage-summary"]')?.textContent).toMatch(/^The runs agree up to 320 ms; from there 6 marks differ/);
+
+    // a window before the runs part shows no parting line; "Whole runs" returns
+    history.replaceState(null, "", `/runs/${C}/vs/${P}?from_ms=0&to_ms=100`);
+    await act(async () => window.dispatchEvent(new PopStateEvent("popstate")));
+    await flush(10);
+    expect(windowOf()).toEqual([0, 100]);
+    expect(view.querySelector('[data-testid="overlay-divergence"]')).toBeNull();
+    await act(async () => button("Whole runs").click());
+    await flush(10);
+    expect(new URL(location.href).searchParams.get("from_ms")).toBeNull();
+    expect(windowOf()).toEqual([w0, w1]);
+    r.unmount();
+  });
+
   it("says so when the run was not made from the other", async () => {
     history.replaceState(null, "", `/runs/${P}/vs/${C}`);
     serve();

@@ -1,7 +1,9 @@
 /** The body of the before/after view of two finished runs: scenario changes,
- * the overlaid diagrams of one flow (?flow=), its metric changes and the rare
+ * the overlaid diagrams of one flow (?flow=), zoomable to a time window
+ * (?from_ms=&to_ms=, as in the run view), its metric changes and the rare
  * marks that differ.  Fetches the two traces (lib/queries) and passes data
- * to the chart. */
+ * to the chart: the whole runs' traces for the comparison, the window's for
+ * the zoomed diagram (at full resolution where the whole run is thinned). */
 import { useMemo, useState } from "react";
 import type { RunPublic } from "../../lib/api";
 import { flowOf, mssOf } from "../../lib/mss";
@@ -12,10 +14,12 @@ import { describeMark, segmentNumbering } from "./describe";
 import { eventLabel, useEventLabels } from "./eventLabels";
 import { MarkDifferences } from "./MarkDifferences";
 import { MetricChanges } from "./MetricChanges";
-import { OverlayChart, OverlayLegend } from "./OverlayChart";
+import { OverlayChart, OverlayLegend, sharedDomain } from "./OverlayChart";
 import { diffMarks, type MarkPair, metricChanges, rareDifferences, scenarioChanges } from "./overlay";
 import { ScenarioChanges } from "./ScenarioChanges";
+import { zoomWindow } from "../../lib/chart-math/scales";
 import { formatMs } from "../../lib/format";
+import { windowParams } from "../run/useRunViewState";
 
 function flowCount(run: RunPublic): number {
   const flows = (run.scenario as { flows?: unknown }).flows;
@@ -54,7 +58,22 @@ export function LineageComparison(props: { before: RunPublic; after: RunPublic }
     [before.metrics, after.metrics, flow, catalogue?.metrics],
   );
   const scenario = useMemo(() => scenarioChanges(before.scenario, after.scenario), [before.scenario, after.scenario]);
-  const error = tb.error ?? ta.error;
+  // the zoom: a window of the whole runs' span, in the URL like the run view's
+  const full = useMemo(() => sharedDomain(tb.events, ta.events), [tb.events, ta.events]);
+  const fromMs = Number(params.get("from_ms") ?? Number.NaN);
+  const toMs = Number(params.get("to_ms") ?? Number.NaN);
+  const win: [number, number] | null = Number.isFinite(fromMs) && Number.isFinite(toMs) && toMs > fromMs ? [fromMs, toMs] : null;
+  const zb = useTraceWindow(before.id, win?.[0] ?? null, win?.[1] ?? null, flow);
+  const za = useTraceWindow(after.id, win?.[0] ?? null, win?.[1] ?? null, flow);
+  const zoomKey = (id: string) => `${id}|${win?.[0] ?? null}|${win?.[1] ?? null}|${flow}`;
+  // until the window's traces arrive, the whole runs' (clipped) stand in for them
+  const shownBefore = zb.window && zb.key === zoomKey(before.id) ? zb.events : tb.events;
+  const shownAfter = za.window && za.key === zoomKey(after.id) ? za.events : ta.events;
+  const zoomTo = (a: number, b: number) => {
+    const w = windowParams(a, b, full[1]);
+    if (w) set(w);
+  };
+  const error = tb.error ?? ta.error ?? zb.error ?? za.error;
 
   return (
     <>
@@ -91,9 +110,20 @@ export function LineageComparison(props: { before: RunPublic; after: RunPublic }
             </p>
           ) : (
             <>
+              <OverlayZoom
+                window={win}
+                divergence={diff.divergence}
+                onZoom={(factor, center) => {
+                  const [a, b] = zoomWindow(win ?? full, factor, 0, full[1], center);
+                  zoomTo(a, b);
+                }}
+                onReset={() => set({ from_ms: null, to_ms: null })}
+              />
               <OverlayChart
-                before={tb.events}
-                after={ta.events}
+                before={shownBefore}
+                after={shownAfter}
+                domain={win}
+                onBrush={zoomTo}
                 diff={diff}
                 width={width}
                 unit="segments"
@@ -122,5 +152,36 @@ export function LineageComparison(props: { before: RunPublic; after: RunPublic }
         </section>
       </div>
     </>
+  );
+}
+
+/** Zoom buttons for the overlaid diagrams (dragging across the plot zooms too). */
+function OverlayZoom(props: {
+  window: [number, number] | null;
+  divergence: number | null;
+  /** zoom by a factor around a centre (ms; the window's middle when absent) */
+  onZoom: (factor: number, center?: number) => void;
+  onReset: () => void;
+}) {
+  const { window: win, divergence } = props;
+  return (
+    <fieldset className="lin-zoom" data-testid="overlay-zoom">
+      <legend className="visually-hidden">Zoom</legend>
+      <span className="muted">{win ? `${formatMs(win[0], 3)} – ${formatMs(win[1], 3)}` : "whole runs"} · drag across the diagram to zoom</span>
+      {divergence !== null && (
+        <button type="button" onClick={() => props.onZoom(0.25, divergence)}>
+          Zoom to where the runs part
+        </button>
+      )}
+      <button type="button" onClick={() => props.onZoom(0.5)}>
+        Zoom in
+      </button>
+      <button type="button" onClick={() => props.onZoom(2)} disabled={!win}>
+        Zoom out
+      </button>
+      <button type="button" onClick={props.onReset} disabled={!win}>
+        Whole runs
+      </button>
+    </fieldset>
   );
 }

@@ -1,13 +1,16 @@
 /** Two time-sequence diagrams of one flow on one shared time and sequence
  * axis: the parent run (before) muted and outlined, the re-run (after) solid
  * (drawOverlay.ts); the instant the runs part is a dashed line.  Axes in SVG
- * (charts/Axes), marks on canvas.  Takes data and never fetches. */
+ * (charts/Axes), marks on canvas.  A time window (`domain`) zooms both runs
+ * alike, the sequence axis fitting what the window shows; dragging across
+ * the plot asks for a window (`onBrush`).  Takes data and never fetches. */
 import { useCallback, useMemo } from "react";
 import type { TraceEvent } from "../../lib/chart-math/events";
 import { timeScale } from "../../lib/chart-math/idleScale";
 import { type SeqUnit, seqExtent, seqValue, valueScale } from "../../lib/chart-math/scales";
 import { formatCompact, formatMs } from "../../lib/format";
 import { TimeAxis, ValueAxis } from "../charts/Axes";
+import { Brush } from "../charts/Brush";
 import { CanvasLayer } from "../charts/CanvasLayer";
 import { FONT, palette } from "../charts/palette";
 import { drawnCount, drawOverlay, runLooks } from "./drawOverlay";
@@ -41,6 +44,35 @@ export interface OverlayChartProps {
   highlight?: MarkPair | null;
   /** what the figure shows, for screen readers */
   label: string;
+  /** the time window shown (ms); the span both runs cover when absent */
+  domain?: [number, number] | null;
+  /** a window dragged across the plot (ms) */
+  onBrush?: (fromMs: number, toMs: number) => void;
+}
+
+/** The sequence span of both runs' events inside [t0, t1] (the whole runs' when the window holds none). */
+export function windowSeqExtent(
+  runs: readonly (readonly TraceEvent[])[],
+  [t0, t1]: [number, number],
+): [number, number] | null {
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const events of runs) {
+    const e = seqExtent(events.filter((ev) => ev.t >= t0 && ev.t <= t1));
+    if (e) {
+      lo = Math.min(lo, e[0]);
+      hi = Math.max(hi, e[1]);
+    }
+  }
+  if (Number.isFinite(lo)) return [lo, hi];
+  for (const events of runs) {
+    const e = seqExtent(events);
+    if (e) {
+      lo = Math.min(lo, e[0]);
+      hi = Math.max(hi, e[1]);
+    }
+  }
+  return Number.isFinite(lo) ? [lo, hi] : null;
 }
 
 export function OverlayChart(props: OverlayChartProps) {
@@ -49,14 +81,20 @@ export function OverlayChart(props: OverlayChartProps) {
   const plotH = props.plotHeight ?? 340;
   const plotW = Math.max(10, width - MARGIN.left - MARGIN.right);
   const height = MARGIN.top + plotH + MARGIN.bottom;
-  const x = useMemo(() => timeScale({ domain: sharedDomain(before, after), range: [0, plotW] }), [before, after, plotW]);
+  const d0 = props.domain?.[0];
+  const d1 = props.domain?.[1];
+  const domain = useMemo<[number, number]>(
+    () => (d0 !== undefined && d1 !== undefined && d1 > d0 ? [d0, d1] : sharedDomain(before, after)),
+    [d0, d1, before, after],
+  );
+  const x = useMemo(() => timeScale({ domain, range: [0, plotW] }), [domain, plotW]);
   const y = useMemo(() => {
-    const ea = seqExtent(before);
-    const eb = seqExtent(after);
-    const lo = Math.min(ea?.[0] ?? 0, eb?.[0] ?? 0);
-    const hi = Math.max(ea?.[1] ?? mss * 10, eb?.[1] ?? mss * 10);
+    const ext = windowSeqExtent([before, after], domain);
+    const lo = ext?.[0] ?? 0;
+    const hi = ext && ext[1] > ext[0] ? ext[1] : lo + mss * 10;
     return valueScale(seqValue(lo, unit, mss), seqValue(hi, unit, mss), [plotH, 0]);
-  }, [before, after, unit, mss, plotH]);
+  }, [before, after, domain, unit, mss, plotH]);
+  const inside = (t: number) => t >= domain[0] && t <= domain[1];
   const draw = useCallback(
     (ctx: CanvasRenderingContext2D) =>
       drawOverlay(ctx, {
@@ -77,10 +115,10 @@ export function OverlayChart(props: OverlayChartProps) {
     [before, after, p, x, y, unit, mss, plotW, plotH],
   );
   const div = props.diff.divergence;
-  const divX = div === null ? null : x(div);
+  const divX = div === null || !inside(div) ? null : x(div);
   const hl = props.highlight;
   const ringAt = (e: TraceEvent | null, color: string, key: string) => {
-    if (!e) return null;
+    if (!e || !inside(e.t)) return null;
     const cy = e.kind === "timer_fired" ? plotH - 5 : y(seqValue(e.seq + e.arg / 2, unit, mss));
     return <circle key={key} cx={x(e.t)} cy={cy} r={10} fill="none" stroke={color} strokeWidth={2.5} data-testid="overlay-highlight" />;
   };
@@ -92,6 +130,7 @@ export function OverlayChart(props: OverlayChartProps) {
       data-testid="lineage-overlay"
       data-before-marks={drawnCount(before)}
       data-after-marks={drawnCount(after)}
+      data-window={`${domain[0]}-${domain[1]}`}
     >
       <svg width={width} height={height} style={{ position: "absolute", left: 0, top: 0 }} aria-hidden="true" fontFamily={FONT}>
         <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
@@ -100,6 +139,13 @@ export function OverlayChart(props: OverlayChartProps) {
         </g>
       </svg>
       <CanvasLayer width={width} height={height} draw={draw} label={props.label} />
+      {props.onBrush && (
+        <svg width={width} height={height} style={{ position: "absolute", left: 0, top: 0 }} aria-hidden="true">
+          <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
+            <Brush width={plotW} height={plotH} onBrush={(a, b) => props.onBrush?.(x.invert(a), x.invert(b))} />
+          </g>
+        </svg>
+      )}
       <svg width={width} height={height} style={{ position: "absolute", left: 0, top: 0, pointerEvents: "none" }} aria-hidden="true" fontFamily={FONT}>
         <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
           {divX !== null && div !== null && (
