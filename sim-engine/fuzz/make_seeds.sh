@@ -96,6 +96,8 @@ s frto-basic $paper $spike flows[0].tcp.sack=false flows[0].tcp.spurious=frto \
 s frto-linux-eifel $paper $spike flows[0].tcp.timestamps=true \
 	flows[0].tcp.spurious=frto+eifel flows[0].tcp.frto_variant=linux flows[0].tcp.spurious_response=rfc4015
 s dsack-spike $paper $spike flows[0].tcp.spurious=eifel+dsack flows[0].tcp.timestamps=false
+s eifel-linux-nosack $paper $spike flows[0].tcp.sack=false flows[0].tcp.timestamps=true \
+	flows[0].tcp.spurious=eifel flows[0].tcp.eifel_variant=linux flows[0].receiver.ack_policy=quick
 s eifel-none $paper fwd.loss.model=bernoulli fwd.loss.p=0.05 flows[0].tcp.timestamps=true flows[0].tcp.spurious=eifel \
 	flows[0].tcp.spurious_response=none
 

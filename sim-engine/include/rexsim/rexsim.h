@@ -56,6 +56,7 @@ enum rx_rtt_profile { RX_RTT_RFC6298 = 0, RX_RTT_LINUX, RX_RTT__COUNT };
 enum rx_er_variant { RX_ER_RFC5827 = 0, RX_ER_LINUX, RX_ER__COUNT };
 /* F-RTO (src/spurious/sp_frto.c): RFC 5682 §2 basic, §3 SACK-enhanced, Linux's */
 enum rx_frto_variant { RX_FRTO_AUTO = 0, RX_FRTO_BASIC, RX_FRTO_SACK, RX_FRTO_LINUX, RX_FRTO__COUNT };
+enum rx_eifel_variant { RX_EIFEL_RFC3522 = 0, RX_EIFEL_LINUX, RX_EIFEL__COUNT };
 /* the response to a spurious verdict (castate.c rx_cs_undo): revert, RFC 4015, detect only */
 enum rx_sp_response { RX_SPR_REVERT = 0, RX_SPR_RFC4015, RX_SPR_NONE, RX_SPR_HALVE, RX_SPR__COUNT };
 
@@ -150,6 +151,7 @@ struct rx_flow_cfg {
 	int64_t er_variant; /* enum rx_er_variant */
 	bool er_delayed; /* Linux's delayed ER: wait max(RTT/4, 2 ms) */
 	int64_t frto_variant; /* enum rx_frto_variant */
+	int64_t eifel_variant; /* enum rx_eifel_variant */
 	int64_t spurious_response; /* enum rx_sp_response */
 	bool ssthresh_from_cwnd; /* Linux: ssthresh from cwnd, not FlightSize (RFC 5681 eq. 4) */
 	bool fack;

@@ -13,6 +13,7 @@
 #ifndef REXSIM_SPURIOUS_H
 #define REXSIM_SPURIOUS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "rexsim/ops.h"
@@ -33,6 +34,10 @@ struct rx_sp_rule {
 	const char *name; /* stable identifier, unique among every detector's rules */
 	const char *label; /* the reason in a few words, for people */
 	const char *doc; /* one sentence citing the step of the specification */
+	/* the undo restores the window but the sender stays in Loss until the
+	 * ACKs reach the RTO's recover point (Linux's timestamp undo without
+	 * SACK); false: it returns to Open (or Disorder) at once */
+	bool stays_in_loss;
 };
 
 enum rx_spurious_verdict { RX_SP_UNDECIDED = 0, RX_SP_SPURIOUS, RX_SP_GENUINE };

@@ -66,6 +66,8 @@ LINUX_6 = {
     "hz": 250,
     "spurious": ["frto", "eifel", "dsack"],
     "frto_variant": "linux",
+    # without SACK a timestamp undo keeps Loss (shared/linux-reference, Non-SACK+TS)
+    "eifel_variant": "linux",
 }
 LINUX_6_RECEIVER = {"ack_policy": "linux"}
 

@@ -15,6 +15,17 @@
  *   - undo (RFC 3522, RFC 5682, RFC 3708 responses): a spurious-timeout
  *     detector's verdict restores the window through congestion control's
  *     undo_cwnd(); detectors never touch cwnd themselves.
+ *
+ * RFC 4015 (the Eifel response): only its abstract and introduction could be
+ * read (the stored copies end there; issue #10's helper eifelx searched the
+ * pages, code and issue corpora).  The cwnd/ssthresh rule below
+ * ("cwnd <- FlightSize + min (bytes_acked, IW)", "ssthresh <- pipe_prev",
+ * "pipe_prev <- max (FlightSize, ssthresh)") is RFC 4015's as public code
+ * quotes it; the step numbers cited for it here ("§3 (0)", "step 4") are
+ * this file's own and not checked against the RFC.  The RFC's adaptation of
+ * the retransmission timer (its abstract: "It adapts the retransmission
+ * timer to avoid further spurious timeouts") is NOT modelled: its text was
+ * not available, and secondary descriptions differ in the details.
  */
 #include "sim.h"
 
@@ -228,7 +239,8 @@ void rx_cs_on_rto(struct rx_sender *s)
 	 * (0): "Before the variables cwnd and ssthresh get updated when loss
 	 * recovery is initiated, set a "pipe_prev" variable as follows:
 	 * pipe_prev <- max (FlightSize, ssthresh)" */
-	if (s->ca_state != RX_CA_LOSS) {
+	if (s->ca_state != RX_CA_LOSS || s->loss_undone) {
+		s->rto_prior_state = s->ca_state == RX_CA_LOSS ? RX_CA_OPEN : s->ca_state; /* a new episode */
 		s->sp_pipe_prev_bytes = rx_umax64(s->out_bytes, s->cc.ssthresh_bytes);
 		reduce_ssthresh(s, false);
 	}
@@ -244,6 +256,7 @@ void rx_cs_on_rto(struct rx_sender *s)
 	s->recovery_point = s->snd_nxt;
 	if (s->tmr->on_rto)
 		s->tmr->on_rto(s);
+	s->loss_undone = false;
 	rx_cs_set_state(s, RX_CA_LOSS);
 	rx_rtt_backoff(s); /* (5.5) */
 	/* a new episode's retransmission log (RFC 3708 §3), when a detector
@@ -366,7 +379,13 @@ void rx_cs_undo(struct rx_sender *s, const struct rx_ack_info *ai, int detector,
 				s->lost_bytes -= g->len;
 			}
 		}
-		rx_cs_set_state(s, s->sacked_segs ? RX_CA_DISORDER : RX_CA_OPEN);
+		/* a rule that stays in Loss (Linux's timestamp undo without SACK)
+		 * keeps the state until the ACKs reach recover (rx_cs_on_ack) */
+		const struct rx_spurious_ops *d = s->sp[detector];
+		if (rule >= 0 && (size_t)rule < d->n_rules && d->rules[rule].stays_in_loss && s->ca_state == RX_CA_LOSS)
+			s->loss_undone = true;
+		else
+			rx_cs_set_state(s, s->sacked_segs ? RX_CA_DISORDER : RX_CA_OPEN);
 	}
 	uint32_t words = rx_trace_add_spurious(s->sim, old_cwnd, old_ssthresh);
 	rx_trace_add_cause(s->sim, RX_EV_SPURIOUS, s->flow, ai->ack, words, (uint8_t)((rule & 15) | (response << 4)),

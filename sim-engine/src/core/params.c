@@ -23,6 +23,7 @@ NAMES(ch_rtt, "rfc6298", "linux")
 NAMES(ch_trace, "full", "sampled", "none")
 NAMES(ch_er, "rfc5827", "linux")
 NAMES(ch_frto, "auto", "basic", "sack", "linux")
+NAMES(ch_eifel, "rfc3522", "linux")
 NAMES(ch_spr, "revert", "rfc4015", "none", "halve")
 NAMES(ch_ss, "rfc5681", "byte_counting")
 NAMES(ch_cwl, "half_pipe", "linux")
@@ -330,7 +331,8 @@ static const struct rx_param table[] = {
 	  "What the sender does when a detector of tcp.spurious declares an RTO spurious. revert: restore cwnd "
 	  "(congestion control's undo) and ssthresh as they were before the timeout, as the F-RTO paper's Eifel "
 	  "sender and Linux do. rfc4015: the Eifel response algorithm (RFC 4015 §3 step 4): cwnd = FlightSize + "
-	  "min(bytes_acked, IW), ssthresh = pipe_prev = max(FlightSize, ssthresh) when the timeout fired. none: "
+	  "min(bytes_acked, IW), ssthresh = pipe_prev = max(FlightSize, ssthresh) when the timeout fired (RFC "
+	  "4015's adaptation of the retransmission timer is not modelled). none: "
 	  "detect only (counted in spurious_rtos_detected), the conventional recovery goes on. halve: the F-RTO "
 	  "paper's response (Sarolahti et al. 2003, §3 step 2a): cwnd = ssthresh, half the flight when the timeout "
 	  "fired, and congestion avoidance from there. Every response but none resumes with new data (step 3: "
@@ -344,6 +346,14 @@ static const struct rx_param table[] = {
 	  "when tcp.sack is on, else basic (the RFC's choice). linux: as Linux 6.18 was measured to do "
 	  "(frto2-spurious-rto.pkt): the first ACK that (S)ACKs never-retransmitted data undoes at once.",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, frto_variant)),
+	P("tcp.eifel_variant", "Eifel variant", RX_PT_ENUM, 0, RX_EIFEL__COUNT - 1, RX_EIFEL_RFC3522, "", ch_eifel,
+	  "With tcp.spurious holding eifel: which timestamp undo follows the verdict. rfc3522: the Eifel detection "
+	  "algorithm (RFC 3522 §3.2) answered by tcp.spurious_response, after which the sender leaves Loss. linux: "
+	  "the same verdict, but without SACK the sender stays in Loss after the undo (the window is restored, the "
+	  "state is left only when the ACKs reach the RTO's recover point), as Linux 6.18 was measured to do "
+	  "(shared/linux-reference, Non-SACK+TS: a TS-echo ACK restores cwnd 10 but the state stays Loss); with "
+	  "SACK both leave Loss at once.",
+	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, eifel_variant)),
 	PA("tcp.lossdet:dupack", "tcp.early_retransmit", "Early Retransmit", RX_PT_BOOL, 0, 1, 1, "", NULL,
 	   "Early Retransmit (RFC 5827): with fewer than 4 segments outstanding and nothing new to send, lower the "
 	   "duplicate-ACK threshold.",

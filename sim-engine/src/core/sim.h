@@ -181,6 +181,7 @@ struct rx_sender {
 	int sp_member[RX_MAX_SPURIOUS]; /* each one's index in the spurious family (the trace's detector) */
 	bool sp_watch; /* an RTO's verdict is still open */
 	int rto_prior_state; /* ca_state when the latest RTO fired (RFC 5682 step 1) */
+	bool loss_undone; /* Loss kept after an undo (a rule that stays_in_loss): the next RTO is a new episode */
 	bool dsack_seen; /* an ACK ever carried a D-SACK block (RFC 3522 §3.2 step 5) */
 	/* the RTO episode's retransmissions, for matching D-SACK blocks to them
 	 * (RFC 3708 §3): first byte and length of each, and which a D-SACK has

@@ -25,6 +25,21 @@
  *       proceed to step (6), else proceed to step (DONE)";
  *   (6) "set SpuriousRecovery to SPUR_TO" -- the spurious verdict, which the
  *       core answers through its one undo path with tcp.spurious_response.
+ * Variants (tcp.eifel_variant):
+ *   rfc3522  the steps above; the undo returns the sender to Open;
+ *   linux    the same verdict, but without SACK the sender stays in Loss
+ *            after the undo (shared/linux-reference README, "Timestamp
+ *            (Eifel-like) and DSACK undo", Non-SACK+TS: "A TS-echo ACK
+ *            restores cwnd 10 but the state stays Loss"; with SACK the
+ *            kernel went to Open at once, eifel-ts-undo-sack.pkt).  The
+ *            verdict names its own rule (eifel_ts_linux_nosack), whose
+ *            stays_in_loss tells the core's undo path to keep the state.
+ *            Only that measured difference is modelled: which ACKs Linux
+ *            judges beyond the README's cases is not claimed.
+ * No SACK-based variant: RFC 3522 requires the Timestamps option (its
+ * abstract: "It requires that the TCP Timestamps option defined in RFC 1323
+ * be enabled for a connection"); its D-SACK use is step (5)'s guard, and
+ * detection from D-SACKs alone is RFC 3708, the dsack detector.
  * Timestamps are the engine's millisecond ticks: a retransmission in the same
  * millisecond as its original carries the same TSval, and step (4)'s strict
  * "smaller" keeps such a timeout (conservative, as the RFC's clock allows).
@@ -53,6 +68,11 @@ static const struct rx_sp_rule eifel_rules[] = {
 	  "RFC 3522 §3.2 steps (4)-(6): the first acceptable ACK after the RTO echoes a TSval smaller than "
 	  "RetransmitTS, the retransmission's, so the original arrived first; it carries no D-SACK and either a "
 	  "D-SACK was seen before or it does not acknowledge all outstanding data." },
+	{ "eifel_ts_linux_nosack", "the ACK echoes a timestamp older than the retransmission (no SACK: stay in Loss)",
+	  "The RFC 3522 §3.2 verdict on a connection without SACK, answered as Linux 6.18 was measured to "
+	  "(shared/linux-reference, Non-SACK+TS): the window is restored but the sender stays in Loss until the "
+	  "ACKs reach the RTO's recover point.",
+	  .stays_in_loss = true },
 };
 
 static int on_ack(struct rx_sender *s, void *priv, const struct rx_ack_info *ai, int *rule)
@@ -68,8 +88,11 @@ static int on_ack(struct rx_sender *s, void *priv, const struct rx_ack_info *ai,
 		return RX_SP_GENUINE;
 	if (ai->flags & RX_ACKF_DSACK) /* (5) */
 		return RX_SP_GENUINE;
-	if (s->dsack_seen || ai->ack < s->snd_nxt)
-		return RX_SP_SPURIOUS; /* (6) */
+	if (s->dsack_seen || ai->ack < s->snd_nxt) {
+		/* (6); Linux without SACK keeps Loss after the undo */
+		*rule = s->cfg->eifel_variant == RX_EIFEL_LINUX && !s->cfg->sack ? 1 : 0;
+		return RX_SP_SPURIOUS;
+	}
 	return RX_SP_GENUINE;
 }
 
@@ -80,7 +103,8 @@ const struct rx_spurious_ops rx_sp_eifel = {
 	       "acceptable ACK after an RTO echoes a timestamp older than the retransmission's exactly when the "
 	       "original arrived first, so the timeout was spurious; answered by tcp.spurious_response (revert, the "
 	       "Eifel response of RFC 4015, or none). Needs tcp.timestamps; decides on the first ACK, before any "
-	       "further retransmission.",
+	       "further retransmission. tcp.eifel_variant linux: without SACK the sender stays in Loss after the "
+	       "undo, as Linux 6.18 was measured to do.",
 	.rules = eifel_rules,
 	.n_rules = sizeof(eifel_rules) / sizeof(eifel_rules[0]),
 	.on_rto = on_rto,

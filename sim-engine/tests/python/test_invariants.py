@@ -58,6 +58,11 @@ def tcp_cfg(draw):
         "slow_start": draw(st.sampled_from(["rfc5681", "byte_counting"])),
         "abc_limit_segs": draw(st.sampled_from([0, 1, 2, 8])),
         "hz": draw(st.sampled_from([0, 0, 250, 1000])),
+        # spurious-timeout detection, any combination, every variant and response
+        "spurious": draw(st.lists(st.sampled_from(MEMBERS["spurious"]), unique=True, max_size=3)),
+        "frto_variant": draw(st.sampled_from(["auto", "basic", "sack", "linux"])),
+        "eifel_variant": draw(st.sampled_from(["rfc3522", "linux"])),
+        "spurious_response": draw(st.sampled_from(["revert", "rfc4015", "none", "halve"])),
     }
 
 

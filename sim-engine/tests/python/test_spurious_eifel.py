@@ -95,3 +95,70 @@ def test_a_pair_detects_what_either_member_detects() -> None:
     assert [k for _, k, _ in tx(r, 1200)].count("retransmit") == 1
     assert metric(r, "spurious_rtos_detected") == 1
     assert [(t, det, rule) for t, det, rule, *_ in spurious_events(r)] == [(1200.0, "frto", "frto_sack_3b")]
+
+
+def _state_changes(r) -> list[tuple[float, int, str]]:
+    """(t_ms, snd.una when the state changed, state entered) from 1100 on."""
+    import numpy as np
+    from rexsim.tracefile import STATES
+
+    tr = r.trace
+    idx = np.flatnonzero(tr.mask("state", flow=0) & (tr.t_ns >= 1100 * 10**6))
+    return [(float(tr.t_ns[i]) / 1e6, int(tr.seq[i]), STATES[int(tr.state[i])]) for i in idx]
+
+
+@pytest.mark.parametrize("variant", ["rfc3522", "linux"])
+def test_eifel_linux_variant_without_sack_stays_in_loss(variant: str) -> None:
+    """No SACK (frto 'basic' scenario: tcp.sack off), timestamps on.  The
+    verdict is RFC 3522's on the first ACK (1000 at 1200, TSecr 100 < 1100).
+    rfc3522: the undo returns to Open at once, on that ACK (snd.una 1000).
+    linux (tcp.eifel_variant; shared/linux-reference Non-SACK+TS: "restores
+    cwnd 10 but the state stays Loss"): the same undo (cwnd 10000, ssthresh
+    infinite) under its own rule, the state stays Loss, and Loss ends when the
+    ACKs reach recover (10000, the last of the ten ACKs at 1200: Open with
+    snd.una 10000, RFC 5681 / the core's Loss exit).  The transmissions are the
+    same either way (the send quota is cwnd - pipe in Loss as in Open, and the
+    window grows in Loss as in Open): the RTO's retransmission, then new data
+    10000..19000 at 1200 as in test_eifel_undoes_on_the_first_ack."""
+    r = run("eifel", "basic", timestamps=True, eifel_variant=variant)
+    assert tx(r, 1300) == [(1100.0, "retransmit", 0), *NEW_AT_1200]
+    rule, state = ("eifel_ts_older", "open") if variant == "rfc3522" else ("eifel_ts_linux_nosack", "loss")
+    assert spurious_events(r) == [(1200.0, "eifel", rule, "revert", 1000, 1000, 5000, 10000, None, state)]
+    una_at_open = 1000 if variant == "rfc3522" else 10000
+    assert _state_changes(r)[:2] == [(1100.0, 0, "loss"), (1200.0, una_at_open, "open")]
+    assert metric(r, "spurious_rtos_detected") == 1 and metric(r, "undo_count") == 1
+
+
+def test_eifel_linux_variant_with_sack_leaves_loss_at_once() -> None:
+    """With SACK the linux variant is RFC 3522's (eifel-ts-undo-sack.pkt: Open
+    at once): the same event as test_eifel_undoes_on_the_first_ack."""
+    r = run("eifel", "sack", timestamps=True, eifel_variant="linux")
+    assert spurious_events(r) == [(1200.0, "eifel", "eifel_ts_older", "revert", 1000, 1000, 5000, 10000, None, "open")]
+
+
+def test_eifel_linux_variant_next_rto_in_kept_loss_is_a_new_episode() -> None:
+    """No SACK, the spike also drops the original of segment 5 (seq 4000).
+    At 1200: ACK 1000 undoes (linux: Loss kept, cwnd 10000, ssthresh
+    infinite); ACKs 2000, 3000, 4000 advance (cwnd 11000..13000, slow start)
+    and new data 10000..19000 goes out; the originals 6..10 then bring
+    duplicate ACKs of 4000, which start no fast retransmit in Loss, and
+    nothing is marked lost (the undo unmarked every segment), so the hole
+    waits for the RTO.  The last ACK that advanced (4000 at 1200) restarted it
+    (RFC 6298 5.3) with RTO = 1 s: the samples after the undo (ACKs 2000..4000,
+    originals sent at 100: 1100 ms each, ExpectedSamples-weighted, RFC 7323
+    App. G) leave SRTT + 4 RTTVAR under a second, rounded up to RFC 6298
+    (2.4)'s 1 s.  At 2200 the RTO retransmits 4000.  The undo ended the first
+    episode, so this is a new one: ssthresh = FlightSize / 2 = (20000 - 4000)
+    / 2 = 8000 (RFC 5681 eq. 4), not 'a repeated timeout' that would keep the
+    restored infinite ssthresh.  rfc3522 instead: Open after the undo, so
+    three duplicate ACKs start fast recovery at 1200 and 4000 is
+    retransmitted at once."""
+    r = run("eifel", "basic", timestamps=True, eifel_variant="linux", drop=5)
+    rtx = [(t, seq) for t, kind, seq in tx(r, 2200) if kind == "retransmit"]
+    assert rtx == [(1100.0, 0), (2200.0, 4000)]
+    tr = r.trace
+    armed = [e for e in tr if e["kind"] == "timer_armed" and e["t_ns"] == 2200 * 10**6]
+    assert [(e["cwnd_bytes"], e["ssthresh_bytes"]) for e in armed] == [(1000, 8000)]
+    assert metric(r, "rto_count") == 2 and metric(r, "undo_count") == 1
+    r3522 = run("eifel", "basic", timestamps=True, eifel_variant="rfc3522", drop=5)
+    assert [(t, seq) for t, kind, seq in tx(r3522, 2200) if kind == "retransmit"] == [(1100.0, 0), (1200.0, 4000)]

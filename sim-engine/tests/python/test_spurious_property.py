@@ -70,6 +70,7 @@ def loss_only(draw: Any) -> dict[str, Any]:
                         st.sampled_from(["auto", "basic", "sack", "linux"] if sack else ["auto", "basic"])
                     ),
                     "spurious_response": draw(st.sampled_from(["revert", "rfc4015", "none", "halve"])),
+                    "eifel_variant": draw(st.sampled_from(["rfc3522", "linux"])),
                 },
                 "receiver": {"ack_policy": "quick"},
             }
