@@ -23,7 +23,8 @@ TAIL_PAPER = (
 )
 
 # The paper's hosts ran Linux 3.17: FACK on, early retransmit with the
-# delayed variant, the Linux RTT estimator (200 ms minimum RTO), ssthresh from cwnd.
+# delayed variant, the Linux RTT estimator (200 ms minimum RTO), ssthresh from
+# cwnd, and Proportional Rate Reduction (RFC 6937), Linux's recovery since 3.2.
 LINUX_317 = {
     "mss": 1448,
     "iw": 10,
@@ -36,6 +37,7 @@ LINUX_317 = {
     "er_variant": "linux",
     "er_delayed": True,
     "fack": True,
+    "recovery": "prr",
     "ssthresh_from_cwnd": True,
 }
 
@@ -105,7 +107,8 @@ PROFILES: list[Profile] = [
         "linux-3.17",
         "Linux 3.17 (the tail-loss paper's hosts)",
         "The tail-loss paper's end hosts ran Linux 3.17 (§3.1, §3.2): CUBIC, FACK on, early retransmit in "
-        "Linux's variant and time-delayed, Linux's RTT estimator (200 ms minimum RTO), ssthresh from cwnd. "
+        "Linux's variant and time-delayed, Linux's RTT estimator (200 ms minimum RTO), ssthresh from cwnd, "
+        "Proportional Rate Reduction (RFC 6937, Linux's recovery since 3.2). "
         "The retransmission timer is what the paper compares (RTO, RTOR, TLP, TLPR).",
         TAIL_PAPER + ", §3.1",
         {f"flows[*].tcp.{k}": v for k, v in LINUX_317.items()},

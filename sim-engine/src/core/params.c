@@ -376,9 +376,9 @@ static const struct rx_param table[] = {
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, ssthresh_from_cwnd)),
 	PA("tcp.lossdet:dupack", "tcp.fack", "FACK", RX_PT_BOOL, 0, 1, 0, "", NULL,
 	   "Forward acknowledgment loss marking (Mathis & Mahdavi, SIGCOMM 1996): a segment is lost once the highest "
-	   "SACKed segment is dupthresh or more segments above it. Linux 3.x enabled it by default; TLP relies on it "
-	   "to "
-	   "recover 4 or more tail losses (paper §3.1).",
+	   "SACKed segment is dupthresh or more segments above it; in recovery every un-SACKed segment below the "
+	   "highest SACK is lost, and at least the first unacknowledged one (the paper's awnd; Linux 3.x). Linux 3.x "
+	   "enabled it by default; TLP relies on it to recover 4 or more tail losses (paper §3.1).",
 	   RX_SEC_FLOW, offsetof(struct rx_flow_cfg, fack)),
 	PA("tcp.lossdet:dupack,rack", "tcp.limited_transmit", "Limited Transmit", RX_PT_BOOL, 0, 1, 1, "", NULL,
 	   "Limited Transmit (RFC 3042): send new data on the first two duplicate ACKs.", RX_SEC_FLOW,

@@ -3,8 +3,38 @@
  *   - fast retransmit after DupThresh duplicate ACKs (RFC 5681 §3.2);
  *   - SACK loss marking, IsLost() (RFC 6675 §4): a segment is lost once
  *     DupThresh segments above it are SACKed;
- *   - FACK marking (Mathis & Mahdavi 1996) as an option: lost once the
- *     highest SACKed segment is DupThresh or more segments above it;
+ *   - FACK marking (M. Mathis, J. Mahdavi: "Forward Acknowledgment:
+ *     Refining TCP Congestion Control", SIGCOMM 1996) as an option:
+ *       (F1) a segment is lost once the forward-most SACKed segment is
+ *            DupThresh or more segments above it.  The paper triggers
+ *            recovery when "(snd.fack - snd.una) > (3*MSS)"; Linux described
+ *            its FACK the same way when it retired it (commit 94bdc978, 2017:
+ *            "a packet P is deemed lost, if packet Q of higher sequence is
+ *            s/acked and P and Q are distant by at least dupthresh number of
+ *            packets in sequence space").
+ *       (F2) once in recovery, every un-SACKed segment below the forward-most
+ *            SACKed one is lost: the paper's estimate of the data in the
+ *            network during recovery, awnd = snd.nxt - snd.fack +
+ *            retran_data, counts none of it as in flight, and Linux's own
+ *            description of its FACK heuristic (tcp_input.c, quoted in the
+ *            same commit) reads "As soon as we decided that something is
+ *            lost, we decide that _all_ not SACKed packets until the most
+ *            forward SACK are lost".
+ *       (F3) in recovery, the first unacknowledged segment is lost on every
+ *            ACK: Linux 3.x's FACK scoreboard update marks at least the head
+ *            (the coordinator's description of Linux 3.x for issue #9; no
+ *            public text of it was found, see below), which on a partial
+ *            ACK is RFC 6582 §3.2 step 3's "retransmit the first
+ *            unacknowledged segment" carried over to SACK.
+ *     Interpretation: (F2) and (F3) apply from the moment loss detection
+ *     decides on recovery (the ACK or delayed-ER timer that starts it), so
+ *     the recovery member's first quota already sees the holes as lost.
+ *     (F3) adds to (F2) only where nothing is SACKed above the head, e.g. a
+ *     partial ACK that acknowledged every SACKed segment.  Whether Linux 3.x
+ *     marked the head on such an ACK is taken from the brief, not from a
+ *     cited text.  With PRR (RFC 6937), which sends only segments marked
+ *     lost and new data, these marks decide when the later holes of a tail
+ *     loss are repaired (tests/c/test_ld_fack.c);
  *   - Early Retransmit (RFC 5827 §3.2), strict or Linux's variant, optionally
  *     delayed by max(SRTT/4, 2 ms) (RFC 5827 App. A.3 mitigation, as Linux),
  *     with its own timer in the sender's slot;
@@ -72,9 +102,9 @@ static struct dupack *priv(struct rx_sender *s)
 	return rx_ld_priv(s);
 }
 
-/* Apply IsLost() (RFC 6675) and FACK marks, which are monotone in the
- * segment index, up to the current boundary. */
-static void update_lost_marks(struct rx_sender *s)
+/* Apply IsLost() (RFC 6675) and FACK marks (F1, and F2 when `recovering`),
+ * which are monotone in the segment index, up to the current boundary. */
+static void update_lost_marks(struct rx_sender *s, bool recovering)
 {
 	struct dupack *d = priv(s);
 	uint64_t dt = (uint64_t)s->cfg->dupthresh;
@@ -84,6 +114,10 @@ static void update_lost_marks(struct rx_sender *s)
 			boundary = s->top_sacked[dt - 1] - 1;
 		if (s->cfg->fack && s->high_sacked_idx > dt)
 			boundary = rx_umax64(boundary, s->high_sacked_idx - dt);
+		/* (F2) FACK in recovery: every hole below the forward-most SACK
+		 * (Mathis & Mahdavi 1996: awnd = snd.nxt - snd.fack + retran_data) */
+		if (s->cfg->fack && recovering && s->high_sacked_idx > 0)
+			boundary = rx_umax64(boundary, s->high_sacked_idx - 1);
 	}
 	if (boundary >= s->nxt_idx)
 		boundary = s->nxt_idx - 1;
@@ -123,18 +157,26 @@ static int on_ack(struct rx_sender *s, const struct rx_ack_info *ai)
 		 * ACK at the recovery point that holds Recovery is not one */
 		if (!s->cfg->sack && ai->acked_bytes && s->snd_una < s->recovery_point)
 			rx_sb_mark_lost(s, s->una_idx);
-		update_lost_marks(s);
+		update_lost_marks(s, true);
+		/* (F3) FACK in recovery: at least the head is lost (Linux 3.x;
+		 * RFC 6582 §3.2 step 3 on a partial ACK) */
+		if (s->cfg->sack && s->cfg->fack && s->una_idx < s->nxt_idx)
+			rx_sb_mark_lost(s, s->una_idx);
 		return RX_LD_NONE;
 	}
-	update_lost_marks(s);
+	update_lost_marks(s, false);
 	if (s->ca_state == RX_CA_LOSS)
 		return RX_LD_NONE;
 	uint64_t dups = s->cfg->sack ? s->dupacks : s->reno_dupacks;
-	if (dups >= (uint64_t)s->cfg->dupthresh || rx_seg_at(s, s->una_idx)->lost)
+	if (dups >= (uint64_t)s->cfg->dupthresh || rx_seg_at(s, s->una_idx)->lost) {
+		update_lost_marks(s, true); /* recovery begins: (F2) */
 		return RX_LD_FAST;
+	}
 	if (er_condition(s)) {
-		if (!s->cfg->er_delayed)
+		if (!s->cfg->er_delayed) {
+			update_lost_marks(s, true);
 			return RX_LD_EARLY;
+		}
 		if (!(s->rtx.armed && s->rtx.kind == RX_TMR_ER)) {
 			/* Linux's delayed ER: wait a quarter of an RTT (at least 2 ms) */
 			int64_t delay = rx_max64(s->srtt_ns / 4, 2 * RX_NS_PER_MS);
@@ -149,7 +191,7 @@ static int on_ack(struct rx_sender *s, const struct rx_ack_info *ai)
  * Disorder or CWR state with data outstanding) */
 static int on_timer(struct rx_sender *s)
 {
-	(void)s;
+	update_lost_marks(s, true); /* recovery begins: (F2) */
 	return RX_LD_EARLY;
 }
 
@@ -179,7 +221,10 @@ const struct rx_lossdet_ops rx_ld_dupack = {
 	.label = "DupThresh, SACK, FACK, ER",
 	.doc = "Loss detection by duplicate ACKs and SACK: fast retransmit after DupThresh duplicate ACKs (RFC 5681 "
 	       "§3.2); with SACK a segment is lost once DupThresh segments above it are SACKed (RFC 6675 §4 IsLost), "
-	       "or with FACK once the highest SACK is DupThresh segments above it (Mathis & Mahdavi 1996); Early "
+	       "or with FACK once the highest SACK is DupThresh segments above it, and in recovery every un-SACKed "
+	       "segment "
+	       "below the highest SACK and at least the first unacknowledged one (Mathis & Mahdavi 1996; Linux 3.x); "
+	       "Early "
 	       "Retransmit with fewer than four segments outstanding (RFC 5827, strict or Linux's variant, optionally "
 	       "delayed by max(SRTT/4, 2 ms) as Linux 3.x); NewReno partial ACKs mark the next segment lost (RFC 6582 "
 	       "§3.2), and NewReno's recovery ends at the full ACK (RFC 6582) or, with recovery_exit 'linux', at "

@@ -239,8 +239,8 @@ def rtor_saving(r: Result, pid: str) -> float:
 def fig3_rtor_saves_an_rtt(r: Result) -> bool:
     # "In all cases, RTOR saves at least one RTT as compared to the baseline."
     saves = {pid: rtor_saving(r, pid) / (2 * owd(r, pid)) for pid in "abde"}
-    # what the card states: RTOR's median is lower everywhere, by at least 0.9 RTT; below one RTT in (e)
-    assert all(x >= 0.9 for x in saves.values()) and saves["e"] < 1 <= min(saves["a"], saves["b"], saves["d"])
+    # what the card states: RTOR's median is lower everywhere, by at least 0.9 RTT; below one RTT in (d) and (e)
+    assert all(x >= 0.9 for x in saves.values()) and max(saves["d"], saves["e"]) < 1 <= min(saves["a"], saves["b"])
     return all(x >= 1 for x in saves.values())
 
 
@@ -295,8 +295,10 @@ def fig3_rtor_best_long_flows(r: Result) -> bool:
     # as shown in the same figure." (Fig. 3f)
     meds = {v: med(r, "f", v) for v in VARIANTS}
     means = {v: cell(r, "f")[v]["mean"] for v in VARIANTS}
-    # what the card states besides: RTOR's mean is below TLP's and TLPR's too; the medians lie within 13 ms
-    assert means["RTOR"] < min(means["TLP"], means["TLPR"]) and max(meds.values()) - min(meds.values()) < 13, meds
+    # what the card states besides: TLPR's and TLP's medians are below RTOR's, RTOR's mean below theirs; the
+    # medians lie within 37 ms
+    assert max(meds["TLP"], meds["TLPR"]) < meds["RTOR"] < meds["baseline"], meds
+    assert means["RTOR"] < min(means["TLP"], means["TLPR"]) and max(meds.values()) - min(meds.values()) < 37, meds
     return meds["RTOR"] < min(meds["TLP"], meds["TLPR"])
 
 
@@ -370,9 +372,10 @@ def fig4_low_rtt_all_gain_tlp_most(r: Result) -> bool:
     if site == "web-objects-search":
         assert all_gain and n["RTOR"] == min(n.values()) and max(n.values()) == 1 and max(n["TLP"], n["TLPR"]) < 0.52
     elif site == "web-objects-classified":
-        assert max(n.values()) - min(n.values()) < 0.015 and n["TLP"] > 1, n
+        assert n["TLP"] > 1 and n["TLPR"] == min(n.values()) and min(n.values()) > 0.9, n
     else:
-        assert all_gain and n["TLP"] == min(n.values()) and n["TLPR"] > n["RTOR"] and min(n.values()) > 0.75, n
+        assert all_gain and n["TLPR"] == min(n.values()) and max(n["TLP"], n["TLPR"]) < n["RTOR"], n
+        assert min(n.values()) > 0.75, n
     return all_gain and tlp_tlpr_largest and halved
 
 

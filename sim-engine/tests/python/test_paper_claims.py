@@ -337,3 +337,36 @@ def test_probe_without_loss_changes_no_congestion_state(timer):
     assert not tr.mask("state").any(), [tr.describe(int(i)) for i in np.nonzero(tr.mask("state"))[0]]
     cw = tr.cwnd_bytes.astype(np.int64)
     assert np.all(cw == np.maximum.accumulate(cw)), "cwnd was reduced without any loss"
+
+
+# ------------------------------------------------------------------ Fig. 1, the 10 ms quickACK exception
+def test_fig1_10ms_exception_needs_a_late_ninth_ack():
+    """§3.1: with quickACKs "The exception is in the 10 ms case, where the ACK
+    for the ninth segment does not reach the sender before the PTO fires."
+    Rexmit's quick-ACK receiver ACKs all nine delivered segments at once
+    (data leaves at 10 ms, the ACKs arrive at 20 ms), so the PTO is recomputed
+    with one segment outstanding (eq. 2), capped at the RTO, and TLP ties the
+    baseline (the gallery's 'differs').  The PTO re-armed by the eighth ACK is
+    max(2 SRTT, 10 ms) = 2 RTT (eq. 1), so the ninth ACK must come at least
+    2 RTT after the eighth for the probe to go first.  A receiver that delays
+    that ACK by 40 ms (Linux's minimum delayed-ACK timeout; modelled here by
+    the delayed-ACK receiver with a 40 ms timer, which ACKs 2, 4, 6, 8 at once
+    and holds 9) meets this at RTT 10 ms only (40 > 2 x 10) and reproduces
+    the paper's exception, Linux 3.17 settings, one tail loss:
+      RTT 10: ACKs of 2-8 arrive at 20, the PTO (two outstanding: eq. 1,
+              2 x 10 = 20 ms) fires at 40 before 9's ACK (15 + 40 = 55, due at
+              60): the probe re-sends 10, which arrives at 45 = FCT.
+              Baseline: 9's ACK at 60 (an RTT sample of 60 - 10 = 50 ms: SRTT
+              7/8 x 10 + 50/8 = 15) restarts the RTO, SRTT + 200 ms = 215 ms
+              (Linux's estimator, 200 ms minimum variance term): 10 is re-sent
+              at 275 and arrives at 280.
+      RTT 20: the PTO of 40 ms from the ACKs at 40 would fire at 80, when 9's
+              ACK (30 + 40 = 70, due at 80) has arrived: eq. 2 again, a tie.
+    Which receiver delayed the paper's ninth ACK the paper does not say: the
+    engine's quick-ACK receiver is left as it is."""
+    kw = {"ack": "delayed", "tail": 1, "profile": "linux317", "delack_ms": 40}
+    assert tail_fct(10, "tlp", **kw) == pytest.approx(45, abs=EPS)
+    assert tail_fct(10, "rto", **kw) == pytest.approx(280, abs=EPS)
+    assert tail_fct(20, "tlp", **kw) == pytest.approx(tail_fct(20, "rto", **kw), abs=EPS)
+    # and the quick-ACK receiver: a tie at RTT 10 ms (the gallery card's finding)
+    assert tail_fct(10, "tlp", tail=1, profile="linux317") == tail_fct(10, "rto", tail=1, profile="linux317")
