@@ -400,7 +400,6 @@ void rx_snd_on_ack(struct rx_sender *s, struct rx_pkt *p)
 		return;
 	uint32_t sref = p->n_sack ? rx_trace_add_sack(s->sim, p) : 0;
 	rx_snd_trace(s, RX_EV_ACK_RECV, p->ack, sref, p->dsack);
-	s->peer_rwnd = p->rwnd_bytes;
 
 	/* 1. scoreboard */
 	struct rx_ack_info ai = {
@@ -413,7 +412,8 @@ void rx_snd_on_ack(struct rx_sender *s, struct rx_pkt *p)
 	};
 	int64_t rtt_tx;
 	struct rx_rate_sample rs = { .has_data = false };
-	rx_sb_take_ack(s, p, &ai, &rtt_tx, &rs);
+	rx_sb_take_ack(s, p, &ai, &rtt_tx, &rs); /* reads the window before this ACK (a window update is no dupack) */
+	s->peer_rwnd = p->rwnd_bytes;
 	if (ai.flags & RX_ACKF_DSACK) {
 		s->dsack_seen = true;
 		if (s->rtxlog_on)
