@@ -18,7 +18,8 @@
  *   byte 1    number of flows
  *   then      scenario rows; forward dir rows, loss rows, rule count, rules;
  *             reverse the same; per flow: flow rows, then app.sizes; then
- *             the forward and reverse stage lists, then their schedules.
+ *             the forward and reverse stage lists, then their schedules, then
+ *             each flow's receiver.read_blocked_ms (gen_blocks).
  *   each row  one mode byte, then 0..8 value bytes (see gen_row, int_in, float_in).
  *
  * Budget: whatever the bytes say, an in-range duration_s is cut to 30 s,
@@ -435,6 +436,8 @@ static void fix_up(struct rx_scenario *sc)
 		struct rx_flow_cfg *f = &sc->flows[i];
 		if (f->rwnd_bytes < f->mss)
 			f->rwnd_bytes = f->mss;
+		if (f->wscale > 0 && f->wscale <= 14 && f->rwnd_bytes > (INT64_C(65535) << f->wscale))
+			f->rwnd_bytes = INT64_C(65535) << f->wscale;
 		if (f->max_rto_ms > 0 && f->min_rto_ms > f->max_rto_ms)
 			f->min_rto_ms = f->max_rto_ms;
 		if (f->min_rto_ms >= 0 && f->min_rto_ms < 0.001)
@@ -521,6 +524,37 @@ static void gen_dir(struct fz_in *in, struct rx_dir_cfg *d, bool vmode)
 	gen_section(in, RX_SEC_DIR, d, vmode);
 	gen_section(in, RX_SEC_LOSS, &d->loss, vmode);
 	gen_rules(in, &d->loss, vmode);
+}
+
+/* receiver.read_blocked_ms: a byte >= 200 gives 1 + b % 4 periods, each
+ * from = the previous end + [0, 3000] ms, to = from + [1, 3000] ms; in
+ * validation mode bytes >= 252 give a bad count, and the values are taken
+ * raw (unordered, out of range) */
+static void gen_blocks(struct fz_in *in, struct rx_flow_cfg *f, bool vmode)
+{
+	uint8_t b = u8(in);
+	if (b < 200)
+		return; /* never blocked (most inputs) */
+	if (vmode && b >= 252) {
+		static const int64_t bad[] = { 1, 2 * RX_MAX_READ_BLOCKS + 2, -1, 3 };
+		f->n_read_blocked = bad[b % 4];
+		for (int64_t k = 0; k < 2 * RX_MAX_READ_BLOCKS; k++)
+			f->read_blocked_ms[k] = int_in(in, -1, 3600001);
+		return;
+	}
+	int64_t pairs = 1 + b % 4, t = 0;
+	f->n_read_blocked = 2 * pairs;
+	for (int64_t k = 0; k < pairs; k++) {
+		if (vmode) {
+			f->read_blocked_ms[2 * k] = int_in(in, -1, 3600001);
+			f->read_blocked_ms[2 * k + 1] = int_in(in, -1, 3600001);
+			continue;
+		}
+		int64_t from = t + int_in(in, 0, 3000);
+		t = from + int_in(in, 1, 3000);
+		f->read_blocked_ms[2 * k] = from;
+		f->read_blocked_ms[2 * k + 1] = t;
+	}
 }
 
 static void gen_sizes(struct fz_in *in, struct rx_flow_cfg *f, bool vmode)
@@ -637,6 +671,8 @@ static int64_t decode(struct fz_in *in, struct rx_scenario *sc, bool *vmode, boo
 	gen_stages(in, &sc->rev, *vmode);
 	gen_schedule(in, &sc->fwd, *vmode);
 	gen_schedule(in, &sc->rev, *vmode);
+	for (int64_t i = 0; i < nf; i++)
+		gen_blocks(in, &sc->flows[i], *vmode);
 	budget(sc, nf);
 	if (!*vmode)
 		fix_up(sc);

@@ -130,6 +130,16 @@ s schedule-acks-bulk fwd.rate_bps=20e6 flows[0].app.kind=bulk flows[0].app.durat
 s schedule-all-lost $paper fwd.stages=delay_spike+schedule fwd.stages[0].p=0.1 fwd.stages[0].mean_ms=300 \
 	fwd.schedule=2 fwd.schedule[0].time_ms=0 fwd.schedule[1].time_ms=30 fwd.schedule[1].loss_rate=1
 
+# the receiving application and the receive window (app_reader.c, receiver.c), the
+# persist timer, opportunistic retransmission (the opportunistic-retransmission paper §IV)
+unl="fwd.rate_bps=0 rev.rate_bps=0 fwd.delay_ms=25 rev.delay_ms=25"
+s reader-rate-wscale $unl flows[0].app.segments=60 flows[0].receiver.rwnd_bytes=10000 \
+	flows[0].receiver.read_bytes_per_s=100000 flows[0].receiver.wscale=3 flows[0].receiver.ack_policy=quick
+s reader-blocked $unl flows[0].app.segments=40 flows[0].receiver.rwnd_bytes=10000 flows[0].blocked=0,1500,2000,2500
+s opportunistic $unl flows[0].app.segments=40 flows[0].receiver.rwnd_bytes=10000 flows[0].tcp.opportunistic_rtx=true \
+	fwd.loss.model=positioned fwd.rules=2 fwd.rules[0].segment=1 fwd.rules[1].segment=1 fwd.rules[1].transmission=2
+s invalid-reader flags=7 flows[0].receiver.wscale=1 flows[0].receiver.rwnd_bytes=1000000
+
 # validation mode: cross-field and out-of-range errors
 s invalid-rwnd flags=7 flows[0].tcp.mss=1448 flows[0].receiver.rwnd_bytes=100
 s invalid-rto flags=7 flows[0].tcp.min_rto_ms=500 flows[0].tcp.max_rto_ms=100

@@ -16,6 +16,7 @@
  *   flows[i].K_params.R=V   a row of the member chosen by K, e.g.
  *                           flows[0].tcp.cc_params.alpha=3 (with flows[0].tcp.cc=vegas)
  *   flows[i].sizes=A,B,...  app.sizes (1..16 items)
+ *   flows[i].blocked=F,T,...  receiver.read_blocked_ms (1..4 FROM,TO pairs, ascending)
  *   fwd.stages=K1+K2        path.forward.stages by kind (1..4), each stage's own
  *                           rows as fwd.stages[k].KEY=V
  *   fwd.schedule=N          path.forward.schedule rows (1..8), each row as
@@ -332,6 +333,33 @@ int main(int argc, char **argv)
 	emit_stages("rev");
 	emit_schedule("fwd");
 	emit_schedule("rev");
+	/* each flow's receiver.read_blocked_ms (gen_blocks): flows[i].blocked=FROM,TO,... */
+	for (int i = 0; i < nf; i++) {
+		char key[48];
+		snprintf(key, sizeof(key), "flows[%d].blocked", i);
+		v = find(key);
+		if (!v) {
+			emit(0);
+			continue;
+		}
+		int64_t ms[8];
+		int nm = 0;
+		char *copy = strdup(v), *save = NULL;
+		for (char *tok = strtok_r(copy, ",", &save); tok && nm < 8; tok = strtok_r(NULL, ",", &save))
+			ms[nm++] = (int64_t)strtod(tok, NULL);
+		free(copy);
+		if (nm < 2 || nm % 2) {
+			fprintf(stderr, "%s: 1 to 4 FROM,TO pairs\n", key);
+			return 1;
+		}
+		emit((uint8_t)(200 + nm / 2 - 1));
+		int64_t t = 0;
+		for (int k = 0; k < nm; k += 2) {
+			emit_int_in(ms[k] - t, 0, 3000);
+			emit_int_in(ms[k + 1] - ms[k], 1, 3000);
+			t = ms[k + 1];
+		}
+	}
 	for (int i = 0; i < n_specs; i++)
 		if (!used[i]) {
 			fprintf(stderr, "unknown or misplaced spec: %s\n", specs[i]);

@@ -789,7 +789,7 @@ export type DropEvent = {
      *
      * why the packet was dropped (vocab.drop_reasons)
      */
-    reason: 'loss_model' | 'queue';
+    reason: 'loss_model' | 'queue' | 'rcv_buffer';
     /**
      * Rto Us
      *
@@ -1550,7 +1550,7 @@ export type ProbeEvent = {
      *
      * why the segment was sent (vocab.causes); null when the trace does not record it
      */
-    cause: 'new' | 'fast' | 'early' | 'lost' | 'rule3' | 'rescue' | 'rto' | 'loss' | 'probe' | null;
+    cause: 'new' | 'fast' | 'early' | 'lost' | 'rule3' | 'rescue' | 'rto' | 'loss' | 'probe' | 'opportunistic' | 'window_probe' | null;
     /**
      * Cwnd Bytes
      *
@@ -1868,7 +1868,7 @@ export type RetransmitEvent = {
      *
      * why the segment was sent (vocab.causes); null when the trace does not record it
      */
-    cause: 'new' | 'fast' | 'early' | 'lost' | 'rule3' | 'rescue' | 'rto' | 'loss' | 'probe' | null;
+    cause: 'new' | 'fast' | 'early' | 'lost' | 'rule3' | 'rescue' | 'rto' | 'loss' | 'probe' | 'opportunistic' | 'window_probe' | null;
     /**
      * Cwnd Bytes
      *
@@ -2353,7 +2353,7 @@ export type SendEvent = {
      *
      * why the segment was sent (vocab.causes); null when the trace does not record it
      */
-    cause: 'new' | 'fast' | 'early' | 'lost' | 'rule3' | 'rescue' | 'rto' | 'loss' | 'probe' | null;
+    cause: 'new' | 'fast' | 'early' | 'lost' | 'rule3' | 'rescue' | 'rto' | 'loss' | 'probe' | 'opportunistic' | 'window_probe' | null;
     /**
      * Cwnd Bytes
      *
@@ -2705,7 +2705,7 @@ export type SpuriousEvent = {
      *
      * the detector's rule that decided (mechanisms.spurious[].rules)
      */
-    rule: 'frto_basic_3b' | 'frto_sack_3b' | 'frto_linux_first' | 'eifel_ts_older' | 'dsack_all_reported';
+    rule: 'frto_basic_3b' | 'frto_sack_3b' | 'frto_linux_first' | 'eifel_ts_older' | 'eifel_ts_linux_nosack' | 'dsack_all_reported';
     /**
      * Seq
      *
@@ -2967,7 +2967,7 @@ export type TimerArmedEvent = {
      *
      * how its expiry was computed (vocab.timer_formulas)
      */
-    formula: 'rto' | 'rto_restart' | 'pto_multi' | 'pto_single' | 'pto_capped' | 'pto_rfc8985' | 'pto_no_srtt' | 'er_delay' | 'delack' | 'rack_reo' | 'ato';
+    formula: 'rto' | 'rto_restart' | 'pto_multi' | 'pto_single' | 'pto_capped' | 'pto_rfc8985' | 'pto_no_srtt' | 'er_delay' | 'delack' | 'rack_reo' | 'ato' | 'persist';
     /**
      * Kind
      *
@@ -3027,7 +3027,7 @@ export type TimerArmedEvent = {
      *
      * which timer (vocab.timer_kinds)
      */
-    timer: 'rto' | 'probe' | 'early_retransmit' | 'delack';
+    timer: 'rto' | 'probe' | 'early_retransmit' | 'delack' | 'persist';
 };
 
 /**
@@ -3065,7 +3065,7 @@ export type TimerCancelledEvent = {
      *
      * how its expiry was computed (vocab.timer_formulas)
      */
-    formula: 'rto' | 'rto_restart' | 'pto_multi' | 'pto_single' | 'pto_capped' | 'pto_rfc8985' | 'pto_no_srtt' | 'er_delay' | 'delack' | 'rack_reo' | 'ato';
+    formula: 'rto' | 'rto_restart' | 'pto_multi' | 'pto_single' | 'pto_capped' | 'pto_rfc8985' | 'pto_no_srtt' | 'er_delay' | 'delack' | 'rack_reo' | 'ato' | 'persist';
     /**
      * Kind
      *
@@ -3125,7 +3125,7 @@ export type TimerCancelledEvent = {
      *
      * which timer (vocab.timer_kinds)
      */
-    timer: 'rto' | 'probe' | 'early_retransmit' | 'delack';
+    timer: 'rto' | 'probe' | 'early_retransmit' | 'delack' | 'persist';
 };
 
 /**
@@ -3163,7 +3163,7 @@ export type TimerFiredEvent = {
      *
      * how its expiry was computed (vocab.timer_formulas)
      */
-    formula: 'rto' | 'rto_restart' | 'pto_multi' | 'pto_single' | 'pto_capped' | 'pto_rfc8985' | 'pto_no_srtt' | 'er_delay' | 'delack' | 'rack_reo' | 'ato';
+    formula: 'rto' | 'rto_restart' | 'pto_multi' | 'pto_single' | 'pto_capped' | 'pto_rfc8985' | 'pto_no_srtt' | 'er_delay' | 'delack' | 'rack_reo' | 'ato' | 'persist';
     /**
      * Kind
      *
@@ -3223,7 +3223,7 @@ export type TimerFiredEvent = {
      *
      * which timer (vocab.timer_kinds)
      */
-    timer: 'rto' | 'probe' | 'early_retransmit' | 'delack';
+    timer: 'rto' | 'probe' | 'early_retransmit' | 'delack' | 'persist';
 };
 
 /**
@@ -3271,7 +3271,9 @@ export type TraceWindow = {
         kind: 'spurious';
     } & SpuriousEvent) | ({
         kind: 'path_period';
-    } & PathPeriodEvent)>;
+    } & PathPeriodEvent) | ({
+        kind: 'window_probe';
+    } & WindowProbeEvent)>;
     /**
      * From Ns
      */
@@ -3390,6 +3392,86 @@ export type VocabEntry = {
      * a timer formula's expression, e.g. 'now + RTO'
      */
     text: string | null;
+};
+
+/**
+ * WindowProbeEvent
+ *
+ * Zero-window probe: The persist timer fired and the sender probes a receive window too small for its next segment (RFC 9293 §3.8.6.1): a segment without data, seq SND.UNA - 1, detail the probe's number since the window closed; the receiver answers with an ACK carrying its window. Its cause is window_probe.
+ */
+export type WindowProbeEvent = {
+    /**
+     * Arg
+     *
+     * data: payload bytes; ACKs: 1 + the SACK entry's index (0: none); timers: the timeout (µs); state: the previous state's code; app: bytes written
+     */
+    arg: number;
+    /**
+     * Cause
+     *
+     * why the segment was sent (vocab.causes); null when the trace does not record it
+     */
+    cause: 'new' | 'fast' | 'early' | 'lost' | 'rule3' | 'rescue' | 'rto' | 'loss' | 'probe' | 'opportunistic' | 'window_probe' | null;
+    /**
+     * Cwnd Bytes
+     *
+     * the sender's congestion window after the event (bytes)
+     */
+    cwnd_bytes: number;
+    /**
+     * Flow
+     *
+     * the flow's index in the scenario
+     */
+    flow: number;
+    /**
+     * Kind
+     *
+     * what happened (the catalogue's vocab.events)
+     */
+    kind: 'window_probe';
+    /**
+     * Pipe Bytes
+     *
+     * bytes the sender estimates in flight (RFC 6675 pipe)
+     */
+    pipe_bytes: number;
+    /**
+     * Rto Us
+     *
+     * the current retransmission timeout (µs)
+     */
+    rto_us: number;
+    /**
+     * Seq
+     *
+     * data: the first byte's offset; ACKs: the cumulative ACK; timers: the expiry time (ns); a reverse-path drop: the ACK number
+     */
+    seq: number;
+    /**
+     * Srtt Us
+     *
+     * smoothed RTT (µs); 0 before the first RTT sample
+     */
+    srtt_us: number;
+    /**
+     * Ssthresh Bytes
+     *
+     * the slow-start threshold (bytes); null: infinite
+     */
+    ssthresh_bytes: number | null;
+    /**
+     * State
+     *
+     * the sender's congestion state after the event (vocab.states)
+     */
+    state: 'open' | 'disorder' | 'cwr' | 'recovery' | 'loss';
+    /**
+     * T Ns
+     *
+     * time of the event (ns)
+     */
+    t_ns: number;
 };
 
 export type ComparisonsListComparisonsData = {

@@ -37,6 +37,8 @@ enum rx_tx_cause {
 	RX_TXC_RTO, /* the retransmission on RTO expiry (RFC 6298 (5.4)) */
 	RX_TXC_LOSS, /* a later retransmission in the Loss state (slow start after RTO) */
 	RX_TXC_PROBE, /* a tail loss probe (paper §2.2, RFC 8985 §7) */
+	RX_TXC_OPPORTUNISTIC, /* new data past the receive window in recovery (opportunistic-rtx paper §IV) */
+	RX_TXC_WINDOW_PROBE, /* a zero-window probe (RFC 9293 §3.8.6.1) */
 	RX_TXC__COUNT
 };
 

@@ -69,8 +69,15 @@ const struct rx_sp_rule *rx_member_rules(int family, int i, size_t *n);
 /* the trace's id of variable k of a member: ids count every declared
  * variable in family, member and declaration order; -1 if none */
 int rx_var_id(int family, int member, int k);
-/* the variable with a trace id: its family, member and index; -1 if unknown */
+/* the variable with a trace id: its family, member and index; -1 if unknown.
+ * The core's own variables (rx_core_vars) follow every member's: for them
+ * *family = -1 and *member = -1. */
 int rx_var_lookup(int id, int *family, int *member, int *k);
+/* the core's own trace variables (the receiver's advertised window), and
+ * the trace id of the k-th */
+enum { RX_CORE_VAR_RWND = 0, RX_CORE_VAR__COUNT };
+const struct rx_var_desc *rx_core_vars(size_t *n);
+int rx_core_var_id(int k);
 /* the flow field that holds the family's choice (NULL past the flow families) */
 int64_t *rx_flow_choice(struct rx_flow_cfg *f, int family);
 /* 0 if every table is complete and every name unique within its family

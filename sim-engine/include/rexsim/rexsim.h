@@ -30,6 +30,7 @@
 #define RX_MAX_REQUESTS 512
 #define RX_MAX_SACK_BLOCKS 4
 #define RX_MAX_LIST_STAGES 8
+#define RX_MAX_READ_BLOCKS 8 /* the reader's blocked periods (receiver.read_blocked_ms holds 2 numbers each) */
 #define RX_MAX_SCHED_ROWS 256 /* rows of a direction's time-variant delay and loss table */
 /* families a flow picks one member of (cc, timer, recovery, lossdet: the
  * first RX_FLOW_FAMILIES of enum rx_family_id: cc, timer, recovery, lossdet, app), and the bytes of the chosen
@@ -175,6 +176,11 @@ struct rx_flow_cfg {
 	double ato_min_ms; /* linux: the first delayed-ACK timeout */
 	double ato_max_ms; /* linux: the timeout's ceiling above (or without) an RTT estimate */
 	int64_t rwnd_bytes;
+	int64_t wscale; /* RFC 7323 §2: the receiver's window shift (the advertised window in units of 2^wscale) */
+	int64_t read_bytes_per_s; /* the receiving application's read rate (app_reader.c); 0 = at once */
+	int64_t read_blocked_ms[2 * RX_MAX_READ_BLOCKS]; /* [from_ms, to_ms) pairs in which it reads nothing */
+	int64_t n_read_blocked; /* numbers in read_blocked_ms (2 per period) */
+	bool opportunistic_rtx; /* paper §IV: new data past the receive window during recovery */
 };
 
 struct rx_scenario {
@@ -259,6 +265,7 @@ enum rx_event_kind {
 	RX_EV_APP, /* application wrote an object (arg = bytes) */
 	RX_EV_SPURIOUS, /* a detector declared an RTO spurious (castate.c rx_cs_undo) */
 	RX_EV_PATH_PERIOD, /* a path stage changes the path for a period (seq = start, arg = length in µs) */
+	RX_EV_WINDOW_PROBE, /* a zero-window probe (seq = SND.UNA - 1, arg = 0, detail = its number) */
 	RX_EV__COUNT
 };
 
@@ -267,6 +274,7 @@ enum rx_timer_kind {
 	RX_TMR_PROBE,
 	RX_TMR_ER, /* loss detection's timer: delayed early retransmit, RACK's reorder timer */
 	RX_TMR_DELACK,
+	RX_TMR_PERSIST, /* the sender's persist timer: zero-window probes (RFC 9293 §3.8.6.1) */
 	RX_TMR__COUNT
 };
 
@@ -283,10 +291,11 @@ enum rx_timer_formula {
 	RX_F_DELACK, /* receiver delayed-ACK timer */
 	RX_F_RACK_REO, /* RACK's reorder timer: xmit_ts + RACK.rtt + RACK.reo_wnd - now (RFC 8985 §6.2 step 5) */
 	RX_F_ATO, /* receiver delayed-ACK timer, Linux's adaptive timeout */
+	RX_F_PERSIST, /* now + RTO * 2^probes, at most the maximum RTO (RFC 9293 §3.8.6.1, RFC 1122 4.2.2.17) */
 	RX_F__COUNT
 };
 
-enum rx_drop_reason { RX_DROP_LOSS_MODEL = 0, RX_DROP_QUEUE, RX_DROP__COUNT };
+enum rx_drop_reason { RX_DROP_LOSS_MODEL = 0, RX_DROP_QUEUE, RX_DROP_RCVBUF, RX_DROP__COUNT };
 
 struct rx_trace {
 	size_t n, cap;

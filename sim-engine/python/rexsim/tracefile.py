@@ -349,7 +349,7 @@ _GROUPS: tuple[_Group, ...] = (
         lambda r: {"syn_ack": r.detail == 1 and r.arg == 0},
     ),
     _Group(
-        _kinds(*_SENT),
+        _kinds(*_SENT, "window_probe"),
         (_vocab_field("cause", "why the segment was sent (vocab.causes)", CAUSES, optional=True),),
         _cause,
     ),

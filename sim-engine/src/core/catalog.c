@@ -377,11 +377,12 @@ static void vars(struct cat *c, struct rx_node *root)
 	int fam, member, k;
 	for (int id = 0; !rx_var_lookup(id, &fam, &member, &k); id++) {
 		size_t n;
-		const struct rx_var_desc *v = rx_member_vars(fam, member, &n);
+		const struct rx_var_desc *v = fam < 0 ? rx_core_vars(&n) : rx_member_vars(fam, member, &n);
 		struct rx_node *e = dict(c);
 		put_i(c, e, "id", id);
-		put_s(c, e, "family", rx_family_at(fam)->name);
-		put_s(c, e, "member", rx_member_name(fam, member));
+		/* the core's own variables: family "core", member "receiver" */
+		put_s(c, e, "family", fam < 0 ? "core" : rx_family_at(fam)->name);
+		put_s(c, e, "member", fam < 0 ? "receiver" : rx_member_name(fam, member));
 		put_s(c, e, "name", v[k].name);
 		put_s(c, e, "label", v[k].label);
 		put_s(c, e, "unit", v[k].unit);

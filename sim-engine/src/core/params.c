@@ -33,6 +33,8 @@ NAMES(ch_cwl, "half_pipe", "linux")
 static const struct rx_special sp_unlimited[] = { { 0, "unlimited: no serialization delay, no queue" }, { 0, NULL } };
 static const struct rx_special sp_no_pkt_limit[] = { { 0, "no packet limit" }, { 0, NULL } };
 static const struct rx_special sp_no_byte_limit[] = { { 0, "no byte limit" }, { 0, NULL } };
+static const struct rx_special sp_read_rate[] = { { 0, "at once: the application reads data as it arrives" },
+						  { 0, NULL } };
 static const struct rx_special sp_no_link_buffer[] = { { 0, "no link buffer" }, { 0, NULL } };
 static const struct rx_special sp_segment[] = { { 0, "the SYN (forward) or the SYN-ACK (reverse)" }, { 0, NULL } };
 static const struct rx_special sp_app_bytes[] = { { 0, "use app.segments" }, { 0, NULL } };
@@ -374,6 +376,14 @@ static const struct rx_param table[] = {
 	  "says. Matters for application-limited flows: with FlightSize a 4-segment tail leaves too small a window to "
 	  "repair the holes at once.",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, ssthresh_from_cwnd)),
+	P("tcp.opportunistic_rtx", "Opportunistic retransmission", RX_PT_BOOL, 0, 1, 0, "", NULL,
+	  "Opportunistic retransmission (Zhou et al., opportunistic-retransmission paper §IV): in fast recovery, "
+	  "once every segment marked lost has been retransmitted, new data may go past the receive window by the "
+	  "n1 + n2 segments the SACK blocks show between the cumulative ACK and the highest SACKed byte (n1 holes, "
+	  "n2 SACKed segments: the window the receiver will open when the holes are filled), still within pipe <= "
+	  "cwnd (the recovery's quota). Such a segment's cause is 'opportunistic'. Off: the receive window binds "
+	  "(RFC 9293 §3.8.6).",
+	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, opportunistic_rtx)),
 	PA("tcp.lossdet:dupack", "tcp.fack", "FACK", RX_PT_BOOL, 0, 1, 0, "", NULL,
 	   "Forward acknowledgment loss marking (Mathis & Mahdavi, SIGCOMM 1996): a segment is lost once the highest "
 	   "SACKed segment is dupthresh or more segments above it; in recovery every un-SACKed segment below the "
@@ -481,10 +491,31 @@ static const struct rx_param table[] = {
 	   "(ping-pong) cap; RFC 9293 §3.8.6.3 requires a delay under 0.5 s (MUST-40).",
 	   RX_SEC_FLOW, offsetof(struct rx_flow_cfg, ato_max_ms)),
 	P("receiver.rwnd_bytes", "Receive buffer", RX_PT_INT, 64, 1073741824, 67108864, "bytes", NULL,
-	  "Receive buffer (RFC 9293 RCV.BUFF). The application reads in-order data at once, so the advertised window "
-	  "is the whole buffer; out-of-order data held lies inside the window already offered and never shrinks it "
-	  "(RFC 9293 §3.8.6).",
+	  "Receive buffer (RFC 9293 RCV.BUFF). With the default application, which reads in-order data at once, the "
+	  "advertised window is the whole buffer; out-of-order data held lies inside the window already offered and "
+	  "never shrinks it (RFC 9293 §3.8.6). With a slower reader (receiver.read_bytes_per_s, "
+	  "receiver.read_blocked_ms) or window scaling the window is the buffer less what it holds, unread or out of "
+	  "order, never shrunk, with receiver SWS avoidance (§3.8.6.2.2); data past the buffer is dropped.",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, rwnd_bytes)),
+	P("receiver.wscale", "Window scale", RX_PT_INT, 0, 14, 0, "bits", NULL,
+	  "The receiver's window shift count (RFC 7323 §2, Rcv.Wind.Shift, at most 14): every ACK's window field is "
+	  "the window shifted right by it (SEG.WND = RCV.WND >> shift), so the sender sees the window rounded down "
+	  "to a multiple of 2^shift; the SYN-ACK's is never scaled. With a shift the buffer must fit the field: "
+	  "rwnd_bytes at most 65535 << shift. 0: no scaling, and (as the engine always did) no 16-bit limit either.",
+	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, wscale)),
+	PS(sp_read_rate, "receiver.read_bytes_per_s", "Application read rate", RX_PT_INT, 0, 1e12, 0, "bytes/s", NULL,
+	   "The receiving application (src/app/app_reader.c) reads in-order data at this rate, as a fluid, while it "
+	   "is not blocked; what it has not read stays in the receive buffer and the advertised window follows the "
+	   "buffer's occupancy (RFC 9293 §3.8.6.2.2: RCV.WND = RCV.BUFF - RCV.USER, with receiver SWS avoidance). 0: "
+	   "it reads at once (the advertised window is the whole buffer). A slow reader makes the receive window "
+	   "the bottleneck, as the opportunistic-retransmission paper studies (§I, §IV: AWnd).",
+	   RX_SEC_FLOW, offsetof(struct rx_flow_cfg, read_bytes_per_s)),
+	INTS(NULL, RX_SEC_FLOW, "receiver.read_blocked_ms", "Application blocked", struct rx_flow_cfg, read_blocked_ms,
+	     n_read_blocked, 0, 2 * RX_MAX_READ_BLOCKS, 0, 3600000, "ms",
+	     "Periods in which the receiving application reads nothing, as from_ms, to_ms pairs after the start of "
+	     "the run ([from, to), ascending, not overlapping; at most 8): its buffer fills, the window closes, "
+	     "the sender probes the zero window (RFC 9293 §3.8.6.1) and the receiver sends a window update when "
+	     "reading resumes. Empty: never blocked."),
 	INTS("app.kind:requests", RX_SEC_FLOW, "app.sizes", "Object sizes", struct rx_flow_cfg, app_sizes, app_n_sizes,
 	     1, RX_MAX_REQUESTS, 1, 1e9, "bytes",
 	     "requests: the size of each object in bytes (overrides app.requests and app.object_bytes)."),
@@ -988,6 +1019,23 @@ static void check_flow(const struct rx_flow_cfg *f, int64_t index, struct rx_err
 	if (f->rwnd_bytes < f->mss)
 		FAIL(es, &fp, "receiver.rwnd_bytes", "must be at least tcp.mss = %lld (got %lld)", (long long)f->mss,
 		     (long long)f->rwnd_bytes);
+	if (f->wscale > 0 && f->rwnd_bytes > (INT64_C(65535) << f->wscale))
+		FAIL(es, &fp, "receiver.rwnd_bytes", "must be at most 65535 << receiver.wscale = %lld (got %lld)",
+		     (long long)(INT64_C(65535) << f->wscale), (long long)f->rwnd_bytes);
+	if (f->n_read_blocked % 2)
+		FAIL(es, &fp, "receiver.read_blocked_ms", "must hold from_ms, to_ms pairs: an even count (got %lld)",
+		     (long long)f->n_read_blocked);
+	for (int64_t k = 0; k + 1 < f->n_read_blocked && k + 1 < 2 * RX_MAX_READ_BLOCKS; k += 2) {
+		if (f->read_blocked_ms[k] >= f->read_blocked_ms[k + 1])
+			FAIL(es, &fp, "receiver.read_blocked_ms",
+			     "period %lld: from_ms must be below to_ms (got %lld, %lld)", (long long)(k / 2),
+			     (long long)f->read_blocked_ms[k], (long long)f->read_blocked_ms[k + 1]);
+		else if (k >= 2 && f->read_blocked_ms[k] < f->read_blocked_ms[k - 1])
+			FAIL(es, &fp, "receiver.read_blocked_ms",
+			     "period %lld must start at or after the end of the one before, %lld ms (got %lld)",
+			     (long long)(k / 2), (long long)f->read_blocked_ms[k - 1],
+			     (long long)f->read_blocked_ms[k]);
+	}
 	if (f->max_rto_ms > 0 && f->min_rto_ms > f->max_rto_ms)
 		FAIL(es, &fp, "tcp.min_rto_ms", "must not exceed tcp.max_rto_ms = %.17g (got %.17g)", f->max_rto_ms,
 		     f->min_rto_ms);

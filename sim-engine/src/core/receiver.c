@@ -5,7 +5,9 @@
  * 4.2.3.2: every second full-sized segment or after delack_ms, immediately for
  * out-of-order, duplicate and gap-filling segments) and 'linux' (delayed's
  * rules after a quick-ACK phase, with Linux's adaptive timeout; below).
- * The application reads in-order data at once.
+ * The application reads in-order data at once, unless a reader model is
+ * configured (src/app/app_reader.c); then the advertised window follows the
+ * buffer's occupancy (below, "The advertised window").
  *
  * The 'linux' policy reproduces what a Linux 6.18 receiver did in
  * shared/linux-reference (README "Delayed ACK", delack-receiver*.pkt); each
@@ -37,9 +39,52 @@
  *     ceiling is ato_max_ms.
  *  5. Interactive (ping-pong) mode, where the kernel's ceiling is 200 ms, is
  *     entered by a receiver that sends data; this receiver never does, so it
- *     is not modelled. */
+ *     is not modelled.
+ *
+ * The advertised window (with a reader model or window scaling, rx_reader_on;
+ * otherwise the whole buffer, as before).  Each rule and what it rests on:
+ *  W1. Occupancy: RCV.BUFF = receiver.rwnd_bytes; the buffer holds what the
+ *      application has not read (RFC 9293 §3.8.6.2.2, RCV.USER) and the
+ *      out-of-order data; the free space is RCV.BUFF less both.
+ *  W2. Never shrunk: "A TCP receiver SHOULD NOT shrink the window, i.e., move
+ *      the right window edge to the left (SHLD-14)" (§3.8.6).  The right edge
+ *      RCV.NXT + RCV.WND last advertised is kept whenever the free space is
+ *      less (out-of-order data lies inside the window already offered).
+ *  W3. Receiver SWS avoidance (§3.8.6.2.2): "keep RCV.NXT+RCV.WND fixed until
+ *      the reduction satisfies RCV.BUFF - RCV.USER - RCV.WND >= min(Fr *
+ *      RCV.BUFF, Eff.snd.MSS)", Fr = 1/2: the window becomes the free space
+ *      only when that exceeds the window still open by at least
+ *      min(RCV.BUFF / 2, MSS).  Interpretation: when the buffer is empty
+ *      (everything read, nothing out of order) the whole buffer is offered at
+ *      once, a window that is never silly; without it a short last segment
+ *      would hold the edge of a reader that keeps up.
+ *  W4. Scaling (RFC 7323 §2, as its model implementation: SEG.WND = RCV.WND
+ *      >> Rcv.Wind.Shift): a new window (the free space) is rounded down to
+ *      a multiple of 2^shift, so the field never offers space the buffer
+ *      lacks; a kept edge (W2) is rounded up, so that the edge still does not
+ *      move left (the buffer then takes up to 2^shift - 1 bytes more than it
+ *      offered, as rule W6 accepts).  The SYN-ACK's window is not scaled.
+ *  W5. Window update (§3.8.6.2.2, RFC 1122 4.2.3.3): when the window still
+ *      open is below the SWS threshold (the sender cannot send a full segment)
+ *      and the application's reading has freed enough for W3 to move the edge,
+ *      the receiver sends an ACK at once, with the new window; the read timer
+ *      (RX_HEV_READ) fires at the moment the reader will have freed that much
+ *      (rx_reader_time_for).  Interpretation: no update is sent while the
+ *      window open is at least the threshold, as the ACKs of arriving data
+ *      carry it.
+ *  W6. Acceptance (§3.10.7.4: an unacceptable segment is answered with an
+ *      ACK and dropped): a data segment must end within the buffer, at most
+ *      max(read + RCV.BUFF, the right edge advertised); else it is dropped
+ *      (drop reason rcv_buffer) and ACKed.  Only a segment sent past the window
+ *      (opportunistic retransmission, paper §VIII) meets this.
+ *  W7. A zero-window probe (RX_PF_ZWP, no data, below RCV.NXT) is answered
+ *      with an ACK carrying the current window (§3.8.6.1).
+ * The window each ACK carries is traced as the core variable rwnd_bytes when
+ * it differs from the last one traced (first: receiver.rwnd_bytes), so the
+ * default receiver's trace has no such rows. */
 #include <stdlib.h>
 #include <string.h>
+#include "rexsim/registry.h"
 #include "sim.h"
 
 void rx_rcv_init(struct rx_receiver *r, struct rx_sim *sim, int flow, const struct rx_flow_cfg *cfg)
@@ -48,6 +93,10 @@ void rx_rcv_init(struct rx_receiver *r, struct rx_sim *sim, int flow, const stru
 	r->flow = flow;
 	r->cfg = cfg;
 	r->rtt_ns = -1;
+	r->reader_on = rx_reader_on(cfg);
+	r->right_edge = (uint64_t)cfg->rwnd_bytes;
+	r->adv_traced = cfg->rwnd_bytes;
+	r->rwnd_var = rx_core_var_id(RX_CORE_VAR_RWND);
 	if (cfg->ack_policy == RX_ACK_LINUX) {
 		/* rule 1: quick-ACK mode, bounded by half the receive window */
 		int64_t half_wnd = cfg->rwnd_bytes / (2 * cfg->mss);
@@ -144,6 +193,69 @@ static void ooo_advance(struct rx_receiver *r)
 	}
 }
 
+/* ---- the advertised window (rules W1-W4 in the header) */
+static uint64_t sws_threshold(const struct rx_receiver *r)
+{
+	uint64_t half = (uint64_t)r->cfg->rwnd_bytes / 2, mss = (uint64_t)r->cfg->mss;
+	return half < mss ? half : mss;
+}
+
+static uint64_t free_space(const struct rx_receiver *r, uint64_t *held_out)
+{
+	uint64_t held = r->rcv_nxt - r->read_nxt; /* W1: RCV.USER */
+	for (int i = 0; i < r->n_ooo; i++)
+		held += r->ooo[i].end - r->ooo[i].start; /* W1: out of order */
+	*held_out = held;
+	uint64_t buf = (uint64_t)r->cfg->rwnd_bytes;
+	return held < buf ? buf - held : 0;
+}
+
+static uint64_t open_window(const struct rx_receiver *r)
+{
+	return r->right_edge > r->rcv_nxt ? r->right_edge - r->rcv_nxt : 0;
+}
+
+/* W3: may the edge move to the free space now? */
+static bool may_update(const struct rx_receiver *r, uint64_t free, uint64_t held)
+{
+	return held == 0 || free >= open_window(r) + sws_threshold(r);
+}
+
+static uint64_t rcv_window(const struct rx_receiver *r)
+{
+	if (!r->reader_on)
+		return (uint64_t)r->cfg->rwnd_bytes;
+	uint64_t held, free = free_space(r, &held), shift = (uint64_t)r->cfg->wscale;
+	if (may_update(r, free, held))
+		return free >> shift << shift; /* W4: rounded down */
+	uint64_t keep = open_window(r); /* W2 */
+	return (keep + (UINT64_C(1) << shift) - 1) >> shift << shift; /* W4: rounded up */
+}
+
+/* W5: arm the read timer for when the reader will have freed enough for a
+ * window update, or stop it */
+static void schedule_read(struct rx_receiver *r)
+{
+	struct rx_sim *sim = r->sim;
+	uint64_t held, free = free_space(r, &held), open = open_window(r), thr = sws_threshold(r);
+	int64_t t = INT64_MAX;
+	if (open < thr && r->read_nxt < r->rcv_nxt) {
+		uint64_t unread = r->rcv_nxt - r->read_nxt, want = open + thr;
+		uint64_t need = want > free ? want - free : 0;
+		if (held - unread == 0 && unread < need)
+			need = unread; /* W3's empty buffer: reading everything is enough */
+		if (need <= unread)
+			t = rx_reader_time_for(r, need, sim->now_ns);
+	}
+	if (t == INT64_MAX) {
+		if (r->read_timer.armed)
+			rx_tslot_cancel(&r->read_timer);
+		return;
+	}
+	if (!r->read_timer.armed || r->read_timer.expires_ns != t)
+		rx_tslot_arm(sim, &r->read_timer, t, RX_HEV_READ, r);
+}
+
 /* ---- ACK generation */
 static void send_ack(struct rx_receiver *r, int trigger_block)
 {
@@ -170,7 +282,13 @@ static void send_ack(struct rx_receiver *r, int trigger_block)
 	 * right window edge to the left (SHLD-14)."  So the right edge RCV.NXT +
 	 * RCV.WND never moves left, and the data held, in order or not, never
 	 * exceeds RCV.BUFF (the sender stays below SND.UNA + SND.WND). */
-	p->rwnd_bytes = (uint32_t)r->cfg->rwnd_bytes;
+	uint64_t wnd = rcv_window(r); /* W1-W4 (the whole buffer without a reader model) */
+	r->right_edge = r->rcv_nxt + wnd;
+	p->rwnd_bytes = (uint32_t)wnd;
+	if ((int64_t)wnd != r->adv_traced) {
+		r->adv_traced = (int64_t)wnd;
+		rx_trace_var(sim, r->flow, r->rwnd_var, (int64_t)wnd);
+	}
 	if (r->cfg->sack) {
 		/* RFC 2018 §3: with timestamps the option space holds 3 blocks, else 4 */
 		int max_blocks = r->cfg->timestamps ? 3 : 4;
@@ -219,6 +337,19 @@ static void send_ack(struct rx_receiver *r, int trigger_block)
 		rx_tslot_cancel(&r->delack);
 	}
 	rx_link_send(&sim->link[1], p);
+	if (r->reader_on)
+		schedule_read(r);
+}
+
+/* W5: the read timer: the reader has freed enough for a window update */
+void rx_rcv_on_read(struct rx_receiver *r)
+{
+	rx_reader_advance(r, r->sim->now_ns);
+	uint64_t held, free = free_space(r, &held);
+	if (open_window(r) < sws_threshold(r) && may_update(r, free, held))
+		send_ack(r, -1);
+	else
+		schedule_read(r);
 }
 
 void rx_rcv_on_delack(struct rx_receiver *r)
@@ -270,9 +401,25 @@ void rx_rcv_on_pkt(struct rx_receiver *r, struct rx_pkt *p)
 		if (r->synacks_sent == 1)
 			r->rtt_ns = sim->now_ns - r->synack_ns;
 	}
+	if (r->reader_on)
+		rx_reader_advance(r, sim->now_ns);
+	if (p->flags & RX_PF_ZWP) { /* W7 */
+		send_ack(r, -1);
+		return;
+	}
 	if (!(p->flags & RX_PF_DATA) || p->len_bytes == 0)
 		return;
 	uint64_t start = p->seq, end = p->seq + p->len_bytes;
+	/* W6: data past the buffer is dropped and answered (RFC 9293 §3.10.7.4) */
+	uint64_t room = (r->reader_on ? r->read_nxt : r->rcv_nxt) + (uint64_t)r->cfg->rwnd_bytes;
+	if (end > room && end > r->right_edge) {
+		rx_trace_add(sim, RX_EV_DROP, r->flow, start, p->len_bytes, (uint8_t)RX_DROP_RCVBUF);
+		sim->res->flows[r->flow].drops++; /* every drop event counts (metric drops) */
+		if (!p->is_dup_copy) /* a lost transmission (metrics' ground truth) */
+			rx_snd_on_data_dropped(&sim->flows[r->flow].snd, p);
+		send_ack(r, -1);
+		return;
+	}
 	rx_trace_add(sim, RX_EV_DELIVER, r->flow, start, p->len_bytes, (uint8_t)(p->tx_no > 255 ? 255 : p->tx_no));
 
 	/* RFC 7323 §4.3: TS.Recent follows the segment at the left window edge */
@@ -314,6 +461,8 @@ void rx_rcv_on_pkt(struct rx_receiver *r, struct rx_pkt *p)
 		}
 		r->rcv_nxt = end;
 		ooo_advance(r);
+		if (r->reader_on)
+			rx_reader_advance(r, sim->now_ns); /* the reader at once takes it now */
 		rx_flow_delivered(sim, r->flow, r->rcv_nxt);
 	} else {
 		trigger = ooo_insert(r, start, end);

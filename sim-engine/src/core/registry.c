@@ -311,7 +311,42 @@ int rx_var_lookup(int id, int *family, int *member, int *k)
 			}
 			base += (int)n;
 		}
+	if (id >= base && id < base + RX_CORE_VAR__COUNT) {
+		*family = *member = -1;
+		*k = id - base;
+		return 0;
+	}
 	return -1;
+}
+
+static const struct rx_var_desc core_vars[] = {
+	[RX_CORE_VAR_RWND] = { .name = "rwnd_bytes",
+			       .label = "Advertised window",
+			       .unit = "bytes",
+			       .doc = "The receive window the receiver advertised on its latest ACK (RFC 9293 §3.8.6: "
+				      "the buffer less what it holds unread or out of order, never shrunk, with "
+				      "receiver SWS avoidance §3.8.6.2.2; RFC 7323 §2 scaling), traced when it "
+				      "differs from the last traced value, which starts as receiver.rwnd_bytes: the "
+				      "opportunistic-retransmission paper's AWnd." },
+};
+_Static_assert(sizeof(core_vars) / sizeof(core_vars[0]) == RX_CORE_VAR__COUNT, "one entry per core variable");
+
+const struct rx_var_desc *rx_core_vars(size_t *n)
+{
+	*n = RX_CORE_VAR__COUNT;
+	return core_vars;
+}
+
+int rx_core_var_id(int k)
+{
+	int id = 0;
+	for (int fi = 0; fi < RX_FAM__COUNT; fi++)
+		for (int i = 0; i < rx_member_count(fi); i++) {
+			size_t n;
+			rx_member_vars(fi, i, &n);
+			id += (int)n;
+		}
+	return k >= 0 && k < RX_CORE_VAR__COUNT ? id + k : -1;
 }
 
 _Static_assert(RX_FAM_CC == 0 && RX_FAM_TIMER == 1 && RX_FAM_RECOVERY == 2 && RX_FAM_LOSSDET == 3 && RX_FAM_APP == 4 &&

@@ -308,9 +308,10 @@ void rx_sb_take_ack(struct rx_sender *s, const struct rx_pkt *p, struct rx_ack_i
 		if (s->high_sacked_idx < s->una_idx)
 			s->high_sacked_idx = 0;
 	} else if (ack == s->snd_una && s->out_bytes > 0) {
-		/* a duplicate ACK: RFC 5681 §2 without SACK; RFC 6675 §2 with SACK
-		 * (it must SACK new data) */
-		if (s->cfg->sack ? newly_sacked > 0 : true) {
+		/* a duplicate ACK: RFC 5681 §2 without SACK (its condition (e): the
+		 * same advertised window as the last ACK, so a window update is
+		 * not one); RFC 6675 §2 with SACK (it must SACK new data) */
+		if (s->cfg->sack ? newly_sacked > 0 : p->rwnd_bytes == s->peer_rwnd) {
 			if (s->dupacks == 0) /* a run begins: cwnd alone allows up to here */
 				s->lt_base_seq = rx_umax64(s->snd_nxt, s->snd_una + s->cc.cwnd_bytes);
 			s->dupacks++;

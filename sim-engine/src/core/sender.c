@@ -41,6 +41,32 @@ static bool rwnd_allows(const struct rx_sender *s, uint32_t len)
 	return s->snd_nxt + len <= s->snd_una + s->peer_rwnd;
 }
 
+/* Opportunistic retransmission (opportunistic-retransmission paper §IV,
+ * tcp.opportunistic_rtx), asked only when the receive window stops new data:
+ * "For every received DUPACK the TCP sender decodes the SACK blocks ... (i)
+ * the number of gaps (i.e., lost packets) ..., n1; and (ii) the number of
+ * out-of-order packets received, n2.  Then the TCP sender first retransmits
+ * the lost packets.  The receiver will advance the AWnd by n1+n2 packets if
+ * they are successfully received.  Therefore the TCP sender then transmits up
+ * to n1+n2 new packets.  But the number of transmitted packets is also
+ * subject to the congestion control constraint: pipe <= CWnd."
+ * Interpretation: n1 + n2 segments are every segment from SND.UNA to the
+ * highest SACKed one (each is a gap or SACKed), so the window is extended by
+ * the bytes from SND.UNA to the end of the highest SACKed segment; "first
+ * retransmits the lost packets" is NextSeg's rule 1 having nothing left (this
+ * is rule 2, asked after it); pipe <= cwnd is the recovery's quota, checked
+ * by the caller; only in fast recovery (the paper leaves the RTO case out,
+ * §II.A). */
+static bool opportunistic_allows(const struct rx_sender *s, uint32_t len)
+{
+	if (!s->cfg->opportunistic_rtx || s->ca_state != RX_CA_RECOVERY || s->high_sacked_idx < s->una_idx ||
+	    s->high_sacked_idx >= s->nxt_idx)
+		return false;
+	const struct rx_seg *h = rx_seg_at(s, s->high_sacked_idx);
+	uint64_t ext = h->seq + h->len - s->snd_una; /* (n1 + n2) segments */
+	return s->snd_nxt + len <= s->snd_una + s->peer_rwnd + ext;
+}
+
 bool rx_snd_can_send_new(const struct rx_sender *s, bool ignore_cwnd)
 {
 	if (!rx_snd_has_unsent(s))
@@ -243,7 +269,13 @@ void rx_snd_push(struct rx_sender *s)
 		}
 		if (rx_snd_has_unsent(s)) { /* rule 2 */
 			uint32_t len = next_new_len(s, NULL);
-			if (!rwnd_allows(s, len) || len > quota || (hold && s->snd_nxt + len > s->sp_new_end))
+			int cause = RX_TXC_NEW;
+			if (!rwnd_allows(s, len)) {
+				if (!opportunistic_allows(s, len))
+					break;
+				cause = RX_TXC_OPPORTUNISTIC;
+			}
+			if (len > quota || (hold && s->snd_nxt + len > s->sp_new_end))
 				break;
 			/* RFC 5681 §4.1: restart window after an idle period > RTO */
 			if (s->cfg->slow_start_after_idle && s->out_bytes == 0 && s->last_send_ns > 0 &&
@@ -254,8 +286,8 @@ void rx_snd_push(struct rx_sender *s)
 				continue;
 			}
 			uint64_t nidx = s->nxt_idx;
-			send_new(s, RX_EV_SEND, RX_TXC_NEW);
-			note_sent(s, nidx, len, RX_TXC_NEW);
+			send_new(s, RX_EV_SEND, cause);
+			note_sent(s, nidx, len, cause);
 			sent_new = true;
 			continue;
 		}
@@ -368,7 +400,6 @@ void rx_snd_on_ack(struct rx_sender *s, struct rx_pkt *p)
 		return;
 	uint32_t sref = p->n_sack ? rx_trace_add_sack(s->sim, p) : 0;
 	rx_snd_trace(s, RX_EV_ACK_RECV, p->ack, sref, p->dsack);
-	s->peer_rwnd = p->rwnd_bytes;
 
 	/* 1. scoreboard */
 	struct rx_ack_info ai = {
@@ -381,7 +412,8 @@ void rx_snd_on_ack(struct rx_sender *s, struct rx_pkt *p)
 	};
 	int64_t rtt_tx;
 	struct rx_rate_sample rs = { .has_data = false };
-	rx_sb_take_ack(s, p, &ai, &rtt_tx, &rs);
+	rx_sb_take_ack(s, p, &ai, &rtt_tx, &rs); /* reads the window before this ACK (a window update is no dupack) */
+	s->peer_rwnd = p->rwnd_bytes;
 	if (ai.flags & RX_ACKF_DSACK) {
 		s->dsack_seen = true;
 		if (s->rtxlog_on)
@@ -447,8 +479,11 @@ void rx_snd_on_ack(struct rx_sender *s, struct rx_pkt *p)
 		int64_t cap = s->rtx.rto_cap_ns > 0 ? s->rtx.rto_cap_ns : S_NOW(s) + s->rto_ns;
 		rx_slot_arm(s, RX_TMR_RTO, RX_F_RTO, cap, s->rto_ns);
 	}
-	if (s->out_bytes == 0)
-		rx_slot_cancel(s);
+	if (s->out_bytes == 0) {
+		if (!(s->rtx.armed && s->rtx.kind == RX_TMR_PERSIST))
+			rx_slot_cancel(s);
+		rx_slot_persist(s); /* nothing in flight: is data held by the window? */
+	}
 	if (s->n_vars[0] | s->n_vars[1])
 		rx_snd_trace_vars(s);
 }
@@ -474,6 +509,11 @@ void rx_snd_on_timer(struct rx_sender *s)
 {
 	rx_slot_trace(s, RX_EV_TIMER_FIRED);
 	switch (s->rtx.kind) {
+	case RX_TMR_PERSIST: /* tslot.c P1-P2: still stalled by the window, probe it */
+		if (s->out_bytes == 0 && rx_snd_has_unsent(s) && !rx_snd_can_send_new(s, true))
+			rx_snd_send_window_probe(s);
+		rx_slot_persist(s);
+		break;
 	case RX_TMR_PROBE:
 		if (s->tmr->on_probe && s->out_bytes > 0)
 			s->tmr->on_probe(s, S_NOW(s));
@@ -544,6 +584,31 @@ bool rx_snd_send_probe(struct rx_sender *s, uint64_t *seg_idx)
 	return is_rtx;
 }
 
+/* A zero-window probe (RFC 9293 §3.8.6.1: "The sending TCP peer must
+ * regularly transmit at least one octet of new data (if available), or
+ * retransmit to the receiving TCP peer even if the send window is zero"):
+ * the retransmission form, a segment without data one byte below SND.UNA,
+ * as Linux probes; the receiver answers it with an ACK carrying its window
+ * (receiver.c, W7).  Interpretation: no new octet is sent, so the window's
+ * reopening is learnt from that ACK (or the receiver's window update) and the
+ * segment boundaries stay whole segments. */
+void rx_snd_send_window_probe(struct rx_sender *s)
+{
+	struct rx_pkt *p = rx_pkt_alloc(s->sim);
+	if (!p)
+		return;
+	s->zwp_probes++;
+	p->flags = RX_PF_ACK | RX_PF_ZWP;
+	p->flow = (uint16_t)s->flow;
+	p->seq = s->snd_una ? s->snd_una - 1 : 0;
+	p->tx_no = s->zwp_probes;
+	p->tsval = (uint32_t)(S_NOW(s) / RX_NS_PER_MS);
+	p->wire_bytes = rx_wire_bytes(0, s->cfg->timestamps, 0, false);
+	rx_trace_add_cause(s->sim, RX_EV_WINDOW_PROBE, s->flow, p->seq, 0,
+			   (uint8_t)(s->zwp_probes > 255 ? 255 : s->zwp_probes), RX_TXC_WINDOW_PROBE);
+	rx_link_send(&s->sim->link[0], p);
+}
+
 /* ------------------------------------------------------------------ app */
 void rx_snd_start(struct rx_sender *s)
 {
@@ -564,6 +629,8 @@ void rx_snd_app_write(struct rx_sender *s, uint64_t end)
 	rx_snd_trace(s, RX_EV_APP, s->app_end, (uint32_t)rx_umin64(end - s->app_end, UINT32_MAX), 0);
 	s->app_end = end;
 	rx_snd_push(s);
+	if (s->out_bytes == 0)
+		rx_slot_persist(s); /* written into a closed window */
 }
 
 void rx_snd_app_stop(struct rx_sender *s)

@@ -36,6 +36,7 @@ static uint64_t event_class(int type)
 	case RX_HEV_APP_STOP:
 		return 1;
 	case RX_HEV_DELACK:
+	case RX_HEV_READ:
 		return 2;
 	case RX_HEV_RTX_TIMER:
 		return 3;
@@ -440,6 +441,14 @@ int rx_run_progress(const struct rx_scenario *sc, struct rx_result *res, struct 
 			if (tslot_pop(&sim, &r->delack, &e)) {
 				res->events++;
 				rx_rcv_on_delack(r);
+			}
+			break;
+		}
+		case RX_HEV_READ: {
+			struct rx_receiver *r = e.obj;
+			if (tslot_pop(&sim, &r->read_timer, &e)) {
+				res->events++;
+				rx_rcv_on_read(r);
 			}
 			break;
 		}

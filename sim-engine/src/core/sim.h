@@ -20,6 +20,7 @@ enum {
 	RX_PF_ACK = 2,
 	RX_PF_DATA = 4,
 	RX_PF_PROBE = 8,
+	RX_PF_ZWP = 16, /* a zero-window probe: no data, one byte below SND.UNA (RFC 9293 §3.8.6.1) */
 };
 
 struct rx_pkt {
@@ -165,6 +166,7 @@ struct rx_sender {
 	 * at max_flight_seq (tcp.cwnd_limited = linux) */
 	uint64_t max_flight_bytes, max_flight_seq;
 	uint64_t peer_rwnd;
+	uint32_t zwp_probes; /* zero-window probes sent since the window last let data out (tslot.c) */
 	/* shared estimators: delivery rate and round trips */
 	struct rx_rate rate;
 	uint64_t round_end_seq; /* the current round ends when snd_una reaches this */
@@ -267,6 +269,15 @@ struct rx_receiver {
 	int64_t rtt_ns; /* the receiver's RTT estimate: its SYN-ACK's round trip (0 = none) */
 	int64_t synack_ns; /* when the last SYN-ACK left */
 	bool rtt_open; /* a SYN-ACK went out and no segment has answered it yet */
+	/* the receiving application and the advertised window (app_reader.c, receiver.c) */
+	bool reader_on; /* a reader model or window scaling is configured: the window follows occupancy */
+	uint64_t read_nxt; /* bytes the application has read (<= rcv_nxt) */
+	int64_t read_t_ns; /* reading is accounted up to this time */
+	uint64_t read_carry; /* read_bytes_per_s x ns not yet a whole byte (< 1e9) */
+	uint64_t right_edge; /* RCV.NXT + RCV.WND last advertised */
+	int64_t adv_traced; /* the window last traced (the rwnd_bytes variable) */
+	int rwnd_var; /* its variable id */
+	struct rx_tslot read_timer; /* the reader frees enough for a window update */
 };
 
 /* ---------------------------------------------------------------- flow */
@@ -298,6 +309,7 @@ enum rx_hev {
 	RX_HEV_START,
 	RX_HEV_SAMPLE,
 	RX_HEV_APP_STOP,
+	RX_HEV_READ, /* the receiving application's reading opens the window (receiver.c) */
 };
 
 struct rx_hent {
@@ -352,6 +364,14 @@ void rx_rcv_init(struct rx_receiver *r, struct rx_sim *sim, int flow, const stru
 void rx_rcv_free(struct rx_receiver *r);
 void rx_rcv_on_pkt(struct rx_receiver *r, struct rx_pkt *p);
 void rx_rcv_on_delack(struct rx_receiver *r);
+void rx_rcv_on_read(struct rx_receiver *r);
+
+/* app_reader.c: the receiving application (receiver.read_bytes_per_s,
+ * receiver.read_blocked_ms) */
+bool rx_reader_on(const struct rx_flow_cfg *cfg);
+void rx_reader_advance(struct rx_receiver *r, int64_t now_ns);
+/* the earliest time >= now at which it will have read `need` more bytes, given the data */
+int64_t rx_reader_time_for(const struct rx_receiver *r, uint64_t need, int64_t now_ns);
 
 /* sender.c: segmentation, transmission, the application interface and the
  * per-ACK pipeline */
@@ -366,6 +386,8 @@ bool rx_snd_can_send_new(const struct rx_sender *s, bool ignore_cwnd);
 /* send one loss probe; returns true if it was a retransmission, and its
  * segment's index through seg_idx (if not NULL) */
 bool rx_snd_send_probe(struct rx_sender *s, uint64_t *seg_idx);
+/* send one zero-window probe (the persist timer fired) */
+void rx_snd_send_window_probe(struct rx_sender *s);
 void rx_snd_retransmit(struct rx_sender *s, uint64_t idx, int cause);
 void rx_snd_push(struct rx_sender *s);
 void rx_snd_count_tlp_loss(struct rx_sender *s);
@@ -414,6 +436,8 @@ void rx_slot_arm(struct rx_sender *s, int kind, int formula, int64_t expires_ns,
 void rx_slot_cancel(struct rx_sender *s);
 void rx_slot_rearm(struct rx_sender *s, int reason);
 void rx_slot_trace(struct rx_sender *s, int ev);
+/* the persist timer (RFC 9293 §3.8.6.1): arm, keep or stop it after an event */
+void rx_slot_persist(struct rx_sender *s);
 
 /* sim.c: flows */
 void rx_flow_delivered(struct rx_sim *sim, int flow, uint64_t rcv_nxt);

@@ -1,7 +1,7 @@
 /* tslot.c — the sender's retransmission timer slot (as Linux keeps one
  * pending timer per socket, icsk_pending).  It holds an RTO, a loss probe
- * (PTO) or a loss-detection timer (delayed Early Retransmit, RACK's reorder
- * timer).  This file only arms, cancels and traces the slot; whether and when
+ * (PTO), a loss-detection timer (delayed Early Retransmit, RACK's reorder
+ * timer) or the persist timer (rx_slot_persist, at the end).  This file only arms, cancels and traces the slot; whether and when
  * it fires is decided by the timer policy (src/timers/, through
  * rx_slot_rearm()) or, for its own timer, by loss detection (src/lossdet/).
  *
@@ -142,4 +142,43 @@ void rx_slot_rearm(struct rx_sender *s, int reason)
 		return;
 	s->rtx.rto_cap_ns = d.kind == RX_TMR_PROBE ? d.rto_cap_ns : 0;
 	rx_slot_arm(s, d.kind, d.formula, d.expires_ns, d.timeout_ns);
+}
+
+/* The persist timer, a core timer kind of this slot (RFC 9293 §3.8.6.1,
+ * "Zero-Window Probing"; RFC 1122 4.2.2.17).  It is pending while the
+ * sender is stalled by the window: nothing in flight (so no RTO is pending
+ * and no ACK will come on its own), unsent data, and a receive window too
+ * small for the next segment (the sender sends whole segments: its SWS
+ * avoidance, §3.8.6.2.1).  Rules:
+ *  P1. The first zero-window probe one RTO after the stall began, the
+ *      current RTO (RFC 9293's requirement summary: the first probe after the
+ *      RTO, SHLD-29; exponential backoff of successive probes, SHLD-30).
+ *  P2. Each probe sent doubles the next interval: RTO x 2^probes, at most the
+ *      maximum RTO (tcp.max_rto_ms; Linux caps its persist timer at its RTO
+ *      maximum, 120 s).  An ACK that leaves the window closed keeps the
+ *      pending timer (probes stay on their backoff times); one that opens it
+ *      lets data out, which stops the timer and resets the count.
+ *  P3. The connection is never closed by probing: RFC 9293 says the sender
+ *      MUST NOT close while the receiver keeps answering (MUST-37).
+ * The text of RFC 1122 4.2.2.17 could not be retrieved from the reference
+ * corpus; the rules above rest on RFC 9293's summary of it. */
+void rx_slot_persist(struct rx_sender *s)
+{
+	bool stalled = s->established && s->out_bytes == 0 && rx_snd_has_unsent(s) && !rx_snd_can_send_new(s, true);
+	bool pending = s->rtx.armed && s->rtx.kind == RX_TMR_PERSIST;
+	if (!stalled) {
+		if (pending)
+			rx_slot_cancel(s);
+		s->zwp_probes = 0;
+		return;
+	}
+	if (pending)
+		return;
+	int shift = s->zwp_probes < 30 ? (int)s->zwp_probes : 30; /* P2 */
+	int64_t wait = s->rto_ns;
+	for (int k = 0; k < shift && wait < s->max_rto_ns; k++)
+		wait *= 2;
+	if (s->max_rto_ns > 0 && wait > s->max_rto_ns)
+		wait = s->max_rto_ns;
+	rx_slot_arm(s, RX_TMR_PERSIST, RX_F_PERSIST, s->sim->now_ns + wait, wait);
 }

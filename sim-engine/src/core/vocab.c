@@ -33,6 +33,10 @@ static const struct rx_vocab_entry events[] = {
 	  "A path stage changes the path for a period (a delay spike, an outage, a handover table's non-zero "
 	  "rows): seq is its start (ns), arg its length (µs, rounded up; UINT32_MAX: to the end of the run), cause "
 	  "the stage, detail the direction; traced when the stage first meets it, at or after its start."),
+	R("window_probe", "Zero-window probe",
+	  "The persist timer fired and the sender probes a receive window too small for its next segment (RFC 9293 "
+	  "§3.8.6.1): a segment without data, seq SND.UNA - 1, detail the probe's number since the window closed; the "
+	  "receiver answers with an ACK carrying its window. Its cause is window_probe."),
 };
 _Static_assert(sizeof(events) / sizeof(events[0]) == RX_EV__COUNT, "one vocabulary entry per event kind");
 
@@ -43,6 +47,9 @@ static const struct rx_vocab_entry timer_kinds[] = {
 	  "Loss detection's timer: the delayed Early Retransmit (RFC 5827 App. A.3, as Linux) or RACK's reorder timer "
 	  "(RFC 8985 §6.2 step 5)."),
 	E("delack", "Delayed ACK", "The receiver's delayed-ACK timer (RFC 5681 §4.2)."),
+	E("persist", "Persist timer",
+	  "The sender's persist timer (RFC 9293 §3.8.6.1, RFC 1122 4.2.2.17): nothing in flight, data waiting and a "
+	  "receive window too small for it; when it fires a zero-window probe goes out."),
 };
 _Static_assert(sizeof(timer_kinds) / sizeof(timer_kinds[0]) == RX_TMR__COUNT, "one entry per timer kind");
 
@@ -67,6 +74,9 @@ static const struct rx_vocab_entry formulas[] = {
 	F("ato", "Delayed ACK (Linux ATO)", "min(ATO, max(ato_min_ms, min(RTT estimate, ato_max_ms)))",
 	  "The 'linux' receiver's adaptive delayed-ACK timeout: ato_min_ms at first, doubled each time the timer "
 	  "fires, capped by the receiver's RTT estimate (its SYN-ACK's round trip) and ato_max_ms."),
+	F("persist", "Persist (zero-window probe)", "now + min(RTO·2^probes, max RTO)",
+	  "RFC 9293 §3.8.6.1 / RFC 1122 4.2.2.17: the first zero-window probe one RTO after the window closed, the "
+	  "interval doubled after each probe the window stays closed, at most tcp.max_rto_ms."),
 };
 _Static_assert(sizeof(formulas) / sizeof(formulas[0]) == RX_F__COUNT, "one entry per timer formula");
 
@@ -83,6 +93,10 @@ _Static_assert(sizeof(states) / sizeof(states[0]) == RX_CA__COUNT, "one entry pe
 static const struct rx_vocab_entry drop_reasons[] = {
 	E("loss_model", "Loss stage", "A path stage dropped it (positioned rule, tail, Bernoulli, Gilbert-Elliott)."),
 	E("queue", "Queue overflow", "The drop-tail bottleneck queue was full."),
+	E("rcv_buffer", "Receive buffer full",
+	  "The receiver discarded a data segment that does not fit its buffer (beyond what the application has read "
+	  "plus receiver.rwnd_bytes): a segment sent opportunistically past the window (opportunistic-retransmission "
+	  "paper §VIII). Its direction is forward."),
 };
 _Static_assert(sizeof(drop_reasons) / sizeof(drop_reasons[0]) == RX_DROP__COUNT, "one entry per drop reason");
 
@@ -99,6 +113,13 @@ static const struct rx_vocab_entry causes[] = {
 	E("loss", "After RTO",
 	  "A later retransmission in the Loss state, in slow start after the RTO (RFC 5681 §3.1)."),
 	E("probe", "Probe", "A tail loss probe (paper §2.2, RFC 8985 §7.3)."),
+	E("opportunistic", "Opportunistic",
+	  "New data sent past the receive window during fast recovery, within the n1 + n2 segments between the "
+	  "cumulative ACK and the highest SACK and within pipe <= cwnd (opportunistic-retransmission paper §IV; "
+	  "tcp.opportunistic_rtx)."),
+	E("window_probe", "Zero-window probe",
+	  "A zero-window probe (RFC 9293 §3.8.6.1): a segment without data, one byte below SND.UNA, that the receiver "
+	  "answers with an ACK carrying its current window."),
 };
 _Static_assert(sizeof(causes) / sizeof(causes[0]) == RX_TXC__COUNT, "one entry per transmission cause");
 
@@ -210,7 +231,9 @@ static const struct rx_metric_desc metrics[] = {
 	MI("recovery_episodes", "Recovery episodes", "", 0, recovery_episodes, "Fast recovery episodes."),
 	MF("time_in_recovery_ms", "Time in recovery", "ms", 0, time_in_recovery_ms,
 	   "Total time spent in the Recovery state."),
-	MI("drops", "Drops", "", 0, drops, "This flow's packets dropped on the path, both directions."),
+	MI("drops", "Drops", "", 0, drops,
+	   "This flow's packets dropped on the path, both directions, and data segments its receiver discarded for "
+	   "want of buffer (drop reason rcv_buffer)."),
 	MI("syn_retransmits", "SYN retransmissions", "", 0, syn_retransmits, "SYN retransmissions (RFC 6298 §5.7)."),
 	MI("spurious_rtos_detected", "Spurious RTOs detected", "", 0, spurious_rtos_detected,
 	   "Retransmission timeouts a spurious-timeout detector (tcp.spurious: F-RTO, RFC 5682; Eifel, RFC 3522) "

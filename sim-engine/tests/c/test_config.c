@@ -173,7 +173,7 @@ static void catalogue_paths(void)
 	struct rx_node *cat = rx_catalog_tree(&a);
 	CHECK(cat != NULL);
 	const struct rx_node *params = rx_node_get(cat, "parameters"), *cont = rx_node_get(cat, "containers");
-	CHECK(params && cont && params->n > 40 && cont->n == 8);
+	CHECK(params && cont && params->n > 40 && cont->n == 9); /* 9: with receiver.read_blocked_ms */
 	const char *want[] = { "path.{forward,reverse}.loss.rules[].segment", "flows[].tcp.mss", "seed",
 			       "path.{forward,reverse}.schedule[].delay_ms", "path.{forward,reverse}.delay_ms" };
 	for (size_t k = 0; k < sizeof(want) / sizeof(want[0]); k++) {

@@ -55,6 +55,21 @@ BULK = {
 SPIKE = spike_scenario("frto", "basic", genuine=False)
 
 
+#: a reader blocked past the RTO: the window closes and the persist timer probes it (window_probe events)
+BLOCKED = {
+    "seed": 1,
+    "duration_s": 5,
+    "path": {"forward": {"rate_bps": 0, "delay_ms": 50}, "reverse": {"rate_bps": 0, "delay_ms": 50}},
+    "flows": [
+        {
+            "app": {"kind": "fixed", "segments": 20},
+            "tcp": {"handshake": False, "mss": 1000},
+            "receiver": {"rwnd_bytes": 10000, "read_blocked_ms": [0, 2500]},
+        }
+    ],
+}
+
+
 def columns_of(scenario: dict) -> dict[str, np.ndarray]:
     return {k: v.copy() for k, v in rexsim.run(scenario).trace.columns.items()}
 
@@ -202,7 +217,7 @@ def test_described_events_carry_exactly_their_kinds_fields(web, bulk) -> None:
     outages = [e for e in described if e["stage"] == "outage"]
     assert {e["direction"] for e in outages} == {"forward", "reverse"}
     assert all(e["start_ns"] == 2_000_000_000 for e in outages[:2]) and all(e["t_ns"] >= e["start_ns"] for e in outages)
-    for cols in (web, bulk, spike, periods):
+    for cols in (web, bulk, spike, periods, columns_of(BLOCKED)):
         for ev in TF.describe_events(cols, np.arange(len(cols["t_ns"]))):
             seen.add(ev["kind"])
             assert not _conforms(ev, TF.EVENT_FIELDS[ev["kind"]]), (ev, _conforms(ev, TF.EVENT_FIELDS[ev["kind"]]))

@@ -1,0 +1,247 @@
+"""The receiving application and the advertised window (src/app/app_reader.c,
+src/core/receiver.c rules W1-W7), the persist timer (src/core/tslot.c P1-P2)
+and opportunistic retransmission (src/core/sender.c; opportunistic-
+retransmission paper §IV), each on a case derived by hand, exact to the
+nanosecond; and the property that every byte reaches the application once and
+in order under any reader.
+
+Common setup (scenario() below): one flow, MSS 1000, IW 10, Reno, SACK on, no
+timestamps, no handshake, the RTO timer alone, no Early Retransmit, the
+rfc6298 RTT profile (minimum RTO 1 s); both directions 50 ms one way with
+unlimited rate, so a segment or an ACK takes exactly 50 ms and segments sent
+together arrive together, in order; quick ACKs (one per segment).  The k-th
+segment is [1000 (k-1), 1000 k).  The receive buffer is 10000 bytes
+(10 segments); the SWS threshold min(buffer / 2, MSS) is 1000.
+"""
+
+from __future__ import annotations
+
+import copy
+
+import numpy as np
+import pytest
+import rexsim
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_invariants import check_invariants, scenarios
+
+MS = 1_000_000
+
+
+def scenario(receiver: dict, segments: int = 20, tcp: dict | None = None, rules: list | None = None) -> dict:
+    t = {
+        "mss": 1000,
+        "iw": 10,
+        "sack": True,
+        "timestamps": False,
+        "handshake": False,
+        "cc": "reno",
+        "timer": "rto",
+        "early_retransmit": False,
+        "rtt_profile": "rfc6298",
+    }
+    t.update(tcp or {})
+    fwd: dict = {"rate_bps": 0, "delay_ms": 50}
+    if rules:
+        fwd["loss"] = {"model": "positioned", "rules": rules}
+    return {
+        "seed": 1,
+        "duration_s": 30,
+        "path": {"forward": fwd, "reverse": {"rate_bps": 0, "delay_ms": 50}},
+        "flows": [
+            {
+                "app": {"kind": "fixed", "segments": segments},
+                "tcp": t,
+                "receiver": {"ack_policy": "quick", "rwnd_bytes": 10000, **receiver},
+            }
+        ],
+    }
+
+
+def events(res: rexsim.Result, kind: str) -> list[dict]:
+    return [e for e in res.trace if e["kind"] == kind]
+
+
+def test_reader_at_a_rate_sets_the_window_on_each_ack() -> None:
+    """Reader at 100,000 bytes/s (100 bytes per ms).
+    t=0: 10 segments leave (IW 10, window 10000).  t=50: they arrive one
+    after another at the same instant; the reader reads nothing in zero time,
+    so after the k-th the buffer holds 1000 k unread: free = 10000 - 1000 k.
+    The window still open is the same (the edge 10000 stays, W2), free never
+    exceeds it by the threshold (W3), so the k-th ACK carries 10000 - 1000 k:
+    9000, 8000, ..., 0.  The last leaves an open window 0 < 1000: the read
+    timer is set for when the reader has freed 1000 bytes (W5): 10 ms, t=60,
+    where the window update carries free = 1000 (W3: 1000 >= 0 + 1000).
+    t=100: the ACKs reach the sender, each at snd_nxt = snd_una + window:
+    nothing new; t=110: the update lets one segment out (10000 + 1000 <=
+    10000 + 1000).  It arrives at t=160: from 60 to 160 the reader could read
+    10000 bytes but had only the 9000 left: it has read everything (it idles,
+    saving nothing).  After segment 11: unread 1000, free 9000, open 11000 -
+    11000 = 0, 9000 >= 0 + 1000: window 9000.  t=210: the sender may send 9
+    (snd_una 11000 + 9000 = 20000, the end of the object), which arrive at
+    t=260; from 160 to 260 the reader has read segment 11 too, so the buffer
+    is empty again.  After the j-th of them (j = 1..9): unread 1000 j, free
+    10000 - 1000 j; the edge was 20000 and after j = 1 the open window is
+    8000 while free is 9000 = 8000 + 1000: the edge moves (W3), window 9000,
+    the same as the last traced (no row); from then on free equals the open
+    window: 8000, 7000, ..., 1000 (j = 2..9).  The flow completes at 260."""
+    res = rexsim.run(scenario({"read_bytes_per_s": 100_000}))
+    t, v = res.trace.var_series("rwnd_bytes")
+    assert t.tolist() == [50 * MS] * 10 + [60 * MS, 160 * MS] + [260 * MS] * 8
+    assert v.tolist() == [9000 - 1000 * k for k in range(10)] + [1000, 9000] + [8000 - 1000 * j for j in range(8)]
+    # the window update at 60 ms is an ACK of nothing new (ack 10000 again)
+    acks = [(e["t_ns"], e["seq"]) for e in events(res, "ack_sent")]
+    assert (60 * MS, 10000) in acks and acks[9] == (50 * MS, 10000)
+    sends = [(e["t_ns"], e["seq"]) for e in events(res, "send")]
+    assert sends[10] == (110 * MS, 10000)
+    assert sends[11:] == [(210 * MS, 1000 * k) for k in range(11, 20)]
+    assert res.flows[0].metrics["fct_ms"] == 260.0
+
+
+def test_blocked_reader_closes_the_window_probes_and_updates() -> None:
+    """Reader at once, blocked [0, 1500) ms.  t=50: the 10 segments fill the
+    buffer unread: windows 9000 ... 0 (as above).  t=100: the last ACK
+    (ack 10000, window 0) leaves nothing in flight, the next segment does not
+    fit: the RTO is stopped and the persist timer set for one RTO (1 s, the
+    rfc6298 minimum; P1): 1100 ms.  There the first zero-window probe leaves
+    (seq 9999, no data, cause window_probe) and the timer is set for 2 RTO
+    (P2): 3100 ms.  The probe's ACK (receiver 1150, sender 1200) carries
+    window 0 and keeps the timer.  t=1500: the reader reads the 10000 bytes:
+    the open window 0 is below 1000 and the buffer is empty (W3): a window
+    update with 10000 (W5).  t=1550: 10 segments leave; the RTO replaces the
+    persist timer; they arrive at 1600 and the flow completes there."""
+    res = rexsim.run(scenario({"read_blocked_ms": [0, 1500]}))
+    t, v = res.trace.var_series("rwnd_bytes")
+    assert t.tolist() == [50 * MS] * 10 + [1500 * MS]
+    assert v.tolist() == [9000 - 1000 * k for k in range(10)] + [10000]
+    persist = [(e["t_ns"], e["kind"], e["expires_ns"]) for e in res.trace if e.get("timer") == "persist"]
+    assert persist == [
+        (100 * MS, "timer_armed", 1100 * MS),
+        (1100 * MS, "timer_fired", 1100 * MS),
+        (1100 * MS, "timer_armed", 3100 * MS),
+    ]
+    probes = [(e["t_ns"], e["seq"], e["arg"], e["cause"]) for e in events(res, "window_probe")]
+    assert probes == [(1100 * MS, 9999, 0, "window_probe")]
+    acks = [(e["t_ns"], e["seq"]) for e in events(res, "ack_sent")]
+    assert acks[10:12] == [(1150 * MS, 10000), (1500 * MS, 10000)]
+    sends = [(e["t_ns"], e["seq"]) for e in events(res, "send")]
+    assert sends[10:] == [(1550 * MS, 1000 * k) for k in range(10, 20)]
+    assert res.flows[0].metrics["fct_ms"] == 1600.0
+
+
+def test_long_block_probes_back_off() -> None:
+    """Blocked [0, 8000) ms: probes at 1100, 3100 (+2 s), 7100 (+4 s) ms (P2:
+    RTO x 2^probes), the next timer for 15100; the update at 8000 lets the
+    data out at 8050, before it."""
+    res = rexsim.run(scenario({"read_blocked_ms": [0, 8000]}))
+    assert [e["t_ns"] for e in events(res, "window_probe")] == [1100 * MS, 3100 * MS, 7100 * MS]
+    armed = [e["expires_ns"] for e in res.trace if e.get("timer") == "persist" and e["kind"] == "timer_armed"]
+    assert armed == [1100 * MS, 3100 * MS, 7100 * MS, 15100 * MS]
+    assert [e["t_ns"] for e in events(res, "send")][10] == 8050 * MS
+
+
+def _recovery(opportunistic: bool, lose_rtx: bool = False) -> rexsim.Result:
+    rules = [{"segment": 1, "transmission": 1}]
+    if lose_rtx:
+        rules.append({"segment": 1, "transmission": 2})
+    sc = scenario({}, segments=30, tcp={"opportunistic_rtx": opportunistic}, rules=rules)
+    res = rexsim.run(sc)
+    check_invariants(sc, res)
+    return res
+
+
+def test_opportunistic_retransmission_sends_past_the_window_in_recovery() -> None:
+    """Segment 1's first transmission is lost; the reader reads at once, so
+    the window is the whole buffer, 10000: the receive window binds
+    (snd_nxt = 10000 = snd_una 0 + 10000).  t=100: the ACKs of segments 2-10
+    arrive, each SACKing one more: the third starts recovery (cwnd = ssthresh
+    = FlightSize / 2 = 5000) with the fast retransmit; RFC 6675 pipe after it
+    = 10000 out - 3000 SACKed - 1000 lost + 1000 retransmitted = 7000.  Each
+    later dupack SACKs 1000 more: pipe 6000, 5000, 4000, ...  From the ACK
+    SACKing [1000, 7000) pipe is 4000 < cwnd: a new segment may go, but the
+    window forbids it.  With opportunistic retransmission the window is
+    extended by n1 + n2 = (highest SACKed end 7000 - snd_una 0) / 1000 = 7
+    segments (1 hole + 6 SACKed): 10000 + 1000 <= 0 + 10000 + 7000, so it goes
+    (cause opportunistic), pipe back to 5000; the same on the next three
+    ACKs: 4 segments [10000, 14000) at t=100.  Without it nothing new leaves
+    until the cumulative ACK at t=200."""
+    res = _recovery(True)
+    opp = [(e["t_ns"], e["seq"]) for e in events(res, "send") if e["cause"] == "opportunistic"]
+    assert opp == [(100 * MS, 10000), (100 * MS, 11000), (100 * MS, 12000), (100 * MS, 13000)]
+    # they arrive at 150, after the retransmission filled the hole: accepted
+    assert not [e for e in events(res, "drop") if e["t_ns"] > 0]
+    base = _recovery(False)
+    new = [(e["t_ns"], e["seq"]) for e in events(base, "send") if e["seq"] >= 10000]
+    assert new[0] == (200 * MS, 10000)
+    assert not [e for e in events(base, "send") if e["cause"] == "opportunistic"]
+    assert res.flows[0].metrics["fct_ms"] < base.flows[0].metrics["fct_ms"]
+
+
+def test_opportunistic_data_is_dropped_when_the_retransmission_is_lost() -> None:
+    """The paper's §VIII case: the retransmission of segment 1 is lost too, so
+    at t=150 the 4 opportunistic segments find rcv_nxt = 0: they end past
+    0 + 10000 (W6) and are dropped (reason rcv_buffer), each answered by an
+    ACK."""
+    res = _recovery(True, lose_rtx=True)
+    drops = [(e["t_ns"], e["seq"]) for e in events(res, "drop") if e.get("reason") == "rcv_buffer"]
+    assert drops == [(150 * MS, s) for s in (10000, 11000, 12000, 13000)]
+    assert res.flows[0].metrics["completed"] and res.flows[0].metrics["bytes_delivered"] == 30000
+
+
+def test_window_scaling_rounds_the_window() -> None:
+    """wscale 10 (units of 1024), buffer 10000 = 9 x 1024 + 784, reader at
+    once: the whole-buffer window (empty buffer, W3) is rounded down to
+    9216 (W4), so the first ACK already carries 9216 and the sender keeps
+    snd_nxt + 1000 <= snd_una + 9216: after the ACKs of the first 10
+    segments at t=100 it may have 9 segments out."""
+    res = rexsim.run(scenario({"wscale": 10}))
+    t, v = res.trace.var_series("rwnd_bytes")
+    assert t[0] == 50 * MS and set(v.tolist()) == {9216}
+    at_100 = [e["seq"] for e in events(res, "send") if e["t_ns"] == 100 * MS]
+    assert at_100 == [1000 * k for k in range(10, 19)]
+
+
+def test_default_receiver_traces_no_window() -> None:
+    """The default reader (at once, no scaling) offers the whole buffer on
+    every ACK: no rwnd_bytes row at all, so existing traces are unchanged."""
+    res = rexsim.run(scenario({}, rules=[{"segment": 3, "transmission": 1}]))
+    assert res.trace.var_series("rwnd_bytes")[0].size == 0
+
+
+def test_bad_reader_input_names_the_field() -> None:
+    for receiver, msg in (
+        ({"read_blocked_ms": [0]}, "even count"),
+        ({"read_blocked_ms": [500, 100]}, "below to_ms"),
+        ({"read_blocked_ms": [0, 100, 50, 200]}, "at or after"),
+        ({"wscale": 1, "rwnd_bytes": 200000}, "65535 << receiver.wscale"),
+        ({"wscale": 15}, "receiver.wscale"),
+        ({"read_bytes_per_s": -1}, "read_bytes_per_s"),
+    ):
+        with pytest.raises(rexsim.ScenarioError, match=msg):
+            rexsim.run(scenario(receiver))
+
+
+READERS = st.fixed_dictionaries(
+    {
+        "read_bytes_per_s": st.sampled_from([0, 0, 1000, 50_000, 1_000_000, 10**9]),
+        "read_blocked_ms": st.sampled_from([[], [], [0, 300], [100, 900, 1500, 4000], [2000, 2001]]),
+        "wscale": st.sampled_from([0, 0, 3, 7]),
+    }
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(sc=scenarios(), reader=READERS, opp=st.booleans())
+def test_every_byte_once_in_order_under_any_reader(sc, reader, opp) -> None:
+    sc = copy.deepcopy(sc)
+    for f in sc["flows"]:
+        rcv = f.setdefault("receiver", {})
+        rcv.update(reader)
+        buf = rcv.get("rwnd_bytes", 67108864)
+        if reader["wscale"]:
+            rcv["rwnd_bytes"] = min(buf, 65535 << reader["wscale"])
+        f.setdefault("tcp", {})["opportunistic_rtx"] = opp
+    sc["duration_s"] = max(sc.get("duration_s", 60), 120)
+    res = rexsim.run(sc)
+    check_invariants(sc, res)
+    assert np.all(res.trace.kind < len(rexsim.catalog()["vocab"]["events"]))
