@@ -33,6 +33,10 @@ static const struct rx_vocab_entry events[] = {
 	  "A path stage changes the path for a period (a delay spike, an outage, a handover table's non-zero "
 	  "rows): seq is its start (ns), arg its length (µs, rounded up; UINT32_MAX: to the end of the run), cause "
 	  "the stage, detail the direction; traced when the stage first meets it, at or after its start."),
+	R("app_stall", "Application stall",
+	  "Application stall begins (detail 1) or ends (detail 0): the writer sleeps on a full send buffer "
+	  "(tcp.sndbuf_bytes) while the sender has room in cwnd and the receive window but no data to send "
+	  "(opportunistic-retransmission paper §V, Definition 1); seq is snd.nxt, arg the send buffer's size (bytes)."),
 };
 _Static_assert(sizeof(events) / sizeof(events[0]) == RX_EV__COUNT, "one vocabulary entry per event kind");
 
@@ -231,6 +235,20 @@ static const struct rx_metric_desc metrics[] = {
 	   "Retransmissions (probes that resent data included) of an object's last four segments (RX_TAIL_SEGS): the "
 	   "flows with one are those whose objects the tail-loss paper's Fig. 4 averages ('at least one object "
 	   "experienced a segment retransmission in one of the four last segments of the object', §3.3)."),
+	MF("app_stall_ms", "Application stall", "ms", 0, app_stall_ms,
+	   "Time in application stall (opportunistic-retransmission paper §V, Definition 1): the writer slept on a "
+	   "full send buffer (tcp.sndbuf_bytes) while the sender had room in cwnd and in the receive window for a "
+	   "segment but no data left to send. 0 without a modelled send buffer."),
+	MF("app_stall_recovery_ms", "Application stall in recovery", "ms", 0, app_stall_recovery_ms,
+	   "The part of app_stall_ms spent in the Recovery state, summed over the recovery episodes (the paper's "
+	   "'application stall occurs during over 61.1% of the loss recovery phase', §IV.B)."),
+	MF("app_stall_episode_max_ms", "Longest stall in one recovery", "ms", 0, app_stall_episode_max_ms,
+	   "The most application-stall time within a single recovery episode (from entering Recovery to leaving "
+	   "it)."),
+	MI("app_stalls", "Application stalls", "", 0, app_stalls, "Application-stall periods that began."),
+	MI("sndbuf_peak_bytes", "Largest send buffer", "bytes", -1, sndbuf_peak_bytes,
+	   "The largest size the send buffer reached (tcp.sndbuf_growth × cwnd, at most tcp.sndbuf_limit_bytes); 0 "
+	   "without a modelled send buffer."),
 };
 
 const struct rx_metric_desc *rx_metrics(size_t *n)
