@@ -128,12 +128,27 @@ s schedule-acks-bulk fwd.rate_bps=20e6 flows[0].app.kind=bulk flows[0].app.durat
 s schedule-all-lost $paper fwd.stages=delay_spike+schedule fwd.stages[0].p=0.1 fwd.stages[0].mean_ms=300 \
 	fwd.schedule=2 fwd.schedule[0].time_ms=0 fwd.schedule[1].time_ms=30 fwd.schedule[1].loss_rate=1
 
+# the send buffer and application stall (sndbuf.c, opportunistic-retransmission paper §V): a fixed
+# 64 KB buffer whose recovery stalls the writer; Linux's 2 x cwnd growth and the paper's 3 x with a
+# limit, under random loss; a two-segment buffer under objects of odd sizes
+s sndbuf-stall $paper flows[0].app.kind=bulk flows[0].app.duration_s=0.5 flows[0].tcp.mss=1024 \
+	flows[0].tcp.iw=48 flows[0].tcp.sndbuf_bytes=65536 fwd.loss.model=positioned fwd.rules=1 fwd.rules[0].segment=1
+s sndbuf-growth2 duration_s=5 fwd.rate_bps=20e6 fwd.buffer_pkts=100 fwd.loss.model=bernoulli fwd.loss.p=0.01 \
+	flows[0].app.kind=bulk flows[0].app.duration_s=2 flows[0].tcp.cc=cubic flows[0].tcp.recovery=prr \
+	flows[0].tcp.sndbuf_bytes=16384 flows[0].tcp.sndbuf_growth=2
+s sndbuf-growth3-limit duration_s=5 fwd.rate_bps=20e6 fwd.loss.model=bernoulli fwd.loss.p=0.02 \
+	flows[0].app.kind=bulk flows[0].app.duration_s=2 flows[0].tcp.sndbuf_bytes=16384 flows[0].tcp.sndbuf_growth=3 \
+	flows[0].tcp.sndbuf_limit_bytes=100000 flows[0].receiver.rwnd_bytes=50000
+s sndbuf-tiny-requests fwd.loss.model=bernoulli fwd.loss.p=0.05 flows[0].app.kind=requests \
+	flows[0].sizes=1000,50000,3000,1448,1 flows[0].app.gap_ms=0 flows[0].tcp.sndbuf_bytes=2896 flows[0].tcp.timer=tlp
+
 # validation mode: cross-field and out-of-range errors
 s invalid-rwnd flags=7 flows[0].tcp.mss=1448 flows[0].receiver.rwnd_bytes=100
 s invalid-rto flags=7 flows[0].tcp.min_rto_ms=500 flows[0].tcp.max_rto_ms=100
 s invalid-tail-rev flags=7 rev.loss.model=tail
 s invalid-nan flags=7 fwd.loss.p=!nan
 s invalid-above flags=7 flows[0].tcp.dupthresh=!above
+s invalid-sndbuf flags=7 flows[0].tcp.mss=1448 flows[0].tcp.sndbuf_bytes=2000 flows[0].tcp.sndbuf_limit_bytes=1000
 s invalid-schedule flags=7 fwd.stages=schedule fwd.schedule=3 fwd.schedule[0].time_ms=500 \
 	fwd.schedule[1].time_ms=100 fwd.schedule[1].loss_rate=!above fwd.schedule[2].delay_ms=!nan \
 	rev.schedule=1
