@@ -37,6 +37,7 @@ enum rx_tx_cause {
 	RX_TXC_RTO, /* the retransmission on RTO expiry (RFC 6298 (5.4)) */
 	RX_TXC_LOSS, /* a later retransmission in the Loss state (slow start after RTO) */
 	RX_TXC_PROBE, /* a tail loss probe (paper §2.2, RFC 8985 §7) */
+	RX_TXC_HACK1, /* the head again on plain duplicate ACKs in recovery (opportunistic-retransmission paper §VIII, Hack 1; src/core/sndbuf.c) */
 	RX_TXC__COUNT
 };
 

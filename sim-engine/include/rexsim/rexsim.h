@@ -170,6 +170,7 @@ struct rx_flow_cfg {
 	int64_t sndbuf_bytes; /* its initial size; 0 = not modelled (the application never waits) */
 	int64_t sndbuf_growth; /* grows to this many times cwnd (2 Linux, 3 the paper's refinement); 0 = fixed */
 	int64_t sndbuf_limit_bytes; /* growth stops here (Linux's tcp_wmem max); 0 = no limit */
+	bool hack1_dupack_rtx; /* the paper's Hack 1: the head again after > dupthresh plain duplicate ACKs in recovery */
 	/* receiver */
 	int64_t ack_policy; /* enum rx_ack_policy */
 	double delack_ms; /* delayed: the delayed-ACK timeout */

@@ -460,6 +460,13 @@ static const struct rx_param table[] = {
 	   "The most the send buffer grows to (Linux's tcp_wmem maximum, snd_wmem_max, opportunistic-retransmission "
 	   "paper §V.B); 0 = no limit. At least tcp.sndbuf_bytes when set.",
 	   RX_SEC_FLOW, offsetof(struct rx_flow_cfg, sndbuf_limit_bytes)),
+	P("tcp.hack1_dupack_rtx", "Hack 1: head again on plain duplicate ACKs", RX_PT_BOOL, 0, 1, 0, "", NULL,
+	  "The opportunistic-retransmission paper's Hack 1 (§VIII): in recovery, count the duplicate ACKs that bring "
+	  "no new SACK (nor advance snd.una); when the count exceeds tcp.dupthresh, fast-retransmit the first "
+	  "unacknowledged segment again at once (cause hack1), so a lost retransmission of it is repaired without "
+	  "waiting for the RTO. The count starts at 0 when recovery begins, when snd.una advances and after each such "
+	  "retransmission. Off: only the RTO (or RACK) repairs a lost retransmission.",
+	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, hack1_dupack_rtx)),
 	/* flow: receiver */
 	P("receiver.ack_policy", "ACK policy", RX_PT_ENUM, 0, RX_ACK__COUNT - 1, RX_ACK_DELAYED, "", ch_ack,
 	  "quick: ACK every segment (Linux quickack). delayed: ACK every second full-sized segment or after delack_ms, "

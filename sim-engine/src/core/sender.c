@@ -437,6 +437,8 @@ void rx_snd_on_ack(struct rx_sender *s, struct rx_pkt *p)
 
 	/* 6. congestion-state machine: loss detection and recovery */
 	rx_cs_on_ack(s, &ai);
+	if (s->cfg->hack1_dupack_rtx) /* the paper's Hack 1 (sndbuf.c) */
+		rx_hack1_on_ack(s, &ai);
 
 	/* 7. transmit */
 	rx_snd_push(s);

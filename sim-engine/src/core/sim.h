@@ -144,8 +144,12 @@ struct rx_sndbuf {
 	uint64_t size_bytes; /* the buffer's size now */
 	uint64_t want_end; /* bytes the application has asked to write so far */
 	int64_t last_ns; /* the last look at the stall state */
-	int64_t stall_ns, stall_rec_ns, episode_ns,
-		episode_max_ns; /* stall time: flow, in Recovery, this episode, max */
+	/* stall time: in the flow, in Recovery, in this episode, the most in one */
+	int64_t stall_ns, stall_rec_ns, episode_ns, episode_max_ns;
+	/* the paper's Hack 1 (tcp.hack1_dupack_rtx): duplicate ACKs without new
+	 * SACKs counted in this recovery episode since snd.una last moved */
+	uint32_t plain_dupacks;
+	bool counting; /* the count belongs to the current episode */
 };
 
 /* ---------------------------------------------------------------- sender */
@@ -403,6 +407,8 @@ void rx_sndbuf_fill(struct rx_sender *s);
 void rx_sndbuf_after_push(struct rx_sender *s);
 /* at the end of the run: the metrics */
 void rx_sndbuf_finish(struct rx_sender *s);
+/* the paper's Hack 1 (§VIII, tcp.hack1_dupack_rtx), after the congestion-state machine saw the ACK */
+void rx_hack1_on_ack(struct rx_sender *s, const struct rx_ack_info *ai);
 /* the writer's rule, for tests: the new app_end when the buffer of size_bytes
  * holds [una, app_end) and the application wants want_end; *blocked in: the
  * writer sleeps, out: it sleeps after writing */

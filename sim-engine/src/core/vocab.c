@@ -103,6 +103,10 @@ static const struct rx_vocab_entry causes[] = {
 	E("loss", "After RTO",
 	  "A later retransmission in the Loss state, in slow start after the RTO (RFC 5681 §3.1)."),
 	E("probe", "Probe", "A tail loss probe (paper §2.2, RFC 8985 §7.3)."),
+	E("hack1", "Hack 1",
+	  "The first unacknowledged segment sent again in recovery after more than DupThresh duplicate ACKs without "
+	  "new SACKs (tcp.hack1_dupack_rtx; opportunistic-retransmission paper §VIII, Hack 1): its retransmission was "
+	  "lost."),
 };
 _Static_assert(sizeof(causes) / sizeof(causes[0]) == RX_TXC__COUNT, "one entry per transmission cause");
 
