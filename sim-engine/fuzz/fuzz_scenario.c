@@ -442,6 +442,10 @@ static void fix_up(struct rx_scenario *sc)
 			f->min_rto_ms = f->max_rto_ms;
 		if (f->min_rto_ms >= 0 && f->min_rto_ms < 0.001)
 			f->min_rto_ms = -1;
+		if (f->sndbuf_bytes > 0 && f->sndbuf_bytes < 2 * f->mss)
+			f->sndbuf_bytes = 2 * f->mss; /* the send buffer's two segments (sndbuf.c) */
+		if (f->sndbuf_limit_bytes > 0 && f->sndbuf_limit_bytes < f->sndbuf_bytes)
+			f->sndbuf_limit_bytes = f->sndbuf_bytes;
 	}
 	struct rx_dir_cfg *dirs[2] = { &sc->fwd, &sc->rev };
 	for (int d = 0; d < 2; d++)

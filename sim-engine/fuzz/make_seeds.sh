@@ -139,6 +139,25 @@ s reader-blocked $unl flows[0].app.segments=40 flows[0].receiver.rwnd_bytes=1000
 s opportunistic $unl flows[0].app.segments=40 flows[0].receiver.rwnd_bytes=10000 flows[0].tcp.opportunistic_rtx=true \
 	fwd.loss.model=positioned fwd.rules=2 fwd.rules[0].segment=1 fwd.rules[1].segment=1 fwd.rules[1].transmission=2
 s invalid-reader flags=7 flows[0].receiver.wscale=1 flows[0].receiver.rwnd_bytes=1000000
+# the send buffer and application stall (sndbuf.c, opportunistic-retransmission paper §V): a fixed
+# 64 KB buffer whose recovery stalls the writer; Linux's 2 x cwnd growth and the paper's 3 x with a
+# limit, under random loss; Hack 1 (§VIII) with a lost retransmission; a two-segment buffer under
+# objects of odd sizes
+s sndbuf-stall $paper flows[0].app.kind=bulk flows[0].app.duration_s=0.5 flows[0].tcp.mss=1024 \
+	flows[0].tcp.iw=48 flows[0].tcp.sndbuf_bytes=65536 fwd.loss.model=positioned fwd.rules=1 fwd.rules[0].segment=1
+s sndbuf-growth2 duration_s=5 fwd.rate_bps=20e6 fwd.buffer_pkts=100 fwd.loss.model=bernoulli fwd.loss.p=0.01 \
+	flows[0].app.kind=bulk flows[0].app.duration_s=2 flows[0].tcp.cc=cubic flows[0].tcp.recovery=prr \
+	flows[0].tcp.sndbuf_bytes=16384 flows[0].tcp.sndbuf_growth=2
+s sndbuf-growth3-limit duration_s=5 fwd.rate_bps=20e6 fwd.loss.model=bernoulli fwd.loss.p=0.02 \
+	flows[0].app.kind=bulk flows[0].app.duration_s=2 flows[0].tcp.sndbuf_bytes=16384 flows[0].tcp.sndbuf_growth=3 \
+	flows[0].tcp.sndbuf_limit_bytes=100000 flows[0].receiver.rwnd_bytes=50000
+s hack1-lost-rtx fwd.rate_bps=0 rev.rate_bps=0 fwd.delay_ms=25 rev.delay_ms=25 flows[0].app.segments=30 \
+	flows[0].tcp.mss=1024 flows[0].tcp.hack1_dupack_rtx=true flows[0].receiver.ack_policy=quick \
+	fwd.loss.model=positioned fwd.rules=4 fwd.rules[0].segment=1 fwd.rules[1].segment=1 \
+	fwd.rules[1].transmission=2 fwd.rules[2].segment=11 fwd.rules[2].action=duplicate \
+	fwd.rules[3].segment=12 fwd.rules[3].action=duplicate
+s sndbuf-tiny-requests fwd.loss.model=bernoulli fwd.loss.p=0.05 flows[0].app.kind=requests \
+	flows[0].sizes=1000,50000,3000,1448,1 flows[0].app.gap_ms=0 flows[0].tcp.sndbuf_bytes=2896 flows[0].tcp.timer=tlp
 
 # validation mode: cross-field and out-of-range errors
 s invalid-rwnd flags=7 flows[0].tcp.mss=1448 flows[0].receiver.rwnd_bytes=100
@@ -146,6 +165,7 @@ s invalid-rto flags=7 flows[0].tcp.min_rto_ms=500 flows[0].tcp.max_rto_ms=100
 s invalid-tail-rev flags=7 rev.loss.model=tail
 s invalid-nan flags=7 fwd.loss.p=!nan
 s invalid-above flags=7 flows[0].tcp.dupthresh=!above
+s invalid-sndbuf flags=7 flows[0].tcp.mss=1448 flows[0].tcp.sndbuf_bytes=2000 flows[0].tcp.sndbuf_limit_bytes=1000
 s invalid-schedule flags=7 fwd.stages=schedule fwd.schedule=3 fwd.schedule[0].time_ms=500 \
 	fwd.schedule[1].time_ms=100 fwd.schedule[1].loss_rate=!above fwd.schedule[2].delay_ms=!nan \
 	rev.schedule=1

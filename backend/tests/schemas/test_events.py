@@ -82,12 +82,34 @@ PERIODS = {
     "flows": [{"app": {"kind": "bulk", "duration_s": 4}}],
 }
 
+#: a recovery that empties a 64-segment send buffer: an application stall (app_stall), which no
+#: scenario without a modelled send buffer has (sim-engine/tests/c/test_sndbuf.c, stall_in_recovery)
+STALL = {
+    "seed": 1,
+    "path": {
+        "forward": {
+            "rate_bps": 0,
+            "delay_ms": 50,
+            "loss": {"model": "positioned", "rules": [{"flow": 0, "segment": 1}]},
+        },
+        "reverse": {"rate_bps": 0, "delay_ms": 50},
+    },
+    "flows": [
+        {
+            "app": {"kind": "bulk", "duration_s": 0.25},
+            "tcp": {"mss": 1024, "iw": 48, "limited_transmit": False, "sndbuf_bytes": 65536},
+            "receiver": {"ack_policy": "quick"},
+        }
+    ],
+}
+
 
 def test_a_window_of_every_kind_validates_and_dumps_unchanged(web) -> None:
     spike = {k: v.copy() for k, v in rexsim.run(SPIKE).trace.columns.items()}
     periods = {k: v.copy() for k, v in rexsim.run(PERIODS).trace.columns.items()}
+    stall = {k: v.copy() for k, v in rexsim.run(STALL).trace.columns.items()}
     kinds = set()
-    for cols in (web, spike, periods):
+    for cols in (web, spike, periods, stall):
         w = traces.window(cols, max_points=len(cols["t_ns"]))
         typed = TraceWindow(**w)
         kinds |= {type(e).__name__ for e in typed.events}

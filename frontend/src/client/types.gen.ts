@@ -263,6 +263,92 @@ export type AppEvent = {
 };
 
 /**
+ * AppStallEvent
+ *
+ * Application stall: Application stall begins (detail 1) or ends (detail 0): the writer sleeps on a full send buffer (tcp.sndbuf_bytes) while the sender has room in cwnd and the receive window but no data to send (opportunistic-retransmission paper §V, Definition 1); seq is snd.nxt, arg the send buffer's size (bytes).
+ */
+export type AppStallEvent = {
+    /**
+     * Arg
+     *
+     * data: payload bytes; ACKs: 1 + the SACK entry's index (0: none); timers: the timeout (µs); state: the previous state's code; app: bytes written
+     */
+    arg: number;
+    /**
+     * Cwnd Bytes
+     *
+     * the sender's congestion window after the event (bytes)
+     */
+    cwnd_bytes: number;
+    /**
+     * Flow
+     *
+     * the flow's index in the scenario
+     */
+    flow: number;
+    /**
+     * Kind
+     *
+     * what happened (the catalogue's vocab.events)
+     */
+    kind: 'app_stall';
+    /**
+     * Pipe Bytes
+     *
+     * bytes the sender estimates in flight (RFC 6675 pipe)
+     */
+    pipe_bytes: number;
+    /**
+     * Rto Us
+     *
+     * the current retransmission timeout (µs)
+     */
+    rto_us: number;
+    /**
+     * Seq
+     *
+     * data: the first byte's offset; ACKs: the cumulative ACK; timers: the expiry time (ns); a reverse-path drop: the ACK number
+     */
+    seq: number;
+    /**
+     * Sndbuf Bytes
+     *
+     * an application stall: the send buffer's size then (bytes)
+     */
+    sndbuf_bytes: number;
+    /**
+     * Srtt Us
+     *
+     * smoothed RTT (µs); 0 before the first RTT sample
+     */
+    srtt_us: number;
+    /**
+     * Ssthresh Bytes
+     *
+     * the slow-start threshold (bytes); null: infinite
+     */
+    ssthresh_bytes: number | null;
+    /**
+     * Stall Begins
+     *
+     * application stall begins (true) or ends (false)
+     */
+    stall_begins: boolean;
+    /**
+     * State
+     *
+     * the sender's congestion state after the event (vocab.states)
+     */
+    state: 'open' | 'disorder' | 'cwr' | 'recovery' | 'loss';
+    /**
+     * T Ns
+     *
+     * time of the event (ns)
+     */
+    t_ns: number;
+};
+
+/**
  * AppliesTo
  */
 export type AppliesTo = {
@@ -1550,7 +1636,7 @@ export type ProbeEvent = {
      *
      * why the segment was sent (vocab.causes); null when the trace does not record it
      */
-    cause: 'new' | 'fast' | 'early' | 'lost' | 'rule3' | 'rescue' | 'rto' | 'loss' | 'probe' | 'opportunistic' | 'window_probe' | null;
+    cause: 'new' | 'fast' | 'early' | 'lost' | 'rule3' | 'rescue' | 'rto' | 'loss' | 'probe' | 'opportunistic' | 'window_probe' | 'hack1' | null;
     /**
      * Cwnd Bytes
      *
@@ -1868,7 +1954,7 @@ export type RetransmitEvent = {
      *
      * why the segment was sent (vocab.causes); null when the trace does not record it
      */
-    cause: 'new' | 'fast' | 'early' | 'lost' | 'rule3' | 'rescue' | 'rto' | 'loss' | 'probe' | 'opportunistic' | 'window_probe' | null;
+    cause: 'new' | 'fast' | 'early' | 'lost' | 'rule3' | 'rescue' | 'rto' | 'loss' | 'probe' | 'opportunistic' | 'window_probe' | 'hack1' | null;
     /**
      * Cwnd Bytes
      *
@@ -2353,7 +2439,7 @@ export type SendEvent = {
      *
      * why the segment was sent (vocab.causes); null when the trace does not record it
      */
-    cause: 'new' | 'fast' | 'early' | 'lost' | 'rule3' | 'rescue' | 'rto' | 'loss' | 'probe' | 'opportunistic' | 'window_probe' | null;
+    cause: 'new' | 'fast' | 'early' | 'lost' | 'rule3' | 'rescue' | 'rto' | 'loss' | 'probe' | 'opportunistic' | 'window_probe' | 'hack1' | null;
     /**
      * Cwnd Bytes
      *
@@ -3273,7 +3359,9 @@ export type TraceWindow = {
         kind: 'path_period';
     } & PathPeriodEvent) | ({
         kind: 'window_probe';
-    } & WindowProbeEvent)>;
+    } & WindowProbeEvent) | ({
+        kind: 'app_stall';
+    } & AppStallEvent)>;
     /**
      * From Ns
      */
@@ -3411,7 +3499,7 @@ export type WindowProbeEvent = {
      *
      * why the segment was sent (vocab.causes); null when the trace does not record it
      */
-    cause: 'new' | 'fast' | 'early' | 'lost' | 'rule3' | 'rescue' | 'rto' | 'loss' | 'probe' | 'opportunistic' | 'window_probe' | null;
+    cause: 'new' | 'fast' | 'early' | 'lost' | 'rule3' | 'rescue' | 'rto' | 'loss' | 'probe' | 'opportunistic' | 'window_probe' | 'hack1' | null;
     /**
      * Cwnd Bytes
      *

@@ -169,6 +169,11 @@ struct rx_flow_cfg {
 	int64_t slow_start; /* enum rx_slow_start (rexsim/cc.h) */
 	int64_t abc_limit_segs; /* byte counting: RFC 3465's L in segments; 0 = no limit */
 	int64_t cwnd_limited; /* 0: prior pipe >= cwnd / 2; 1: Linux's largest-flight rule */
+	/* the send buffer between the application and the sender (src/core/sndbuf.c) */
+	int64_t sndbuf_bytes; /* its initial size; 0 = not modelled (the application never waits) */
+	int64_t sndbuf_growth; /* grows to this many times cwnd (2 Linux, 3 the paper's refinement); 0 = fixed */
+	int64_t sndbuf_limit_bytes; /* growth stops here (Linux's tcp_wmem max); 0 = no limit */
+	bool hack1_dupack_rtx; /* the paper's Hack 1: the head again after > dupthresh plain duplicate ACKs in recovery */
 	/* receiver */
 	int64_t ack_policy; /* enum rx_ack_policy */
 	double delack_ms; /* delayed: the delayed-ACK timeout */
@@ -266,6 +271,7 @@ enum rx_event_kind {
 	RX_EV_SPURIOUS, /* a detector declared an RTO spurious (castate.c rx_cs_undo) */
 	RX_EV_PATH_PERIOD, /* a path stage changes the path for a period (seq = start, arg = length in µs) */
 	RX_EV_WINDOW_PROBE, /* a zero-window probe (seq = SND.UNA - 1, arg = 0, detail = its number) */
+	RX_EV_APP_STALL, /* application stall begins (detail 1) or ends (detail 0) (src/core/sndbuf.c) */
 	RX_EV__COUNT
 };
 
@@ -353,6 +359,13 @@ struct rx_flow_metrics {
 	int64_t unnecessary_retransmissions; /* retransmissions minus data packets lost (F-RTO paper, Tables 1-3) */
 	int64_t tail_drops; /* data packets of an object's last RX_TAIL_SEGS segments dropped on the path */
 	int64_t tail_retransmissions; /* retransmissions of an object's last RX_TAIL_SEGS segments */
+	/* application stall (src/core/sndbuf.c): the sender had room in cwnd and
+	 * the receive window but no data, its writer asleep on a full send buffer */
+	double app_stall_ms; /* in the whole flow */
+	double app_stall_recovery_ms; /* of that, in the Recovery state (summed over the episodes) */
+	double app_stall_episode_max_ms; /* the most of it in one recovery episode */
+	int64_t app_stalls; /* stall periods that began */
+	int64_t sndbuf_peak_bytes; /* the largest send buffer (0: not modelled) */
 	int64_t n_requests;
 	double *request_ms; /* completion time per object (n_requests), -1 if not done */
 };

@@ -404,6 +404,14 @@ _GROUPS: tuple[_Group, ...] = (
         ),
         lambda r: {**_period(r), **_stage(r)},
     ),
+    _Group(
+        _kinds("app_stall"),
+        (
+            EventField("stall_begins", "application stall begins (true) or ends (false)", bool),
+            EventField("sndbuf_bytes", "an application stall: the send buffer's size then (bytes)"),
+        ),
+        lambda r: {"stall_begins": r.detail == 1, "sndbuf_bytes": r.arg},
+    ),
 )
 _GROUPS_OF: dict[int, tuple[_Group, ...]] = {k: tuple(g for g in _GROUPS if k in g.kinds) for k in KIND.values()}
 

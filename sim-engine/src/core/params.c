@@ -43,6 +43,9 @@ static const struct rx_special sp_min_rto[] = { { -1, "the RTT estimator's: 1000
 static const struct rx_special sp_max_rto[] = { { 0, "the RTT estimator's: 60 s rfc6298, 120 s linux" }, { 0, NULL } };
 static const struct rx_special sp_hz[] = { { 0, "continuous time (no kernel tick)" }, { 0, NULL } };
 static const struct rx_special sp_abc_limit[] = { { 0, "no limit, as Linux" }, { 0, NULL } };
+static const struct rx_special sp_sndbuf[] = { { 0, "not modelled: the application never waits" }, { 0, NULL } };
+static const struct rx_special sp_sndbuf_growth[] = { { 0, "a fixed size" }, { 0, NULL } };
+static const struct rx_special sp_sndbuf_limit[] = { { 0, "no limit" }, { 0, NULL } };
 static const struct rx_special sp_quickacks[] = { { 0, "no quick-ACK mode" }, { 0, NULL } };
 
 /* ---- the table */
@@ -456,6 +459,34 @@ static const struct rx_param table[] = {
 	  "avoidance once that flight reached cwnd, as Linux decides it (so the ACK that drains an IW10 flight still "
 	  "grows the window: cwnd 20 after it, as the reference kernel reports).",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, cwnd_limited)),
+	/* flow: the send buffer (src/core/sndbuf.c) */
+	PS(sp_sndbuf, "tcp.sndbuf_bytes", "Send buffer", RX_PT_INT, 0, 1073741824, 0, "bytes", NULL,
+	   "The socket's send buffer between the application and TCP, its initial size (Linux's tcp_wmem default, "
+	   "e.g. 16 KB, opportunistic-retransmission paper §V.B); 0 = not modelled: the application's data is "
+	   "there the moment it is written. Written data stays in the buffer until it is cumulatively acknowledged "
+	   "(SACKed data too, §V.B); a writer that finds it full sleeps and wakes only when more than a third of it "
+	   "is free (§V.B rule (c), Theorem 10), then fills it up in whole segments. While it sleeps and the sender "
+	   "has room in cwnd and the receive window but nothing left to send, the flow is in application stall "
+	   "(Definition 1, §V; metrics app_stall_*). At least two segments (2 × tcp.mss).",
+	   RX_SEC_FLOW, offsetof(struct rx_flow_cfg, sndbuf_bytes)),
+	PS(sp_sndbuf_growth, "tcp.sndbuf_growth", "Send-buffer growth factor", RX_PT_INT, 0, 8, 0, "", NULL,
+	   "How the send buffer grows with cwnd: to max(size, factor × cwnd), never shrinking, up to "
+	   "tcp.sndbuf_limit_bytes. 2 is Linux's rule (\"sndbuf=2CW at all times\", opportunistic-retransmission "
+	   "paper §V.B); 3 is the paper's refinement (§V.C, Theorem 11: the least factor with which no application "
+	   "stall occurs during loss recovery, whatever the recovery's reduction β; §VI's snd_buffer_grow_factor, 3 "
+	   "by default there); 0 = a fixed size. Only with tcp.sndbuf_bytes > 0.",
+	   RX_SEC_FLOW, offsetof(struct rx_flow_cfg, sndbuf_growth)),
+	PS(sp_sndbuf_limit, "tcp.sndbuf_limit_bytes", "Send-buffer limit", RX_PT_INT, 0, 1073741824, 0, "bytes", NULL,
+	   "The most the send buffer grows to (Linux's tcp_wmem maximum, snd_wmem_max, opportunistic-retransmission "
+	   "paper §V.B); 0 = no limit. At least tcp.sndbuf_bytes when set.",
+	   RX_SEC_FLOW, offsetof(struct rx_flow_cfg, sndbuf_limit_bytes)),
+	P("tcp.hack1_dupack_rtx", "Hack 1: head again on plain duplicate ACKs", RX_PT_BOOL, 0, 1, 0, "", NULL,
+	  "The opportunistic-retransmission paper's Hack 1 (§VIII): in recovery, count the duplicate ACKs that bring "
+	  "no new SACK (nor advance snd.una); when the count exceeds tcp.dupthresh, fast-retransmit the first "
+	  "unacknowledged segment again at once (cause hack1), so a lost retransmission of it is repaired without "
+	  "waiting for the RTO. The count starts at 0 when recovery begins, when snd.una advances and after each such "
+	  "retransmission. Off: only the RTO (or RACK) repairs a lost retransmission.",
+	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, hack1_dupack_rtx)),
 	/* flow: receiver */
 	P("receiver.ack_policy", "ACK policy", RX_PT_ENUM, 0, RX_ACK__COUNT - 1, RX_ACK_DELAYED, "", ch_ack,
 	  "quick: ACK every segment (Linux quickack). delayed: ACK every second full-sized segment or after delack_ms, "
@@ -1036,6 +1067,13 @@ static void check_flow(const struct rx_flow_cfg *f, int64_t index, struct rx_err
 			     (long long)(k / 2), (long long)f->read_blocked_ms[k - 1],
 			     (long long)f->read_blocked_ms[k]);
 	}
+	if (f->sndbuf_bytes > 0 && f->sndbuf_bytes < 2 * f->mss)
+		FAIL(es, &fp, "tcp.sndbuf_bytes", "must be 0 (not modelled) or at least 2 × tcp.mss = %lld (got %lld)",
+		     (long long)(2 * f->mss), (long long)f->sndbuf_bytes);
+	if (f->sndbuf_limit_bytes > 0 && f->sndbuf_limit_bytes < f->sndbuf_bytes)
+		FAIL(es, &fp, "tcp.sndbuf_limit_bytes",
+		     "must be 0 (no limit) or at least tcp.sndbuf_bytes = %lld (got %lld)", (long long)f->sndbuf_bytes,
+		     (long long)f->sndbuf_limit_bytes);
 	if (f->max_rto_ms > 0 && f->min_rto_ms > f->max_rto_ms)
 		FAIL(es, &fp, "tcp.min_rto_ms", "must not exceed tcp.max_rto_ms = %.17g (got %.17g)", f->max_rto_ms,
 		     f->min_rto_ms);

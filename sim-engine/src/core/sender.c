@@ -133,6 +133,7 @@ int rx_snd_init(struct rx_sender *s, struct rx_sim *sim, int flow, const struct 
 	s->tick_ns = cfg->hz > 0 ? RX_NS_PER_S / cfg->hz : 0;
 	rx_rtt_init(s);
 	s->ca_state = RX_CA_OPEN;
+	rx_sndbuf_init(s);
 	return 0;
 }
 
@@ -250,6 +251,8 @@ void rx_snd_push(struct rx_sender *s)
 {
 	if (!s->established)
 		return;
+	if (s->sb.on) /* the application writes into the send buffer first (sndbuf.c) */
+		rx_sndbuf_fill(s);
 	bool sent_new = false, sent_rtx = false;
 	for (int guard = 0; guard < 1 << 20; guard++) {
 		uint64_t quota = rx_cs_send_quota(s);
@@ -310,6 +313,8 @@ void rx_snd_push(struct rx_sender *s)
 		rx_slot_rearm(s, RX_ARM_SENT_NEW);
 	else if (sent_rtx)
 		rx_slot_rearm(s, RX_ARM_RETRANSMIT);
+	if (s->sb.on) /* application stall (sndbuf.c) */
+		rx_sndbuf_after_push(s);
 }
 
 /* Trace the declared variables of congestion control and recovery that
@@ -464,6 +469,8 @@ void rx_snd_on_ack(struct rx_sender *s, struct rx_pkt *p)
 
 	/* 6. congestion-state machine: loss detection and recovery */
 	rx_cs_on_ack(s, &ai);
+	if (s->cfg->hack1_dupack_rtx) /* the paper's Hack 1 (sndbuf.c) */
+		rx_hack1_on_ack(s, &ai);
 
 	/* 7. transmit */
 	rx_snd_push(s);
@@ -624,6 +631,10 @@ void rx_snd_start(struct rx_sender *s)
 
 void rx_snd_app_write(struct rx_sender *s, uint64_t end)
 {
+	if (s->sb.on) {
+		rx_sndbuf_app_write(s, end);
+		return;
+	}
 	if (s->app_done || end <= s->app_end)
 		return;
 	rx_snd_trace(s, RX_EV_APP, s->app_end, (uint32_t)rx_umin64(end - s->app_end, UINT32_MAX), 0);
@@ -635,8 +646,11 @@ void rx_snd_app_write(struct rx_sender *s, uint64_t end)
 
 void rx_snd_app_stop(struct rx_sender *s)
 {
+	if (s->sb.on)
+		rx_sndbuf_app_stop(s);
 	s->app_done = true;
-	s->app_end = s->snd_nxt;
+	if (!s->sb.on)
+		s->app_end = s->snd_nxt;
 	struct rx_receiver *r = &s->sim->flows[s->flow].rcv;
 	rx_flow_delivered(s->sim, s->flow, r->rcv_nxt);
 }

@@ -509,6 +509,7 @@ int rx_run_progress(const struct rx_scenario *sc, struct rx_result *res, struct 
 		/* the F-RTO paper's tables: retransmissions minus packets lost */
 		int64_t extra = m->retransmissions - f->snd.data_losses;
 		m->unnecessary_retransmissions = extra > 0 ? extra : 0;
+		rx_sndbuf_finish(&f->snd); /* application stall (sndbuf.c) */
 	}
 	if (progress_ns)
 		*progress_ns = sim.now_ns;

@@ -132,6 +132,27 @@ struct rx_rate_sample {
 	int64_t send_elapsed_ns;
 };
 
+/* ---------------------------------------------------------------- send buffer
+ * The socket's send buffer between the application and the sender
+ * (src/core/sndbuf.c, tcp.sndbuf_*): what the application has asked to write
+ * and what the buffer has taken of it.  Not modelled (on = false) by
+ * default: then the application's writes go straight to app_end. */
+struct rx_sndbuf {
+	bool on;
+	bool blocked; /* the writer sleeps on a full buffer (SOCK_NOSPACE) */
+	bool stalled; /* application stall (the metric's definition, sndbuf.c) */
+	bool in_recovery; /* ca_state was Recovery at the last look */
+	uint64_t size_bytes; /* the buffer's size now */
+	uint64_t want_end; /* bytes the application has asked to write so far */
+	int64_t last_ns; /* the last look at the stall state */
+	/* stall time: in the flow, in Recovery, in this episode, the most in one */
+	int64_t stall_ns, stall_rec_ns, episode_ns, episode_max_ns;
+	/* the paper's Hack 1 (tcp.hack1_dupack_rtx): duplicate ACKs without new
+	 * SACKs counted in this recovery episode since snd.una last moved */
+	uint32_t plain_dupacks;
+	bool counting; /* the count belongs to the current episode */
+};
+
 /* ---------------------------------------------------------------- sender */
 #define RX_RTXLOG 64 /* retransmissions of one RTO episode matched to D-SACKs */
 #define RX_TOP_SACKED 8 /* so DupThresh may be 1..8 */
@@ -143,6 +164,7 @@ struct rx_sender {
 	/* application */
 	uint64_t app_end; /* bytes the app has written so far */
 	bool app_done; /* the app will write nothing more */
+	struct rx_sndbuf sb; /* the send buffer in front of app_end (sndbuf.c) */
 	int64_t obj_next; /* requests: index of the next object to write */
 	/* sequence space (bytes) and segment indices (1-based) */
 	uint64_t snd_una, snd_nxt;
@@ -395,6 +417,28 @@ void rx_snd_count_tlp_loss(struct rx_sender *s);
 void rx_snd_on_data_dropped(struct rx_sender *s, const struct rx_pkt *p);
 bool rx_snd_probe_repaired(const struct rx_sender *s, const struct rx_pkt *p);
 void rx_snd_trace_vars(struct rx_sender *s);
+
+/* sndbuf.c: the send buffer (tcp.sndbuf_*) and the application-stall metric */
+void rx_sndbuf_init(struct rx_sender *s);
+/* the application asks to have written `end` bytes so far (through the buffer) */
+void rx_sndbuf_app_write(struct rx_sender *s, uint64_t end);
+/* the application writes nothing more: what the buffer holds is still sent */
+void rx_sndbuf_app_stop(struct rx_sender *s);
+/* before a push: grow the buffer with cwnd, wake the writer and let it write */
+void rx_sndbuf_fill(struct rx_sender *s);
+/* after a push: is the sender stalled by the application? (trace and metric) */
+void rx_sndbuf_after_push(struct rx_sender *s);
+/* at the end of the run: the metrics */
+void rx_sndbuf_finish(struct rx_sender *s);
+/* the paper's Hack 1 (§VIII, tcp.hack1_dupack_rtx), after the congestion-state machine saw the ACK */
+void rx_hack1_on_ack(struct rx_sender *s, const struct rx_ack_info *ai);
+/* the writer's rule, for tests: the new app_end when the buffer of size_bytes
+ * holds [una, app_end) and the application wants want_end; *blocked in: the
+ * writer sleeps, out: it sleeps after writing */
+uint64_t rx_sndbuf_write_end(uint64_t size_bytes, uint64_t una, uint64_t app_end, uint64_t want_end, uint32_t mss,
+			     bool *blocked);
+/* the growth rule, for tests: the size after cwnd_bytes was seen */
+uint64_t rx_sndbuf_grown(uint64_t size_bytes, uint64_t cwnd_bytes, int64_t growth, int64_t limit_bytes);
 
 /* scoreboard.c: the segment ring, SACK tagging, pipe (RFC 6675 SetPipe),
  * lost marks and NextSeg rule 1 */

@@ -37,6 +37,10 @@ static const struct rx_vocab_entry events[] = {
 	  "The persist timer fired and the sender probes a receive window too small for its next segment (RFC 9293 "
 	  "§3.8.6.1): a segment without data, seq SND.UNA - 1, detail the probe's number since the window closed; the "
 	  "receiver answers with an ACK carrying its window. Its cause is window_probe."),
+	R("app_stall", "Application stall",
+	  "Application stall begins (detail 1) or ends (detail 0): the writer sleeps on a full send buffer "
+	  "(tcp.sndbuf_bytes) while the sender has room in cwnd and the receive window but no data to send "
+	  "(opportunistic-retransmission paper §V, Definition 1); seq is snd.nxt, arg the send buffer's size (bytes)."),
 };
 _Static_assert(sizeof(events) / sizeof(events[0]) == RX_EV__COUNT, "one vocabulary entry per event kind");
 
@@ -120,6 +124,10 @@ static const struct rx_vocab_entry causes[] = {
 	E("window_probe", "Zero-window probe",
 	  "A zero-window probe (RFC 9293 §3.8.6.1): a segment without data, one byte below SND.UNA, that the receiver "
 	  "answers with an ACK carrying its current window."),
+	E("hack1", "Hack 1",
+	  "The first unacknowledged segment sent again in recovery after more than DupThresh duplicate ACKs without "
+	  "new SACKs (tcp.hack1_dupack_rtx; opportunistic-retransmission paper §VIII, Hack 1): its retransmission was "
+	  "lost."),
 };
 _Static_assert(sizeof(causes) / sizeof(causes[0]) == RX_TXC__COUNT, "one entry per transmission cause");
 
@@ -254,6 +262,20 @@ static const struct rx_metric_desc metrics[] = {
 	   "Retransmissions (probes that resent data included) of an object's last four segments (RX_TAIL_SEGS): the "
 	   "flows with one are those whose objects the tail-loss paper's Fig. 4 averages ('at least one object "
 	   "experienced a segment retransmission in one of the four last segments of the object', §3.3)."),
+	MF("app_stall_ms", "Application stall", "ms", 0, app_stall_ms,
+	   "Time in application stall (opportunistic-retransmission paper §V, Definition 1): the writer slept on a "
+	   "full send buffer (tcp.sndbuf_bytes) while the sender had room in cwnd and in the receive window for a "
+	   "segment but no data left to send. 0 without a modelled send buffer."),
+	MF("app_stall_recovery_ms", "Application stall in recovery", "ms", 0, app_stall_recovery_ms,
+	   "The part of app_stall_ms spent in the Recovery state, summed over the recovery episodes (the paper's "
+	   "'application stall occurs during over 61.1% of the loss recovery phase', §IV.B)."),
+	MF("app_stall_episode_max_ms", "Longest stall in one recovery", "ms", 0, app_stall_episode_max_ms,
+	   "The most application-stall time within a single recovery episode (from entering Recovery to leaving "
+	   "it)."),
+	MI("app_stalls", "Application stalls", "", 0, app_stalls, "Application-stall periods that began."),
+	MI("sndbuf_peak_bytes", "Largest send buffer", "bytes", -1, sndbuf_peak_bytes,
+	   "The largest size the send buffer reached (tcp.sndbuf_growth × cwnd, at most tcp.sndbuf_limit_bytes); 0 "
+	   "without a modelled send buffer."),
 };
 
 const struct rx_metric_desc *rx_metrics(size_t *n)

@@ -205,6 +205,36 @@ PERIODS = {
 }
 
 
+# a recovery that empties a 64-segment send buffer (tests/c/test_sndbuf.c, stall_in_recovery):
+# an application stall from 100 to 200 ms
+STALL = {
+    "seed": 1,
+    "path": {
+        "forward": {
+            "rate_bps": 0,
+            "delay_ms": 50,
+            "loss": {"model": "positioned", "rules": [{"flow": 0, "segment": 1}]},
+        },
+        "reverse": {"rate_bps": 0, "delay_ms": 50},
+    },
+    "flows": [
+        {
+            "app": {"kind": "bulk", "duration_s": 0.25},
+            "tcp": {
+                "handshake": False,
+                "timestamps": False,
+                "mss": 1024,
+                "iw": 48,
+                "limited_transmit": False,
+                "timer": "rto",
+                "sndbuf_bytes": 65536,
+            },
+            "receiver": {"ack_policy": "quick"},
+        }
+    ],
+}
+
+
 def test_described_events_carry_exactly_their_kinds_fields(web, bulk) -> None:
     seen = set()
     # a delay spike an F-RTO sender undoes: the spurious event (the presets have none)
@@ -217,7 +247,13 @@ def test_described_events_carry_exactly_their_kinds_fields(web, bulk) -> None:
     outages = [e for e in described if e["stage"] == "outage"]
     assert {e["direction"] for e in outages} == {"forward", "reverse"}
     assert all(e["start_ns"] == 2_000_000_000 for e in outages[:2]) and all(e["t_ns"] >= e["start_ns"] for e in outages)
-    for cols in (web, bulk, spike, periods, columns_of(BLOCKED)):
+    stall = columns_of(STALL)
+    stalls = TF.describe_events(stall, np.flatnonzero(stall["kind"] == TF.KIND["app_stall"]))
+    assert [(e["t_ns"], e["stall_begins"], e["sndbuf_bytes"]) for e in stalls] == [
+        (100_000_000, True, 65536),
+        (200_000_000, False, 65536),
+    ]
+    for cols in (web, bulk, spike, periods, columns_of(BLOCKED), stall):
         for ev in TF.describe_events(cols, np.arange(len(cols["t_ns"]))):
             seen.add(ev["kind"])
             assert not _conforms(ev, TF.EVENT_FIELDS[ev["kind"]]), (ev, _conforms(ev, TF.EVENT_FIELDS[ev["kind"]]))
