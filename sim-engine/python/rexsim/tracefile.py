@@ -44,7 +44,12 @@ group, zigzag-mapped so that small negatives stay small) and bit 3 SHUFFLE
 (split the items into byte planes).  The encoder compresses every applicable
 combination at a cheap level, keeps the smallest (ties: the lowest code) and
 stores it at ``ZSTD_LEVEL``, so the output is a pure function of the columns
-(for a given zstandard build).
+(for a given zstandard build).  Two bounds keep long traces quick to store:
+a column of more than ``PROBE_ITEMS`` items is probed on its first
+``PROBE_ITEMS`` (its grouping that of the first ``PROBE_ITEMS`` events), and
+a column of more than ``LARGE_COLUMN_BYTES`` is stored at ``LARGE_LEVEL``:
+for a 376,638-event bulk trace, level 19 took 7.5 s of zstd for 0.35 MB and
+level 9 0.36 s for 0.40 MB, and probing the whole columns took 2 s.
 
 Measured size (zstd level 19, engine 0.1.0; compressed total / n events,
 backend/bench/bench_traces.py):
@@ -480,6 +485,11 @@ MAGIC = b"RXTR"
 FORMAT_VERSION = 1
 ZSTD_LEVEL = 19
 _PROBE_LEVEL = 3  # level used to choose each column's transform
+#: a longer column is probed on its first PROBE_ITEMS items only
+PROBE_ITEMS = 65_536
+#: a column whose transformed bytes exceed this is stored at LARGE_LEVEL (when `level` is higher)
+LARGE_COLUMN_BYTES = 1 << 18
+LARGE_LEVEL = 9
 _HEAD = struct.Struct("<4sHH")  # magic, version, flags
 # transform byte: bits 0-1 grouping, bit 2 delta, bit 3 byte planes
 GROUP_NONE, GROUP_FLOW, GROUP_FLOW_KIND = 0, 1, 2
@@ -718,7 +728,8 @@ def encode_trace(columns: Columns, *, level: int = ZSTD_LEVEL) -> bytes:
     """Serialise trace columns into the compact versioned format (see module doc).
 
     Bit-exact and deterministic: the same columns give the same bytes.  `level`
-    is the zstd level of the stored frames (1-22).
+    is the zstd level of the stored frames (1-22); a column of more than
+    LARGE_COLUMN_BYTES is stored at most at LARGE_LEVEL.
     """
     names = sorted(columns)
     arrays = {n: np.asarray(columns[n]) for n in names}
@@ -727,14 +738,24 @@ def encode_trace(columns: Columns, *, level: int = ZSTD_LEVEL) -> bytes:
             raise ValueError(f"column {n!r}: need a 1-D numeric array with a short ASCII name")
     n_events = len(arrays["t_ns"]) if "t_ns" in arrays else 0
     groups = _all_groupings(arrays)
+    long = any(len(a) > PROBE_ITEMS for a in arrays.values())
+    heads = {n: a[:PROBE_ITEMS] for n, a in arrays.items()} if long else arrays
+    head_groups = _all_groupings(heads) if long else groups
     probe = zstandard.ZstdCompressor(level=_PROBE_LEVEL)
-    cctx = zstandard.ZstdCompressor(level=level, write_checksum=True, write_content_size=True)
+    levels: dict[int, zstandard.ZstdCompressor] = {}
     head = [_HEAD.pack(MAGIC, FORMAT_VERSION, 0), _varint(n_events), _varint(len(names))]
     frames = []
     for n in names:
         a = arrays[n]
-        transform, data = _choose(n, a, groups, probe)
-        frame = cctx.compress(data)
+        if len(a) > PROBE_ITEMS:
+            transform = _choose(n, heads[n], head_groups, probe)[0]
+            data = _apply(a, transform, groups)
+        else:
+            transform, data = _choose(n, a, groups, probe)
+        lvl = min(level, LARGE_LEVEL) if len(data) > LARGE_COLUMN_BYTES else level
+        if lvl not in levels:
+            levels[lvl] = zstandard.ZstdCompressor(level=lvl, write_checksum=True, write_content_size=True)
+        frame = levels[lvl].compress(data)
         head += [_short_str(n), _short_str(_little(a.dtype).str), _varint(len(a)), bytes([transform])]
         head.append(_varint(len(frame)))
         frames.append(frame)

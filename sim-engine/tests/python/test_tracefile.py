@@ -445,6 +445,38 @@ def test_each_candidates_bytes_are_what_its_transform_gives(web, bulk, tail2) ->
                 assert data == TF._apply(arr, t, groups), (name, t)
 
 
+def test_long_columns_are_probed_on_their_head_and_stored_at_the_large_level(web, monkeypatch) -> None:
+    # a column longer than PROBE_ITEMS chooses its transform on its first
+    # PROBE_ITEMS items (grouped by the first PROBE_ITEMS events), and one whose
+    # bytes exceed LARGE_COLUMN_BYTES is stored at LARGE_LEVEL; the web trace
+    # (11,976 events) with both bounds lowered stands in for a long run
+    probed: list[int] = []
+    choose = TF._choose
+
+    def spy(name, arr, groups, probe):  # type: ignore[no-untyped-def]
+        probed.append(len(arr))
+        return choose(name, arr, groups, probe)
+
+    levels: list[int] = []
+    compressor = TF.zstandard.ZstdCompressor
+
+    def recording(*, level: int, **kw):  # type: ignore[no-untyped-def]
+        levels.append(level)
+        return compressor(level=level, **kw)
+
+    monkeypatch.setattr(TF, "_choose", spy)
+    monkeypatch.setattr(TF.zstandard, "ZstdCompressor", recording)
+    monkeypatch.setattr(TF, "PROBE_ITEMS", 1000)
+    monkeypatch.setattr(TF, "LARGE_COLUMN_BYTES", 20_000)
+    blob = TF.encode_trace(web)
+    assert max(probed) == 1000 and len(web["t_ns"]) > 1000
+    # the probe's level, the small columns' 19 and the large ones' 9 (t_ns: 8 x 11,976 bytes)
+    assert sorted(set(levels)) == sorted({TF._PROBE_LEVEL, TF.ZSTD_LEVEL, TF.LARGE_LEVEL})
+    # a transform chosen on the head (and its grouping) still decodes the whole column exactly
+    assert_same_columns(TF.decode_trace(blob), web)
+    assert TF.encode_trace(web) == blob
+
+
 def test_encoding_is_deterministic(web) -> None:
     reordered = {k: web[k].copy() for k in reversed(list(web))}
     assert TF.encode_trace(web) == TF.encode_trace(web)
