@@ -5,8 +5,11 @@
  * keeps no detector (conventional), F-RTO and Eifel and compares. The
  * comparison the API ran has one variant per set, its override the list, and
  * the page shows a bar, a table row and a description per variant. The preset
- * comes from the API, the numbers are the API's. */
-import { barsMatch, engineValues, expect, idFromUrl, openApp, readBars, requireChromium, shot, test } from "../fixtures";
+ * comes from the API, the numbers are the API's. Then the paper gallery's
+ * card of Kato et al.'s Fig. 11 (every detector alone and in pairs, with
+ * loss) reproduced: a bar per detector set, the paper's findings quoted with
+ * their status in Rexmit. */
+import { barsMatch, type Comparison, engineValues, expect, idFromUrl, openApp, readBars, requireChromium, shot, test } from "../fixtures";
 
 requireChromium();
 
@@ -75,4 +78,52 @@ test("detector sets from the builder: conventional vs F-RTO vs Eifel on the hand
   }
   console.log(`(p) detectors: normalized ${variants.map((v) => `${v}=${engine[v]?.toFixed(4)}`).join(", ")}`);
   await shot(page, "p-detector-compare");
+});
+
+interface KatoCard {
+  id: string;
+  figure: string;
+  variants: Record<string, Record<string, unknown>>;
+  grid: Record<string, unknown[]>;
+  replications: number;
+  findings: { id: string; status: string; quote: string }[];
+  panels: { id: string }[];
+}
+
+test("gallery: Kato et al.'s Fig. 11 reproduced, a bar per detector set and the paper's findings with their status", async ({ page, api, request }) => {
+  test.setTimeout(240_000);
+  const res = await request.get("/api/v1/gallery");
+  expect(res.ok()).toBe(true);
+  const fig = ((await res.json()) as KatoCard[]).find((c) => c.id === "kato-fig11");
+  expect(fig, "GET /api/v1/gallery has kato-fig11").toBeDefined();
+  const variants = Object.keys(fig!.variants);
+  expect(variants).toHaveLength(7);
+
+  await openApp(page, "/gallery");
+  const item = page.getByTestId("gallery-card-kato-fig11");
+  await item.getByRole("button", { name: `Reproduce ${fig!.figure}`, exact: true }).click();
+  await expect(page).toHaveURL(/\/gallery\/kato-fig11\?comparison=[0-9a-f-]{36}$/);
+  const comparison: Comparison = await api.waitComparison(new URL(page.url()).searchParams.get("comparison") as string);
+  expect(comparison.spec.grid).toEqual(fig!.grid);
+  expect(comparison.spec.replications).toBe(3);
+  const cell = comparison.cells[0];
+
+  const view = page.getByTestId("gallery-card-view");
+  await expect(view.getByTestId("gallery-provisional")).toHaveCount(0, { timeout: 60_000 });
+  const group = view.locator('[data-testid="gallery-bars"] [data-testid="gallery-group"][data-x="20"]');
+  await expect(group.getByTestId("gallery-bar")).toHaveCount(7);
+  const shown: Record<string, number> = {};
+  for (const v of variants) {
+    shown[v] = Number(await group.locator(`[data-testid="gallery-bar"][data-variant="${v}"]`).getAttribute("data-value"));
+    expect(shown[v], v).toBeCloseTo(cell.variants[v].normalized_mean as number, 9);
+  }
+  // what the card's findings say Rexmit shows: DSACK above Eifel, F-RTO below Eifel, no pair above its better member
+  expect(shown.DSACK).toBeGreaterThan(shown.Eifel);
+  expect(shown["F-RTO"]).toBeLessThan(shown.Eifel);
+  const findings = view.getByTestId("gallery-finding");
+  await expect(findings).toHaveCount(fig!.findings.length);
+  for (const f of fig!.findings) await expect(view.locator(`[data-testid="gallery-finding"][data-finding="${f.id}"]`)).toHaveAttribute("data-status", f.status);
+  await expect(view.locator('[data-testid="gallery-finding"][data-finding="eifel-poorest"]')).toContainText("the performance of Eifel is poorer than DSACK and F-RTO");
+  console.log(`(p) Kato Fig. 11: normalized ${variants.map((v) => `${v}=${shown[v].toFixed(3)}`).join(", ")}`);
+  await shot(page, "p-gallery-kato-fig11");
 });

@@ -772,7 +772,7 @@ _KATO_MEASURE_NOTE = (
     "Measure: the in-order data at the receiver when the 20 s run ends (bytes_delivered of a run cut at "
     "duration_s = 20), as the paper's “transferred data size during a measurement run whose duration is 20 sec” "
     "(§4.2, Fig. 11). The bars are normalized to conventional recovery (no detector), a variant the paper did not "
-    "run; the table gives the megabytes."
+    "run; the comparison's table (the compare page) gives the bytes."
 )
 _KATO_TABLE_NOTE = (
     "The handover table is reconstructed: the paper's Fig. 2 table is not in its text, only that packets arriving "
