@@ -17,6 +17,8 @@ export function ChartCard(props: {
   exportTitle?: string;
   /** legend entries for the export, when the chart draws no legend of its own (the page's ExportInfo otherwise) */
   legend?: LegendEntry[];
+  /** the path periods shaded behind the chart, for the export's legend (their HTML list is under the chart, which the export does not hold) */
+  periods?: LegendEntry[];
   /** a line next to the title (window, counts, loading) */
   status?: React.ReactNode;
   statusTestId?: string;
@@ -37,7 +39,7 @@ export function ChartCard(props: {
             {props.status}
           </span>
         )}
-        <ExportButtons target={body} name={props.exportName} label={props.exportLabel ?? props.title} title={props.exportTitle ?? props.title} legend={props.legend} />
+        <ExportButtons target={body} name={props.exportName} label={props.exportLabel ?? props.title} title={props.exportTitle ?? props.title} legend={props.legend} periods={props.periods} />
       </div>
       {props.error && (
         <p className="error" role="alert">

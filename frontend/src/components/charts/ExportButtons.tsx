@@ -15,10 +15,12 @@ export function ExportButtons(props: {
   legend?: LegendEntry[];
   /** caption lines of this chart's own, before the page's (which runs a panel shows) */
   note?: string[];
+  /** the path periods shaded behind the chart (periodLegendEntries), named in the export under the legend */
+  periods?: LegendEntry[];
 }) {
   const [error, setError] = useState<string | null>(null);
   const info = useExportInfo();
-  const meta = (): ExportMeta => ({ title: props.title, caption: [...(props.note ?? []), ...captionLines(info, window.location.href)], legend: props.legend ?? info?.legend });
+  const meta = (): ExportMeta => ({ title: props.title, caption: [...(props.note ?? []), ...captionLines(info, window.location.href)], legend: props.legend ?? info?.legend, periods: props.periods });
   return (
     <span className="chart-export">
       <button

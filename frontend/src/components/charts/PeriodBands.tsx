@@ -3,6 +3,7 @@
  * lib/chart-math/periods.ts) and never fetches. */
 import type { TimeScale } from "../../lib/chart-math/idleScale";
 import type { PeriodBand } from "../../lib/chart-math/periods";
+import type { LegendEntry } from "./exportChart";
 import { palette } from "./palette";
 
 /** The word written inside a band wide enough for it. */
@@ -39,6 +40,17 @@ export function PeriodBands(props: { bands: readonly PeriodBand[]; x: TimeScale;
         })}
     </g>
   );
+}
+
+/** The bands of a window [from, to] (ms; all without one) as an exported figure's
+ * legend entries: the band's tint, edge and dash as its swatch, the legend's words. */
+export function periodLegendEntries(bands: readonly PeriodBand[], window?: readonly [number, number]): LegendEntry[] {
+  return bands
+    .filter((b) => !window || (b.t1 >= window[0] && b.t0 <= window[1]))
+    .map((b) => {
+      const st = bandStyle(b.stage);
+      return { label: b.label, color: st.fill, edge: st.edge, edgeDash: st.dash || undefined };
+    });
 }
 
 /** The legend of the bands: each period named in words (the accessible list of them). */

@@ -8,7 +8,9 @@
  * (or a container holding one plain <svg>); elements marked
  * data-export="skip" (brush, tooltips) are left out.  A chart that draws its
  * own legend marks it data-legend; for the others the export draws
- * `meta.legend`.  Canvases are embedded as PNG images; the PNG is the SVG
+ * `meta.legend`.  The path periods shaded behind a plot (delay spikes,
+ * outages, handover tables) are named by an HTML list under the chart, which
+ * no layer holds: `meta.periods` draws them under the legend, always.  Canvases are embedded as PNG images; the PNG is the SVG
  * figure rasterized. */
 import { type MarkerShape, markerPath } from "./markers";
 import { FONT, palette } from "./palette";
@@ -24,6 +26,10 @@ export interface LegendEntry {
   marker?: MarkerShape;
   /** the marker drawn as an outline (white inside) */
   hollow?: boolean;
+  /** a swatch's outline colour (a path period's band: a light tint edged darker) */
+  edge?: string;
+  /** the outline's stroke-dasharray */
+  edgeDash?: string;
 }
 
 export interface ExportMeta {
@@ -33,6 +39,8 @@ export interface ExportMeta {
   caption: string[];
   /** legend entries, for a chart that draws no legend of its own */
   legend?: LegendEntry[];
+  /** the path periods shaded behind the chart (their swatches and words), drawn whether or not the chart has its own legend */
+  periods?: LegendEntry[];
 }
 
 /** Layout of the figure around the chart (px). */
@@ -110,9 +118,9 @@ function el(name: string, attrs: Record<string, string | number>, text?: string)
 }
 
 /** The legend entries laid out in rows no wider than `width`: a group and its height. */
-function legendBlock(entries: readonly LegendEntry[], width: number): { g: SVGElement; height: number } {
+function legendBlock(entries: readonly LegendEntry[], width: number, part = "legend"): { g: SVGElement; height: number } {
   const p = palette();
-  const g = el("g", { "data-export-part": "legend", "font-size": TEXT_SIZE, fill: p.text });
+  const g = el("g", { "data-export-part": part, "font-size": TEXT_SIZE, fill: p.text });
   let x = 0;
   let row = 0;
   for (const e of entries) {
@@ -124,7 +132,18 @@ function legendBlock(entries: readonly LegendEntry[], width: number): { g: SVGEl
     const y = row * LINE + LINE / 2;
     const item = el("g", { transform: `translate(${x},${y})` });
     if (e.dash !== undefined) item.appendChild(el("line", { x1: 0, x2: 18, y1: 0, y2: 0, stroke: e.color, "stroke-width": 2.5, ...(e.dash ? { "stroke-dasharray": e.dash } : {}) }));
-    else if (!e.marker) item.appendChild(el("rect", { x: 3, y: -6, width: 12, height: 12, fill: e.color }));
+    else if (!e.marker)
+      item.appendChild(
+        el("rect", {
+          x: 3,
+          y: -6,
+          width: 12,
+          height: 12,
+          fill: e.color,
+          ...(e.edge ? { stroke: e.edge, "stroke-width": 1 } : {}),
+          ...(e.edge && e.edgeDash ? { "stroke-dasharray": e.edgeDash } : {}),
+        }),
+      );
     if (e.marker)
       item.appendChild(
         el("path", {
@@ -172,6 +191,12 @@ function figure(container: Element, meta: ExportMeta): { svg: string; width: num
 
   if (!hasOwnLegend(container) && meta.legend?.length) {
     const { g, height } = legendBlock(meta.legend, inner);
+    g.setAttribute("transform", `translate(${PAD},${y})`);
+    root.appendChild(g);
+    y += height;
+  }
+  if (meta.periods?.length) {
+    const { g, height } = legendBlock(meta.periods, inner, "period-legend");
     g.setAttribute("transform", `translate(${PAD},${y})`);
     root.appendChild(g);
     y += height;

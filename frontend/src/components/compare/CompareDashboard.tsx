@@ -10,7 +10,7 @@ import type { ComparisonPublic } from "../../client/types.gen";
 import { ShareButton } from "../ShareButton";
 import { useSearchState } from "../../lib/url";
 import type { Catalogue } from "../../lib/forms/catalogue";
-import { familyLabel, findMechanism, mechanismLabel, mechanismOfVariant, mechanismsOf } from "../../lib/forms/mechanisms";
+import { choicesOf, familyLabel, findMechanism, mechanismLabel, mechanismOfVariant } from "../../lib/forms/mechanisms";
 import { firstSentence } from "../../lib/forms/requests";
 import { useCatalogue, usePresets } from "../../lib/queries";
 import { cellLabel, formatSelection, parseCell, parseSelection, provisionalText, readComparison } from "../../lib/stats/comparison";
@@ -71,7 +71,7 @@ function variantDocs(spec: Record<string, unknown>, variants: string[], cat: Cat
     const m = mechanismOfVariant(overrides[v], cat);
     if (!m) continue;
     const doc = findMechanism(cat, m.family, m.name)?.doc ?? "";
-    const slot = cat ? mechanismsOf(cat, m.family).findIndex((x) => x.name === m.name) : -1;
+    const slot = cat ? choicesOf(cat, m.family).findIndex((x) => x.name === m.name) : -1;
     out[v] = { text: `${familyLabel(cat, m.family)} ${mechanismLabel(cat, m.family, m.name)}`, doc, slot, family: m.family, member: m.name };
   }
   return out;

@@ -3,7 +3,8 @@ import raw from "../../lib/forms/fixtures/catalogue.json";
 import { parseCatalogue } from "../../lib/forms/catalogue";
 import { card, comparison, OWD } from "../../lib/galleryTesting";
 import { captureDownloads, exportPart, flush, json, render, stubFetch, svgTexts } from "../compare/testing";
-import { GalleryFigure } from "./GalleryFigure";
+import { withDetectors } from "../../lib/forms/testing";
+import { GalleryFigure, galleryCues } from "./GalleryFigure";
 
 const BARS = card();
 const FCT = (p: Record<string, unknown>, v: string) => [v === "baseline" ? 1000 : v === "RTOR" ? 1000 - 2 * Number(p[OWD]) - 200 : 500];
@@ -172,5 +173,35 @@ describe("GalleryFigure: accessible, self-contained figures", () => {
     expect(svgTexts(exportPart(doc, "legend"))).toEqual(["baseline (baseline)", "RTOR", "TLP", "the paper's value", "Rexmit's value"]);
     expect(exportPart(doc, "legend")!.querySelectorAll("line")).toHaveLength(3);
     r.unmount();
+  });
+});
+
+describe("galleryCues: detector-set variants (Kato et al.'s cards)", () => {
+  // the variants of the lte-handover presets: each a list at tcp.spurious
+  const SETS: Record<string, string[]> = {
+    conventional: [],
+    Eifel: ["eifel"],
+    DSACK: ["dsack"],
+    "F-RTO": ["frto"],
+    "Eifel+DSACK": ["eifel", "dsack"],
+    "Eifel+F-RTO": ["eifel", "frto"],
+    "DSACK+F-RTO": ["dsack", "frto"],
+  };
+  const variants = Object.fromEntries(Object.entries(SETS).map(([v, s]) => [v, { "flows[*].tcp.spurious": s }]));
+  const kato = card({ id: "kato-fig11", variants, baseline_variant: "conventional" } as never);
+  const cat = parseCatalogue(withDetectors(raw as never, 2) as never);
+
+  it("gives every combination its own cue, the same whatever the variants' order", () => {
+    const names = Object.keys(SETS);
+    const cues = galleryCues(kato, names, cat);
+    // the baseline grey, then six distinct colours and markers for the six combinations
+    expect(new Set(names.map((v) => cues[v].color)).size).toBe(7);
+    expect(new Set(names.map((v) => cues[v].marker)).size).toBe(7);
+    // a combination keeps its cue in a comparison that lists the variants the other way round
+    const reversed = galleryCues(kato, [...names].reverse(), cat);
+    for (const v of names) expect(reversed[v], v).toEqual(cues[v]);
+    // a pair's member order in the preset does not matter: "DSACK+F-RTO" lists dsack first, its combination is frto+dsack
+    const swapped = card({ id: "k2", variants: { ...variants, "DSACK+F-RTO": { "flows[*].tcp.spurious": ["frto", "dsack"] } }, baseline_variant: "conventional" } as never);
+    expect(galleryCues(swapped, names, cat)["DSACK+F-RTO"]).toEqual(cues["DSACK+F-RTO"]);
   });
 });

@@ -8,7 +8,7 @@
 import { useMemo, useRef } from "react";
 import type { ComparisonPublic } from "../../lib/api";
 import type { Catalogue } from "../../lib/forms/catalogue";
-import { mechanismOfVariant, mechanismsOf } from "../../lib/forms/mechanisms";
+import { choicesOf, mechanismOfVariant } from "../../lib/forms/mechanisms";
 import { fmtNum, fmtRatio, trimNumber } from "../../lib/format";
 import { cardFigure, type GalleryCard, type GalleryFigure as Figure } from "../../lib/gallery";
 import { metricLabel } from "../../lib/metrics";
@@ -30,7 +30,7 @@ import "../charts/charts.css";
 export function galleryCues(card: GalleryCard, variants: string[], cat: Catalogue | undefined): Record<string, VariantCue> {
   return variantCues(variants, card.baseline_variant, (v) => {
     const m = cat ? mechanismOfVariant(card.variants[v], cat) : null;
-    return m && cat ? mechanismsOf(cat, m.family).findIndex((x) => x.name === m.name) : -1;
+    return m && cat ? choicesOf(cat, m.family).findIndex((x) => x.name === m.name) : -1;
   });
 }
 

@@ -17,7 +17,7 @@ import { linkTimers, stateSegments } from "../../lib/chart-math/timeline";
 import { formatMsRange } from "../../lib/format";
 import { varsForFlow } from "../../lib/mechanismVars";
 import { MAX_POINTS, useCatalogue, useNamedSeries, usePeriodBands, useSeries, useTraceVocab, useTraceWindow } from "../../lib/queries";
-import { PeriodLegend } from "../charts/PeriodBands";
+import { PeriodLegend, periodLegendEntries } from "../charts/PeriodBands";
 import { ChartCard } from "../charts/ChartCard";
 import { type ExportInfo, ExportInfoContext } from "../charts/exportMeta";
 import { TimeSequenceChart } from "../charts/TimeSequenceChart";
@@ -318,6 +318,7 @@ export function RunDashboard(props: { run: RunPublic; readOnly?: boolean; viewSt
             exportName={name("time-sequence")}
             exportLabel="time-sequence diagram"
             exportTitle={`Time-sequence diagram of flow ${flow}, run ${run.id.slice(0, 8)}`}
+            periods={periodLegendEntries(bands, domain)}
             statusTestId="window-status"
             status={
               <>

@@ -7,6 +7,7 @@ import type { PeriodBand } from "../../lib/chart-math/periods";
 import type { Margin, SeqUnit } from "../../lib/chart-math/scales";
 import { formatCompact, trimNumber } from "../../lib/format";
 import { ChartCard } from "../charts/ChartCard";
+import { periodLegendEntries } from "../charts/PeriodBands";
 import { SERIES_STYLES } from "../charts/palette";
 import { type SeriesMark, SeriesChart } from "../charts/SeriesChart";
 import { SPURIOUS_LEGEND } from "../charts/TimeSequenceChart";
@@ -45,7 +46,13 @@ export function SeriesCards(props: {
   ];
   return (
     <>
-      <ChartCard title="Congestion window" exportName={`${exportPrefix}-cwnd`} exportLabel="congestion window chart" error={error && `Could not load the series: ${error}`}>
+      <ChartCard
+        title="Congestion window"
+        exportName={`${exportPrefix}-cwnd`}
+        exportLabel="congestion window chart"
+        periods={periodLegendEntries(props.bands ?? [], props.x.domain())}
+        error={error && `Could not load the series: ${error}`}
+      >
         <SeriesChart
           {...common}
           lines={cwnd}

@@ -5,7 +5,7 @@
  * the family's key from the catalogue (flows.0.tcp.cc, flows.0.app.kind). */
 import { useId } from "react";
 import type { Catalogue } from "../../lib/forms/catalogue";
-import { familyDoc, familyLabel, mechanismFamilies, mechanismLabel, mechanismsOf, memberPath, orderChoices, type MechanismSelection, type QuickPick } from "../../lib/forms/mechanisms";
+import { choicesOf, comparableFamilies, familyDoc, familyLabel, isSetFamily, mechanismLabel, memberPath, orderChoices, type MechanismSelection, type QuickPick } from "../../lib/forms/mechanisms";
 import { MemberReferenceLine } from "../reference/MemberReferenceLine";
 import { InfoTip } from "./InfoTip";
 
@@ -26,7 +26,9 @@ export function MechanismPicker(props: {
   const { catalogue: cat, value } = props;
   const id = useId();
   const { family } = value;
-  const all = mechanismsOf(cat, family);
+  // a set family (any combination of members, tcp.spurious) offers its combinations
+  const all = choicesOf(cat, family);
+  const combos = isSetFamily(cat, family);
   const names = all.map((m) => m.name);
   const selected = orderChoices(value.choices, names);
   const path = pickerPath(cat, family);
@@ -39,7 +41,7 @@ export function MechanismPicker(props: {
         <label className="inline-field">
           Compare along{" "}
           <select value={family} onChange={(e) => props.onFamily(e.target.value)} data-testid="family-picker">
-            {mechanismFamilies(cat).map((f) => (
+            {comparableFamilies(cat).map((f) => (
               <option key={f} value={f}>
                 {familyLabel(cat, f)}
               </option>
@@ -47,7 +49,9 @@ export function MechanismPicker(props: {
           </select>
         </label>
         <div className="field-label">
-          <label htmlFor={id}>{familyName}: mechanisms to compare</label>
+          <label htmlFor={id}>
+            {familyName}: {combos ? "combinations to compare" : "mechanisms to compare"}
+          </label>
           <InfoTip text={doc || `${familyName} mechanisms from the catalogue.`} label={familyName} />
         </div>
         <select
@@ -62,7 +66,7 @@ export function MechanismPicker(props: {
         >
           {all.map((m) => (
             <option key={m.name} value={m.name} title={m.doc}>
-              {m.label ? `${m.label} (${m.name})` : m.name}
+              {combos ? m.label : m.label ? `${m.label} (${m.name})` : m.name}
             </option>
           ))}
         </select>

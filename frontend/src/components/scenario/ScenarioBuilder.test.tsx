@@ -1,6 +1,7 @@
 import { act } from "react";
 import raw from "../../lib/forms/fixtures/catalogue.json";
 import { defaultScenario, parseCatalogue } from "../../lib/forms/catalogue";
+import { mechanismsOf } from "../../lib/forms/mechanisms";
 import { withDetectors } from "../../lib/forms/testing";
 import { ScenarioBuilder } from "./ScenarioBuilder";
 import { flush, json, render, setValue, stubFetch } from "../compare/testing";
@@ -104,10 +105,8 @@ describe("ScenarioBuilder", () => {
     const calls = stubFetch((req) => (req.url.endsWith("/api/v1/comparisons") ? json({ id: "cmp1" }, 202) : undefined));
     const r = await render(builder());
     const picker = r.container.querySelector('[data-testid="family-picker"]') as HTMLSelectElement;
-    // every family a key picks one member of, the application included
-    // every family a key picks one member of (a set's detectors are a combination, not one member)
-    const bySet = (f: { key: string | null }) => raw.parameters.some((p) => p.section === "flow" && p.key === f.key && p.type === "set");
-    const picked = raw.families.filter((f) => f.key !== null && f.members.length > 0 && !bySet(f));
+    // every family a key picks a member of, the application included, and the one a set picks (compared by combination)
+    const picked = raw.families.filter((f) => f.key !== null && f.members.length > 0);
     expect(picked.map((f) => f.name)).toContain("app");
     expect([...picker.options].map((o) => o.value)).toEqual(picked.map((f) => f.name));
     // named by the catalogue's labels
@@ -255,6 +254,40 @@ describe("ScenarioBuilder", () => {
     expect(byLabel(r.container, path)).toBeNull();
     expect(box.querySelector('[data-testid="set-empty"]')?.textContent).toMatch(/no choice/);
     expect(r.container.querySelector(`input[type="number"][data-path="${path}"]`)).toBeNull();
+    r.unmount();
+  });
+
+  it("compares along detector sets: the combinations from the catalogue, each variant a list, none the baseline", async () => {
+    const calls = stubFetch((req) => (req.url.endsWith("/api/v1/comparisons") ? json({ id: "cmp-det" }, 202) : undefined));
+    const c = parseCatalogue(withDetectors(raw, 2));
+    const r = await render(<ScenarioBuilder catalogue={c} initial={{ scenario: defaultScenario(c), mechanisms: { family: "timer", choices: ["rto"] }, scope: "flows[*]", replications: 1 }} />);
+    const picker = r.container.querySelector('[data-testid="family-picker"]') as HTMLSelectElement;
+    await act(async () => setValue(picker, "spurious"));
+    // the multi-select now lists combinations, labelled by the members' catalogue labels
+    const sets = byLabel(r.container, "flows.0.tcp.spurious") as HTMLSelectElement;
+    expect(sets.multiple).toBe(true);
+    const lbl = (n: string) => mechanismsOf(c, "spurious").find((m) => m.name === n)?.label ?? n;
+    const none = `No ${c.families.find((f) => f.name === "spurious")!.label.toLowerCase()}`;
+    expect([...sets.options].map((o) => o.value)).toEqual(["", "frto", "eifel", "dsack", "frto+eifel", "frto+dsack", "eifel+dsack"]);
+    expect([...sets.options].map((o) => o.textContent)).toEqual([none, lbl("frto"), lbl("eifel"), lbl("dsack"), `${lbl("frto")} + ${lbl("eifel")}`, `${lbl("frto")} + ${lbl("dsack")}`, `${lbl("eifel")} + ${lbl("dsack")}`]);
+    // the scenario's own set (none) starts selected; the per-flow checkboxes give way to the picker
+    expect([...sets.selectedOptions].map((o) => o.value)).toEqual([""]);
+    expect(r.container.querySelectorAll('[aria-label="flows.0.tcp.spurious"]').length).toBe(1);
+    await act(async () => {
+      for (const o of sets.options) o.selected = ["", "frto", "eifel", "eifel+dsack"].includes(o.value);
+      sets.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+    await act(async () => button(r.container, "Compare mechanisms").click());
+    await flush();
+    const body = calls.find((x) => x.url.endsWith("/api/v1/comparisons"))!.body as { variants: Record<string, unknown>; baseline: string };
+    expect(body.variants).toEqual({
+      [none]: { "flows[*].tcp.spurious": [] },
+      [lbl("frto")]: { "flows[*].tcp.spurious": ["frto"] },
+      [lbl("eifel")]: { "flows[*].tcp.spurious": ["eifel"] },
+      [`${lbl("eifel")} + ${lbl("dsack")}`]: { "flows[*].tcp.spurious": ["eifel", "dsack"] },
+    });
+    expect(body.baseline).toBe(none);
+    expect(location.pathname).toBe("/compare/cmp-det");
     r.unmount();
   });
 

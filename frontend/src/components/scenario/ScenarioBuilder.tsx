@@ -10,7 +10,7 @@ import { defaultItem, findParam, type Catalogue, type FieldSpec, type Profile, s
 import { coerceInput, type RawInput } from "../../lib/forms/coerce";
 import { errorsFromDetail, flowOfPath, placeErrors, type ApiFieldError } from "../../lib/forms/errors";
 import { builderLayout, comparedOf, defaultTaggedItem, siblingPath, type ItemList, type TaggedList } from "../../lib/forms/layout";
-import { familyKey, familyLabel, mechanismLabel, mechanismsOf, orderChoices, type MechanismSelection, type QuickPick } from "../../lib/forms/mechanisms";
+import { choicesOf, familyKey, familyLabel, mechanismLabel, orderChoices, type MechanismSelection, type QuickPick } from "../../lib/forms/mechanisms";
 import { deletePath, getPath, setPath } from "../../lib/forms/paths";
 import { applyProfile } from "../../lib/forms/profiles";
 import { buildComparisonBody, buildRunBody, mechanismInScenario, variantNames, type BuilderState, type Scenario, type SubmitMode } from "../../lib/forms/requests";
@@ -53,7 +53,7 @@ export function ScenarioBuilder({ catalogue, initial, quickPicks = [], notice }:
   const formRef = useRef<HTMLFormElement>(null);
 
   const { family } = mechanisms;
-  const chosen = orderChoices(mechanisms.choices, mechanismsOf(catalogue, family).map((m) => m.name));
+  const chosen = orderChoices(mechanisms.choices, choicesOf(catalogue, family).map((m) => m.name));
   const names = variantNames(catalogue, family, chosen);
   const nFlows = Math.max(1, flowsOf(scenario).length);
   const curFlow = Math.min(flow, nFlows - 1);

@@ -3,10 +3,13 @@ import presets from "./fixtures/presets.json";
 import { parseCatalogue } from "./catalogue";
 import { withDetectors } from "./testing";
 import {
+  choicesOf,
+  comparableFamilies,
   defaultMechanism,
   familyDoc,
   familyKey,
   familyLabel,
+  isSetFamily,
   mechanismFamilies,
   mechanismLabel,
   mechanismOfVariant,
@@ -16,6 +19,9 @@ import {
   orderChoices,
   presetQuickPicks,
   selectionOfVariants,
+  setChoice,
+  setChoicesOf,
+  setMembers,
 } from "./mechanisms";
 
 const cat = parseCatalogue(raw);
@@ -53,12 +59,52 @@ describe("mechanism families from the catalogue", () => {
     expect(mechanismOverride(undescribed, "flows[*]", "rack", "rack")).toEqual({});
   });
 
-  it("does not compare along a family whose key is a set (several members at once)", () => {
+  it("compares a family whose key is a set by combination: the empty set, each member, each pair, up to the parameter's max", () => {
     const c = parseCatalogue(withDetectors(raw));
     expect(familyKey(c, "spurious")).toBe("tcp.spurious");
     expect(mechanismsOf(c, "spurious").map((m) => m.name)).toEqual(["frto", "eifel", "dsack"]);
+    // not one member per flow (the run header and profiles read mechanismFamilies) ...
     expect(mechanismFamilies(c)).not.toContain("spurious");
+    // ... but the builder compares along it
+    expect(isSetFamily(c, "spurious")).toBe(true);
+    expect(isSetFamily(c, "timer")).toBe(false);
+    expect(comparableFamilies(c)).toEqual(c.families.map((f) => f.name).filter((f) => f === "spurious" || mechanismFamilies(c).includes(f)));
+    // withDetectors allows at most two at once: 1 + 3 + 3 combinations, by size, in catalogue order
+    const combos = setChoicesOf(c, "spurious");
+    expect(combos.map((m) => m.name)).toEqual(["", "frto", "eifel", "dsack", "frto+eifel", "frto+dsack", "eifel+dsack"]);
+    expect(choicesOf(c, "spurious")).toEqual(combos);
+    expect(choicesOf(c, "timer")).toEqual(mechanismsOf(c, "timer"));
+    // labels from the catalogue: the members' labels joined, the empty set after the family's label
+    const lbl = (n: string) => mechanismsOf(c, "spurious").find((m) => m.name === n)!.label;
+    expect(mechanismLabel(c, "spurious", "eifel+dsack")).toBe(`${lbl("eifel")} + ${lbl("dsack")}`);
+    expect(mechanismLabel(c, "spurious", "frto")).toBe(lbl("frto"));
+    expect(mechanismLabel(c, "spurious", "")).toBe(`No ${familyLabel(c, "spurious").toLowerCase()}`);
+    // a parameter that allows all three offers the triple too
+    expect(setChoicesOf(parseCatalogue(withDetectors(raw, 3)), "spurious").map((m) => m.name).at(-1)).toBe("frto+eifel+dsack");
+    // the default (an empty list) is the empty set: conventional recovery
+    expect(defaultMechanism(c, "spurious")).toBe("");
+  });
+
+  it("writes a combination's override as the list of its members, and reads it back whatever the order", () => {
+    const c = parseCatalogue(withDetectors(raw));
+    expect(setChoice(c, "spurious", ["dsack", "eifel"])).toBe("eifel+dsack");
+    expect(setChoice(c, "spurious", [])).toBe("");
+    expect(setMembers("eifel+dsack")).toEqual(["eifel", "dsack"]);
+    expect(setMembers("")).toEqual([]);
+    expect(mechanismOverride(c, "flows[*]", "spurious", "eifel+dsack")).toEqual({ "flows[*].tcp.spurious": ["eifel", "dsack"] });
+    expect(mechanismOverride(c, "flows[0:2]", "spurious", "")).toEqual({ "flows[0:2].tcp.spurious": [] });
+    expect(mechanismOfVariant({ "flows[*].tcp.spurious": ["dsack", "eifel"] }, c)).toEqual({ family: "spurious", name: "eifel+dsack", scope: "flows[*]" });
+    expect(mechanismOfVariant({ "flows[*].tcp.spurious": [] }, c)).toEqual({ family: "spurious", name: "", scope: "flows[*]" });
+    // a set family's key never holds one name
     expect(mechanismOfVariant({ "flows[*].tcp.spurious": "frto" }, c)).toBeNull();
+    // a preset comparing detector sets (Kato et al.'s variants) selects them in the builder
+    const kato = {
+      conventional: { "flows[*].tcp.spurious": [] },
+      Eifel: { "flows[*].tcp.spurious": ["eifel"] },
+      "F-RTO": { "flows[*].tcp.spurious": ["frto"] },
+      "Eifel+DSACK": { "flows[*].tcp.spurious": ["eifel", "dsack"] },
+    };
+    expect(selectionOfVariants(kato, c)).toEqual({ family: "spurious", choices: ["", "eifel", "frto", "eifel+dsack"], scope: "flows[*]" });
   });
 
   it("writes overrides at the family's key", () => {

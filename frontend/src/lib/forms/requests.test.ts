@@ -2,7 +2,9 @@ import presets from "./fixtures/presets.json";
 import raw from "./fixtures/catalogue.json";
 import type { PresetPublic } from "../../client/types.gen";
 import { parseCatalogue } from "./catalogue";
-import { buildComparisonBody, buildRunBody, defaultRunVariant, firstSentence, forkFromShare, hasRandomLoss, presetComparisonBody, randomLossChoices } from "./requests";
+import { mechanismLabel } from "./mechanisms";
+import { buildComparisonBody, buildRunBody, defaultRunVariant, firstSentence, forkFromShare, hasRandomLoss, mechanismInScenario, presetComparisonBody, randomLossChoices } from "./requests";
+import { withDetectors } from "./testing";
 
 const cat = parseCatalogue(raw);
 /** The same catalogue from an engine that gives no mechanism labels. */
@@ -43,6 +45,32 @@ describe("request bodies", () => {
     expect(Object.keys(withLabel.variants)).toEqual([label("timer", "rto"), label("timer", "tlpr")]);
     expect(withLabel.variants[label("timer", "tlpr")]).toEqual({ "flows[*].tcp.timer": "tlpr" });
     expect(withLabel.baseline).toBe(label("timer", "rto"));
+  });
+
+  it("compares detector sets: one variant per combination, lists as overrides, the empty set the baseline", () => {
+    const c = parseCatalogue(withDetectors(raw));
+    const sc = { seed: 3, flows: [{ tcp: { spurious: ["dsack"] } }] };
+    const sel = { family: "spurious", choices: ["eifel", "frto", ""] };
+    const body = buildComparisonBody({ scenario: sc, mechanisms: sel, scope: "flows[*]", replications: 1 }, c);
+    const lbl = (n: string) => mechanismLabel(c, "spurious", n);
+    // in the catalogue's order of combinations: none, F-RTO, Eifel
+    expect(Object.keys(body.variants)).toEqual([lbl(""), lbl("frto"), lbl("eifel")]);
+    expect(body.variants).toEqual({
+      [lbl("")]: { "flows[*].tcp.spurious": [] },
+      [lbl("frto")]: { "flows[*].tcp.spurious": ["frto"] },
+      [lbl("eifel")]: { "flows[*].tcp.spurious": ["eifel"] },
+    });
+    // the parameter's default (no detector) is the baseline when chosen
+    expect(body.baseline).toBe(lbl(""));
+    const pair = buildComparisonBody({ scenario: sc, mechanisms: { family: "spurious", choices: ["eifel+dsack", "eifel"] }, scope: "flows[*]", replications: 1 }, c);
+    expect(pair.variants[lbl("eifel+dsack")]).toEqual({ "flows[*].tcp.spurious": ["eifel", "dsack"] });
+    expect(pair.baseline).toBe(lbl("eifel"));
+    // a run of the empty set writes the empty list (not "nothing chosen")
+    const run = buildRunBody({ scenario: sc, mechanisms: { family: "spurious", choices: [""] }, scope: "flows[*]", replications: 1 }, c);
+    expect((run.scenario as typeof sc).flows[0].tcp.spurious).toEqual([]);
+    // the builder starts from the scenario's own set
+    expect(mechanismInScenario(c, sc, "spurious")).toEqual(["dsack"]);
+    expect(mechanismInScenario(c, { flows: [{ tcp: {} }] }, "spurious")).toEqual([""]);
   });
 
   it("runs and compares along the application, at the catalogue's key (app.kind), not tcp.app", () => {

@@ -2,7 +2,7 @@
  * preset / permalink helpers. Pure, so the rules are unit-tested. */
 import type { ComparisonCreate, PresetPublic, RunCreate } from "../../client/types.gen";
 import { type Catalogue, type CatalogueParam, directionsOf, expandTemplate, findParam, TAG_KEY } from "./catalogue";
-import { defaultMechanism, familyInfo, mechanismLabel, memberPath, mechanismOverride, mechanismsOf, orderChoices, selectionOfVariants, type MechanismSelection } from "./mechanisms";
+import { choicesOf, defaultMechanism, familyInfo, isSetFamily, mechanismLabel, memberPath, mechanismOverride, orderChoices, selectionOfVariants, setChoice, type MechanismSelection } from "./mechanisms";
 import { applyOverrides, getPath, isObject } from "./paths";
 
 export type Scenario = Record<string, unknown>;
@@ -29,7 +29,7 @@ function seedOf(sc: Scenario): number {
 /** POST /runs: the scenario with the first chosen mechanism, one run per seed. */
 export function buildRunBody(state: BuilderState, cat: Catalogue): RunCreate {
   const { family, choices } = state.mechanisms;
-  const scenario = choices[0] ? applyOverrides(state.scenario, mechanismOverride(cat, state.scope, family, choices[0])) : state.scenario;
+  const scenario = choices.length ? applyOverrides(state.scenario, mechanismOverride(cat, state.scope, family, choices[0])) : state.scenario;
   const reps = Math.max(1, Math.floor(state.replications) || 1);
   const body: RunCreate = { scenario };
   if (reps > 1) {
@@ -57,7 +57,7 @@ export function variantNames(cat: Catalogue, family: string, choices: string[]):
  * family's default mechanism is the baseline when chosen, else the first. */
 export function buildComparisonBody(state: BuilderState, cat: Catalogue): ComparisonCreate {
   const { family } = state.mechanisms;
-  const choices = orderChoices(state.mechanisms.choices, mechanismsOf(cat, family).map((m) => m.name));
+  const choices = orderChoices(state.mechanisms.choices, choicesOf(cat, family).map((m) => m.name));
   const names = variantNames(cat, family, choices);
   const variants: Record<string, Record<string, unknown>> = {};
   for (const c of choices) variants[names[c]] = mechanismOverride(cat, state.scope, family, c);
@@ -171,6 +171,7 @@ export interface ForkResult {
 export function mechanismInScenario(cat: Catalogue, scenario: unknown, family: string): string[] {
   const at = memberPath(cat, family);
   const v = at === null ? undefined : getPath(scenario, at);
+  if (isSetFamily(cat, family) && Array.isArray(v)) return [setChoice(cat, family, v.map(String))];
   const name = typeof v === "string" ? v : defaultMechanism(cat, family);
   return name === undefined ? [] : [name];
 }
