@@ -167,6 +167,11 @@ struct rx_sender {
 	uint64_t peer_rwnd;
 	/* shared estimators: delivery rate and round trips */
 	struct rx_rate rate;
+	/* the last ack_hist_cap ACKs' delivered count and arrival time (a ring,
+	 * allocated only when the recovery member asks: ops .ack_history) */
+	uint64_t *ack_hist_delivered;
+	int64_t *ack_hist_ns;
+	uint32_t ack_hist_cap, ack_hist_head, ack_hist_n;
 	uint64_t round_end_seq; /* the current round ends when snd_una reaches this */
 	/* congestion */
 	int ca_state;
@@ -391,6 +396,10 @@ void rx_sb_take_ack(struct rx_sender *s, const struct rx_pkt *p, struct rx_ack_i
  * every family (congestion control reads them in struct rx_ack_sample) */
 void rx_rate_fill(struct rx_sender *s, const struct rx_rate_sample *rs, struct rx_ack_sample *as);
 int rx_round_on_ack(struct rx_sender *s, const struct rx_ack_info *ai);
+/* the ACK history (rate.c): the delivered bytes and the time between the
+ * latest ACK and the one m ACKs before it (the oldest kept when fewer);
+ * 0 when there is no such span */
+int rx_ack_hist_span(const struct rx_sender *s, uint32_t m, uint64_t *bytes, int64_t *ns);
 
 /* castate.c: the congestion-state machine and the one undo path */
 void rx_cs_set_state(struct rx_sender *s, int st);
@@ -560,6 +569,17 @@ static inline void rx_rate_on_delivered(struct rx_sender *s, const struct rx_seg
 		rs->send_elapsed_ns = g->last_tx_ns - g->tx_first_sent_ns;
 		s->rate.first_sent_ns = g->last_tx_ns;
 	}
+}
+
+/* every ACK, after the scoreboard took it: record the delivered count */
+static inline void rx_ack_hist_push(struct rx_sender *s)
+{
+	uint32_t h = s->ack_hist_head;
+	s->ack_hist_delivered[h] = s->rate.delivered_bytes;
+	s->ack_hist_ns[h] = s->sim->now_ns;
+	s->ack_hist_head = h + 1 == s->ack_hist_cap ? 0 : h + 1;
+	if (s->ack_hist_n < s->ack_hist_cap)
+		s->ack_hist_n++;
 }
 
 /* room for one more segment in the ring (doubles it when full) */

@@ -11,6 +11,7 @@
  * MSS = 1000 bytes, cwnd 20 segments when the loss is detected, ssthresh 10
  * segments (congestion control's, which QARR ignores), baseRTT = 100 ms.
  */
+#include <stdlib.h>
 #include <string.h>
 #include "scenarios.h"
 #include "core/sim.h"
