@@ -279,6 +279,9 @@ void rx_link_on_depart(struct rx_link *l)
 {
 	struct rx_pkt *p = l->in_service;
 	l->in_service = NULL;
+	l->busy_ns += tx_time_ns(l, p->wire_bytes);
+	if (l->dir == 0 && l->sim->flows[p->flow].snd.rm_state)
+		rx_rm_on_depart(&l->sim->flows[p->flow].snd, l, p);
 	to_line(l, p);
 	if (l->lbuf_bytes > 0) { /* the serialiser takes the link buffer's next packet */
 		struct rx_pkt *n = l->lq_head;

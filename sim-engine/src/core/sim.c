@@ -338,6 +338,8 @@ void rx_result_free(struct rx_result *res)
 	for (int i = 0; i < RX_MAX_FLOWS; i++) {
 		free(res->flows[i].request_ms);
 		res->flows[i].request_ms = NULL;
+		free(res->flows[i].rec_episodes);
+		res->flows[i].rec_episodes = NULL;
 	}
 	rx_trace_free(&res->trace);
 }
@@ -500,6 +502,7 @@ int rx_run_progress(const struct rx_scenario *sc, struct rx_result *res, struct 
 		/* the F-RTO paper's tables: retransmissions minus packets lost */
 		int64_t extra = m->retransmissions - f->snd.data_losses;
 		m->unnecessary_retransmissions = extra > 0 ? extra : 0;
+		rx_rm_finish(&f->snd);
 	}
 	if (progress_ns)
 		*progress_ns = sim.now_ns;

@@ -82,6 +82,7 @@ struct rx_link {
 	int64_t lbuf_bytes, lbuf_held_bytes;
 	struct rx_pkt *lq_head, *lq_tail;
 	int64_t stall_until_ns; /* a stage stalled the link: nothing leaves it before this time */
+	int64_t busy_ns; /* serialisation time of every packet that left so far (recmetrics.c) */
 	/* propagation line: FIFO in arrival order */
 	struct rx_pkt *line_head, *line_tail;
 	struct rx_tslot arrive;
@@ -237,6 +238,11 @@ struct rx_sender {
 	int64_t last_send_ns;
 	uint64_t tx_order; /* transmissions so far (rx_seg.last_tx_order) */
 	int64_t recovery_start_ns;
+	/* the recovery episode being measured (recmetrics.c; metrics only) */
+	uint8_t rm_state; /* enum rx_rm_state */
+	int64_t rm_cur, rm_ep; /* the latest episode; the one whose period is measured */
+	int64_t rm_cap; /* room in the flow's episode list */
+	int64_t rm_busy_t2_ns; /* the bottleneck's busy time at T2 */
 	bool started;
 	bool finished;
 };
@@ -396,6 +402,14 @@ void rx_sb_take_ack(struct rx_sender *s, const struct rx_pkt *p, struct rx_ack_i
  * every family (congestion control reads them in struct rx_ack_sample) */
 void rx_rate_fill(struct rx_sender *s, const struct rx_rate_sample *rs, struct rx_ack_sample *as);
 int rx_round_on_ack(struct rx_sender *s, const struct rx_ack_info *ai);
+/* recovery episodes as the opportunistic-retransmission paper measures them
+ * (recmetrics.c) */
+enum rx_rm_state { RX_RM_NONE = 0, RX_RM_WAIT_RTX, RX_RM_OPEN };
+void rx_rm_enter(struct rx_sender *s);
+void rx_rm_rtt(struct rx_sender *s, int64_t rtt_ns);
+void rx_rm_exit(struct rx_sender *s, bool rto);
+void rx_rm_on_depart(struct rx_sender *s, const struct rx_link *l, const struct rx_pkt *p);
+void rx_rm_finish(struct rx_sender *s);
 /* the ACK history (rate.c): the delivered bytes and the time between the
  * latest ACK and the one m ACKs before it (the oldest kept when fewer);
  * 0 when there is no such span */
