@@ -83,6 +83,7 @@ struct rx_link {
 	struct rx_pkt *lq_head, *lq_tail;
 	int64_t stall_until_ns; /* a stage stalled the link: nothing leaves it before this time */
 	int64_t busy_ns; /* serialisation time of every packet that left so far (recmetrics.c) */
+	int64_t service_ns; /* the packet in service's serialisation time */
 	/* propagation line: FIFO in arrival order */
 	struct rx_pkt *line_head, *line_tail;
 	struct rx_tslot arrive;
