@@ -212,25 +212,17 @@ static void Result_dealloc(ResultObject *self)
 	Py_DECREF(tp);
 }
 
-static PyObject *Result_metrics(ResultObject *self, PyObject *arg)
+/* a dict of the described fields of one record (flow metrics or a recovery
+ * episode): the catalogue's metrics or episode_metrics, in their order */
+static PyObject *desc_dict(const void *base, const struct rx_metric_desc *md, size_t nm, bool completed)
 {
-	long i = PyLong_AsLong(arg);
-	if (i == -1 && PyErr_Occurred())
-		return NULL;
-	if (i < 0 || i >= self->n_flows) {
-		PyErr_SetString(PyExc_IndexError, "flow index out of range");
-		return NULL;
-	}
-	const struct rx_flow_metrics *m = &self->res.flows[i];
 	PyObject *d = PyDict_New();
 	if (!d)
 		return NULL;
-	size_t nm;
-	const struct rx_metric_desc *md = rx_metrics(&nm);
 	for (size_t k = 0; k < nm; k++) {
-		const char *at = (const char *)m + md[k].offset;
+		const char *at = (const char *)base + md[k].offset;
 		PyObject *v;
-		if (md[k].null_unless_completed && !m->completed) {
+		if (md[k].null_unless_completed && !completed) {
 			v = Py_NewRef(Py_None);
 		} else if (md[k].type == RX_MT_BOOL) {
 			bool b;
@@ -239,11 +231,11 @@ static PyObject *Result_metrics(ResultObject *self, PyObject *arg)
 		} else if (md[k].type == RX_MT_FLOAT) {
 			double x;
 			memcpy(&x, at, sizeof(x));
-			v = PyFloat_FromDouble(x);
+			v = md[k].null_if_negative && x < 0 ? Py_NewRef(Py_None) : PyFloat_FromDouble(x);
 		} else {
 			int64_t x;
 			memcpy(&x, at, sizeof(x));
-			v = PyLong_FromLongLong(x);
+			v = md[k].null_if_negative && x < 0 ? Py_NewRef(Py_None) : PyLong_FromLongLong(x);
 		}
 		if (!v || PyDict_SetItemString(d, md[k].name, v)) {
 			Py_XDECREF(v);
@@ -252,6 +244,32 @@ static PyObject *Result_metrics(ResultObject *self, PyObject *arg)
 		}
 		Py_DECREF(v);
 	}
+	return d;
+}
+
+static long flow_index(ResultObject *self, PyObject *arg)
+{
+	long i = PyLong_AsLong(arg);
+	if (i == -1 && PyErr_Occurred())
+		return -1;
+	if (i < 0 || i >= self->n_flows) {
+		PyErr_SetString(PyExc_IndexError, "flow index out of range");
+		return -1;
+	}
+	return i;
+}
+
+static PyObject *Result_metrics(ResultObject *self, PyObject *arg)
+{
+	long i = flow_index(self, arg);
+	if (i < 0)
+		return NULL;
+	const struct rx_flow_metrics *m = &self->res.flows[i];
+	size_t nm;
+	const struct rx_metric_desc *md = rx_metrics(&nm);
+	PyObject *d = desc_dict(m, md, nm, m->completed);
+	if (!d)
+		return NULL;
 	PyObject *req = PyList_New(m->n_requests);
 	if (!req) {
 		Py_DECREF(d);
@@ -268,6 +286,29 @@ static PyObject *Result_metrics(ResultObject *self, PyObject *arg)
 		return NULL;
 	}
 	return d;
+}
+
+/* flow i's fast-recovery episodes: a list of dicts (catalogue episode_metrics) */
+static PyObject *Result_episodes(ResultObject *self, PyObject *arg)
+{
+	long i = flow_index(self, arg);
+	if (i < 0)
+		return NULL;
+	const struct rx_flow_metrics *m = &self->res.flows[i];
+	size_t nm;
+	const struct rx_metric_desc *md = rx_episode_metrics(&nm);
+	PyObject *l = PyList_New(m->n_rec_episodes);
+	if (!l)
+		return NULL;
+	for (int64_t j = 0; j < m->n_rec_episodes; j++) {
+		PyObject *d = desc_dict(&m->rec_episodes[j], md, nm, true);
+		if (!d) {
+			Py_DECREF(l);
+			return NULL;
+		}
+		PyList_SET_ITEM(l, j, d);
+	}
+	return l;
 }
 
 static PyObject *make_column(PyObject *module, ResultObject *owner, void *ptr, size_t n, size_t itemsize,
@@ -391,6 +432,8 @@ static PyObject *Result_get_ntrace(ResultObject *self, void *c)
 
 static PyMethodDef Result_methods[] = {
 	{ "metrics", (PyCFunction)Result_metrics, METH_O, "metrics(i) -> dict of flow i's metrics" },
+	{ "episodes", (PyCFunction)Result_episodes, METH_O,
+	  "episodes(i) -> flow i's fast-recovery episodes, a dict each (catalogue episode_metrics)" },
 	{ "columns", (PyCFunction)Result_columns, METH_NOARGS, "columns() -> dict of zero-copy trace column buffers" },
 	{ NULL, NULL, 0, NULL },
 };

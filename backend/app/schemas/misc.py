@@ -192,6 +192,9 @@ class Catalog(BaseModel):
         description="events, timer_kinds, timer_formulas, states, drop_reasons, causes"
     )
     metrics: list[MetricInfo]
+    episode_metrics: list[MetricInfo] = Field(
+        description="the fields of each fast-recovery episode of a flow (the engine's recovery_episode records)"
+    )
     vars: list[VarInfo]
     events: list[str]
     timer_kinds: list[str]

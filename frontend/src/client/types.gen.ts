@@ -389,6 +389,12 @@ export type Catalog = {
      */
     engine_version: string;
     /**
+     * Episode Metrics
+     *
+     * the fields of each fast-recovery episode of a flow (the engine's recovery_episode records)
+     */
+    episode_metrics: Array<MetricInfo>;
+    /**
      * Events
      */
     events: Array<string>;

@@ -51,6 +51,11 @@ struct rx_recovery_ops {
 	/* (optional) a segment was sent during the reduction: idx is its segment
 	 * index, cause enum rx_tx_cause */
 	void (*on_sent)(struct rx_sender *s, uint64_t idx, uint32_t bytes, int cause);
+	/* (optional) how many ACKs back the member reads the flow's ACK history
+	 * (rx_ack_hist_span(), src/core/rate.c): asked once when the flow is set
+	 * up; the core then records every ACK's delivered count and arrival time,
+	 * in every state */
+	uint32_t (*ack_history)(const struct rx_sender *s);
 	/* (required) the reduction ended (cumulative ACK reached the recovery
 	 * point) or was abandoned for an RTO (enum rx_reduction) */
 	void (*exit)(struct rx_sender *s, int reduction, int64_t now_ns);

@@ -334,6 +334,21 @@ struct rx_trace {
 	int64_t *var_value;
 };
 
+/* ---- one fast-recovery episode (src/core/recmetrics.c; fields published by
+ * the catalogue's episode_metrics, include/rexsim/vocab.h) ---- */
+struct rx_rec_episode {
+	int64_t enter_ns; /* the sender entered fast recovery */
+	int64_t exit_ns; /* it left (recovery point reached, or an RTO); -1: still in it */
+	/* the loss-recovery period of the opportunistic-retransmission paper
+	 * §III: from the first retransmission leaving the bottleneck (T2) to the
+	 * first new packet leaving it; -1 when the period was not measured */
+	int64_t period_start_ns, period_end_ns;
+	int64_t busy_ns, idle_ns; /* the bottleneck transmitting / not, in the period */
+	double utilisation; /* busy / period (paper eq. 8); -1: none */
+	int64_t rtt_max_ns; /* the largest RTT sample in recovery; -1: none */
+	double rtt_spike; /* rtt_max / base RTT; -1: none */
+};
+
 /* ---- per-flow metrics ---- */
 struct rx_flow_metrics {
 	bool completed;
@@ -368,6 +383,16 @@ struct rx_flow_metrics {
 	int64_t sndbuf_peak_bytes; /* the largest send buffer (0: not modelled) */
 	int64_t n_requests;
 	double *request_ms; /* completion time per object (n_requests), -1 if not done */
+	/* loss recovery as the opportunistic-retransmission paper measures it
+	 * (src/core/recmetrics.c): over the measured periods of the episodes */
+	int64_t recovery_periods; /* periods measured */
+	double recovery_period_ms; /* their total length */
+	double recovery_idle_ms; /* the bottleneck's idle time in them */
+	double recovery_utilisation; /* mean of the periods' utilisation; -1: none */
+	double rtt_spike; /* largest episode rtt_spike; -1: none */
+	/* (application stall, recovery included: app_stall_* above) */
+	int64_t n_rec_episodes;
+	struct rx_rec_episode *rec_episodes; /* every fast-recovery episode, in order */
 };
 
 struct rx_result {

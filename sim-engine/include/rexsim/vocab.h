@@ -47,8 +47,11 @@ struct rx_metric_desc {
 	int type; /* enum rx_metric_type */
 	int higher_is_better; /* 1, 0 (lower is better) or -1 (neither) */
 	bool null_unless_completed; /* no value (null) for a flow that did not complete */
+	bool null_if_negative; /* a negative value means "none" (null) */
 };
 
 const struct rx_metric_desc *rx_metrics(size_t *n);
+/* the fields of one recovery episode (struct rx_rec_episode; offset into it) */
+const struct rx_metric_desc *rx_episode_metrics(size_t *n);
 
 #endif

@@ -213,6 +213,8 @@ class EngineCatalog(TypedDict):
     families: list[Family]
     vocab: Vocab
     metrics: list[MetricInfo]
+    #: the fields of each fast-recovery episode (Result.flows[i].episodes)
+    episode_metrics: list[MetricInfo]
     vars: list[VarInfo]
     events: list[str]
     timer_kinds: list[str]

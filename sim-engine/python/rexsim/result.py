@@ -165,8 +165,12 @@ class Trace:
 
 
 class FlowResult:
-    def __init__(self, metrics: dict[str, MetricValue]) -> None:
+    """One flow's metrics (the catalogue's metrics) and its fast-recovery
+    episodes (one dict each, the catalogue's episode_metrics)."""
+
+    def __init__(self, metrics: dict[str, MetricValue], episodes: list[dict[str, MetricValue]] | None = None) -> None:
         self.metrics = metrics
+        self.episodes: list[dict[str, MetricValue]] = episodes or []
 
     def __repr__(self) -> str:
         return f"FlowResult({self.metrics!r})"
@@ -177,7 +181,7 @@ class Result:
 
     def __init__(self, raw: _rexsim.Result) -> None:
         self._raw = raw
-        self.flows = [FlowResult(raw.metrics(i)) for i in range(raw.n_flows)]
+        self.flows = [FlowResult(raw.metrics(i), raw.episodes(i)) for i in range(raw.n_flows)]
         self.truncated: bool = raw.truncated
         self.truncated_reason: str | None = raw.truncated_reason
         self.events: int = raw.events

@@ -96,6 +96,7 @@ void rx_cs_enter_recovery(struct rx_sender *s, int verdict)
 	s->high_rxt_idx = s->una_idx - 1;
 	s->sp_watch = s->rtxlog_on = false; /* a new episode: an RTO's verdict no longer applies */
 	rx_cs_set_state(s, RX_CA_RECOVERY);
+	rx_rm_enter(s);
 	s->rec->enter(s, RX_RED_RECOVERY, s->sim->now_ns);
 	/* (4.3): retransmit it regardless of pipe */
 	uint64_t idx = rx_sb_next_lost(s);
@@ -119,6 +120,7 @@ static void exit_recovery(struct rx_sender *s)
 	/* the duplicate-ACK credit a partial ACK kept (scoreboard.c) ends with
 	 * recovery: RFC 6582 §3.2 step 3's full ACK deflates cwnd to ssthresh */
 	s->reno_dupacks = 0;
+	rx_rm_exit(s, false);
 	s->rec->exit(s, RX_RED_RECOVERY, s->sim->now_ns);
 	cc_event(s, RX_CC_EV_COMPLETE_CWR);
 	rx_cs_set_state(s, s->sacked_segs || s->dupacks ? RX_CA_DISORDER : RX_CA_OPEN);
@@ -164,6 +166,8 @@ void rx_cs_on_ack(struct rx_sender *s, const struct rx_ack_info *ai)
 {
 	switch (s->ca_state) {
 	case RX_CA_RECOVERY:
+		if (ai->rtt_ns >= 0)
+			rx_rm_rtt(s, ai->rtt_ns);
 		/* the recovery point reached ends recovery unless loss detection
 		 * holds it (src/lossdet/: Linux's NewReno waits for an ACK above) */
 		if (s->snd_una >= s->recovery_point && !(s->ld->holds_recovery && s->ld->holds_recovery(s, ai))) {
@@ -244,6 +248,9 @@ void rx_cs_on_rto(struct rx_sender *s)
 		s->sp_pipe_prev_bytes = rx_umax64(s->out_bytes, s->cc.ssthresh_bytes);
 		reduce_ssthresh(s, false);
 	}
+	if (s->ca_state == RX_CA_RECOVERY)
+		rx_rm_exit(s, true);
+	s->rm_state = RX_RM_NONE; /* an RTO abandons an open period (recmetrics.c) */
 	if (s->ca_state == RX_CA_RECOVERY)
 		s->rec->exit(s, RX_RED_RECOVERY, s->sim->now_ns);
 	else if (s->ca_state == RX_CA_CWR)

@@ -348,11 +348,9 @@ static void vocabulary(struct cat *c, struct rx_node *root)
 	rx_node_put(c->a, root, "vocab", vocab);
 }
 
-static void metrics(struct cat *c, struct rx_node *root)
+static struct rx_node *metric_list(struct cat *c, const struct rx_metric_desc *m, size_t n)
 {
 	static const char *const types[] = { "int", "float", "bool" };
-	size_t n;
-	const struct rx_metric_desc *m = rx_metrics(&n);
 	struct rx_node *l = list(c);
 	for (size_t i = 0; i < n; i++) {
 		struct rx_node *e = dict(c);
@@ -364,10 +362,20 @@ static void metrics(struct cat *c, struct rx_node *root)
 		rx_node_put(c->a, e, "higher_is_better",
 			    m[i].higher_is_better < 0 ? rx_node_new(c->a, RX_NODE_NULL)
 						      : rx_node_bool(c->a, m[i].higher_is_better));
-		put_b(c, e, "nullable", m[i].null_unless_completed);
+		put_b(c, e, "nullable", m[i].null_unless_completed || m[i].null_if_negative);
 		rx_node_append(c->a, l, e);
 	}
-	rx_node_put(c->a, root, "metrics", l);
+	return l;
+}
+
+/* the per-flow metrics, and the fields of each recovery episode */
+static void metrics(struct cat *c, struct rx_node *root)
+{
+	size_t n;
+	const struct rx_metric_desc *m = rx_metrics(&n);
+	rx_node_put(c->a, root, "metrics", metric_list(c, m, n));
+	m = rx_episode_metrics(&n);
+	rx_node_put(c->a, root, "episode_metrics", metric_list(c, m, n));
 }
 
 /* the trace's variable ids: [{id, family, member, name, label, unit, doc}] */

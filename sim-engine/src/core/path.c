@@ -202,7 +202,8 @@ static void start_service(struct rx_link *l, struct rx_pkt *p)
 	/* a stalled link starts sending when the stall ends */
 	int64_t start_ns = l->sim->now_ns > l->stall_until_ns ? l->sim->now_ns : l->stall_until_ns;
 	l->in_service = p;
-	rx_tslot_arm(l->sim, &l->depart, start_ns + tx_time_ns(l, p->wire_bytes), RX_HEV_LINK_DEPART, l);
+	l->service_ns = tx_time_ns(l, p->wire_bytes);
+	rx_tslot_arm(l->sim, &l->depart, start_ns + l->service_ns, RX_HEV_LINK_DEPART, l);
 }
 
 /* the link buffer takes a packet when its bytes fit, or any packet when it is
@@ -279,6 +280,9 @@ void rx_link_on_depart(struct rx_link *l)
 {
 	struct rx_pkt *p = l->in_service;
 	l->in_service = NULL;
+	l->busy_ns += l->service_ns;
+	if (l->dir == 0 && l->sim->flows[p->flow].snd.rm_state)
+		rx_rm_on_depart(&l->sim->flows[p->flow].snd, l, p);
 	to_line(l, p);
 	if (l->lbuf_bytes > 0) { /* the serialiser takes the link buffer's next packet */
 		struct rx_pkt *n = l->lq_head;

@@ -15,6 +15,10 @@
  * the snd_nxt recorded when the round began (Brakmo & Peterson's "once per
  * RTT" for Vegas; Fu & Liew for Veno).  The first round ends with the first
  * ACK of new data.
+ *
+ * ACK history: for a recovery member that asks (ops .ack_history, e.g. BARR's
+ * rate over the last M ACKs), the delivered count and arrival time of each of
+ * the flow's last ACKs, in every state.
  */
 #include "sim.h"
 
@@ -34,6 +38,18 @@ void rx_rate_fill(struct rx_sender *s, const struct rx_rate_sample *rs, struct r
 		return;
 	as->rate_delivered_bytes = s->rate.delivered_bytes - rs->prior_delivered_bytes;
 	as->rate_interval_ns = interval;
+}
+
+int rx_ack_hist_span(const struct rx_sender *s, uint32_t m, uint64_t *bytes, int64_t *ns)
+{
+	if (s->ack_hist_n < 2 || m == 0)
+		return 0;
+	uint32_t back = m < s->ack_hist_n - 1 ? m : s->ack_hist_n - 1;
+	uint32_t cap = s->ack_hist_cap;
+	uint32_t last = (s->ack_hist_head + cap - 1) % cap, first = (last + cap - back) % cap;
+	*bytes = s->ack_hist_delivered[last] - s->ack_hist_delivered[first];
+	*ns = s->ack_hist_ns[last] - s->ack_hist_ns[first];
+	return *ns > 0;
 }
 
 /* 1 when this ACK ends a round trip; the next round ends at today's snd_nxt */

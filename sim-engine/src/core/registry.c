@@ -28,7 +28,9 @@
 #define RECOVERY_MEMBERS(X) \
 	X(rx_recovery_ops, rx_rec_rfc6675) \
 	X(rx_recovery_ops, rx_rec_prr) \
-	X(rx_recovery_ops, rx_rec_rate_halving)
+	X(rx_recovery_ops, rx_rec_rate_halving) \
+	X(rx_recovery_ops, rx_rec_qarr) \
+	X(rx_recovery_ops, rx_rec_barr)
 
 #define LOSSDET_MEMBERS(X) \
 	X(rx_lossdet_ops, rx_ld_dupack) \

@@ -125,6 +125,14 @@ int rx_snd_init(struct rx_sender *s, struct rx_sim *sim, int flow, const struct 
 		for (int k = 0; k < RX_MAX_VARS; k++)
 			s->vars_last[v][k] = INT64_MIN;
 	}
+	if (s->rec->ack_history) { /* the recovery member's ACK history (rate.c) */
+		uint32_t cap = s->rec->ack_history(s) + 1; /* the latest ACK and m before it */
+		s->ack_hist_delivered = calloc(cap, sizeof(uint64_t));
+		s->ack_hist_ns = calloc(cap, sizeof(int64_t));
+		if (!s->ack_hist_delivered || !s->ack_hist_ns)
+			return -1;
+		s->ack_hist_cap = cap;
+	}
 	if (s->tmr->init)
 		s->tmr->init(s);
 	if (s->ld->init)
@@ -141,6 +149,10 @@ void rx_snd_free(struct rx_sender *s)
 {
 	free(s->ring);
 	s->ring = NULL;
+	free(s->ack_hist_delivered);
+	free(s->ack_hist_ns);
+	s->ack_hist_delivered = NULL;
+	s->ack_hist_ns = NULL;
 }
 
 /* ------------------------------------------------------------------ transmit */
@@ -419,6 +431,8 @@ void rx_snd_on_ack(struct rx_sender *s, struct rx_pkt *p)
 	struct rx_rate_sample rs = { .has_data = false };
 	rx_sb_take_ack(s, p, &ai, &rtt_tx, &rs); /* reads the window before this ACK (a window update is no dupack) */
 	s->peer_rwnd = p->rwnd_bytes;
+	if (s->ack_hist_cap)
+		rx_ack_hist_push(s);
 	if (ai.flags & RX_ACKF_DSACK) {
 		s->dsack_seen = true;
 		if (s->rtxlog_on)

@@ -339,6 +339,8 @@ void rx_result_free(struct rx_result *res)
 	for (int i = 0; i < RX_MAX_FLOWS; i++) {
 		free(res->flows[i].request_ms);
 		res->flows[i].request_ms = NULL;
+		free(res->flows[i].rec_episodes);
+		res->flows[i].rec_episodes = NULL;
 	}
 	rx_trace_free(&res->trace);
 }
@@ -510,6 +512,7 @@ int rx_run_progress(const struct rx_scenario *sc, struct rx_result *res, struct 
 		int64_t extra = m->retransmissions - f->snd.data_losses;
 		m->unnecessary_retransmissions = extra > 0 ? extra : 0;
 		rx_sndbuf_finish(&f->snd); /* application stall (sndbuf.c) */
+		rx_rm_finish(&f->snd);
 	}
 	if (progress_ns)
 		*progress_ns = sim.now_ns;

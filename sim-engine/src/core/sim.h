@@ -83,6 +83,8 @@ struct rx_link {
 	int64_t lbuf_bytes, lbuf_held_bytes;
 	struct rx_pkt *lq_head, *lq_tail;
 	int64_t stall_until_ns; /* a stage stalled the link: nothing leaves it before this time */
+	int64_t busy_ns; /* serialisation time of every packet that left so far (recmetrics.c) */
+	int64_t service_ns; /* the packet in service's serialisation time */
 	/* propagation line: FIFO in arrival order */
 	struct rx_pkt *line_head, *line_tail;
 	struct rx_tslot arrive;
@@ -191,6 +193,11 @@ struct rx_sender {
 	uint32_t zwp_probes; /* zero-window probes sent since the window last let data out (tslot.c) */
 	/* shared estimators: delivery rate and round trips */
 	struct rx_rate rate;
+	/* the last ack_hist_cap ACKs' delivered count and arrival time (a ring,
+	 * allocated only when the recovery member asks: ops .ack_history) */
+	uint64_t *ack_hist_delivered;
+	int64_t *ack_hist_ns;
+	uint32_t ack_hist_cap, ack_hist_head, ack_hist_n;
 	uint64_t round_end_seq; /* the current round ends when snd_una reaches this */
 	/* congestion */
 	int ca_state;
@@ -257,6 +264,11 @@ struct rx_sender {
 	int64_t last_send_ns;
 	uint64_t tx_order; /* transmissions so far (rx_seg.last_tx_order) */
 	int64_t recovery_start_ns;
+	/* the recovery episode being measured (recmetrics.c; metrics only) */
+	uint8_t rm_state; /* enum rx_rm_state */
+	int64_t rm_cur, rm_ep; /* the latest episode; the one whose period is measured */
+	int64_t rm_cap; /* room in the flow's episode list */
+	int64_t rm_busy_t2_ns; /* the bottleneck's busy time at T2 */
 	bool started;
 	bool finished;
 };
@@ -458,6 +470,18 @@ void rx_sb_take_ack(struct rx_sender *s, const struct rx_pkt *p, struct rx_ack_i
  * every family (congestion control reads them in struct rx_ack_sample) */
 void rx_rate_fill(struct rx_sender *s, const struct rx_rate_sample *rs, struct rx_ack_sample *as);
 int rx_round_on_ack(struct rx_sender *s, const struct rx_ack_info *ai);
+/* recovery episodes as the opportunistic-retransmission paper measures them
+ * (recmetrics.c) */
+enum rx_rm_state { RX_RM_NONE = 0, RX_RM_WAIT_RTX, RX_RM_OPEN };
+void rx_rm_enter(struct rx_sender *s);
+void rx_rm_rtt(struct rx_sender *s, int64_t rtt_ns);
+void rx_rm_exit(struct rx_sender *s, bool rto);
+void rx_rm_on_depart(struct rx_sender *s, const struct rx_link *l, const struct rx_pkt *p);
+void rx_rm_finish(struct rx_sender *s);
+/* the ACK history (rate.c): the delivered bytes and the time between the
+ * latest ACK and the one m ACKs before it (the oldest kept when fewer);
+ * 0 when there is no such span */
+int rx_ack_hist_span(const struct rx_sender *s, uint32_t m, uint64_t *bytes, int64_t *ns);
 
 /* castate.c: the congestion-state machine and the one undo path */
 void rx_cs_set_state(struct rx_sender *s, int st);
@@ -629,6 +653,17 @@ static inline void rx_rate_on_delivered(struct rx_sender *s, const struct rx_seg
 		rs->send_elapsed_ns = g->last_tx_ns - g->tx_first_sent_ns;
 		s->rate.first_sent_ns = g->last_tx_ns;
 	}
+}
+
+/* every ACK, after the scoreboard took it: record the delivered count */
+static inline void rx_ack_hist_push(struct rx_sender *s)
+{
+	uint32_t h = s->ack_hist_head;
+	s->ack_hist_delivered[h] = s->rate.delivered_bytes;
+	s->ack_hist_ns[h] = s->sim->now_ns;
+	s->ack_hist_head = h + 1 == s->ack_hist_cap ? 0 : h + 1;
+	if (s->ack_hist_n < s->ack_hist_cap)
+		s->ack_hist_n++;
 }
 
 /* room for one more segment in the ring (doubles it when full) */

@@ -195,14 +195,14 @@ bool rx_event_is_rare(int kind)
 }
 
 /* ---- metrics */
-#define MI(n, l, u, hib, f, d) { n, l, u, d, offsetof(struct rx_flow_metrics, f), RX_MT_INT, hib, false }
-#define MF(n, l, u, hib, f, d) { n, l, u, d, offsetof(struct rx_flow_metrics, f), RX_MT_FLOAT, hib, false }
+#define MI(n, l, u, hib, f, d) { n, l, u, d, offsetof(struct rx_flow_metrics, f), RX_MT_INT, hib, false, false }
+#define MF(n, l, u, hib, f, d) { n, l, u, d, offsetof(struct rx_flow_metrics, f), RX_MT_FLOAT, hib, false, false }
 static const struct rx_metric_desc metrics[] = {
 	{ "completed", "Completed", "", "The flow delivered everything its application wrote.",
-	  offsetof(struct rx_flow_metrics, completed), RX_MT_BOOL, 1, false },
+	  offsetof(struct rx_flow_metrics, completed), RX_MT_BOOL, 1, false, false },
 	{ "fct_ms", "Completion time", "ms",
 	  "Flow completion time: from the flow's start to the delivery of its last byte; null if it did not complete.",
-	  offsetof(struct rx_flow_metrics, fct_ms), RX_MT_FLOAT, 0, true },
+	  offsetof(struct rx_flow_metrics, fct_ms), RX_MT_FLOAT, 0, true, false },
 	MF("started_ms", "Started at", "ms", -1, started_ms,
 	   "When the flow started (its SYN, or its first segment without a handshake): start_ms plus the random "
 	   "offset start_jitter_ms drew for this seed. fct_ms counts from here."),
@@ -262,6 +262,33 @@ static const struct rx_metric_desc metrics[] = {
 	   "Retransmissions (probes that resent data included) of an object's last four segments (RX_TAIL_SEGS): the "
 	   "flows with one are those whose objects the tail-loss paper's Fig. 4 averages ('at least one object "
 	   "experienced a segment retransmission in one of the four last segments of the object', §3.3)."),
+	/* loss recovery as the opportunistic-retransmission paper measures it
+	 * (src/core/recmetrics.c), then application stall in and out of
+	 * recovery (src/core/sndbuf.c). */
+	MI("recovery_periods", "Recovery periods measured", "", -1, recovery_periods,
+	   "Fast-recovery episodes whose loss-recovery period was measured (opportunistic-retransmission paper §III, "
+	   "Fig. 1): from the first retransmission leaving the bottleneck (T2) to the first new packet leaving it. "
+	   "Not measured: without a rate-limited forward bottleneck, when an RTO ends the episode first, when an "
+	   "earlier episode's period was still open, or when no new packet left before the run ended."),
+	MF("recovery_period_ms", "Recovery period", "ms", -1, recovery_period_ms,
+	   "Total length of the measured loss-recovery periods (recovery_periods): sum of (T_new - T2), T2 the first "
+	   "retransmission leaving the bottleneck, T_new the first new packet leaving it after T2."),
+	MF("recovery_idle_ms", "Link idle in recovery", "ms", 0, recovery_idle_ms,
+	   "Bottleneck idle time during the measured loss-recovery periods (the paper's link idle time, §III): sum "
+	   "over periods of (T_new - T2) - busy, busy the serialisation time of the packets (all flows) that left the "
+	   "bottleneck in (T2, T_new]."),
+	{ "recovery_utilisation", "Utilisation in recovery", "",
+	  "Bandwidth utilisation during the loss-recovery period, opportunistic-retransmission paper §III eq. (8): "
+	  "per period eta = n / (n + C x I) = busy / (T_new - T2), n the packets the bottleneck sent in (T2, T_new] "
+	  "(the "
+	  "n-1 retransmissions after the first and the first new packet), C its rate, I its idle time; this is the "
+	  "mean of eta over the measured periods (null when none was measured).",
+	  offsetof(struct rx_flow_metrics, recovery_utilisation), RX_MT_FLOAT, 1, false, true },
+	{ "rtt_spike", "RTT spike", "",
+	  "The largest RTT sample the sender took during fast recovery over the base RTT (the smallest sample "
+	  "so far), max over episodes: max RTT / base RTT (opportunistic-retransmission paper §VII.E, 'RTT spikes'; "
+	  "1 = no queueing added). Null when no episode had an RTT sample.",
+	  offsetof(struct rx_flow_metrics, rtt_spike), RX_MT_FLOAT, 0, false, true },
 	MF("app_stall_ms", "Application stall", "ms", 0, app_stall_ms,
 	   "Time in application stall (opportunistic-retransmission paper §V, Definition 1): the writer slept on a "
 	   "full send buffer (tcp.sndbuf_bytes) while the sender had room in cwnd and in the receive window for a "
@@ -282,4 +309,32 @@ const struct rx_metric_desc *rx_metrics(size_t *n)
 {
 	*n = sizeof(metrics) / sizeof(metrics[0]);
 	return metrics;
+}
+
+/* ---- one recovery episode (struct rx_rec_episode) */
+#define EI(n, l, u, hib, f, neg, d) { n, l, u, d, offsetof(struct rx_rec_episode, f), RX_MT_INT, hib, false, neg }
+#define EF(n, l, u, hib, f, d) { n, l, u, d, offsetof(struct rx_rec_episode, f), RX_MT_FLOAT, hib, false, true }
+static const struct rx_metric_desc episode_metrics[] = {
+	EI("enter_ns", "Entered recovery", "ns", -1, enter_ns, false, "When the sender entered fast recovery."),
+	EI("exit_ns", "Left recovery", "ns", -1, exit_ns, true,
+	   "When it left: the recovery point cumulatively ACKed, or an RTO (null: still in recovery at the end)."),
+	EI("period_start_ns", "Period start (T2)", "ns", -1, period_start_ns, true,
+	   "T2 of the opportunistic-retransmission paper's Fig. 1: the first retransmission of the episode leaves "
+	   "the bottleneck (null: the period was not measured, see recovery_periods)."),
+	EI("period_end_ns", "Period end", "ns", -1, period_end_ns, true,
+	   "The first new packet of the flow leaves the bottleneck after T2 (paper §III: 'the time after or at T5')."),
+	EI("busy_ns", "Link busy", "ns", -1, busy_ns, true,
+	   "Serialisation time of the packets (all flows) that left the bottleneck in (T2, period end]."),
+	EI("idle_ns", "Link idle", "ns", 0, idle_ns, true, "(period end - T2) - busy: the paper's link idle time I."),
+	EF("utilisation", "Utilisation", "", 1, utilisation,
+	   "busy / (period end - T2) = n / (n + C x I), paper §III eq. (8)."),
+	EI("rtt_max_ns", "Max RTT", "ns", 0, rtt_max_ns, true,
+	   "The largest RTT sample the sender took while in fast recovery (ACKs after the one that started it)."),
+	EF("rtt_spike", "RTT spike", "", 0, rtt_spike, "rtt_max_ns over the base RTT (smallest sample) at exit."),
+};
+
+const struct rx_metric_desc *rx_episode_metrics(size_t *n)
+{
+	*n = sizeof(episode_metrics) / sizeof(episode_metrics[0]);
+	return episode_metrics;
 }

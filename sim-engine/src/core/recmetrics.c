@@ -1,0 +1,158 @@
+/* recmetrics.c — loss recovery measured as the opportunistic-retransmission
+ * paper measures it (/work/shared/papers/opportunistic-retransmission-
+ * sndbuf.txt, §III and Fig. 1; RTT spikes §VII.E): one record per fast-
+ * recovery episode (struct rx_rec_episode) and the flow's totals (struct
+ * rx_flow_metrics), both described once in the catalogue (vocab.c:
+ * metrics, episode_metrics).  Metrics only: nothing here changes the
+ * simulation.
+ *
+ * The paper, §III: "we focus on the loss recovery period from the time
+ * instant the first retransmitted packet is sent by the bottleneck link (T2
+ * in Fig. 1), to the time instant the first new packet is sent by the
+ * bottleneck link (the time after or at T5 in Fig. 1)"; "the minimum link
+ * idle time - the minimum period the link is not transmitting packet"; and
+ * eq. (8), the bandwidth utilisation
+ *     eta = n / (n + C x Imin)
+ * "where the numerator is the amount of data transmitted (i.e., n-1
+ * retransmitted packets and 1 new packet) and the denominator is the total
+ * amount of data that could be transmitted (i.e., amount transmitted plus
+ * the amount which would have been transmitted during the link idle time)".
+ *
+ * Measured here, on the forward bottleneck (path.c's link 0, rate_bps > 0):
+ *   - the link counts its busy time: every packet's serialisation time, added
+ *     when it leaves (rx_link_on_depart);
+ *   - T2: the first retransmission of the flow (a data packet with tx_no >= 2,
+ *     a probe that resends data included) that leaves the bottleneck after
+ *     the episode began;
+ *   - the period ends when the first new packet of the flow (tx_no = 1, not a
+ *     path's duplicate copy) leaves the bottleneck after T2;
+ *   - busy = the link's busy time over (T2, end], i.e. the serialisation of
+ *     every packet that left in it (all flows; the first retransmission's own,
+ *     which ends at T2, not; the new packet's, which ends at the end, in: the
+ *     paper's "n-1 retransmitted packets and 1 new packet");
+ *   - idle = (end - T2) - busy, utilisation = busy / (end - T2).  With
+ *     same-sized packets busy = n / C, so busy / (busy + idle) = n / (n + C I)
+ *     is eq. (8) exactly; with mixed sizes it is the time form of it.
+ *
+ * Interpretations:
+ *  1. The numerator counts every flow's packets: the question is whether the
+ *     link is idle (the paper's single flow makes them the same).
+ *  2. A period belongs to the episode that opened it.  An episode that
+ *     begins while an earlier period is still open (no new packet left yet)
+ *     gets no period of its own; the open one runs on.  An RTO abandons an
+ *     open period (the paper leaves timeouts out, §II.A).  A period still
+ *     open when the run ends is not counted.
+ *  3. The RTT spike: the largest RTT sample (struct rx_ack_info.rtt_ns) of
+ *     the ACKs the sender takes in the Recovery state after the one that
+ *     started it, over the base RTT (the smallest sample so far, s->cc.min_rtt_ns)
+ *     when the episode ends.  The per-flow value is the largest episode's.
+ *  4. The flow's utilisation is the mean of its periods' (each loss event
+ *     weighs the same, as the paper averages over loss events); the
+ *     aggregate form is 1 - recovery_idle_ms / recovery_period_ms.
+ */
+#include <stdlib.h>
+#include "sim.h"
+
+static struct rx_rec_episode *episode(struct rx_sender *s, int64_t i)
+{
+	struct rx_flow_metrics *m = rx_snd_metrics(s);
+	return i >= 0 && i < m->n_rec_episodes ? &m->rec_episodes[i] : NULL;
+}
+
+void rx_rm_enter(struct rx_sender *s)
+{
+	struct rx_flow_metrics *m = rx_snd_metrics(s);
+	if (m->n_rec_episodes == s->rm_cap) {
+		int64_t cap = s->rm_cap ? 2 * s->rm_cap : 4;
+		struct rx_rec_episode *grown = realloc(m->rec_episodes, (size_t)cap * sizeof(*grown));
+		if (!grown) {
+			s->sim->oom = true;
+			return;
+		}
+		m->rec_episodes = grown;
+		s->rm_cap = cap;
+	}
+	struct rx_rec_episode *e = &m->rec_episodes[m->n_rec_episodes];
+	*e = (struct rx_rec_episode){
+		.enter_ns = s->sim->now_ns,
+		.exit_ns = -1,
+		.period_start_ns = -1,
+		.period_end_ns = -1,
+		.busy_ns = -1,
+		.idle_ns = -1,
+		.utilisation = -1,
+		.rtt_max_ns = -1,
+		.rtt_spike = -1,
+	};
+	s->rm_cur = m->n_rec_episodes++;
+	/* interpretation 2: a period opens only when none is open */
+	if (!s->rm_state && s->sim->link[0].rate_bps > 0) {
+		s->rm_state = RX_RM_WAIT_RTX;
+		s->rm_ep = s->rm_cur;
+	}
+}
+
+void rx_rm_rtt(struct rx_sender *s, int64_t rtt_ns)
+{
+	struct rx_rec_episode *e = episode(s, s->rm_cur);
+	if (e && rtt_ns > e->rtt_max_ns)
+		e->rtt_max_ns = rtt_ns;
+}
+
+void rx_rm_exit(struct rx_sender *s, bool rto)
+{
+	struct rx_rec_episode *e = episode(s, s->rm_cur);
+	if (e && e->exit_ns < 0) {
+		e->exit_ns = s->sim->now_ns;
+		if (e->rtt_max_ns > 0 && s->cc.min_rtt_ns > 0)
+			e->rtt_spike = (double)e->rtt_max_ns / (double)s->cc.min_rtt_ns;
+	}
+	if (rto)
+		s->rm_state = RX_RM_NONE; /* interpretation 2 */
+}
+
+/* a packet of this flow leaves the forward bottleneck (its busy time counted) */
+void rx_rm_on_depart(struct rx_sender *s, const struct rx_link *l, const struct rx_pkt *p)
+{
+	if ((p->flags & RX_PF_SYN) || p->is_dup_copy || !p->len_bytes)
+		return;
+	struct rx_rec_episode *e = episode(s, s->rm_ep);
+	if (!e)
+		return;
+	if (s->rm_state == RX_RM_WAIT_RTX) {
+		if (p->tx_no >= 2) { /* T2 */
+			s->rm_state = RX_RM_OPEN;
+			e->period_start_ns = s->sim->now_ns;
+			s->rm_busy_t2_ns = l->busy_ns;
+		}
+	} else if (p->tx_no == 1) { /* the first new packet after T2 */
+		s->rm_state = RX_RM_NONE;
+		int64_t len = s->sim->now_ns - e->period_start_ns;
+		e->period_end_ns = s->sim->now_ns;
+		e->busy_ns = l->busy_ns - s->rm_busy_t2_ns;
+		e->idle_ns = len - e->busy_ns;
+		e->utilisation = len > 0 ? (double)e->busy_ns / (double)len : 1.0;
+	}
+}
+
+/* the flow's totals, when the run ends */
+void rx_rm_finish(struct rx_sender *s)
+{
+	struct rx_flow_metrics *m = rx_snd_metrics(s);
+	double util_sum = 0;
+	m->recovery_periods = 0;
+	m->recovery_period_ms = m->recovery_idle_ms = 0;
+	m->rtt_spike = -1;
+	for (int64_t i = 0; i < m->n_rec_episodes; i++) {
+		const struct rx_rec_episode *e = &m->rec_episodes[i];
+		if (e->period_end_ns >= 0) {
+			m->recovery_periods++;
+			m->recovery_period_ms += (double)(e->period_end_ns - e->period_start_ns) / 1e6;
+			m->recovery_idle_ms += (double)e->idle_ns / 1e6;
+			util_sum += e->utilisation;
+		}
+		if (e->rtt_spike > m->rtt_spike)
+			m->rtt_spike = e->rtt_spike;
+	}
+	m->recovery_utilisation = m->recovery_periods ? util_sum / (double)m->recovery_periods : -1;
+}

@@ -1,0 +1,182 @@
+/* rec_barr.c — Bandwidth Adaptive Rate Reduction (BARR), the bandwidth-
+ * adaptive loss recovery of the opportunistic-retransmission paper
+ * (/work/shared/papers/opportunistic-retransmission-sndbuf.txt, OCR'd),
+ * §II.E; its parameter M ("slide_wnd_size: the sliding window size for
+ * bandwidth estimations in BARR, 200 by default (i.e., M=200)") from §VI.
+ *
+ * The paper (§II.E), as far as the OCR keeps it:
+ *
+ *   "BARR does not employ ssthresh, thus CWnd will not converge to ssthresh
+ *    but is only affected by the estimated bandwidth."
+ *   "BARR continuously performs an estimate of the available bandwidth by
+ *    measuring the average rate of returning ACKs. Specifically, let ti be
+ *    the arrival time of ACK i with acknowledged sequence number acki. Then
+ *    for a positive integer M, Bi is computed from
+ *        Bi = (acki - acki-M) / (ti - ti-M)                        (3)
+ *    where the numerator is the amount of data received by the receiver
+ *    during the time interval (ti-M, ti]. The parameter M controls the
+ *    duration of the estimation interval (in number of ACKs) [...]"
+ *   "BARR sets Wi at the ith received ACK according to Bi in (3). Thus, Wi
+ *    is computed from
+ *        Wi = Bi x RTTi                                            (4)"
+ *   §V.C: "β=1 for QARR/BARR as it does not decrease ssthresh".
+ *
+ * (The OCR kept eq. 3 as "i M i / i / i M i / ack ack / B" and eq. 4 as
+ * "i i iW B RTT": the subscripts are i-M and i, and eq. 4's three are all i.)
+ *
+ * As implemented here (bytes, ns; MSS = s->mss; M = window_acks):
+ *
+ *   the core records every ACK of the flow, in every state, with the
+ *     connection's delivered count after it (struct rx_ack_sample's
+ *     delivered_bytes: bytes cumulatively ACKed or SACKed, each once) and its
+ *     arrival time (ops .ack_history = M: src/core/rate.c);
+ *   enter:   W0 = cwnd (β = 1: the window is not cut on entering);
+ *   each ACK i during the reduction with a valid RTT sample RTTi:
+ *     Bi = (delivered_i - delivered_i-M) / (ti - ti-M)           (3)
+ *     Wi = max(Bi x RTTi, MSS), rounded down                     (4)
+ *   an ACK without a valid RTT sample, or with no span yet: Wi = Wi-1;
+ *   send quota: Wi - pipe;
+ *   exit: cwnd = W (kept: no ssthresh to converge to).
+ *
+ * Interpretations:
+ *
+ *  1. acki in (3) is read as the receiver's delivered count, not the
+ *     cumulative ACK: the paper says the numerator is "the amount of data
+ *     received by the receiver during the time interval", and during
+ *     recovery the cumulative ACK stands still at the first hole while SACKed
+ *     data keeps arriving, so the literal acki would give Bi = 0 for most of
+ *     the recovery.  The count is the core's delivery-rate counter (the
+ *     draft-cheng-iccrg-delivery-rate-estimation C.delivered of rate.c),
+ *     the delivered_bytes congestion control sees in struct rx_ack_sample.
+ *  2. Every ACK counts as one of the M, duplicate ACKs that deliver nothing
+ *     included ("the average rate of returning ACKs"; "ACK/DUPACK"), in every
+ *     state: at the first ACKs of recovery the window spans ACKs from before
+ *     the loss.  With fewer than M earlier ACKs the span starts at the
+ *     flow's first ACK (the handshake's SYN-ACK is not one).
+ *  3. RTTi is this ACK's Karn-valid RTT sample (struct rx_ack_info.rtt_ns),
+ *     the latest RTT, not the minimum: eq. (4) writes RTTi, the symbol §II.D
+ *     defines as "the RTT measured after receiving the ith ACK/DUPACK", while
+ *     §II.E writes RTTmin where it means Westwood's minimum.  An ACK without
+ *     a sample leaves W unchanged (as rec_qarr.c).
+ *  4. The ACK that triggered recovery is not an ACK received in recovery:
+ *     enter() keeps W0 = cwnd and the first Bi is taken on the next ACK.
+ *  5. Exit: the paper gives no rule (its end_cwnd_reduction for BARR is not
+ *     described); cwnd stays W, ssthresh is congestion control's.
+ *  6. The advertised window still limits new data (the core's rwnd check):
+ *     §II.E, BARR "also suffer[s] from the AWnd bottleneck", as rec_qarr.c
+ *     interpretation 6.
+ *  7. CWR: the same rule.  No NextSeg rules 3 and 4 (next_seg NULL).
+ */
+#include <stddef.h>
+#include "../core/sim.h"
+#include "rexsim/params.h"
+#include "rexsim/registry.h"
+
+struct barr_cfg {
+	int64_t window_acks; /* M */
+};
+
+static const struct barr_cfg barr_defaults = { .window_acks = 200 };
+
+struct barr {
+	uint64_t w_bytes; /* Wi */
+};
+_Static_assert(sizeof(struct barr) <= RX_REC_PRIV_SIZE, "barr state exceeds RX_REC_PRIV_SIZE");
+
+static struct barr *priv(struct rx_sender *s)
+{
+	return rx_rec_priv(s);
+}
+
+static const struct barr_cfg *cfg_of(const struct rx_sender *s)
+{
+	return s->cfg ? (const struct barr_cfg *)rx_member_cfg(s, RX_FAM_RECOVERY) : &barr_defaults;
+}
+_Static_assert(sizeof(struct barr_cfg) <= RX_MECH_CFG_SIZE, "barr_cfg exceeds RX_MECH_CFG_SIZE");
+
+static const struct rx_param barr_params[] = {
+	{ .section = 0,
+	  .key = "window_acks",
+	  .label = "Estimation window M",
+	  .type = RX_PT_INT,
+	  .offset = offsetof(struct barr_cfg, window_acks),
+	  .min = 1,
+	  .max = 10000,
+	  .def = 200,
+	  .unit = "ACKs",
+	  .doc = "How many ACKs BARR's bandwidth estimate spans: Bi = (data delivered by ACK i - by ACK i-M) / (ti - "
+		 "ti-M) (paper eq. 3, §II.E; slide_wnd_size, 200 by default, §VI). Larger is steadier, smaller "
+		 "follows changes sooner." },
+};
+
+static const struct rx_var_desc barr_vars[] = {
+	{ .name = "barr_bw_bytes_per_s",
+	  .label = "BARR bandwidth estimate",
+	  .unit = "bytes/s",
+	  .doc = "Bi: the data delivered over the last M ACKs over the time they span (paper eq. 3), on the latest "
+		 "ACK during recovery with an RTT sample." },
+};
+
+static uint32_t ack_history(const struct rx_sender *s)
+{
+	return (uint32_t)cfg_of(s)->window_acks;
+}
+
+static void enter(struct rx_sender *s, int reduction, int64_t now)
+{
+	(void)reduction;
+	(void)now;
+	/* β = 1 (§V.C): the window is not reduced (interpretation 4) */
+	priv(s)->w_bytes = rx_umax64(s->cc.cwnd_bytes, s->mss);
+	s->cc.cwnd_bytes = priv(s)->w_bytes;
+}
+
+static void on_ack(struct rx_sender *s, const struct rx_ack_info *ai)
+{
+	struct barr *b = priv(s);
+	uint64_t bytes;
+	int64_t span_ns;
+	if (ai->rtt_ns > 0 && rx_ack_hist_span(s, (uint32_t)cfg_of(s)->window_acks, &bytes, &span_ns)) {
+		__extension__ typedef unsigned __int128 u128;
+		/* (4): Wi = Bi x RTTi = bytes x RTTi / span */
+		u128 w = (u128)bytes * (uint64_t)ai->rtt_ns / (uint64_t)span_ns;
+		b->w_bytes = w > UINT64_MAX ? UINT64_MAX : rx_umax64((uint64_t)w, s->mss);
+		/* (3): Bi in bytes/s, for the trace */
+		u128 bw = (u128)bytes * RX_NS_PER_S / (uint64_t)span_ns;
+		rx_rec_vars(s)[0] = bw > INT64_MAX ? INT64_MAX : (int64_t)bw;
+	}
+	s->cc.cwnd_bytes = b->w_bytes;
+}
+
+static uint64_t send_quota(struct rx_sender *s)
+{
+	uint64_t pipe = rx_snd_pipe(s), w = priv(s)->w_bytes;
+	return w > pipe ? w - pipe : 0;
+}
+
+static void rec_exit(struct rx_sender *s, int reduction, int64_t now)
+{
+	(void)reduction;
+	(void)now;
+	s->cc.cwnd_bytes = priv(s)->w_bytes; /* interpretation 5 */
+}
+
+const struct rx_recovery_ops rx_rec_barr = {
+	.name = "barr",
+	.label = "BARR (bandwidth-adaptive)",
+	.doc = "Bandwidth Adaptive Rate Reduction (the opportunistic-retransmission paper, §II.E): no ssthresh; the "
+	       "window the sender had at the loss is kept (β = 1) until the first ACK in recovery, then set on "
+	       "every ACK to Bi x RTTi, where Bi is the data delivered (ACKed or SACKed) over the last M ACKs over "
+	       "the time they span (eqs. 3-4) and RTTi the ACK's RTT sample; segments go while pipe < W. On exit "
+	       "cwnd keeps W. The receiver's window still limits new data.",
+	.params = barr_params,
+	.n_params = sizeof(barr_params) / sizeof(barr_params[0]),
+	.cfg_size = sizeof(struct barr_cfg),
+	.vars = barr_vars,
+	.n_vars = sizeof(barr_vars) / sizeof(barr_vars[0]),
+	.enter = enter,
+	.on_ack = on_ack,
+	.send_quota = send_quota,
+	.ack_history = ack_history,
+	.exit = rec_exit,
+};
