@@ -104,12 +104,30 @@ STALL = {
 }
 
 
+#: a reader blocked for 2.5 s closes a 10-segment receive window: the persist timer's zero-window
+#: probes (window_probe), which no scenario with a reader that keeps up has
+#: (sim-engine/tests/python/test_receiver_window.py)
+BLOCKED = {
+    "seed": 1,
+    "duration_s": 5,
+    "path": {"forward": {"rate_bps": 0, "delay_ms": 50}, "reverse": {"rate_bps": 0, "delay_ms": 50}},
+    "flows": [
+        {
+            "app": {"kind": "fixed", "segments": 20},
+            "tcp": {"handshake": False, "mss": 1000},
+            "receiver": {"rwnd_bytes": 10000, "read_blocked_ms": [0, 2500]},
+        }
+    ],
+}
+
+
 def test_a_window_of_every_kind_validates_and_dumps_unchanged(web) -> None:
     spike = {k: v.copy() for k, v in rexsim.run(SPIKE).trace.columns.items()}
     periods = {k: v.copy() for k, v in rexsim.run(PERIODS).trace.columns.items()}
     stall = {k: v.copy() for k, v in rexsim.run(STALL).trace.columns.items()}
+    blocked = {k: v.copy() for k, v in rexsim.run(BLOCKED).trace.columns.items()}
     kinds = set()
-    for cols in (web, spike, periods, stall):
+    for cols in (web, spike, periods, stall, blocked):
         w = traces.window(cols, max_points=len(cols["t_ns"]))
         typed = TraceWindow(**w)
         kinds |= {type(e).__name__ for e in typed.events}

@@ -41,7 +41,7 @@ def test_scenario_summary_of_a_preset():
     sc = rexsim.normalize(rexsim.preset_scenario("tail-loss-n-degree", "TLP", {}))
     assert (
         history.scenario_summary(sc)
-        == "1 flow · fixed 10 seg · tlp/dupack/rfc6675/cubic · RTT 80 ms · loss fwd tail · seed 1"
+        == "1 flow · fixed 10 seg · tlp/dupack/prr/cubic · RTT 80 ms · loss fwd tail · seed 1"
     )
     assert history.scenario_summary({}) == "no loss"
     assert history.scenario_summary(None) == "scenario"
