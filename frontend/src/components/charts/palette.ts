@@ -141,7 +141,7 @@ const PALETTE: Palette = {
   highlight: "#1d2430",
   // area fills behind their own text labels (not marks): light tints
   state: { open: "#e6f2ec", disorder: "#fbefcc", cwr: "#dcebf7", recovery: "#f6e0c8", loss: "#f3d6d3" },
-  timer: { rto: MARK_COLORS.rtx, probe: MARK_COLORS.probe, early_retransmit: MARK_COLORS.rtx, delack: MARK_COLORS.ack },
+  timer: { rto: MARK_COLORS.rtx, probe: MARK_COLORS.probe, early_retransmit: MARK_COLORS.rtx, delack: MARK_COLORS.ack, persist: MARK_COLORS.probe },
   // tints of Okabe & Ito's orange, reddish purple and sky blue, edged in their accessible shades
   band: {
     delay_spike: { fill: "#fbecd0", edge: ACCESSIBLE.orange, dash: "" },
