@@ -65,6 +65,7 @@ export function SeriesCards(props: {
     const points = seriesPoints(wdata[v.name], div);
     if (points.length > 0) cwnd.push({ key: v.name, label: v.label, ...WINDOW_VAR_STYLES[k % WINDOW_VAR_STYLES.length], points });
   });
+  // with the window variables the legend names every line: a short title leaves it room
   const drawn = cwnd.slice(3).map((l) => l.label);
   const stalls = props.stalls ?? [];
   const stallLabel = props.stallEvent?.label ?? "app_stall";
@@ -84,7 +85,7 @@ export function SeriesCards(props: {
             format={(v) => (unit === "segments" ? trimNumber(v, 1) : formatCompact(v))}
             yLabel={unit === "segments" ? "segments" : "bytes"}
             testId="chart-cwnd"
-            title={`${["cwnd", "ssthresh", "pipe", ...drawn].join(", ")} (${unit})`}
+            title={drawn.length ? `Windows (${unit})` : `cwnd, ssthresh, pipe (${unit})`}
             marks={props.spurious}
             marksLabel={SPURIOUS_LEGEND}
           />
