@@ -21,7 +21,7 @@ describe("parseTraceVocab: the names trace events carry, from the catalogue", ()
     expect(parseTraceVocab({ engine_version: "0.0.1" })).toEqual(EMPTY_TRACE_VOCAB);
     expect(parseTraceVocab(null)).toEqual(EMPTY_TRACE_VOCAB);
     const junk = parseTraceVocab({ vocab: { causes: [1, { name: "" }, { name: "x" }], drop_reasons: "queue" }, families: [{ name: "stage", members: {} }] });
-    expect(junk).toEqual({ causes: [{ name: "x", label: "x", doc: "" }], dropStages: [], states: [], timerKinds: [], detectors: [] });
+    expect(junk).toEqual({ causes: [{ name: "x", label: "x", doc: "" }], dropStages: [], states: [], timerKinds: [], detectors: [], events: [] });
   });
 
   it("labels congestion states and timer kinds as the catalogue does, else by their names", () => {

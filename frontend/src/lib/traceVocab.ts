@@ -20,6 +20,8 @@ export interface TraceVocab {
   timerKinds: VocabEntry[];
   /** the spurious-timeout detectors a spurious event names, each with the rules of its verdicts */
   detectors: Detector[];
+  /** the event kinds (vocab.events: app_stall, window_probe, ...); absent from vocabularies built before it */
+  events?: VocabEntry[];
 }
 
 /** A spurious-timeout detector (a member of the catalogue's spurious family) and its rules. */
@@ -27,7 +29,7 @@ export interface Detector extends VocabEntry {
   rules: VocabEntry[];
 }
 
-export const EMPTY_TRACE_VOCAB: TraceVocab = { causes: [], dropStages: [], states: [], timerKinds: [], detectors: [] };
+export const EMPTY_TRACE_VOCAB: TraceVocab = { causes: [], dropStages: [], states: [], timerKinds: [], detectors: [], events: [] };
 
 /** The family whose members are the path's stages (the catalogue's families). */
 const STAGE_FAMILY = "stage";
@@ -65,7 +67,7 @@ export function parseTraceVocab(raw: Catalog | unknown): TraceVocab {
     const raw = (spurious as unknown[]).filter(isObject).find((m) => m.name === d.name);
     return { ...d, rules: entries(raw?.rules) };
   });
-  return { causes: entries(vocab.causes), dropStages: [...queue, ...stages], states: entries(vocab.states), timerKinds: entries(vocab.timer_kinds), detectors };
+  return { causes: entries(vocab.causes), dropStages: [...queue, ...stages], states: entries(vocab.states), timerKinds: entries(vocab.timer_kinds), detectors, events: entries(vocab.events) };
 }
 
 /** The catalogue's label of a name in a list, else the name itself (a catalogue without the vocabulary). */

@@ -73,11 +73,13 @@ int rx_var_id(int family, int member, int k);
  * The core's own variables (rx_core_vars) follow every member's: for them
  * *family = -1 and *member = -1. */
 int rx_var_lookup(int id, int *family, int *member, int *k);
-/* the core's own trace variables (the receiver's advertised window), and
- * the trace id of the k-th */
-enum { RX_CORE_VAR_RWND = 0, RX_CORE_VAR__COUNT };
+/* the core's own trace variables (the receiver's advertised window, the
+ * sender's send buffer), the trace id of the k-th, and the side that holds
+ * it ("receiver" or "sender", the catalogue's member) */
+enum { RX_CORE_VAR_RWND = 0, RX_CORE_VAR_SNDBUF, RX_CORE_VAR__COUNT };
 const struct rx_var_desc *rx_core_vars(size_t *n);
 int rx_core_var_id(int k);
+const char *rx_core_var_side(int k);
 /* the flow field that holds the family's choice (NULL past the flow families) */
 int64_t *rx_flow_choice(struct rx_flow_cfg *f, int family);
 /* 0 if every table is complete and every name unique within its family

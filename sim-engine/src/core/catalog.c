@@ -388,9 +388,9 @@ static void vars(struct cat *c, struct rx_node *root)
 		const struct rx_var_desc *v = fam < 0 ? rx_core_vars(&n) : rx_member_vars(fam, member, &n);
 		struct rx_node *e = dict(c);
 		put_i(c, e, "id", id);
-		/* the core's own variables: family "core", member "receiver" */
+		/* the core's own variables: family "core", member the side that holds it */
 		put_s(c, e, "family", fam < 0 ? "core" : rx_family_at(fam)->name);
-		put_s(c, e, "member", fam < 0 ? "receiver" : rx_member_name(fam, member));
+		put_s(c, e, "member", fam < 0 ? rx_core_var_side(k) : rx_member_name(fam, member));
 		put_s(c, e, "name", v[k].name);
 		put_s(c, e, "label", v[k].label);
 		put_s(c, e, "unit", v[k].unit);

@@ -330,7 +330,18 @@ static const struct rx_var_desc core_vars[] = {
 				      "receiver SWS avoidance §3.8.6.2.2; RFC 7323 §2 scaling), traced when it "
 				      "differs from the last traced value, which starts as receiver.rwnd_bytes: the "
 				      "opportunistic-retransmission paper's AWnd." },
+	[RX_CORE_VAR_SNDBUF] = { .name = "sndbuf_bytes",
+				 .label = "Send buffer",
+				 .unit = "bytes",
+				 .doc = "The size of the sender's send buffer (tcp.sndbuf_bytes; opportunistic-"
+					"retransmission paper §V.B: it grows to tcp.sndbuf_growth × cwnd, Linux's 2, "
+					"the paper's refinement 3 in §V.C, up to tcp.sndbuf_limit_bytes, and never "
+					"shrinks), traced each time it grows, from tcp.sndbuf_bytes; never traced "
+					"when the buffer is not modelled (tcp.sndbuf_bytes 0)." },
 };
+/* which side holds each core variable (the catalogue's "member" of family "core") */
+static const char *const core_var_side[] = { [RX_CORE_VAR_RWND] = "receiver", [RX_CORE_VAR_SNDBUF] = "sender" };
+_Static_assert(sizeof(core_var_side) / sizeof(core_var_side[0]) == RX_CORE_VAR__COUNT, "one side per core variable");
 _Static_assert(sizeof(core_vars) / sizeof(core_vars[0]) == RX_CORE_VAR__COUNT, "one entry per core variable");
 
 const struct rx_var_desc *rx_core_vars(size_t *n)
@@ -349,6 +360,11 @@ int rx_core_var_id(int k)
 			id += (int)n;
 		}
 	return k >= 0 && k < RX_CORE_VAR__COUNT ? id + k : -1;
+}
+
+const char *rx_core_var_side(int k)
+{
+	return k >= 0 && k < RX_CORE_VAR__COUNT ? core_var_side[k] : "";
 }
 
 _Static_assert(RX_FAM_CC == 0 && RX_FAM_TIMER == 1 && RX_FAM_RECOVERY == 2 && RX_FAM_LOSSDET == 3 && RX_FAM_APP == 4 &&

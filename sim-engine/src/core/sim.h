@@ -145,6 +145,7 @@ struct rx_sndbuf {
 	bool stalled; /* application stall (the metric's definition, sndbuf.c) */
 	bool in_recovery; /* ca_state was Recovery at the last look */
 	uint64_t size_bytes; /* the buffer's size now */
+	int size_var; /* the trace id of its variable (sndbuf_bytes) */
 	uint64_t want_end; /* bytes the application has asked to write so far */
 	int64_t last_ns; /* the last look at the stall state */
 	/* stall time: in the flow, in Recovery, in this episode, the most in one */

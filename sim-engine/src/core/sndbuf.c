@@ -59,6 +59,9 @@
  *     writer is not asleep.  "Per recovery episode" counts the stall time
  *     while the sender is in the Recovery state, from entering it to leaving
  *     it.
+ *     The size is the trace variable sndbuf_bytes (registry.c's core
+ *     variables), traced each time it grows, never when the buffer is not
+ *     modelled, so traces without tcp.sndbuf_bytes are unchanged.
  *  7. When a bulk application stops writing (app.duration_s), what it has
  *     already written into the buffer is still sent (the kernel sends a
  *     socket's queued data); without a modelled buffer nothing is queued.
@@ -67,6 +70,7 @@
  * tcp.hack1_dupack_rtx), at the end of this file with its interpretations.
  */
 #include <string.h>
+#include "rexsim/registry.h"
 #include "sim.h"
 
 #define S_NOW(s) ((s)->sim->now_ns)
@@ -112,6 +116,7 @@ void rx_sndbuf_init(struct rx_sender *s)
 	memset(b, 0, sizeof(*b));
 	b->on = s->cfg->sndbuf_bytes > 0;
 	b->size_bytes = (uint64_t)s->cfg->sndbuf_bytes;
+	b->size_var = rx_core_var_id(RX_CORE_VAR_SNDBUF);
 }
 
 static void note_size(struct rx_sender *s)
@@ -127,8 +132,11 @@ void rx_sndbuf_fill(struct rx_sender *s)
 	const struct rx_flow_cfg *cfg = s->cfg;
 	uint64_t size = rx_sndbuf_grown(b->size_bytes, s->cc.cwnd_bytes, cfg->sndbuf_growth, cfg->sndbuf_limit_bytes);
 	if (size != b->size_bytes) {
+		/* the sndbuf_bytes variable: traced only when it grows (from
+		 * tcp.sndbuf_bytes), and only here, behind sb.on */
 		b->size_bytes = size;
 		note_size(s);
+		rx_trace_var(s->sim, s->flow, b->size_var, (int64_t)size);
 	}
 	s->app_end = rx_sndbuf_write_end(b->size_bytes, s->snd_una, s->app_end, b->want_end, s->mss, &b->blocked);
 }

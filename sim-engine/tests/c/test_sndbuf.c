@@ -12,6 +12,7 @@
 #include "scenarios.h"
 #include "core/sim.h"
 #include "rexsim/ops.h"
+#include "rexsim/registry.h"
 
 #define MSS 1024
 
@@ -37,6 +38,24 @@ static int64_t t_first(const struct rx_trace *t, int kind, uint64_t seq)
 		if (t->kind[i] == kind && t->seq[i] == seq)
 			return t->t_ns[i];
 	return -1;
+}
+
+/* the values of the sndbuf_bytes variable traced for flow 0, in order
+ * (at most cap of them), their count, and the time of the first (or -1) */
+static size_t size_trace(const struct rx_trace *t, int64_t *v, size_t cap, int64_t *first_ns)
+{
+	int id = rx_core_var_id(RX_CORE_VAR_SNDBUF);
+	size_t n = 0;
+	*first_ns = -1;
+	for (size_t i = 0; i < t->n_vars; i++)
+		if (t->var_id[i] == id && t->var_flow[i] == 0) {
+			if (n == 0)
+				*first_ns = t->var_t_ns[i];
+			if (n < cap)
+				v[n] = t->var_value[i];
+			n++;
+		}
+	return n;
 }
 
 /* ---------------------------------------------------------------- the rules, on their own */
@@ -161,10 +180,15 @@ static void stall_in_recovery(void)
 	CHECK_EQ_I64(res.invariant_violations, 0);
 	rx_result_free(&res);
 
-	/* the same without a modelled buffer: no stall, nothing traced */
+	/* the same without a modelled buffer: no stall, nothing traced, no
+	 * sndbuf_bytes variable */
 	f->sndbuf_bytes = 0;
 	CHECK_EQ_I64(rx_run(sc, &res, &err), 0);
 	CHECK_EQ_I64(t_count(&res.trace, RX_EV_APP_STALL), 0);
+	{
+		int64_t v[1], first_ns;
+		CHECK_EQ_I64(size_trace(&res.trace, v, 1, &first_ns), 0);
+	}
 	CHECK_EQ_I64(t_ms(res.flows[0].app_stall_ms), 0);
 	CHECK_EQ_I64(res.flows[0].sndbuf_peak_bytes, 0);
 	rx_result_free(&res);
@@ -218,7 +242,12 @@ static void wakes_at_one_third(void)
  * takes it to 41, and no later ACK grows it.  The buffer never runs dry on
  * the way (unsent >= 2/3 size - flight >= cwnd/3 > 0 with factor 2), so the
  * window grows as it would with no buffer.  Largest buffer: 2 × 41 × 1024 =
- * 83968 bytes, 3 × 41 × 1024 = 125952 bytes; factor 0 keeps the 4 KB. */
+ * 83968 bytes, 3 × 41 × 1024 = 125952 bytes; factor 0 keeps the 4 KB.
+ * The sndbuf_bytes variable: the first push (t = 0, cwnd = iw = 10) grows
+ * the 4 KB to growth × 10 segments; then each ACK that grows cwnd by one
+ * segment is followed by a push, which grows the buffer by growth segments:
+ * values growth × k × 1024 for k = 10, 11, ..., 41, 32 of them, the first at
+ * t = 0.  Factor 0 never changes the size: nothing traced. */
 static void growth_2_vs_3(void)
 {
 	static const int64_t growth[3] = { 2, 3, 0 };
@@ -239,6 +268,13 @@ static void growth_2_vs_3(void)
 			CHECK_EQ_I64(cwnd_max, 41 * MSS);
 			CHECK_EQ_I64(t_ms(res.flows[0].app_stall_ms), 0);
 		}
+		int64_t v[64], first_ns;
+		size_t n = size_trace(&res.trace, v, 64, &first_ns);
+		CHECK_EQ_I64(n, growth[i] ? 32 : 0);
+		for (size_t k = 0; k < n && k < 64; k++)
+			CHECK_EQ_I64(v[k], growth[i] * (int64_t)(10 + k) * MSS);
+		if (growth[i])
+			CHECK_EQ_I64(first_ns, 0);
 		CHECK_EQ_I64(res.invariant_violations, 0);
 		rx_result_free(&res);
 		free(sc);

@@ -16,6 +16,8 @@ import { fullDomain, type Margin, zoomWindow } from "../../lib/chart-math/scales
 import { linkTimers, stateSegments } from "../../lib/chart-math/timeline";
 import { formatMsRange } from "../../lib/format";
 import { varsForFlow } from "../../lib/mechanismVars";
+import { entryOf } from "../../lib/traceVocab";
+import { stallPeriods, windowVars } from "../../lib/windowChart";
 import { MAX_POINTS, useCatalogue, useNamedSeries, usePeriodBands, useSeries, useTraceVocab, useTraceWindow } from "../../lib/queries";
 import { PeriodLegend, periodLegendEntries } from "../charts/PeriodBands";
 import { ChartCard } from "../charts/ChartCard";
@@ -93,6 +95,13 @@ export function RunDashboard(props: { run: RunPublic; readOnly?: boolean; viewSt
   const flowVars = useMemo(() => (catalogue ? varsForFlow(catalogue.vars, scenario, flow, catalogue) : []), [catalogue, scenario, flow]);
   const varNames = useMemo(() => flowVars.map((v) => v.name), [flowVars]);
   const varSeries = useNamedSeries(run.id, flow, varNames, win?.[0] ?? null, win?.[1] ?? null);
+  // the core's window variables (receive window, send buffer), drawn beside cwnd when the run traced them
+  const winVars = useMemo(() => (catalogue ? windowVars(catalogue.vars) : []), [catalogue]);
+  const winVarNames = useMemo(() => winVars.map((v) => v.name), [winVars]);
+  const winSeries = useNamedSeries(run.id, flow, winVarNames, win?.[0] ?? null, win?.[1] ?? null);
+  // application stalls (app_stall begin/end pairs) of the window, shaded on the cwnd chart
+  const stalls = useMemo(() => stallPeriods(events, flow, shown[0], shown[1]), [events, flow, shown]);
+  const stallEvent = useMemo(() => entryOf(vocab?.events ?? [], "app_stall"), [vocab]);
   const links = useMemo(() => linkTimers(events), [events]);
   // the spurious-RTO verdicts, marked on the cwnd chart with their explanation
   const spuriousMarks = useMemo(
@@ -336,7 +345,20 @@ export function RunDashboard(props: { run: RunPublic; readOnly?: boolean; viewSt
           </ChartCard>
           {/* under the diagram, so that the diagram is on the first screen even at 150 % zoom */}
           {run.metrics && run.metrics.length > 0 && !cataloguePending && <MetricsTable metrics={run.metrics} flow={flow} onFlow={view.setFlow} catalogue={catalogue?.metrics} />}
-          <SeriesCards {...common} bands={bands} series={series.series} error={series.error} unit={unit} mss={mss} exportPrefix={name("")} spurious={spuriousMarks} />
+          <SeriesCards
+            {...common}
+            bands={bands}
+            series={series.series}
+            error={series.error}
+            unit={unit}
+            mss={mss}
+            exportPrefix={name("")}
+            spurious={spuriousMarks}
+            windowVars={winVars}
+            windowSeries={winSeries.series}
+            stalls={stalls}
+            stallEvent={stallEvent}
+          />
           {flowVars.length > 0 && <VarCards {...common} vars={flowVars} series={varSeries.series} error={varSeries.error} exportPrefix={name("")} />}
         </div>
 

@@ -375,11 +375,19 @@ export function explainEvent(e: TraceEvent, ix: ExplainIndex): Explanation {
   const window = `cwnd ${segsText(e.cwnd_bytes, mss)}, pipe ${formatBytes(e.pipe_bytes)}${e.ssthresh_bytes === null ? "" : `, ssthresh ${formatBytes(e.ssthresh_bytes)}`}`;
   const at = `t = ${formatMs(e.t, 3)}`;
   switch (e.kind) {
-    case "send":
+    case "send": {
+      // a cause other than plain new data (opportunistic, zero-window probe): the catalogue's label and doc say why
+      const cause = e.cause && e.cause !== "new" ? causeOf(e, ix.vocab.causes) : undefined;
+      if (cause)
+        return {
+          title: `New data (${lowerFirst(cause.label)}): ${segLabel(ix, e)}, ${bytesRange(e)}`,
+          details: [at, ...(cause.doc ? [cause.doc] : []), window, `state ${stateLabel(ix.vocab, e.state)}`],
+        };
       return {
         title: `New data: ${segLabel(ix, e)}, ${bytesRange(e)}`,
         details: [at, `first transmission; the window allows it: ${window}`, `state ${stateLabel(ix.vocab, e.state)}`],
       };
+    }
     case "probe": {
       const fired = ix.links.firedBefore.get(e.i);
       const what = e.transmission === 1 ? "sends new data" : "retransmits the last segment";
@@ -484,7 +492,12 @@ export function explainEvent(e: TraceEvent, ix: ExplainIndex): Explanation {
         details: [at, "traced when the first packet met it; shaded behind the diagram and the cwnd chart"],
       };
     }
-    default:
-      return { title: `${e.kind}`, details: [at, window] };
+    default: {
+      // a kind without its own wording (zero-window probe, application stall): the catalogue's label and doc
+      const kind = entryOf(ix.vocab.events ?? [], e.kind);
+      if (!kind) return { title: `${e.kind}`, details: [at, window] };
+      const phase = e.kind === "app_stall" ? (e.stall_begins ? " begins" : " ends") : "";
+      return { title: `${kind.label}${phase}`, details: [at, ...(kind.doc ? [kind.doc] : []), window] };
+    }
   }
 }
