@@ -13,7 +13,9 @@ A --site is a directory holding a `rexsim` package (e.g. made by
 callgrind twice, with n + 1 runs and with one (the same imports, scenario
 parsing and first-run allocations), and the difference divided by n is
 printed: the engine's own instructions per run, interpreter start-up
-excluded. Counts of C library
+excluded. The children run with PYTHONHASHSEED=0 and one BLAS thread, so
+that the interpreter's own work is the same in both counts (with a random
+hash seed it moved by millions of instructions, more than 200 tail runs). Counts of C library
 routines are included (memset of the per-run state, malloc): an instruction
 count weighs a `rep stos` byte loop like any other instruction, so a larger
 per-run struct shows up more than it costs in time.
@@ -34,7 +36,7 @@ import tempfile
 
 #: case name -> (runs, description)
 CASES = {
-    "tail": (200, "10-segment tail loss (bench.py (a)), full trace"),
+    "tail": (2000, "10-segment tail loss (bench.py (a)), full trace"),
     "bulk": (1, "CUBIC bulk 20 Mbps, 100 ms RTT, 0.1% loss, 20 s, full trace (bench.py (b), shortened)"),
 }
 
@@ -51,7 +53,9 @@ def child(case: str, n: int) -> None:
 
 
 def count(site: str | None, case: str, n: int) -> int:
-    env = dict(os.environ)
+    # the interpreter's own work must not move between the two counts: a fixed
+    # hash seed (dict and set order) and one BLAS thread (numpy's import)
+    env = dict(os.environ, PYTHONHASHSEED="0", OPENBLAS_NUM_THREADS="1")
     if site:
         env["PYTHONPATH"] = os.pathsep.join(p for p in (site, env.get("PYTHONPATH")) if p)
     with tempfile.NamedTemporaryFile(suffix=".callgrind") as out:
