@@ -3,6 +3,7 @@
  * fails rx_registry_validate(), which the test suite and the binding's module
  * init both call.  A new mechanism is one X(...) line in its family's list;
  * the first member of a family is its default. */
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 #include "rexsim/app.h"
@@ -350,15 +351,25 @@ const struct rx_var_desc *rx_core_vars(size_t *n)
 	return core_vars;
 }
 
+/* The core variables' ids follow every member's: their first id is the
+ * members' variable count, which the tables fix, so it is counted once (every
+ * flow's receiver and sender ask for it at each run's start; counting it
+ * walked every family's members each time: a tenth of a ten-segment run's
+ * instructions).  Racing first calls compute the same value. */
 int rx_core_var_id(int k)
 {
-	int id = 0;
-	for (int fi = 0; fi < RX_FAM__COUNT; fi++)
-		for (int i = 0; i < rx_member_count(fi); i++) {
-			size_t n;
-			rx_member_vars(fi, i, &n);
-			id += (int)n;
-		}
+	static _Atomic int first_id = -1;
+	int id = atomic_load_explicit(&first_id, memory_order_relaxed);
+	if (id < 0) {
+		id = 0;
+		for (int fi = 0; fi < RX_FAM__COUNT; fi++)
+			for (int i = 0; i < rx_member_count(fi); i++) {
+				size_t n;
+				rx_member_vars(fi, i, &n);
+				id += (int)n;
+			}
+		atomic_store_explicit(&first_id, id, memory_order_relaxed);
+	}
 	return k >= 0 && k < RX_CORE_VAR__COUNT ? id + k : -1;
 }
 
