@@ -11,6 +11,9 @@ processes, uvicorn) in a temporary folder, then measures:
   (4) fair sharing: a single run submitted while a 2,000-run sweep is in
       progress: its time to succeeded, and how much of the sweep had finished
   (5) GET /runs/{id}/trace?max_points=2000 on a ~300,000-packet run: latency
+  (6) the mobile-recovery paper's testbed (issue #11): a 10-run x 3-delay x
+      4-algorithm comparison (RH, PRR, QARR, BARR) of 200 s CUBIC flows at
+      20 Mbit/s with 0.1 % random loss and full traces: the same two figures
 Usage: python backend/bench/bench_service.py [--only 2,3]
 (the figures of issue #9 are `--only 2,3,4`; the machine's load average is
 printed with them, since other work on a 2-core machine shifts them)
@@ -46,6 +49,8 @@ TIMERS = {
     "TLP": {"flows[*].tcp.timer": "tlp"},
     "TLPR": {"flows[*].tcp.timer": "tlpr"},
 }
+#: the mobile-recovery paper's four recovery algorithms (issue #11)
+RECOVERY = {"RH": "rate_halving", "PRR": "prr", "QARR": "qarr", "BARR": "barr"}
 DONE = ("succeeded", "failed", "cancelled")
 
 
@@ -87,7 +92,7 @@ def comparison(c: httpx.Client, base: str, body: dict, label: str) -> dict:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--only", default="1,2,3,4,5", help="comma-separated sections to run")
+    ap.add_argument("--only", default="1,2,3,4,5,6", help="comma-separated sections to run")
     args = ap.parse_args()
     only = {int(x) for x in args.only.split(",")}
     port = free_port()
@@ -201,6 +206,23 @@ def main() -> None:
             )
             if c.post(f"{base}/comparisons/{cid}/cancel").status_code == 404:  # a tree without Cancel
                 wait(c, f"{base}/comparisons/{cid}", lambda b: b["state"] in DONE, 1800, 1.0)
+
+        if 6 in only:  # issue #11: 10 runs x 3 delays x 4 recovery algorithms on Table 3's testbed
+            body = {
+                "base": {
+                    "preset": "adaptive-recovery-utilisation",
+                    "overrides": {
+                        "seed": random.randrange(1 << 40),
+                        "duration_s": 210,
+                        "flows[0].app.duration_s": 200,
+                        "path.forward.loss": {"model": "bernoulli", "p": 0.001},
+                    },
+                },
+                "variants": {name: {"flows[*].tcp.recovery": rec} for name, rec in RECOVERY.items()},
+                "grid": {"path.*.delay_ms": [25, 50, 100]},
+                "replications": 10,
+            }
+            comparison(c, base, body, "(6) mobile-recovery testbed, 200 s flows")
 
         if 5 in only:  # a ~300,000-packet run and its trace window
             big = {
