@@ -290,6 +290,21 @@ describe("CompareDashboard: accessible, self-contained charts", () => {
     r.unmount();
   });
 
+  it("names each variant's mechanism once, also the empty detector set that already names its family", async () => {
+    stubFetch((req) => (new URL(req.url).pathname === "/api/v1/mechanisms" ? json(catalogueJson) : undefined));
+    const c = gridDone();
+    const names = Object.keys(c.spec.variants as Record<string, unknown>);
+    // the fixture's variants, re-pointed at detector sets: the baseline runs none, the next F-RTO
+    c.spec = { ...c.spec, variants: { [names[0]]: { "flows[*].tcp.spurious": [] }, [names[1]]: { "flows[*].tcp.spurious": ["frto"] } } };
+    const r = await render(<CompareDashboard comparison={c} />);
+    await flush(5);
+    const item = (v: string) => r.container.querySelector(`[data-testid="variant-docs"] [data-variant="${v}"]`)?.textContent ?? "";
+    expect(item(names[0])).toMatch(/^[^:]+: No spurious-timeout detection( —|$)/);
+    expect(item(names[0])).not.toMatch(/detection No spurious/i);
+    expect(item(names[1])).toMatch(/: Spurious-timeout detection F-RTO/);
+    r.unmount();
+  });
+
   it("draws every chart once, in each mechanism's catalogue colour: nothing while the catalogue loads, no other colour first", async () => {
     at("/compare/x");
     let answer: (r: Response) => void = () => {};

@@ -63,7 +63,8 @@ interface VariantDoc {
   member: string;
 }
 
-/** What each variant runs, when it only chooses a mechanism: "Timer tlp — Tail Loss Probe (...)". */
+/** What each variant runs, when it only chooses a mechanism: "Timer tlp — Tail Loss Probe (...)"; a label
+ * that already names its family stands alone ("No spurious-timeout detection"). */
 function variantDocs(spec: Record<string, unknown>, variants: string[], cat: Catalogue | undefined): Record<string, VariantDoc> {
   const out: Record<string, VariantDoc> = {};
   const overrides = (spec.variants ?? {}) as Record<string, unknown>;
@@ -72,7 +73,11 @@ function variantDocs(spec: Record<string, unknown>, variants: string[], cat: Cat
     if (!m) continue;
     const doc = findMechanism(cat, m.family, m.name)?.doc ?? "";
     const slot = cat ? choicesOf(cat, m.family).findIndex((x) => x.name === m.name) : -1;
-    out[v] = { text: `${familyLabel(cat, m.family)} ${mechanismLabel(cat, m.family, m.name)}`, doc, slot, family: m.family, member: m.name };
+    const family = familyLabel(cat, m.family);
+    const label = mechanismLabel(cat, m.family, m.name);
+    // "No spurious-timeout detection" already names its family: not "Spurious-timeout detection No spurious-timeout detection"
+    const text = label.toLowerCase().includes(family.toLowerCase()) ? label : `${family} ${label}`;
+    out[v] = { text, doc, slot, family: m.family, member: m.name };
   }
   return out;
 }
