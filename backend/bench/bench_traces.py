@@ -65,7 +65,8 @@ def copy_columns(r: rexsim.Result) -> dict[str, np.ndarray]:
 
 
 def bench_sizes() -> None:
-    print(f"== stored size (zstd level {tracefile.ZSTD_LEVEL})")
+    large = f"{tracefile.LARGE_LEVEL} for columns above {tracefile.LARGE_COLUMN_BYTES:,} bytes"
+    print(f"== stored size (zstd level {tracefile.ZSTD_LEVEL}, {large})")
     cases = [
         ("tail-loss-n-degree/TLP", rexsim.preset_scenario("tail-loss-n-degree", "TLP")),
         ("web-objects/TLPR", rexsim.preset_scenario("web-objects", "TLPR")),
