@@ -78,6 +78,18 @@ static void reduce_ssthresh(struct rx_sender *s, bool exclude_lt)
 	s->cc.ssthresh_bytes = s->cc_ops->ssthresh(&s->cc, loss_basis(s, exclude_lt), s->sim->now_ns);
 }
 
+/* A retransmission outside the recovery's quota (RFC 6675 (4.3), "retransmit
+ * it regardless of pipe"; a partial ACK's next hole; Hack 1): sent at once,
+ * counted by the recovery member like any other (on_sent), with the
+ * retransmission timer restarted. */
+void rx_cs_retransmit_now(struct rx_sender *s, uint64_t idx, int cause)
+{
+	rx_snd_retransmit(s, idx, cause);
+	if (s->rec->on_sent)
+		s->rec->on_sent(s, idx, rx_seg_at(s, idx)->len, cause);
+	rx_slot_rearm(s, RX_ARM_RETRANSMIT);
+}
+
 /* verdict: RX_LD_FAST or RX_LD_EARLY.  From CWR, recovery's enter()
  * replaces the CWR reduction. */
 void rx_cs_enter_recovery(struct rx_sender *s, int verdict)
@@ -100,13 +112,8 @@ void rx_cs_enter_recovery(struct rx_sender *s, int verdict)
 	s->rec->enter(s, RX_RED_RECOVERY, s->sim->now_ns);
 	/* (4.3): retransmit it regardless of pipe */
 	uint64_t idx = rx_sb_next_lost(s);
-	if (idx) {
-		int cause = verdict == RX_LD_EARLY ? RX_TXC_EARLY : RX_TXC_FAST;
-		rx_snd_retransmit(s, idx, cause);
-		if (s->rec->on_sent)
-			s->rec->on_sent(s, idx, rx_seg_at(s, idx)->len, cause);
-		rx_slot_rearm(s, RX_ARM_RETRANSMIT);
-	}
+	if (idx)
+		rx_cs_retransmit_now(s, idx, verdict == RX_LD_EARLY ? RX_TXC_EARLY : RX_TXC_FAST);
 }
 
 static void cc_event(struct rx_sender *s, int ev)
@@ -154,10 +161,7 @@ static void newreno_partial_ack(struct rx_sender *s)
 	struct rx_seg *g = rx_seg_at(s, s->una_idx);
 	if (!g->lost || g->rtx_inflight)
 		return;
-	rx_snd_retransmit(s, s->una_idx, RX_TXC_LOST);
-	if (s->rec->on_sent)
-		s->rec->on_sent(s, s->una_idx, g->len, RX_TXC_LOST);
-	rx_slot_rearm(s, RX_ARM_RETRANSMIT);
+	rx_cs_retransmit_now(s, s->una_idx, RX_TXC_LOST);
 }
 
 /* The state machine's part of the per-ACK pipeline, after the scoreboard,

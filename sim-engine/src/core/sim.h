@@ -487,6 +487,7 @@ int rx_ack_hist_span(const struct rx_sender *s, uint32_t m, uint64_t *bytes, int
 /* castate.c: the congestion-state machine and the one undo path */
 void rx_cs_set_state(struct rx_sender *s, int st);
 void rx_cs_enter_recovery(struct rx_sender *s, int verdict);
+void rx_cs_retransmit_now(struct rx_sender *s, uint64_t idx, int cause);
 void rx_cs_enter_cwr(struct rx_sender *s);
 void rx_cs_on_ack(struct rx_sender *s, const struct rx_ack_info *ai);
 void rx_cs_on_rto(struct rx_sender *s);

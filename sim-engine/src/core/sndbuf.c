@@ -252,11 +252,7 @@ void rx_hack1_on_ack(struct rx_sender *s, const struct rx_ack_info *ai)
 	if (++b->plain_dupacks <= (uint32_t)s->cfg->dupthresh) /* H3 */
 		return;
 	b->plain_dupacks = 0;
-	struct rx_seg *g = rx_seg_at(s, s->una_idx);
-	if (g->sacked)
+	if (rx_seg_at(s, s->una_idx)->sacked)
 		return;
-	rx_snd_retransmit(s, s->una_idx, RX_TXC_HACK1); /* H4 */
-	if (s->rec->on_sent)
-		s->rec->on_sent(s, s->una_idx, g->len, RX_TXC_HACK1);
-	rx_slot_rearm(s, RX_ARM_RETRANSMIT);
+	rx_cs_retransmit_now(s, s->una_idx, RX_TXC_HACK1); /* H4 */
 }
