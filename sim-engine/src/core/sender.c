@@ -156,6 +156,20 @@ void rx_snd_free(struct rx_sender *s)
 }
 
 /* ------------------------------------------------------------------ transmit */
+/* A packet from this sender: its flags, flow, timestamp (TSval in ms) and
+ * wire size for `payload` bytes; NULL when the pool is exhausted. */
+static struct rx_pkt *new_pkt(struct rx_sender *s, unsigned flags, uint32_t payload, bool syn)
+{
+	struct rx_pkt *p = rx_pkt_alloc(s->sim);
+	if (!p)
+		return NULL;
+	p->flags = (uint8_t)flags;
+	p->flow = (uint16_t)s->flow;
+	p->tsval = (uint32_t)(S_NOW(s) / RX_NS_PER_MS);
+	p->wire_bytes = rx_wire_bytes(payload, s->cfg->timestamps, 0, syn);
+	return p;
+}
+
 /* cause: enum rx_tx_cause, recorded in the trace */
 static void xmit(struct rx_sender *s, uint64_t idx, int kind, int cause)
 {
@@ -168,18 +182,14 @@ static void xmit(struct rx_sender *s, uint64_t idx, int kind, int cause)
 	rx_rtt_on_xmit(s, idx, g->tx_count);
 	g->last_tx_order = ++s->tx_order;
 	rx_rate_on_send(s, g);
-	struct rx_pkt *p = rx_pkt_alloc(sim);
+	struct rx_pkt *p = new_pkt(s, RX_PF_DATA | RX_PF_ACK | (kind == RX_EV_PROBE ? RX_PF_PROBE : 0), g->len, false);
 	if (!p)
 		return;
-	p->flags = RX_PF_DATA | RX_PF_ACK | (kind == RX_EV_PROBE ? RX_PF_PROBE : 0);
-	p->flow = (uint16_t)s->flow;
 	p->seq = g->seq;
 	p->len_bytes = g->len;
 	p->seg_idx = (uint32_t)idx;
 	p->tx_no = g->tx_count;
 	p->from_end = g->from_end;
-	p->tsval = (uint32_t)(S_NOW(s) / RX_NS_PER_MS);
-	p->wire_bytes = rx_wire_bytes(g->len, s->cfg->timestamps, 0, false);
 	rx_trace_add_cause(sim, kind, s->flow, g->seq, g->len, (uint8_t)(g->tx_count > 255 ? 255 : g->tx_count),
 			   (uint8_t)cause);
 	s->last_send_ns = S_NOW(s);
@@ -513,14 +523,10 @@ void rx_snd_on_ack(struct rx_sender *s, struct rx_pkt *p)
 /* A SYN (first or retransmitted), with the RTO armed behind it. */
 static void send_syn(struct rx_sender *s)
 {
-	struct rx_pkt *p = rx_pkt_alloc(s->sim);
+	struct rx_pkt *p = new_pkt(s, RX_PF_SYN, 0, true);
 	if (!p)
 		return;
-	p->flags = RX_PF_SYN;
-	p->flow = (uint16_t)s->flow;
 	p->tx_no = ++s->syn_tx;
-	p->tsval = (uint32_t)(S_NOW(s) / RX_NS_PER_MS);
-	p->wire_bytes = rx_wire_bytes(0, s->cfg->timestamps, 0, true);
 	rx_snd_trace(s, RX_EV_SYN, 0, 0, 0);
 	rx_link_send(&s->sim->link[0], p);
 	rx_slot_arm(s, RX_TMR_RTO, RX_F_RTO, S_NOW(s) + s->rto_ns, s->rto_ns);
@@ -615,16 +621,12 @@ bool rx_snd_send_probe(struct rx_sender *s, uint64_t *seg_idx)
  * segment boundaries stay whole segments. */
 void rx_snd_send_window_probe(struct rx_sender *s)
 {
-	struct rx_pkt *p = rx_pkt_alloc(s->sim);
+	struct rx_pkt *p = new_pkt(s, RX_PF_ACK | RX_PF_ZWP, 0, false);
 	if (!p)
 		return;
 	s->zwp_probes++;
-	p->flags = RX_PF_ACK | RX_PF_ZWP;
-	p->flow = (uint16_t)s->flow;
 	p->seq = s->snd_una ? s->snd_una - 1 : 0;
 	p->tx_no = s->zwp_probes;
-	p->tsval = (uint32_t)(S_NOW(s) / RX_NS_PER_MS);
-	p->wire_bytes = rx_wire_bytes(0, s->cfg->timestamps, 0, false);
 	rx_trace_add_cause(s->sim, RX_EV_WINDOW_PROBE, s->flow, p->seq, 0,
 			   (uint8_t)(s->zwp_probes > 255 ? 255 : s->zwp_probes), RX_TXC_WINDOW_PROBE);
 	rx_link_send(&s->sim->link[0], p);
