@@ -493,7 +493,7 @@ void rx_snd_on_ack(struct rx_sender *s, struct rx_pkt *p)
 
 	/* 6. congestion-state machine: loss detection and recovery */
 	rx_cs_on_ack(s, &ai);
-	if (s->cfg->hack1_dupack_rtx) /* the paper's Hack 1 (sndbuf.c) */
+	if (s->cfg->hack1_dupack_rtx) /* the paper's Hack 1 (hack1.c) */
 		rx_hack1_on_ack(s, &ai);
 
 	/* 7. transmit */

@@ -150,8 +150,13 @@ struct rx_sndbuf {
 	int64_t last_ns; /* the last look at the stall state */
 	/* stall time: in the flow, in Recovery, in this episode, the most in one */
 	int64_t stall_ns, stall_rec_ns, episode_ns, episode_max_ns;
-	/* the paper's Hack 1 (tcp.hack1_dupack_rtx): duplicate ACKs without new
-	 * SACKs counted in this recovery episode since snd.una last moved */
+};
+
+/* ---------------------------------------------------------------- Hack 1
+ * The opportunistic-retransmission paper's Hack 1 (src/core/hack1.c,
+ * tcp.hack1_dupack_rtx): duplicate ACKs without new SACKs counted in this
+ * recovery episode since snd.una last moved. */
+struct rx_hack1 {
 	uint32_t plain_dupacks;
 	bool counting; /* the count belongs to the current episode */
 };
@@ -187,6 +192,7 @@ struct rx_sender {
 	 * began: what is sent above it in that run (Disorder) is limited-transmit
 	 * data (RFC 3042), which ssthresh leaves out (RFC 5681 §3.2 step 2) */
 	uint64_t lt_base_seq;
+	struct rx_hack1 h1; /* Hack 1's count (hack1.c) */
 	/* the largest outstanding data after a send since the window that began
 	 * at max_flight_seq (tcp.cwnd_limited = linux) */
 	uint64_t max_flight_bytes, max_flight_seq;
@@ -443,8 +449,6 @@ void rx_sndbuf_fill(struct rx_sender *s);
 void rx_sndbuf_after_push(struct rx_sender *s);
 /* at the end of the run: the metrics */
 void rx_sndbuf_finish(struct rx_sender *s);
-/* the paper's Hack 1 (§VIII, tcp.hack1_dupack_rtx), after the congestion-state machine saw the ACK */
-void rx_hack1_on_ack(struct rx_sender *s, const struct rx_ack_info *ai);
 /* the writer's rule, for tests: the new app_end when the buffer of size_bytes
  * holds [una, app_end) and the application wants want_end; *blocked in: the
  * writer sleeps, out: it sleeps after writing */
@@ -452,6 +456,10 @@ uint64_t rx_sndbuf_write_end(uint64_t size_bytes, uint64_t una, uint64_t app_end
 			     bool *blocked);
 /* the growth rule, for tests: the size after cwnd_bytes was seen */
 uint64_t rx_sndbuf_grown(uint64_t size_bytes, uint64_t cwnd_bytes, int64_t growth, int64_t limit_bytes);
+
+/* hack1.c: the opportunistic-retransmission paper's Hack 1 (§VIII,
+ * tcp.hack1_dupack_rtx), after the congestion-state machine saw the ACK */
+void rx_hack1_on_ack(struct rx_sender *s, const struct rx_ack_info *ai);
 
 /* scoreboard.c: the segment ring, SACK tagging, pipe (RFC 6675 SetPipe),
  * lost marks and NextSeg rule 1 */
