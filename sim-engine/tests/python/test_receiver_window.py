@@ -140,6 +140,44 @@ def test_long_block_probes_back_off() -> None:
     assert [e["t_ns"] for e in events(res, "send")][10] == 8050 * MS
 
 
+def test_window_update_is_not_a_duplicate_ack_without_sack() -> None:
+    """RFC 5681 §2: without SACK an ACK is a duplicate only if, among its
+    conditions, "(e) the advertised window in the incoming acknowledgment
+    equals the advertised window in the last incoming acknowledgment"; so a
+    window update for SND.UNA is none (the sender compares the ACK's window
+    with the one before it, taken after the scoreboard; commit e352847).
+    SACK off, buffer 9500, reader blocked [0, 300) ms, one object of 9300
+    bytes: segments 1..9 of 1000 and segment 10 = [9000, 9300) of 300, whose
+    first transmission is lost.  t=0: all 10 leave (9300 <= 0 + 9500).
+    t=50: 1..9 arrive unread: ACK k = 1000 k with the edge kept at 9500
+    (W2; W3: free 9500 - 1000 k is not >= open + 1000), window 9500 - 1000 k,
+    8500 ... 500; after the 9th the open window 500 is below the SWS
+    threshold 1000 and the read timer is set for the block's end (W5).
+    t=100: the 9 ACKs take snd_una to 9000; 300 bytes stay outstanding; the
+    RTO (1 s, the rfc6298 minimum) restarts on the last: 1100 ms.  t=300: the
+    reader reads all 9000, the buffer is empty (W3): a window update, ACK 9000
+    with window 9500 (W5).  t=350: ack = snd_una = 9000 with 300 bytes
+    outstanding, but the window went from 500 to 9500: not a duplicate ACK,
+    the sender stays Open (without the fix it was the first duplicate ACK and
+    the sender entered Disorder at 350 ms).  t=1100: the RTO: Loss, segment 10
+    again (cause rto); delivered at 1150, its ACK at 1200 ends Loss."""
+    sc = scenario({"rwnd_bytes": 9500, "read_blocked_ms": [0, 300]}, tcp={"sack": False}, rules=[{"segment": 10}])
+    sc["flows"][0]["app"] = {"kind": "fixed", "bytes": 9300}
+    res = rexsim.run(sc)
+    check_invariants(sc, res)
+    t, v = res.trace.var_series("rwnd_bytes")
+    assert list(zip(t.tolist(), v.tolist(), strict=True))[-2:] == [(50 * MS, 500), (300 * MS, 9500)]
+    assert [(e["t_ns"], e["seq"]) for e in events(res, "ack_recv")][-3:] == [
+        (100 * MS, 9000),
+        (350 * MS, 9000),
+        (1200 * MS, 9300),
+    ]
+    assert [(e["t_ns"], e["state"]) for e in events(res, "state")] == [(1100 * MS, "loss"), (1200 * MS, "open")]
+    rtx = [(e["t_ns"], e["seq"], e["cause"]) for e in events(res, "retransmit")]
+    assert rtx == [(1100 * MS, 9000, "rto")]
+    assert res.flows[0].metrics["fct_ms"] == 1150.0
+
+
 def _recovery(opportunistic: bool, lose_rtx: bool = False) -> rexsim.Result:
     rules = [{"segment": 1, "transmission": 1}]
     if lose_rtx:
