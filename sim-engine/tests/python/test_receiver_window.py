@@ -215,6 +215,75 @@ def test_opportunistic_retransmission_sends_past_the_window_in_recovery() -> Non
     assert res.flows[0].metrics["fct_ms"] < base.flows[0].metrics["fct_ms"]
 
 
+def _paced_recovery(recovery: str, iw: int) -> rexsim.Result:
+    """Segment 1's first transmission lost; the forward link at 8.32 Mb/s, so
+    a 1000-byte segment (1040 bytes on the wire) takes exactly 1 ms to
+    serialise: the 9 segments left (2..10) arrive at 50 + (k - 1) ms and their
+    ACKs reach the sender 1 ms apart, the one SACKing segment k at 99 + k ms."""
+    sc = scenario(
+        {}, segments=40, tcp={"opportunistic_rtx": True, "recovery": recovery, "iw": iw}, rules=[{"segment": 1}]
+    )
+    sc["path"]["forward"]["rate_bps"] = 8_320_000
+    res = rexsim.run(sc)
+    check_invariants(sc, res)
+    return res
+
+
+def _new_data(res: rexsim.Result, until_ms: int) -> list[tuple[int, int, str]]:
+    return [(e["t_ns"] // MS, e["seq"], e["cause"]) for e in events(res, "send") if 0 < e["t_ns"] <= until_ms * MS]
+
+
+def test_opportunistic_bound_is_the_holes_and_sacked_segments_past_the_window() -> None:
+    """The extension's bound, with a window that does not bind: QARR keeps
+    the window W at the loss (β = 1; IW 20 and the 10-segment buffer, so
+    cwnd = W = 20000 while 10 segments are out), and its queue estimate never
+    exceeds QT = 5 segments here (at most pipe 11000 x (109 - 101) / 109 =
+    807 bytes), so W stays 20000.  t=103: the third duplicate ACK (SACK
+    [1000, 4000)) starts recovery with the fast retransmit; pipe = 10000 out -
+    3000 SACKed - 1000 lost + 1000 retransmitted = 7000, W - pipe = 13000.
+    The window ends at snd_una 0 + 10000 = snd_nxt; the extension is n1 + n2
+    = 1 hole + 3 SACKed = the highest SACKed end 4000 - snd_una 0, so new
+    data may reach 14000: [10000, 14000) leave (cause opportunistic), and
+    [14000, 15000) does not, though the quota has room for 9 more.  Each ACK
+    at 99 + k ms (k = 5..10) SACKs one more segment and lets one more go:
+    [14000, 15000) at 104 ... [19000, 20000) at 109; the next, [20000, 21000),
+    ends past 10000 + 10000 + 10000 and waits for the end of recovery: the
+    retransmission (sent 103, serialised 103-104) arrives at 154, the
+    opportunistic segments behind it at 155..164, each accepted (W6: the
+    reader took the 10000 bytes at 154, so the buffer ends at 20000, which
+    the last one reaches exactly); its ACK (10000, at 204) ends recovery, and
+    with una 10000 the window allows [20000, 21000) only at the next ACK,
+    11000 at 205."""
+    res = _paced_recovery("qarr", 20)
+    assert {e["cwnd_bytes"] for e in res.trace if e["t_ns"] <= 204 * MS} == {20000}
+    opp = [(t, s) for t, s, cause in _new_data(res, 204) if cause == "opportunistic"]
+    assert opp == [(103, 10000), (103, 11000), (103, 12000), (103, 13000)] + [
+        (99 + k, 14000 + 1000 * (k - 5)) for k in range(5, 11)
+    ]
+    assert _new_data(res, 205)[-1] == (205, 20000, "new")
+    assert len(_new_data(res, 205)) == len(opp) + 1
+    assert not [e for e in events(res, "drop") if e["t_ns"] > 0]
+
+
+def test_opportunistic_bound_keeps_pipe_within_cwnd() -> None:
+    """The congestion-control bound, pipe <= cwnd, with the window extension
+    to spare: RFC 6675 recovery, IW 10, cwnd = ssthresh = FlightSize / 2 =
+    5000 at the fast retransmit (t=103), pipe 7000 after it.  t=104 (SACK
+    [1000, 5000)): pipe 6000; t=105: pipe 5000 = cwnd: nothing new, though
+    the extension allows [10000, 15000) and a reading of "pipe <= CWnd"
+    checked before the send would let one segment go here (pipe 6000 after
+    it); the engine reads the bound after the send (pipe + MSS <= cwnd, §II.A
+    (a)'s "pipe < CWnd" before it, RFC 6675's cwnd - pipe >= 1 SMSS).  t=106:
+    pipe 4000, so [10000, 11000) goes (pipe 5000); one more on each ACK at
+    107, 108, 109 ([11000, 14000)).  The retransmission's ACK (10000, at 204)
+    ends recovery: [14000, 15000) goes at 204 as new data."""
+    res = _paced_recovery("rfc6675", 10)
+    assert _new_data(res, 204) == [(106 + j, 10000 + 1000 * j, "opportunistic") for j in range(4)] + [
+        (204, 14000, "new")
+    ]
+    assert not [e for e in events(res, "drop") if e["t_ns"] > 0]
+
+
 def test_opportunistic_data_is_dropped_when_the_retransmission_is_lost() -> None:
     """The paper's §VIII case: the retransmission of segment 1 is lost too, so
     at t=150 the 4 opportunistic segments find rcv_nxt = 0: they end past
