@@ -326,6 +326,12 @@ def test_bad_reader_input_names_the_field() -> None:
     ):
         with pytest.raises(rexsim.ScenarioError, match=msg):
             rexsim.run(scenario(receiver))
+    # a shift past 14 is named once, by its range, and never used to check
+    # the buffer (shifting by it was undefined: found by the fuzzer)
+    for shift in (15, 64, 2**62):
+        with pytest.raises(rexsim.ScenarioError) as bad:
+            rexsim.run(scenario({"wscale": shift}))
+        assert [e["path"] for e in bad.value.errors] == ["flows[0].receiver.wscale"]
 
 
 READERS = st.fixed_dictionaries(
