@@ -354,17 +354,18 @@ static const struct rx_var_desc core_vars[] = {
 			       .unit = "bytes",
 			       .doc = "The receive window the receiver advertised on its latest ACK (RFC 9293 §3.8.6: "
 				      "the buffer less what it holds unread or out of order, never shrunk, with "
-				      "receiver SWS avoidance §3.8.6.2.2; RFC 7323 §2 scaling), traced when it "
-				      "differs from the last traced value, which starts as receiver.rwnd_bytes: the "
-				      "opportunistic-retransmission paper's AWnd." },
+				      "receiver SWS avoidance §3.8.6.2.2; RFC 7323 §2 scaling): the "
+				      "opportunistic-retransmission paper's AWnd. Traced when the window is modelled "
+				      "(a reader model or window scaling): receiver.rwnd_bytes at the flow's start, "
+				      "then each ACK's window that differs from the last traced value." },
 	[RX_CORE_VAR_SNDBUF] = { .name = "sndbuf_bytes",
 				 .label = "Send buffer",
 				 .unit = "bytes",
 				 .doc = "The size of the sender's send buffer (tcp.sndbuf_bytes; opportunistic-"
 					"retransmission paper §V.B: it grows to tcp.sndbuf_growth × cwnd, Linux's 2, "
 					"the paper's refinement 3 in §V.C, up to tcp.sndbuf_limit_bytes, and never "
-					"shrinks), traced each time it grows, from tcp.sndbuf_bytes; never traced "
-					"when the buffer is not modelled (tcp.sndbuf_bytes 0)." },
+					"shrinks), traced at the flow's start (tcp.sndbuf_bytes) and each time it "
+					"grows; never traced when the buffer is not modelled (tcp.sndbuf_bytes 0)." },
 };
 /* which side holds each core variable (the catalogue's "member" of family "core") */
 static const char *const core_var_side[] = { [RX_CORE_VAR_RWND] = "receiver", [RX_CORE_VAR_SNDBUF] = "sender" };

@@ -653,6 +653,8 @@ void rx_snd_send_window_probe(struct rx_sender *s)
 void rx_snd_start(struct rx_sender *s)
 {
 	s->started = true;
+	if (s->sb.on) /* the sndbuf_bytes series starts with the flow (sndbuf.c) */
+		rx_sndbuf_start(s);
 	if (!s->cfg->handshake) {
 		s->established = true;
 		rx_flow_app_begin(s->sim, s->flow);

@@ -403,6 +403,8 @@ uint32_t rx_wire_bytes(uint32_t payload, bool ts, int n_sack, bool syn);
 /* receiver.c */
 void rx_rcv_init(struct rx_receiver *r, struct rx_sim *sim, int flow, const struct rx_flow_cfg *cfg);
 void rx_rcv_free(struct rx_receiver *r);
+/* the flow starts (its modelled window's first trace value) */
+void rx_rcv_start(struct rx_receiver *r);
 void rx_rcv_on_pkt(struct rx_receiver *r, struct rx_pkt *p);
 void rx_rcv_on_delack(struct rx_receiver *r);
 void rx_rcv_on_read(struct rx_receiver *r);
@@ -439,6 +441,8 @@ void rx_snd_trace_vars(struct rx_sender *s);
 
 /* sndbuf.c: the send buffer (tcp.sndbuf_*) and the application-stall metric */
 void rx_sndbuf_init(struct rx_sender *s);
+/* the flow starts: the buffer's first trace value */
+void rx_sndbuf_start(struct rx_sender *s);
 /* the application asks to have written `end` bytes so far (through the buffer) */
 void rx_sndbuf_app_write(struct rx_sender *s, uint64_t end);
 /* the application writes nothing more: what the buffer holds is still sent */

@@ -60,8 +60,9 @@
  *     while the sender is in the Recovery state, from entering it to leaving
  *     it.
  *     The size is the trace variable sndbuf_bytes (registry.c's core
- *     variables), traced each time it grows, never when the buffer is not
- *     modelled, so traces without tcp.sndbuf_bytes are unchanged.
+ *     variables), traced when the flow starts (tcp.sndbuf_bytes) and each
+ *     time it grows, never when the buffer is not modelled, so traces
+ *     without tcp.sndbuf_bytes have no such rows.
  *  7. When a bulk application stops writing (app.duration_s), what it has
  *     already written into the buffer is still sent (the kernel sends a
  *     socket's queued data); without a modelled buffer nothing is queued.
@@ -119,6 +120,14 @@ void rx_sndbuf_init(struct rx_sender *s)
 	b->size_var = rx_core_var_id(RX_CORE_VAR_SNDBUF);
 }
 
+/* The flow starts: the sndbuf_bytes variable starts here, at
+ * tcp.sndbuf_bytes, so that its series covers the flow from its start as
+ * cwnd's does (interpretation 6's last paragraph). */
+void rx_sndbuf_start(struct rx_sender *s)
+{
+	rx_trace_var(s->sim, s->flow, s->sb.size_var, (int64_t)s->sb.size_bytes);
+}
+
 static void note_size(struct rx_sender *s)
 {
 	struct rx_flow_metrics *m = rx_snd_metrics(s);
@@ -132,8 +141,8 @@ void rx_sndbuf_fill(struct rx_sender *s)
 	const struct rx_flow_cfg *cfg = s->cfg;
 	uint64_t size = rx_sndbuf_grown(b->size_bytes, s->cc.cwnd_bytes, cfg->sndbuf_growth, cfg->sndbuf_limit_bytes);
 	if (size != b->size_bytes) {
-		/* the sndbuf_bytes variable: traced only when it grows (from
-		 * tcp.sndbuf_bytes), and only here, behind sb.on */
+		/* the sndbuf_bytes variable: traced at the flow's start
+		 * (rx_sndbuf_start) and when it grows, only behind sb.on */
 		b->size_bytes = size;
 		note_size(s);
 		rx_trace_var(s->sim, s->flow, b->size_var, (int64_t)size);

@@ -84,11 +84,14 @@ def test_reader_at_a_rate_sets_the_window_on_each_ack() -> None:
     10000 - 1000 j; the edge was 20000 and after j = 1 the open window is
     8000 while free is 9000 = 8000 + 1000: the edge moves (W3), window 9000,
     the same as the last traced (no row); from then on free equals the open
-    window: 8000, 7000, ..., 1000 (j = 2..9).  The flow completes at 260."""
+    window: 8000, 7000, ..., 1000 (j = 2..9).  The flow completes at 260.
+    The series starts with the flow: the buffer's 10000 at t=0."""
     res = rexsim.run(scenario({"read_bytes_per_s": 100_000}))
     t, v = res.trace.var_series("rwnd_bytes")
-    assert t.tolist() == [50 * MS] * 10 + [60 * MS, 160 * MS] + [260 * MS] * 8
-    assert v.tolist() == [9000 - 1000 * k for k in range(10)] + [1000, 9000] + [8000 - 1000 * j for j in range(8)]
+    assert t.tolist() == [0] + [50 * MS] * 10 + [60 * MS, 160 * MS] + [260 * MS] * 8
+    assert v.tolist() == [10000] + [9000 - 1000 * k for k in range(10)] + [1000, 9000] + [
+        8000 - 1000 * j for j in range(8)
+    ]
     # the window update at 60 ms is an ACK of nothing new (ack 10000 again)
     acks = [(e["t_ns"], e["seq"]) for e in events(res, "ack_sent")]
     assert (60 * MS, 10000) in acks and acks[9] == (50 * MS, 10000)
@@ -109,11 +112,12 @@ def test_blocked_reader_closes_the_window_probes_and_updates() -> None:
     window 0 and keeps the timer.  t=1500: the reader reads the 10000 bytes:
     the open window 0 is below 1000 and the buffer is empty (W3): a window
     update with 10000 (W5).  t=1550: 10 segments leave; the RTO replaces the
-    persist timer; they arrive at 1600 and the flow completes there."""
+    persist timer; they arrive at 1600 and the flow completes there.  The
+    window's series starts with the flow, at the buffer's 10000."""
     res = rexsim.run(scenario({"read_blocked_ms": [0, 1500]}))
     t, v = res.trace.var_series("rwnd_bytes")
-    assert t.tolist() == [50 * MS] * 10 + [1500 * MS]
-    assert v.tolist() == [9000 - 1000 * k for k in range(10)] + [10000]
+    assert t.tolist() == [0] + [50 * MS] * 10 + [1500 * MS]
+    assert v.tolist() == [10000] + [9000 - 1000 * k for k in range(10)] + [10000]
     persist = [(e["t_ns"], e["kind"], e["expires_ns"]) for e in res.trace if e.get("timer") == "persist"]
     assert persist == [
         (100 * MS, "timer_armed", 1100 * MS),
@@ -300,17 +304,20 @@ def test_window_scaling_rounds_the_window() -> None:
     once: the whole-buffer window (empty buffer, W3) is rounded down to
     9216 (W4), so the first ACK already carries 9216 and the sender keeps
     snd_nxt + 1000 <= snd_una + 9216: after the ACKs of the first 10
-    segments at t=100 it may have 9 segments out."""
+    segments at t=100 it may have 9 segments out.  The series starts with
+    the flow at the SYN-ACK's unscaled 10000 (the window the sender starts
+    with; W4), then 9216 from the first ACK on."""
     res = rexsim.run(scenario({"wscale": 10}))
     t, v = res.trace.var_series("rwnd_bytes")
-    assert t[0] == 50 * MS and set(v.tolist()) == {9216}
+    assert t.tolist()[:2] == [0, 50 * MS] and v.tolist()[:2] == [10000, 9216] and set(v.tolist()[1:]) == {9216}
     at_100 = [e["seq"] for e in events(res, "send") if e["t_ns"] == 100 * MS]
     assert at_100 == [1000 * k for k in range(10, 19)]
 
 
 def test_default_receiver_traces_no_window() -> None:
     """The default reader (at once, no scaling) offers the whole buffer on
-    every ACK: no rwnd_bytes row at all, so existing traces are unchanged."""
+    every ACK: no rwnd_bytes row at all, not even at the flow's start (the
+    window is not modelled), so existing traces are unchanged."""
     res = rexsim.run(scenario({}, rules=[{"segment": 3, "transmission": 1}]))
     assert res.trace.var_series("rwnd_bytes")[0].size == 0
 
