@@ -132,13 +132,17 @@ client: services $(FRONTEND_DEPS)
 
 # regenerate the dashboard's Vitest fixtures that copy the engine's catalogue
 # (frontend/src/lib/forms/fixtures/catalogue.json, frontend/src/lib/fixtures/catalogue-metrics.json)
-fixtures: engine
+# and the run recorded from the engine through the API's trace services
+# (frontend/src/lib/fixtures/stall-window.json)
+fixtures: services
 	$(PY) frontend/scripts/catalogue_fixtures.py
+	$(PY) frontend/scripts/stall_window_fixture.py
 
 # the committed catalogue fixtures are the engine's current catalogue, and the
 # committed OpenAPI document and generated client are the backend's current ones
 test-client: services $(FRONTEND_DEPS)
 	@$(PY) frontend/scripts/catalogue_fixtures.py --check
+	@$(PY) frontend/scripts/stall_window_fixture.py --check
 	@rm -rf $(BUILD)/client-check && mkdir -p $(BUILD)/client-check
 	@cd backend && $(abspath $(PY)) -c "import json, sys; from app.main import create_app; \
 		json.dump(create_app().openapi(), sys.stdout, indent=2, sort_keys=True)" > $(abspath $(BUILD))/client-check/openapi.json

@@ -156,6 +156,24 @@ s hack1-lost-rtx fwd.rate_bps=0 rev.rate_bps=0 fwd.delay_ms=25 rev.delay_ms=25 f
 	fwd.loss.model=positioned fwd.rules=4 fwd.rules[0].segment=1 fwd.rules[1].segment=1 \
 	fwd.rules[1].transmission=2 fwd.rules[2].segment=11 fwd.rules[2].action=duplicate \
 	fwd.rules[3].segment=12 fwd.rules[3].action=duplicate
+# issue #11's parameters together: QARR (its own QT) and BARR (its own M) with
+# opportunistic retransmission, Hack 1, a growing send buffer and a slow or blocked
+# reader, on a paced link with a burst of losses and a lost retransmission
+paced="fwd.rate_bps=8.32e6 rev.rate_bps=0 fwd.delay_ms=25 rev.delay_ms=25 fwd.buffer_pkts=200"
+s qarr-opportunistic-hack1 $paced flows[0].app.segments=120 flows[0].tcp.recovery=qarr \
+	flows[0].tcp.recovery_params.qt_segs=1 flows[0].tcp.opportunistic_rtx=true flows[0].tcp.hack1_dupack_rtx=true \
+	flows[0].tcp.iw=20 flows[0].receiver.rwnd_bytes=15000 flows[0].receiver.ack_policy=quick \
+	fwd.loss.model=positioned fwd.rules=5 fwd.rules[0].segment=3 fwd.rules[1].segment=4 fwd.rules[2].segment=5 \
+	fwd.rules[3].segment=3 fwd.rules[3].transmission=2 fwd.rules[4].segment=30 fwd.rules[4].action=duplicate
+s barr-sndbuf-reader duration_s=5 $paced fwd.loss.model=bernoulli fwd.loss.p=0.02 flows[0].app.kind=bulk \
+	flows[0].app.duration_s=2 flows[0].tcp.recovery=barr flows[0].tcp.recovery_params.window_acks=3 \
+	flows[0].tcp.opportunistic_rtx=true flows[0].tcp.hack1_dupack_rtx=true flows[0].tcp.sndbuf_bytes=8192 \
+	flows[0].tcp.sndbuf_growth=3 flows[0].tcp.sndbuf_limit_bytes=60000 flows[0].receiver.rwnd_bytes=30000 \
+	flows[0].receiver.read_bytes_per_s=400000 flows[0].receiver.wscale=2
+s qarr-blocked-nosack $paced fwd.loss.model=bernoulli fwd.loss.p=0.05 flows[0].app.segments=80 \
+	flows[0].tcp.sack=false flows[0].tcp.recovery=qarr flows[0].tcp.recovery_params.qt_segs=0 \
+	flows[0].tcp.opportunistic_rtx=true flows[0].tcp.hack1_dupack_rtx=true flows[0].tcp.sndbuf_bytes=4096 \
+	flows[0].tcp.sndbuf_growth=2 flows[0].blocked=100,400,600,900 flows[0].receiver.rwnd_bytes=9500
 s sndbuf-tiny-requests fwd.loss.model=bernoulli fwd.loss.p=0.05 flows[0].app.kind=requests \
 	flows[0].sizes=1000,50000,3000,1448,1 flows[0].app.gap_ms=0 flows[0].tcp.sndbuf_bytes=2896 flows[0].tcp.timer=tlp
 

@@ -39,7 +39,7 @@ enum rx_tx_cause {
 	RX_TXC_PROBE, /* a tail loss probe (paper §2.2, RFC 8985 §7) */
 	RX_TXC_OPPORTUNISTIC, /* new data past the receive window in recovery (opportunistic-rtx paper §IV) */
 	RX_TXC_WINDOW_PROBE, /* a zero-window probe (RFC 9293 §3.8.6.1) */
-	RX_TXC_HACK1, /* the head again on plain duplicate ACKs in recovery (opportunistic-retransmission paper §VIII, Hack 1; src/core/sndbuf.c) */
+	RX_TXC_HACK1, /* the head again on plain duplicate ACKs in recovery (opportunistic-retransmission paper §VIII, Hack 1; src/core/hack1.c) */
 	RX_TXC__COUNT
 };
 

@@ -79,9 +79,11 @@
  *      (opportunistic retransmission, paper §VIII) meets this.
  *  W7. A zero-window probe (RX_PF_ZWP, no data, below RCV.NXT) is answered
  *      with an ACK carrying the current window (§3.8.6.1).
- * The window each ACK carries is traced as the core variable rwnd_bytes when
- * it differs from the last one traced (first: receiver.rwnd_bytes), so the
- * default receiver's trace has no such rows. */
+ * The window is traced as the core variable rwnd_bytes when the window is
+ * modelled (rx_reader_on): receiver.rwnd_bytes when the flow starts
+ * (rx_rcv_start), then each ACK's window that differs from the last one
+ * traced; the default receiver's window never moves and its trace has no
+ * such rows. */
 #include <stdlib.h>
 #include <string.h>
 #include "rexsim/registry.h"
@@ -103,6 +105,17 @@ void rx_rcv_init(struct rx_receiver *r, struct rx_sim *sim, int flow, const stru
 		r->quickacks = cfg->quickacks < half_wnd ? cfg->quickacks : half_wnd;
 		r->ato_ns = rx_ms_to_ns(cfg->ato_min_ms);
 	}
+}
+
+/* The flow starts: with a modelled window (a reader model or scaling) the
+ * rwnd_bytes variable starts here, at receiver.rwnd_bytes, the window the
+ * sender starts with (its SYN-ACK's, or the configured one without a
+ * handshake), so that its series covers the flow from its start as cwnd's
+ * does; later values are traced when an ACK carries another window. */
+void rx_rcv_start(struct rx_receiver *r)
+{
+	if (r->reader_on)
+		rx_trace_var(r->sim, r->flow, r->rwnd_var, r->adv_traced);
 }
 
 /* rule 3: the ATO's ceiling, max(ato_min, min(RTT estimate, ato_max)) */

@@ -299,14 +299,45 @@ int rx_var_id(int family, int member, int k)
 	return -1;
 }
 
+/* Every member's declared variables, counted once: the members' ids run
+ * from 0 to this total, and the core variables' ids follow it.  The tables
+ * fix it, so it is counted on the first call only (every flow's receiver
+ * and sender ask for a core variable's id at each run's start; walking every
+ * family's members each time was a tenth of a ten-segment run's
+ * instructions).  Racing first calls compute the same value. */
+static int member_vars_total(void)
+{
+	static _Atomic int total = -1;
+	int n_all = atomic_load_explicit(&total, memory_order_relaxed);
+	if (n_all < 0) {
+		n_all = 0;
+		for (int fi = 0; fi < RX_FAM__COUNT; fi++)
+			for (int i = 0; i < rx_member_count(fi); i++) {
+				size_t n;
+				rx_member_vars(fi, i, &n);
+				n_all += (int)n;
+			}
+		atomic_store_explicit(&total, n_all, memory_order_relaxed);
+	}
+	return n_all;
+}
+
 int rx_var_lookup(int id, int *family, int *member, int *k)
 {
+	int total = member_vars_total();
+	if (id >= total) { /* the core's own, after every member's */
+		if (id >= total + RX_CORE_VAR__COUNT)
+			return -1;
+		*family = *member = -1;
+		*k = id - total;
+		return 0;
+	}
 	int base = 0;
-	for (int fi = 0; fi < RX_FAM__COUNT; fi++)
+	for (int fi = 0; fi < RX_FAM__COUNT && id >= 0; fi++)
 		for (int i = 0; i < rx_member_count(fi); i++) {
 			size_t n;
 			rx_member_vars(fi, i, &n);
-			if (id >= base && id < base + (int)n) {
+			if (id < base + (int)n) {
 				*family = fi;
 				*member = i;
 				*k = id - base;
@@ -314,11 +345,6 @@ int rx_var_lookup(int id, int *family, int *member, int *k)
 			}
 			base += (int)n;
 		}
-	if (id >= base && id < base + RX_CORE_VAR__COUNT) {
-		*family = *member = -1;
-		*k = id - base;
-		return 0;
-	}
 	return -1;
 }
 
@@ -328,17 +354,18 @@ static const struct rx_var_desc core_vars[] = {
 			       .unit = "bytes",
 			       .doc = "The receive window the receiver advertised on its latest ACK (RFC 9293 §3.8.6: "
 				      "the buffer less what it holds unread or out of order, never shrunk, with "
-				      "receiver SWS avoidance §3.8.6.2.2; RFC 7323 §2 scaling), traced when it "
-				      "differs from the last traced value, which starts as receiver.rwnd_bytes: the "
-				      "opportunistic-retransmission paper's AWnd." },
+				      "receiver SWS avoidance §3.8.6.2.2; RFC 7323 §2 scaling): the "
+				      "opportunistic-retransmission paper's AWnd. Traced when the window is modelled "
+				      "(a reader model or window scaling): receiver.rwnd_bytes at the flow's start, "
+				      "then each ACK's window that differs from the last traced value." },
 	[RX_CORE_VAR_SNDBUF] = { .name = "sndbuf_bytes",
 				 .label = "Send buffer",
 				 .unit = "bytes",
 				 .doc = "The size of the sender's send buffer (tcp.sndbuf_bytes; opportunistic-"
 					"retransmission paper §V.B: it grows to tcp.sndbuf_growth × cwnd, Linux's 2, "
 					"the paper's refinement 3 in §V.C, up to tcp.sndbuf_limit_bytes, and never "
-					"shrinks), traced each time it grows, from tcp.sndbuf_bytes; never traced "
-					"when the buffer is not modelled (tcp.sndbuf_bytes 0)." },
+					"shrinks), traced at the flow's start (tcp.sndbuf_bytes) and each time it "
+					"grows; never traced when the buffer is not modelled (tcp.sndbuf_bytes 0)." },
 };
 /* which side holds each core variable (the catalogue's "member" of family "core") */
 static const char *const core_var_side[] = { [RX_CORE_VAR_RWND] = "receiver", [RX_CORE_VAR_SNDBUF] = "sender" };
@@ -351,26 +378,10 @@ const struct rx_var_desc *rx_core_vars(size_t *n)
 	return core_vars;
 }
 
-/* The core variables' ids follow every member's: their first id is the
- * members' variable count, which the tables fix, so it is counted once (every
- * flow's receiver and sender ask for it at each run's start; counting it
- * walked every family's members each time: a tenth of a ten-segment run's
- * instructions).  Racing first calls compute the same value. */
+/* The core variables' ids follow every member's (member_vars_total). */
 int rx_core_var_id(int k)
 {
-	static _Atomic int first_id = -1;
-	int id = atomic_load_explicit(&first_id, memory_order_relaxed);
-	if (id < 0) {
-		id = 0;
-		for (int fi = 0; fi < RX_FAM__COUNT; fi++)
-			for (int i = 0; i < rx_member_count(fi); i++) {
-				size_t n;
-				rx_member_vars(fi, i, &n);
-				id += (int)n;
-			}
-		atomic_store_explicit(&first_id, id, memory_order_relaxed);
-	}
-	return k >= 0 && k < RX_CORE_VAR__COUNT ? id + k : -1;
+	return k >= 0 && k < RX_CORE_VAR__COUNT ? member_vars_total() + k : -1;
 }
 
 const char *rx_core_var_side(int k)

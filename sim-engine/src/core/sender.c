@@ -56,7 +56,24 @@ static bool rwnd_allows(const struct rx_sender *s, uint32_t len)
  * retransmits the lost packets" is NextSeg's rule 1 having nothing left (this
  * is rule 2, asked after it); pipe <= cwnd is the recovery's quota, checked
  * by the caller; only in fast recovery (the paper leaves the RTO case out,
- * §II.A). */
+ * §II.A).
+ * The bound, exactly (tests/python/test_receiver_window.py pins both parts
+ * at the segment that goes and the one that does not):
+ *  - "transmits up to n1+n2 new packets" bounds the new data past the
+ *    advertised edge in total, not per DUPACK (each DUPACK's n1 + n2 counts
+ *    the same holes again): snd_nxt may reach SND.UNA + SND.WND + (n1 + n2)
+ *    segments, no more.  That is where the receiver's buffer will end once
+ *    the holes are filled and read ("The receiver will advance the AWnd by
+ *    n1+n2 packets"), so with a reader that reads at once the last segment
+ *    it allows fills the buffer exactly and one more would be dropped
+ *    (receiver.c W6).
+ *  - "pipe<=CWnd" holds after each transmission (pipe + the segment <= the
+ *    recovery's window), which is §II.A condition (a), "the amount of
+ *    inflight data is less than the congestion window", checked before it,
+ *    and RFC 6675's "cwnd - pipe >= 1 SMSS".  Checked before the send,
+ *    pipe <= CWnd would put one segment more than the window in flight.
+ *    The window is the recovery member's (send_quota): cwnd for rfc6675 and
+ *    rate_halving, W for qarr and barr, PRR's sndcnt for prr. */
 static bool opportunistic_allows(const struct rx_sender *s, uint32_t len)
 {
 	if (!s->cfg->opportunistic_rtx || s->ca_state != RX_CA_RECOVERY || s->high_sacked_idx < s->una_idx ||
@@ -493,7 +510,7 @@ void rx_snd_on_ack(struct rx_sender *s, struct rx_pkt *p)
 
 	/* 6. congestion-state machine: loss detection and recovery */
 	rx_cs_on_ack(s, &ai);
-	if (s->cfg->hack1_dupack_rtx) /* the paper's Hack 1 (sndbuf.c) */
+	if (s->cfg->hack1_dupack_rtx) /* the paper's Hack 1 (hack1.c) */
 		rx_hack1_on_ack(s, &ai);
 
 	/* 7. transmit */
@@ -636,6 +653,8 @@ void rx_snd_send_window_probe(struct rx_sender *s)
 void rx_snd_start(struct rx_sender *s)
 {
 	s->started = true;
+	if (s->sb.on) /* the sndbuf_bytes series starts with the flow (sndbuf.c) */
+		rx_sndbuf_start(s);
 	if (!s->cfg->handshake) {
 		s->established = true;
 		rx_flow_app_begin(s->sim, s->flow);

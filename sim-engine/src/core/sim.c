@@ -264,6 +264,7 @@ static void flow_start(struct rx_sim *sim, struct rx_flow *f)
 		f->app_stop_ns = sim->now_ns + f->app->stop_after_ns(&sim->sc->flows[f->snd.flow]);
 		rx_sched(sim, f->app_stop_ns, RX_HEV_APP_STOP, f, 0);
 	}
+	rx_rcv_start(&f->rcv); /* the rwnd_bytes series starts with the flow */
 	rx_snd_start(&f->snd);
 }
 

@@ -150,8 +150,13 @@ struct rx_sndbuf {
 	int64_t last_ns; /* the last look at the stall state */
 	/* stall time: in the flow, in Recovery, in this episode, the most in one */
 	int64_t stall_ns, stall_rec_ns, episode_ns, episode_max_ns;
-	/* the paper's Hack 1 (tcp.hack1_dupack_rtx): duplicate ACKs without new
-	 * SACKs counted in this recovery episode since snd.una last moved */
+};
+
+/* ---------------------------------------------------------------- Hack 1
+ * The opportunistic-retransmission paper's Hack 1 (src/core/hack1.c,
+ * tcp.hack1_dupack_rtx): duplicate ACKs without new SACKs counted in this
+ * recovery episode since snd.una last moved. */
+struct rx_hack1 {
 	uint32_t plain_dupacks;
 	bool counting; /* the count belongs to the current episode */
 };
@@ -187,6 +192,7 @@ struct rx_sender {
 	 * began: what is sent above it in that run (Disorder) is limited-transmit
 	 * data (RFC 3042), which ssthresh leaves out (RFC 5681 §3.2 step 2) */
 	uint64_t lt_base_seq;
+	struct rx_hack1 h1; /* Hack 1's count (hack1.c) */
 	/* the largest outstanding data after a send since the window that began
 	 * at max_flight_seq (tcp.cwnd_limited = linux) */
 	uint64_t max_flight_bytes, max_flight_seq;
@@ -397,6 +403,8 @@ uint32_t rx_wire_bytes(uint32_t payload, bool ts, int n_sack, bool syn);
 /* receiver.c */
 void rx_rcv_init(struct rx_receiver *r, struct rx_sim *sim, int flow, const struct rx_flow_cfg *cfg);
 void rx_rcv_free(struct rx_receiver *r);
+/* the flow starts (its modelled window's first trace value) */
+void rx_rcv_start(struct rx_receiver *r);
 void rx_rcv_on_pkt(struct rx_receiver *r, struct rx_pkt *p);
 void rx_rcv_on_delack(struct rx_receiver *r);
 void rx_rcv_on_read(struct rx_receiver *r);
@@ -433,6 +441,8 @@ void rx_snd_trace_vars(struct rx_sender *s);
 
 /* sndbuf.c: the send buffer (tcp.sndbuf_*) and the application-stall metric */
 void rx_sndbuf_init(struct rx_sender *s);
+/* the flow starts: the buffer's first trace value */
+void rx_sndbuf_start(struct rx_sender *s);
 /* the application asks to have written `end` bytes so far (through the buffer) */
 void rx_sndbuf_app_write(struct rx_sender *s, uint64_t end);
 /* the application writes nothing more: what the buffer holds is still sent */
@@ -443,8 +453,6 @@ void rx_sndbuf_fill(struct rx_sender *s);
 void rx_sndbuf_after_push(struct rx_sender *s);
 /* at the end of the run: the metrics */
 void rx_sndbuf_finish(struct rx_sender *s);
-/* the paper's Hack 1 (§VIII, tcp.hack1_dupack_rtx), after the congestion-state machine saw the ACK */
-void rx_hack1_on_ack(struct rx_sender *s, const struct rx_ack_info *ai);
 /* the writer's rule, for tests: the new app_end when the buffer of size_bytes
  * holds [una, app_end) and the application wants want_end; *blocked in: the
  * writer sleeps, out: it sleeps after writing */
@@ -452,6 +460,10 @@ uint64_t rx_sndbuf_write_end(uint64_t size_bytes, uint64_t una, uint64_t app_end
 			     bool *blocked);
 /* the growth rule, for tests: the size after cwnd_bytes was seen */
 uint64_t rx_sndbuf_grown(uint64_t size_bytes, uint64_t cwnd_bytes, int64_t growth, int64_t limit_bytes);
+
+/* hack1.c: the opportunistic-retransmission paper's Hack 1 (§VIII,
+ * tcp.hack1_dupack_rtx), after the congestion-state machine saw the ACK */
+void rx_hack1_on_ack(struct rx_sender *s, const struct rx_ack_info *ai);
 
 /* scoreboard.c: the segment ring, SACK tagging, pipe (RFC 6675 SetPipe),
  * lost marks and NextSeg rule 1 */

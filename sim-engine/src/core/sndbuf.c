@@ -60,14 +60,15 @@
  *     while the sender is in the Recovery state, from entering it to leaving
  *     it.
  *     The size is the trace variable sndbuf_bytes (registry.c's core
- *     variables), traced each time it grows, never when the buffer is not
- *     modelled, so traces without tcp.sndbuf_bytes are unchanged.
+ *     variables), traced when the flow starts (tcp.sndbuf_bytes) and each
+ *     time it grows, never when the buffer is not modelled, so traces
+ *     without tcp.sndbuf_bytes have no such rows.
  *  7. When a bulk application stops writing (app.duration_s), what it has
  *     already written into the buffer is still sent (the kernel sends a
  *     socket's queued data); without a modelled buffer nothing is queued.
  *
- * Also here, as the paper's other sender-side switch: "Hack 1" (§VIII,
- * tcp.hack1_dupack_rtx), at the end of this file with its interpretations.
+ * The paper's "Hack 1" (§VIII, tcp.hack1_dupack_rtx) is a loss-recovery
+ * rule, not a send-buffer one: src/core/hack1.c.
  */
 #include <string.h>
 #include "rexsim/registry.h"
@@ -119,6 +120,14 @@ void rx_sndbuf_init(struct rx_sender *s)
 	b->size_var = rx_core_var_id(RX_CORE_VAR_SNDBUF);
 }
 
+/* The flow starts: the sndbuf_bytes variable starts here, at
+ * tcp.sndbuf_bytes, so that its series covers the flow from its start as
+ * cwnd's does (interpretation 6's last paragraph). */
+void rx_sndbuf_start(struct rx_sender *s)
+{
+	rx_trace_var(s->sim, s->flow, s->sb.size_var, (int64_t)s->sb.size_bytes);
+}
+
 static void note_size(struct rx_sender *s)
 {
 	struct rx_flow_metrics *m = rx_snd_metrics(s);
@@ -132,8 +141,8 @@ void rx_sndbuf_fill(struct rx_sender *s)
 	const struct rx_flow_cfg *cfg = s->cfg;
 	uint64_t size = rx_sndbuf_grown(b->size_bytes, s->cc.cwnd_bytes, cfg->sndbuf_growth, cfg->sndbuf_limit_bytes);
 	if (size != b->size_bytes) {
-		/* the sndbuf_bytes variable: traced only when it grows (from
-		 * tcp.sndbuf_bytes), and only here, behind sb.on */
+		/* the sndbuf_bytes variable: traced at the flow's start
+		 * (rx_sndbuf_start) and when it grows, only behind sb.on */
 		b->size_bytes = size;
 		note_size(s);
 		rx_trace_var(s->sim, s->flow, b->size_var, (int64_t)size);
@@ -208,51 +217,4 @@ void rx_sndbuf_finish(struct rx_sender *s)
 	m->app_stall_recovery_ms = (double)b->stall_rec_ns / 1e6;
 	m->app_stall_episode_max_ms = (double)b->episode_max_ns / 1e6;
 	note_size(s);
-}
-
-/* ---------------------------------------------------------------- Hack 1
- * §VIII, after the paper finds that a lost retransmission during recovery
- * leaves the sender waiting for its RTO, because "the receiver sends back
- * DUPACKs without new SACKs when receiving those out-of-AWnd packets, but
- * these DUPACKs cannot trigger the second fast retransmit of the
- * retransmitted packet":
- *   "Hack 1: in the procedure of processing incoming ACK/DUPACKs, it counts
- *    the received DUPACKs without new SACKs in TCP_CA_CWR state (i.e., loss
- *    recovery phase), if the count exceeds dupthresh, e.g., 3, it triggers
- *    fast retransmit of the latest unacknowledged TCP packet."
- * Interpretations:
- *  H1. "loss recovery phase": the Recovery state (the paper's modified kernel
- *      ran its recovery in TCP_CA_CWR).
- *  H2. A duplicate ACK without new SACKs: an ACK that neither advances
- *      snd.una nor SACKs new data (a D-SACK reports nothing new, so an ACK
- *      carrying only one counts).  "Counts" is read as a count over the
- *      episode that new SACKs do not reset (the paper names no reset); it
- *      starts at 0 when recovery begins, when snd.una advances (the head is
- *      then another segment) and after each retransmission it triggers.
- *  H3. "exceeds dupthresh": more than tcp.dupthresh, so the 4th such ACK
- *      with the default 3.
- *  H4. "the latest unacknowledged TCP packet": the segment at snd.una, the
- *      retransmitted packet the paper's bottleneck (c) describes; sent at
- *      once, whatever the recovery's quota, as a fast retransmit is (RFC 5681
- *      §3.2 step 3), counted by the recovery member like any retransmission
- *      (on_sent), with the retransmission timer restarted. */
-void rx_hack1_on_ack(struct rx_sender *s, const struct rx_ack_info *ai)
-{
-	struct rx_sndbuf *b = &s->sb;
-	if (s->ca_state != RX_CA_RECOVERY) {
-		b->counting = false; /* H1 */
-		return;
-	}
-	if (!b->counting || ai->acked_bytes) { /* H2: a new episode, or a new head */
-		b->counting = true;
-		b->plain_dupacks = 0;
-	}
-	if (ai->acked_bytes || ai->newly_sacked_bytes || s->una_idx >= s->nxt_idx)
-		return;
-	if (++b->plain_dupacks <= (uint32_t)s->cfg->dupthresh) /* H3 */
-		return;
-	b->plain_dupacks = 0;
-	if (rx_seg_at(s, s->una_idx)->sacked)
-		return;
-	rx_cs_retransmit_now(s, s->una_idx, RX_TXC_HACK1); /* H4 */
 }

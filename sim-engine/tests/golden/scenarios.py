@@ -506,6 +506,64 @@ def golden_scenarios() -> dict[str, dict]:
             }
         ],
     }
+    # issue #11's switches, which no preset turns on: Hack 1 with a lost retransmission
+    # (src/core/hack1.c), QARR with opportunistic retransmission and Hack 1 on a paced link
+    # with a loss burst, BARR with a growing send buffer and a slow scaled reader, PRR
+    # without SACK with a small buffer and a blocked reader (recorded with the engine of
+    # before Hack 1 left sndbuf.c: the same events)
+    paced = {"rate_bps": 8.32e6, "delay_ms": 25, "buffer_pkts": 200}
+    unpaced = {"rate_bps": 0, "delay_ms": 25}
+
+    def orsb(seed: int, duration_s: float, fwd: dict, tcp: dict, receiver: dict, app: dict) -> dict:
+        return {
+            "seed": seed,
+            "duration_s": duration_s,
+            "path": {"forward": fwd, "reverse": unpaced},
+            "flows": [{"app": app, "tcp": tcp, "receiver": {"ack_policy": "quick", **receiver}}],
+        }
+
+    rules = [{"segment": 1}, {"segment": 1, "transmission": 2}]
+    rules += [{"segment": k, "action": "duplicate"} for k in (11, 12, 13, 14)]
+    g["orsb-hack1-lost-rtx"] = orsb(
+        1,
+        30,
+        {**unpaced, "loss": {"model": "positioned", "rules": rules}},
+        {"mss": 1024, "hack1_dupack_rtx": True},
+        {},
+        {"kind": "fixed", "segments": 30},
+    )
+    burst = [{"segment": 3}, {"segment": 4}, {"segment": 5}, {"segment": 3, "transmission": 2}]
+    g["orsb-qarr-opportunistic-hack1"] = orsb(
+        2,
+        30,
+        {**paced, "loss": {"model": "positioned", "rules": [*burst, {"segment": 30, "action": "duplicate"}]}},
+        {"recovery": "qarr", "opportunistic_rtx": True, "hack1_dupack_rtx": True, "iw": 20},
+        {"rwnd_bytes": 15000},
+        {"kind": "fixed", "segments": 120},
+    )
+    g["orsb-barr-sndbuf-reader"] = orsb(
+        3,
+        5,
+        {**paced, "loss": {"model": "bernoulli", "p": 0.02}},
+        {
+            "recovery": "barr",
+            "opportunistic_rtx": True,
+            "hack1_dupack_rtx": True,
+            "sndbuf_bytes": 8192,
+            "sndbuf_growth": 3,
+            "sndbuf_limit_bytes": 60000,
+        },
+        {"rwnd_bytes": 30000, "read_bytes_per_s": 400000, "wscale": 2},
+        {"kind": "bulk", "duration_s": 2},
+    )
+    g["orsb-prr-nosack-blocked-reader"] = orsb(
+        4,
+        10,
+        {**paced, "loss": {"model": "bernoulli", "p": 0.05}},
+        {"sack": False, "recovery": "prr", "opportunistic_rtx": True, "hack1_dupack_rtx": True, "sndbuf_bytes": 4096},
+        {"rwnd_bytes": 9500, "read_blocked_ms": [100, 400, 600, 900]},
+        {"kind": "fixed", "segments": 120},
+    )
     # one cell of every preset, each variant
     for pname, preset in PRESETS.items():
         if pname == "realistic-tail-loss" or pname.startswith(("web-objects", "lte-handover-spike")):

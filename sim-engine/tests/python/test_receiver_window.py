@@ -84,11 +84,14 @@ def test_reader_at_a_rate_sets_the_window_on_each_ack() -> None:
     10000 - 1000 j; the edge was 20000 and after j = 1 the open window is
     8000 while free is 9000 = 8000 + 1000: the edge moves (W3), window 9000,
     the same as the last traced (no row); from then on free equals the open
-    window: 8000, 7000, ..., 1000 (j = 2..9).  The flow completes at 260."""
+    window: 8000, 7000, ..., 1000 (j = 2..9).  The flow completes at 260.
+    The series starts with the flow: the buffer's 10000 at t=0."""
     res = rexsim.run(scenario({"read_bytes_per_s": 100_000}))
     t, v = res.trace.var_series("rwnd_bytes")
-    assert t.tolist() == [50 * MS] * 10 + [60 * MS, 160 * MS] + [260 * MS] * 8
-    assert v.tolist() == [9000 - 1000 * k for k in range(10)] + [1000, 9000] + [8000 - 1000 * j for j in range(8)]
+    assert t.tolist() == [0] + [50 * MS] * 10 + [60 * MS, 160 * MS] + [260 * MS] * 8
+    assert v.tolist() == [10000] + [9000 - 1000 * k for k in range(10)] + [1000, 9000] + [
+        8000 - 1000 * j for j in range(8)
+    ]
     # the window update at 60 ms is an ACK of nothing new (ack 10000 again)
     acks = [(e["t_ns"], e["seq"]) for e in events(res, "ack_sent")]
     assert (60 * MS, 10000) in acks and acks[9] == (50 * MS, 10000)
@@ -109,11 +112,12 @@ def test_blocked_reader_closes_the_window_probes_and_updates() -> None:
     window 0 and keeps the timer.  t=1500: the reader reads the 10000 bytes:
     the open window 0 is below 1000 and the buffer is empty (W3): a window
     update with 10000 (W5).  t=1550: 10 segments leave; the RTO replaces the
-    persist timer; they arrive at 1600 and the flow completes there."""
+    persist timer; they arrive at 1600 and the flow completes there.  The
+    window's series starts with the flow, at the buffer's 10000."""
     res = rexsim.run(scenario({"read_blocked_ms": [0, 1500]}))
     t, v = res.trace.var_series("rwnd_bytes")
-    assert t.tolist() == [50 * MS] * 10 + [1500 * MS]
-    assert v.tolist() == [9000 - 1000 * k for k in range(10)] + [10000]
+    assert t.tolist() == [0] + [50 * MS] * 10 + [1500 * MS]
+    assert v.tolist() == [10000] + [9000 - 1000 * k for k in range(10)] + [10000]
     persist = [(e["t_ns"], e["kind"], e["expires_ns"]) for e in res.trace if e.get("timer") == "persist"]
     assert persist == [
         (100 * MS, "timer_armed", 1100 * MS),
@@ -138,6 +142,44 @@ def test_long_block_probes_back_off() -> None:
     armed = [e["expires_ns"] for e in res.trace if e.get("timer") == "persist" and e["kind"] == "timer_armed"]
     assert armed == [1100 * MS, 3100 * MS, 7100 * MS, 15100 * MS]
     assert [e["t_ns"] for e in events(res, "send")][10] == 8050 * MS
+
+
+def test_window_update_is_not_a_duplicate_ack_without_sack() -> None:
+    """RFC 5681 §2: without SACK an ACK is a duplicate only if, among its
+    conditions, "(e) the advertised window in the incoming acknowledgment
+    equals the advertised window in the last incoming acknowledgment"; so a
+    window update for SND.UNA is none (the sender compares the ACK's window
+    with the one before it, taken after the scoreboard; commit e352847).
+    SACK off, buffer 9500, reader blocked [0, 300) ms, one object of 9300
+    bytes: segments 1..9 of 1000 and segment 10 = [9000, 9300) of 300, whose
+    first transmission is lost.  t=0: all 10 leave (9300 <= 0 + 9500).
+    t=50: 1..9 arrive unread: ACK k = 1000 k with the edge kept at 9500
+    (W2; W3: free 9500 - 1000 k is not >= open + 1000), window 9500 - 1000 k,
+    8500 ... 500; after the 9th the open window 500 is below the SWS
+    threshold 1000 and the read timer is set for the block's end (W5).
+    t=100: the 9 ACKs take snd_una to 9000; 300 bytes stay outstanding; the
+    RTO (1 s, the rfc6298 minimum) restarts on the last: 1100 ms.  t=300: the
+    reader reads all 9000, the buffer is empty (W3): a window update, ACK 9000
+    with window 9500 (W5).  t=350: ack = snd_una = 9000 with 300 bytes
+    outstanding, but the window went from 500 to 9500: not a duplicate ACK,
+    the sender stays Open (without the fix it was the first duplicate ACK and
+    the sender entered Disorder at 350 ms).  t=1100: the RTO: Loss, segment 10
+    again (cause rto); delivered at 1150, its ACK at 1200 ends Loss."""
+    sc = scenario({"rwnd_bytes": 9500, "read_blocked_ms": [0, 300]}, tcp={"sack": False}, rules=[{"segment": 10}])
+    sc["flows"][0]["app"] = {"kind": "fixed", "bytes": 9300}
+    res = rexsim.run(sc)
+    check_invariants(sc, res)
+    t, v = res.trace.var_series("rwnd_bytes")
+    assert list(zip(t.tolist(), v.tolist(), strict=True))[-2:] == [(50 * MS, 500), (300 * MS, 9500)]
+    assert [(e["t_ns"], e["seq"]) for e in events(res, "ack_recv")][-3:] == [
+        (100 * MS, 9000),
+        (350 * MS, 9000),
+        (1200 * MS, 9300),
+    ]
+    assert [(e["t_ns"], e["state"]) for e in events(res, "state")] == [(1100 * MS, "loss"), (1200 * MS, "open")]
+    rtx = [(e["t_ns"], e["seq"], e["cause"]) for e in events(res, "retransmit")]
+    assert rtx == [(1100 * MS, 9000, "rto")]
+    assert res.flows[0].metrics["fct_ms"] == 1150.0
 
 
 def _recovery(opportunistic: bool, lose_rtx: bool = False) -> rexsim.Result:
@@ -177,6 +219,75 @@ def test_opportunistic_retransmission_sends_past_the_window_in_recovery() -> Non
     assert res.flows[0].metrics["fct_ms"] < base.flows[0].metrics["fct_ms"]
 
 
+def _paced_recovery(recovery: str, iw: int) -> rexsim.Result:
+    """Segment 1's first transmission lost; the forward link at 8.32 Mb/s, so
+    a 1000-byte segment (1040 bytes on the wire) takes exactly 1 ms to
+    serialise: the 9 segments left (2..10) arrive at 50 + (k - 1) ms and their
+    ACKs reach the sender 1 ms apart, the one SACKing segment k at 99 + k ms."""
+    sc = scenario(
+        {}, segments=40, tcp={"opportunistic_rtx": True, "recovery": recovery, "iw": iw}, rules=[{"segment": 1}]
+    )
+    sc["path"]["forward"]["rate_bps"] = 8_320_000
+    res = rexsim.run(sc)
+    check_invariants(sc, res)
+    return res
+
+
+def _new_data(res: rexsim.Result, until_ms: int) -> list[tuple[int, int, str]]:
+    return [(e["t_ns"] // MS, e["seq"], e["cause"]) for e in events(res, "send") if 0 < e["t_ns"] <= until_ms * MS]
+
+
+def test_opportunistic_bound_is_the_holes_and_sacked_segments_past_the_window() -> None:
+    """The extension's bound, with a window that does not bind: QARR keeps
+    the window W at the loss (β = 1; IW 20 and the 10-segment buffer, so
+    cwnd = W = 20000 while 10 segments are out), and its queue estimate never
+    exceeds QT = 5 segments here (at most pipe 11000 x (109 - 101) / 109 =
+    807 bytes), so W stays 20000.  t=103: the third duplicate ACK (SACK
+    [1000, 4000)) starts recovery with the fast retransmit; pipe = 10000 out -
+    3000 SACKed - 1000 lost + 1000 retransmitted = 7000, W - pipe = 13000.
+    The window ends at snd_una 0 + 10000 = snd_nxt; the extension is n1 + n2
+    = 1 hole + 3 SACKed = the highest SACKed end 4000 - snd_una 0, so new
+    data may reach 14000: [10000, 14000) leave (cause opportunistic), and
+    [14000, 15000) does not, though the quota has room for 9 more.  Each ACK
+    at 99 + k ms (k = 5..10) SACKs one more segment and lets one more go:
+    [14000, 15000) at 104 ... [19000, 20000) at 109; the next, [20000, 21000),
+    ends past 10000 + 10000 + 10000 and waits for the end of recovery: the
+    retransmission (sent 103, serialised 103-104) arrives at 154, the
+    opportunistic segments behind it at 155..164, each accepted (W6: the
+    reader took the 10000 bytes at 154, so the buffer ends at 20000, which
+    the last one reaches exactly); its ACK (10000, at 204) ends recovery, and
+    with una 10000 the window allows [20000, 21000) only at the next ACK,
+    11000 at 205."""
+    res = _paced_recovery("qarr", 20)
+    assert {e["cwnd_bytes"] for e in res.trace if e["t_ns"] <= 204 * MS} == {20000}
+    opp = [(t, s) for t, s, cause in _new_data(res, 204) if cause == "opportunistic"]
+    assert opp == [(103, 10000), (103, 11000), (103, 12000), (103, 13000)] + [
+        (99 + k, 14000 + 1000 * (k - 5)) for k in range(5, 11)
+    ]
+    assert _new_data(res, 205)[-1] == (205, 20000, "new")
+    assert len(_new_data(res, 205)) == len(opp) + 1
+    assert not [e for e in events(res, "drop") if e["t_ns"] > 0]
+
+
+def test_opportunistic_bound_keeps_pipe_within_cwnd() -> None:
+    """The congestion-control bound, pipe <= cwnd, with the window extension
+    to spare: RFC 6675 recovery, IW 10, cwnd = ssthresh = FlightSize / 2 =
+    5000 at the fast retransmit (t=103), pipe 7000 after it.  t=104 (SACK
+    [1000, 5000)): pipe 6000; t=105: pipe 5000 = cwnd: nothing new, though
+    the extension allows [10000, 15000) and a reading of "pipe <= CWnd"
+    checked before the send would let one segment go here (pipe 6000 after
+    it); the engine reads the bound after the send (pipe + MSS <= cwnd, §II.A
+    (a)'s "pipe < CWnd" before it, RFC 6675's cwnd - pipe >= 1 SMSS).  t=106:
+    pipe 4000, so [10000, 11000) goes (pipe 5000); one more on each ACK at
+    107, 108, 109 ([11000, 14000)).  The retransmission's ACK (10000, at 204)
+    ends recovery: [14000, 15000) goes at 204 as new data."""
+    res = _paced_recovery("rfc6675", 10)
+    assert _new_data(res, 204) == [(106 + j, 10000 + 1000 * j, "opportunistic") for j in range(4)] + [
+        (204, 14000, "new")
+    ]
+    assert not [e for e in events(res, "drop") if e["t_ns"] > 0]
+
+
 def test_opportunistic_data_is_dropped_when_the_retransmission_is_lost() -> None:
     """The paper's §VIII case: the retransmission of segment 1 is lost too, so
     at t=150 the 4 opportunistic segments find rcv_nxt = 0: they end past
@@ -193,17 +304,20 @@ def test_window_scaling_rounds_the_window() -> None:
     once: the whole-buffer window (empty buffer, W3) is rounded down to
     9216 (W4), so the first ACK already carries 9216 and the sender keeps
     snd_nxt + 1000 <= snd_una + 9216: after the ACKs of the first 10
-    segments at t=100 it may have 9 segments out."""
+    segments at t=100 it may have 9 segments out.  The series starts with
+    the flow at the SYN-ACK's unscaled 10000 (the window the sender starts
+    with; W4), then 9216 from the first ACK on."""
     res = rexsim.run(scenario({"wscale": 10}))
     t, v = res.trace.var_series("rwnd_bytes")
-    assert t[0] == 50 * MS and set(v.tolist()) == {9216}
+    assert t.tolist()[:2] == [0, 50 * MS] and v.tolist()[:2] == [10000, 9216] and set(v.tolist()[1:]) == {9216}
     at_100 = [e["seq"] for e in events(res, "send") if e["t_ns"] == 100 * MS]
     assert at_100 == [1000 * k for k in range(10, 19)]
 
 
 def test_default_receiver_traces_no_window() -> None:
     """The default reader (at once, no scaling) offers the whole buffer on
-    every ACK: no rwnd_bytes row at all, so existing traces are unchanged."""
+    every ACK: no rwnd_bytes row at all, not even at the flow's start (the
+    window is not modelled), so existing traces are unchanged."""
     res = rexsim.run(scenario({}, rules=[{"segment": 3, "transmission": 1}]))
     assert res.trace.var_series("rwnd_bytes")[0].size == 0
 
@@ -219,6 +333,12 @@ def test_bad_reader_input_names_the_field() -> None:
     ):
         with pytest.raises(rexsim.ScenarioError, match=msg):
             rexsim.run(scenario(receiver))
+    # a shift past 14 is named once, by its range, and never used to check
+    # the buffer (shifting by it was undefined: found by the fuzzer)
+    for shift in (15, 64, 2**62):
+        with pytest.raises(rexsim.ScenarioError) as bad:
+            rexsim.run(scenario({"wscale": shift}))
+        assert [e["path"] for e in bad.value.errors] == ["flows[0].receiver.wscale"]
 
 
 READERS = st.fixed_dictionaries(
