@@ -29,7 +29,8 @@ import "../charts/charts.css";
 
 /** A mechanism keeps its colour, dash and marker everywhere: its place in its catalogue family (as on the compare page). */
 export function galleryCues(card: GalleryCard, variants: string[], cat: Catalogue | undefined): Record<string, VariantCue> {
-  return variantCues(variants, card.baseline_variant, (v) => {
+  // a time plot compares nothing to a baseline: every variant gets its own mechanism's cue
+  return variantCues(variants, card.chart.kind === "timeseries" ? "" : card.baseline_variant, (v) => {
     const m = cat ? mechanismOfVariant(card.variants[v], cat) : null;
     return m && cat ? choicesOf(cat, m.family).findIndex((x) => x.name === m.name) : -1;
   });
@@ -76,7 +77,7 @@ export function GalleryFigure(props: { card: GalleryCard; comparison: Comparison
           <li key={v} data-variant={v}>
             <VariantGlyph cue={cues[v]} kind={fig.kind === "cdf" || fig.kind === "timeseries" ? "line" : "marker"} />
             {v}
-            {v === fig.baseline ? " (baseline)" : ""}
+            {v === fig.baseline && fig.kind !== "timeseries" ? " (baseline)" : ""}
           </li>
         ))}
         {fig.savings.length > 0 && (

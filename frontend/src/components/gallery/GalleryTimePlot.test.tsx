@@ -6,6 +6,7 @@ import { parseCatalogue } from "../../lib/forms/catalogue";
 import { cardFigure, seriesDivisor, timeWindowMs, timeWindowText } from "../../lib/gallery";
 import { card, comparison } from "../../lib/galleryTesting";
 import { flush, json, render, stubFetch } from "../compare/testing";
+import { BASELINE_COLOR, CATEGORICAL } from "../charts/palette";
 import { GalleryFigure } from "./GalleryFigure";
 
 const CATALOGUE = parseCatalogue(raw as never);
@@ -55,10 +56,24 @@ function fig5Comparison(finished: boolean) {
   return c;
 }
 
-// the handover's schedule period as the trace gives it: 10 s to 15.01 s (the packets it held leave at 15-15.01 s)
-const PERIOD = apiEvent({ kind: "path_period", t_ns: 10e9, start_ns: 10e9, end_ns: 15.01e9, direction: "forward", stage: "schedule" } as never);
+// the handover table's period as the trace gives it: its rows' span, 10 s to 20 s (the spike, then loss until 20 s)
+const PERIOD = apiEvent({ kind: "path_period", t_ns: 10e9, start_ns: 10e9, end_ns: 20e9, direction: "forward", stage: "schedule" } as never);
 // run k's cwnd (bytes): 59.6 packets before the spike, 1 after the RTO at 14.26 s, restored to 60.6 at 15.071 s
 const MSS = 1448;
+// Eifel's verdict on the first ACK after the spike (runs 1 and 3; run 2 finds the RTO genuine)
+const UNDO = apiEvent({
+  kind: "spurious",
+  t_ns: 15.071e9,
+  detector: "eifel",
+  rule: "eifel_ts_older",
+  response: "revert",
+  ack: 15_001_448,
+  cwnd_bytes: 60 * MSS,
+  ssthresh_bytes: 60 * MSS,
+  old_cwnd_bytes: MSS,
+  old_ssthresh_bytes: 2 * MSS,
+  state: "open",
+} as never);
 const cwndOf = (k: number) => ({ unit: "bytes", t_ns: [10e9, 14.26e9, 15.071e9, 20e9], values: [86300, MSS, (60 + k) * MSS, (60 + k) * MSS], change_points: 4, downsampled: false });
 
 function routes() {
@@ -72,7 +87,7 @@ function routes() {
     const k = RUNS.indexOf(m[1]);
     if (!m[2]) return json({ id: m[1], state: "succeeded", scenario: { seed: 1 + k, flows: [{ tcp: { mss: MSS } }], path: {} } });
     if (m[2] === "/series") return json({ flow: 0, from_ns: 10e9, to_ns: 20e9, events: 4, series: { cwnd: cwndOf(k) } });
-    if (m[2] === "/trace" && u.searchParams.get("kinds") === "path_period") return json({ events: [PERIOD], downsampled: false });
+    if (m[2] === "/trace" && u.searchParams.get("kinds") === "path_period,spurious") return json({ events: k === 1 ? [PERIOD] : [PERIOD, UNDO], downsampled: false });
     if (m[2] === "/trace")
       return json({
         events: [
@@ -124,12 +139,15 @@ describe("time-plot cards", () => {
     const series = [...r.container.querySelectorAll('[data-testid="gallery-time-series"]')];
     expect(series.map((s) => s.getAttribute("data-replication"))).toEqual(["0", "1", "2"]);
     for (const s of series) {
-      // one cwnd line, named by its variant and run, over the handover's band (10-15.01 s)
-      expect(s.querySelectorAll("path[stroke]").length).toBeGreaterThan(0);
+      // one cwnd line, named by its variant and run, over the handover's band (10-20 s)
+      expect(s.querySelectorAll('path[data-series="cwnd"]')).toHaveLength(1);
       const band = s.querySelector('[data-testid="period-band"]')!;
-      expect([band.getAttribute("data-stage"), band.getAttribute("data-t0"), band.getAttribute("data-t1")]).toEqual(["schedule", "10000", "15010"]);
+      expect([band.getAttribute("data-stage"), band.getAttribute("data-t0"), band.getAttribute("data-t1")]).toEqual(["schedule", "10000", "20000"]);
     }
     expect(series[1].textContent).toContain("cwnd (Eifel, run 2)");
+    // the verdicts, marked on the cwnd chart as on the run view's: runs 1 and 3 undo, run 2 does not
+    expect(series.map((s) => s.querySelectorAll('[data-testid="series-mark-spurious"]').length)).toEqual([1, 0, 1]);
+    expect(series[0].textContent).toContain("Eifel");
     // the accessible name says what each chart is
     expect(series[2].querySelector("[aria-label]")?.getAttribute("aria-label")).toContain("Eifel, run 3: cwnd (packets)");
     const seq = r.container.querySelector('[data-testid="gallery-time-sequence"]')!;
@@ -138,6 +156,11 @@ describe("time-plot cards", () => {
     // the runs' windows, asked of the API: the card's window, flow 0, the series by name
     expect(seen).toContain("/api/v1/runs/r-2/series?from_ms=10000&to_ms=20000&max_points=2000&flow=0&names=cwnd");
     expect(seen.some((s) => s.startsWith("/api/v1/runs/r-1/trace?from_ms=10000&to_ms=20000"))).toBe(true);
+    // one run per panel: no baseline in the legend, the variant's own cue (not the baseline's grey)
+    expect(r.container.querySelector('.gallery-legend li[data-variant="Eifel"]')!.textContent).toBe("Eifel");
+    const line = series[0].querySelector('path[data-series="cwnd"]')!;
+    expect(line.getAttribute("stroke")).not.toBe(BASELINE_COLOR);
+    expect(CATEGORICAL).toContain(line.getAttribute("stroke"));
     // the window, and each panel's export names it
     expect(r.container.querySelector('[data-testid="gallery-time-window"]')!.textContent).toContain("window 10–20 s");
     expect([...r.container.querySelectorAll(".gallery-panel")].map((p) => p.getAttribute("data-panel"))).toEqual(["a", "b", "c", "d"]);

@@ -10,7 +10,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useMemo } from "react";
 import { RunsService, type RunPublic, type Series, type TraceWindow } from "../../lib/api";
 import { toEvents, type TraceEvent } from "../../lib/chart-math/events";
-import { buildExplainIndex, explainEvent } from "../../lib/chart-math/explain";
+import { buildExplainIndex, explainEvent, spuriousMarkLabel } from "../../lib/chart-math/explain";
 import { timeScale } from "../../lib/chart-math/idleScale";
 import { type PeriodBand, periodBands, scenarioSchedules } from "../../lib/chart-math/periods";
 import { linkTimers, stateSegments } from "../../lib/chart-math/timeline";
@@ -23,7 +23,7 @@ import type { LegendEntry } from "../charts/exportChart";
 import { periodLegendEntries } from "../charts/PeriodBands";
 import type { VariantCue } from "../charts/palette";
 import { SeriesChart } from "../charts/SeriesChart";
-import { TimeSequenceChart } from "../charts/TimeSequenceChart";
+import { SPURIOUS_LEGEND, TimeSequenceChart } from "../charts/TimeSequenceChart";
 
 const MARGIN = { top: 24, right: 12, bottom: 4, left: 56 };
 /** the flow the paper's figures show: the scenario's only one */
@@ -34,15 +34,22 @@ const MAX_POINTS = 4000;
 export interface TimePlotData {
   scenario: Record<string, unknown> | null;
   bands: PeriodBand[];
+  /** the run's spurious-RTO verdicts in the window (marked on a series chart, as on the run view's cwnd chart) */
+  verdicts: TraceEvent[];
   events: TraceEvent[] | null;
   series: Series | null;
 }
 
 /** Everything a panel draws, from the stored run. */
 export async function loadTimePlot(runId: string, plot: string, window: [number, number]): Promise<TimePlotData> {
-  const [run, periods] = await Promise.all([RunsService.readRun({ path: { run_id: runId } }), fetchKinds(runId, ["path_period"], null)]);
+  const [run, rare] = await Promise.all([RunsService.readRun({ path: { run_id: runId } }), fetchKinds(runId, ["path_period", "spurious"], window[1])]);
   const scenario = ((run.data as RunPublic | undefined)?.scenario as Record<string, unknown> | undefined) ?? null;
-  const bands = periodBands(periods.events, window[1], scenario ? scenarioSchedules(scenario) : {});
+  const bands = periodBands(
+    rare.events.filter((e) => e.kind === "path_period"),
+    window[1],
+    scenario ? scenarioSchedules(scenario) : {},
+  );
+  const verdicts = rare.events.filter((e) => e.kind === "spurious" && e.flow === FLOW && e.t >= window[0]);
   const query = { from_ms: window[0], to_ms: window[1], max_points: MAX_POINTS };
   if (plot === "sequence") {
     const tr = await RunsService.readTrace({ path: { run_id: runId }, query: { ...query, flows: String(FLOW) } });
@@ -50,11 +57,11 @@ export async function loadTimePlot(runId: string, plot: string, window: [number,
     const events = toEvents((tr.data as TraceWindow).events)
       .filter((e) => e.flow === FLOW)
       .map((e, i) => ({ ...e, i }));
-    return { scenario, bands, events, series: null };
+    return { scenario, bands, verdicts, events, series: null };
   }
   const s = await RunsService.readSeries({ path: { run_id: runId }, query: { ...query, flow: FLOW, names: plot, max_points: 2000 } });
   if (s.error || !s.data) throw new Error(`the ${plot} series is not available`);
-  return { scenario, bands, events: null, series: s.data as Series };
+  return { scenario, bands, verdicts, events: null, series: s.data as Series };
 }
 
 /** The legend of an exported panel: the run's variant (its cue) and the periods shaded in the window. */
@@ -134,6 +141,13 @@ function TimePlotBody(props: { data: TimePlotData; panel: TimePanel; cue: Varian
     const div = seriesDivisor(s.unit, panel.plotUnit, mssOf(flow));
     return [{ key: panel.plot, label: `${panel.plotLabel} (${panel.variant}, run ${panel.replication + 1})`, color: cue?.color ?? "#000", dash: cue?.dash, width: 2, points: seriesPoints(s, div) }];
   }, [data.series, panel, cue, flow]);
+  // the spurious-RTO verdicts with their explanation, as the run view marks them on its cwnd chart
+  const marks = useMemo(() => {
+    const ix = buildExplainIndex(data.verdicts, data.scenario, null, vocab);
+    return data.verdicts.flatMap((e) =>
+      e.kind === "spurious" ? [{ key: String(e.i), t: e.t, label: spuriousMarkLabel(e, vocab), ...pick(explainEvent(e, ix)) }] : [],
+    );
+  }, [data.verdicts, data.scenario, vocab]);
   const what = `${panel.variant}, run ${panel.replication + 1}`;
   if (seq && events)
     return events.length === 0 ? (
@@ -170,7 +184,13 @@ function TimePlotBody(props: { data: TimePlotData; panel: TimePanel; cue: Varian
         testId={`gallery-series-${panel.id}`}
         title={`${what}: ${panel.plotLabel} (${panel.plotUnit}) against time`}
         bands={data.bands}
+        marks={marks}
+        marksLabel={SPURIOUS_LEGEND}
       />
     </div>
   );
+}
+
+function pick(ex: { title: string; details: string[] }) {
+  return { title: ex.title, details: ex.details };
 }
