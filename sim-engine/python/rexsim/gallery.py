@@ -841,9 +841,9 @@ KATO_CARDS: list[dict[str, Any]] = [
         "published": [],
         "notes": [
             "The paper's Fig. 4 plots sequence/ACK numbers and cwnd against time (10-13 s) for Eifel, DSACK and "
-            "F-RTO; the card draws the measure its conclusion speaks of, the data transferred, for every "
-            "variant of the preset (the three alone, the three pairs and no detector). Each variant's time-"
-            "sequence diagram and cwnd chart are one run's view away (the comparison's runs).",
+            "F-RTO: the time-plot card kato-fig4-time draws it. This card draws the measure its conclusion speaks "
+            "of, the data transferred, for every variant of the preset (the three alone, the three pairs and no "
+            "detector).",
             _KATO_MEASURE_NOTE,
             _KATO_TABLE_NOTE,
         ],
@@ -914,9 +914,9 @@ KATO_CARDS: list[dict[str, Any]] = [
             "The paper prints no values for Fig. 11 (nor for any figure): its findings are quoted instead.",
             _KATO_MEASURE_NOTE,
             _KATO_TABLE_NOTE,
-            "Figs. 5-10 (cwnd against time for each detector and pair, three and two runs) have no card: their "
-            "timeout gaps are in each run's time-sequence diagram and cwnd chart; Rexmit's Eifel gap after the "
-            "spike is longer (15.1 s to about 27 s) than the paper's (12-16 s).",
+            "Figs. 5-10 (cwnd against time for each detector and pair, three and two runs) are the time-plot "
+            "cards kato-fig5 to kato-fig10; Rexmit's Eifel gap after the spike is longer (15.1 s to about 27 s) "
+            "than the paper's (12-16 s).",
         ],
     },
 ]
