@@ -9,13 +9,24 @@ from pydantic import BaseModel, Field
 from .comparison import FlowFilter
 
 
+class GalleryPlot(BaseModel):
+    """What a time plot draws against time."""
+
+    label: str = Field(description="the paper's name for it, e.g. Sequence/ACK number, cwnd")
+    unit: str = Field(
+        description="sequence: MB or segments; a *_bytes series (cwnd): bytes or packets (of the flow's MSS); "
+        "a *_us series: ms; a mechanism variable: its catalogue unit"
+    )
+
+
 class GalleryChart(BaseModel):
     """How the paper draws the figure."""
 
-    kind: Literal["bars", "cdf", "box"] = Field(
+    kind: Literal["bars", "cdf", "box", "timeseries"] = Field(
         description="bars: the metric's mean per variant normalized to the baseline, grouped per value of `x`; "
         "cdf: one CDF of the metric per variant and panel; box: one box plot per variant and panel (p5-p95 "
-        "whiskers, Q1-Q3 box, median, mean)"
+        "whiskers, Q1-Q3 box, median, mean); timeseries: per panel, one run's `plot` against time over "
+        "[t_from_s, t_to_s] (the run of the panel's variant and replication)"
     )
     x: str | None = Field(None, description="bars: the grid key whose values group the bars")
     x_label: str | None = Field(None, description="bars: the paper's name for x, e.g. RTT")
@@ -23,12 +34,30 @@ class GalleryChart(BaseModel):
     x_scale: float | None = Field(
         None, description="bars: the shown value is the grid value times this (RTT = 2 x one-way)"
     )
+    t_from_s: float | None = Field(None, description="timeseries: the window's start (s of simulated time)")
+    t_to_s: float | None = Field(None, description="timeseries: the window's end (s)")
+    measure_from_s: float | None = Field(
+        None, description="timeseries: where the findings start measuring (s), e.g. when a delay spike ends"
+    )
+    paper_window_s: list[float] | None = Field(
+        None, description="timeseries: the paper's window [from, to] (s), where it differs from Rexmit's"
+    )
+    plots: dict[str, GalleryPlot] | None = Field(
+        None,
+        description="timeseries: the plots the panels draw: 'sequence' (sequence and ACK numbers, the run "
+        "view's time-sequence diagram) or a series of GET /runs/{id}/series (cwnd, ssthresh, ...)",
+    )
 
 
 class GalleryPanel(BaseModel):
     id: str = Field(description="the paper's panel name where it has one (a-f), else top/bottom")
     label: str
     where: dict[str, Any] = Field(description="grid key -> value: the cells the panel shows")
+    variant: str | None = Field(None, description="timeseries: the variant whose run the panel draws")
+    replication: int | None = Field(
+        None, description="timeseries: which of the variant's runs (0: the first; its seed is the base seed + it)"
+    )
+    plot: str | None = Field(None, description="timeseries: a key of chart.plots")
 
 
 class GalleryFinding(BaseModel):

@@ -1114,9 +1114,41 @@ export type GalleryChart = {
     /**
      * Kind
      *
-     * bars: the metric's mean per variant normalized to the baseline, grouped per value of `x`; cdf: one CDF of the metric per variant and panel; box: one box plot per variant and panel (p5-p95 whiskers, Q1-Q3 box, median, mean)
+     * bars: the metric's mean per variant normalized to the baseline, grouped per value of `x`; cdf: one CDF of the metric per variant and panel; box: one box plot per variant and panel (p5-p95 whiskers, Q1-Q3 box, median, mean); timeseries: per panel, one run's `plot` against time over [t_from_s, t_to_s] (the run of the panel's variant and replication)
      */
-    kind: 'bars' | 'cdf' | 'box';
+    kind: 'bars' | 'cdf' | 'box' | 'timeseries';
+    /**
+     * Measure From S
+     *
+     * timeseries: where the findings start measuring (s), e.g. when a delay spike ends
+     */
+    measure_from_s?: number | null;
+    /**
+     * Paper Window S
+     *
+     * timeseries: the paper's window [from, to] (s), where it differs from Rexmit's
+     */
+    paper_window_s?: Array<number> | null;
+    /**
+     * Plots
+     *
+     * timeseries: the plots the panels draw: 'sequence' (sequence and ACK numbers, the run view's time-sequence diagram) or a series of GET /runs/{id}/series (cwnd, ssthresh, ...)
+     */
+    plots?: {
+        [key: string]: GalleryPlot;
+    } | null;
+    /**
+     * T From S
+     *
+     * timeseries: the window's start (s of simulated time)
+     */
+    t_from_s?: number | null;
+    /**
+     * T To S
+     *
+     * timeseries: the window's end (s)
+     */
+    t_to_s?: number | null;
     /**
      * X
      *
@@ -1192,6 +1224,24 @@ export type GalleryPanel = {
      */
     label: string;
     /**
+     * Plot
+     *
+     * timeseries: a key of chart.plots
+     */
+    plot?: string | null;
+    /**
+     * Replication
+     *
+     * timeseries: which of the variant's runs (0: the first; its seed is the base seed + it)
+     */
+    replication?: number | null;
+    /**
+     * Variant
+     *
+     * timeseries: the variant whose run the panel draws
+     */
+    variant?: string | null;
+    /**
      * Where
      *
      * grid key -> value: the cells the panel shows
@@ -1199,6 +1249,26 @@ export type GalleryPanel = {
     where: {
         [key: string]: unknown;
     };
+};
+
+/**
+ * GalleryPlot
+ *
+ * What a time plot draws against time.
+ */
+export type GalleryPlot = {
+    /**
+     * Label
+     *
+     * the paper's name for it, e.g. Sequence/ACK number, cwnd
+     */
+    label: string;
+    /**
+     * Unit
+     *
+     * sequence: MB or segments; a *_bytes series (cwnd): bytes or packets (of the flow's MSS); a *_us series: ms; a mechanism variable: its catalogue unit
+     */
+    unit: string;
 };
 
 /**

@@ -145,13 +145,31 @@ export interface RatioTable {
   rows: RatioRow[];
 }
 
+/** A time-plot panel (Kato et al. Figs. 4-10): one run's sequence/ACK numbers or a sender series against time. */
+export interface TimePanel {
+  id: string;
+  label: string;
+  variant: string;
+  /** which of the variant's runs (0: the first, seed = base seed + replication) */
+  replication: number;
+  /** "sequence" or a series name (cwnd, ...): a key of the card's chart.plots */
+  plot: string;
+  /** the paper's name for the plot and its unit (chart.plots) */
+  plotLabel: string;
+  plotUnit: string;
+  /** the run the panel draws; null while the comparison has not created it (or the cell is missing) */
+  runId: string | null;
+}
+
 export interface GalleryFigure {
-  kind: "bars" | "cdf" | "box";
+  kind: "bars" | "cdf" | "box" | "timeseries";
   variants: string[];
   baseline: string;
   bars: BarPanel[];
   cdfs: CdfPanel[];
   boxes: BoxPanel[];
+  /** a time plot's panels (empty for the other kinds) */
+  times: TimePanel[];
   savings: SavingRow[];
   ratios: RatioTable[];
   /** finished runs / all runs; the figure is provisional until they are equal */
@@ -215,7 +233,10 @@ export function cardFigure(card: GalleryCard, comparison: ComparisonPublic): Gal
   const bars: BarPanel[] = [];
   const cdfs: CdfPanel[] = [];
   const boxes: BoxPanel[] = [];
-  if (card.chart.kind === "box") {
+  const times: TimePanel[] = [];
+  if (card.chart.kind === "timeseries") {
+    for (const panel of card.panels) times.push(timePanel(card, view, panel));
+  } else if (card.chart.kind === "box") {
     for (const panel of card.panels) boxes.push({ id: panel.id, label: panel.label, cell: panelCells(view, panel.where)[0] });
   } else if (card.chart.kind === "bars") {
     for (const panel of card.panels) {
@@ -267,6 +288,7 @@ export function cardFigure(card: GalleryCard, comparison: ComparisonPublic): Gal
     bars,
     cdfs,
     boxes,
+    times,
     savings,
     ratios,
     done,
@@ -279,4 +301,48 @@ export function cardFigure(card: GalleryCard, comparison: ComparisonPublic): Gal
 export function findingCounts(card: Pick<GalleryCard, "findings">): { holds: number; differs: number } {
   const holds = card.findings.filter((f) => f.status === "holds").length;
   return { holds, differs: card.findings.length - holds };
+}
+
+// ---- time plots (chart.kind "timeseries")
+
+/** A time-plot panel of the card: its variant's run of its replication in the panel's cell. */
+export function timePanel(card: GalleryCard, view: ComparisonView, panel: GalleryCard["panels"][number]): TimePanel {
+  const plot = panel.plot ?? "sequence";
+  const spec = card.chart.plots?.[plot];
+  const cell = panelCells(view, panel.where)[0];
+  const variant = panel.variant ?? view.baseline;
+  const replication = panel.replication ?? 0;
+  return {
+    id: panel.id,
+    label: panel.label,
+    variant,
+    replication,
+    plot,
+    plotLabel: spec?.label ?? plot,
+    plotUnit: spec?.unit ?? "",
+    runId: cell?.variants[variant]?.runs[replication] ?? null,
+  };
+}
+
+/** The window of a time plot in ms of simulated time ([0, 1 s] when the card gives none). */
+export function timeWindowMs(card: Pick<GalleryCard, "chart">): [number, number] {
+  const t0 = card.chart.t_from_s ?? 0;
+  const t1 = card.chart.t_to_s ?? t0 + 1;
+  return [t0 * 1000, t1 * 1000];
+}
+
+/** What a series' raw values are divided by to be drawn in the plot's unit:
+ * bytes -> packets by the flow's MSS (Kato et al. count cwnd in packets), µs -> ms; else as they are. */
+export function seriesDivisor(sourceUnit: string, plotUnit: string, mss: number): number {
+  if (sourceUnit === "bytes" && plotUnit === "packets") return mss;
+  if (sourceUnit === "us" && plotUnit === "ms") return 1000;
+  return 1;
+}
+
+/** "(window 10–18 s; the paper's 10–13 s)": the card's window, and the paper's where it differs. */
+export function timeWindowText(card: Pick<GalleryCard, "chart">): string {
+  const [a, b] = timeWindowMs(card).map((v) => v / 1000);
+  const pw = card.chart.paper_window_s;
+  const paper = pw && (pw[0] !== a || pw[1] !== b) ? `; the paper's ${pw[0]}–${pw[1]} s` : "";
+  return `window ${a}–${b} s${paper}`;
 }

@@ -141,7 +141,8 @@ function Method({ card }: { card: GalleryCard }) {
       <dl>
         <dt>Preset</dt>
         <dd>
-          <code>{card.preset}</code>, variants {Object.keys(card.variants).join(", ")} (normalized to {card.baseline_variant})
+          <code>{card.preset}</code>, variants {Object.keys(card.variants).join(", ")}
+          {card.chart.kind === "timeseries" ? " (one stored run per panel)" : ` (normalized to ${card.baseline_variant})`}
         </dd>
         <dt>Grid</dt>
         <dd>

@@ -48,7 +48,17 @@ def _cmd_gallery(card_id: str | None) -> int:
         for cell in gallery.panel_cells(res, panel["id"]):
             rest = {k: v for k, v in cell["params"].items() if k not in panel["where"]}
             where = ", ".join(f"{k.rsplit('.', 1)[-1]} = {v}" for k, v in rest.items()) or "-"
-            if card["chart"]["kind"] == "bars":
+            if card["chart"]["kind"] == gallery.TIMESERIES:
+                # one run per panel: what the findings read of it (gallery.time_plot_summary)
+                run = cell["variants"][panel["variant"]]["runs"][panel["replication"]]
+                a, b = run["longest_gap_s"]
+                shown = (
+                    f"RTOs at {', '.join(f'{t:.2f}' for t in run['rto_s']) or '-'} s; undo at "
+                    f"{', '.join(f'{t:.3f}' for t in run['undo_s']) or '-'} s; cwnd after the first ACK "
+                    f"{run['cwnd_after_first_ack_pkts']} pkts, mean {run['mean_cwnd_pkts']:.1f}; longest stall "
+                    f"{a:.2f}-{b:.2f} s; ACKed {run['acked_mb']:.3f} MB"
+                )
+            elif card["chart"]["kind"] == "bars":
                 shown = "  ".join(f"{v} {cell['variants'][v]['normalized_mean']:.3f}" for v in variants)
             else:
                 shown = "  ".join(f"{v} mean {cell['variants'][v]['mean']:.0f}" for v in variants)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import copy
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from . import _rexsim
@@ -43,6 +43,10 @@ PAPERS = {TAIL: TAIL_PAPER, FRTO: FRTO_PAPER, KATO: KATO_PAPER}
 #: metrics); the comparison service accepts it as a metric besides the
 #: catalogue's numeric ones
 PER_REQUEST_METRIC = "request_ms"
+
+#: the chart kind of the papers' time plots (Kato et al. Figs. 4-10): one run's
+#: sequence/ACK numbers, or a sender variable of the trace, against time
+TIMESERIES = "timeseries"
 
 _ACK = "flows[*].receiver.ack_policy"
 _FG = f"flows[0:{FOREGROUND_FLOWS}]"
@@ -837,9 +841,9 @@ KATO_CARDS: list[dict[str, Any]] = [
         "published": [],
         "notes": [
             "The paper's Fig. 4 plots sequence/ACK numbers and cwnd against time (10-13 s) for Eifel, DSACK and "
-            "F-RTO; the card draws the measure its conclusion speaks of, the data transferred, for every "
-            "variant of the preset (the three alone, the three pairs and no detector). Each variant's time-"
-            "sequence diagram and cwnd chart are one run's view away (the comparison's runs).",
+            "F-RTO: the time-plot card kato-fig4-time draws it. This card draws the measure its conclusion speaks "
+            "of, the data transferred, for every variant of the preset (the three alone, the three pairs and no "
+            "detector).",
             _KATO_MEASURE_NOTE,
             _KATO_TABLE_NOTE,
         ],
@@ -910,21 +914,431 @@ KATO_CARDS: list[dict[str, Any]] = [
             "The paper prints no values for Fig. 11 (nor for any figure): its findings are quoted instead.",
             _KATO_MEASURE_NOTE,
             _KATO_TABLE_NOTE,
-            "Figs. 5-10 (cwnd against time for each detector and pair, three and two runs) have no card: their "
-            "timeout gaps are in each run's time-sequence diagram and cwnd chart; Rexmit's Eifel gap after the "
-            "spike is longer (15.1 s to about 27 s) than the paper's (12-16 s).",
+            "Figs. 5-10 (cwnd against time for each detector and pair, three and two runs) are the time-plot "
+            "cards kato-fig5 to kato-fig10; Rexmit's Eifel gap after the spike is longer (15.1 s to about 27 s) "
+            "than the paper's (12-16 s).",
         ],
     },
 ]
 CARDS += KATO_CARDS
 
+# ---- Kato et al. Figs. 4-10 as the paper draws them: time plots of one run's
+# sequence/ACK numbers (MB) and cwnd (packets) against the elapsed time, one
+# panel per variant (Fig. 4) or per measurement run (Figs. 5-10).  kato-fig4
+# keeps its bars (the data transferred by 20 s, the measure of the "alike"
+# conclusion and of Fig. 11); kato-fig4-time draws the figure itself.  The
+# window: the paper zooms on 10-13 s (Fig. 4) and 10-20 s (Figs. 5-10); in
+# Rexmit's reconstructed handover the spike's packets are released at 15.0 s
+# (§3.1: "packets arriving at the emulator during 10,000 msec to 11,460 msec
+# are transmitted in a very short period during 15,000 msec and 15,010
+# msec"), so what the paper shows right after the spike happens after 15 s:
+# Fig. 4's card shows 10-18 s.  The paper's own axis puts the spike at
+# "between 10 sec. and 11.5 sec." (§4.2), its arrival times, with recovery
+# from about 11.5 s; its text does not say why its plots see the ACKs before
+# 15 s.  Findings measure from measure_from_s = 15.0 s (time_plot_summary).
+_KATO_PLOTS = {
+    "sequence": {"label": "Sequence/ACK number", "unit": "MB"},
+    "cwnd": {"label": "cwnd", "unit": "packets"},
+}
+_KATO_WINDOW_NOTE = (
+    "Window: the paper's axis puts the delay spike at 10-11.5 s and recovery right after it; in Rexmit's "
+    "reconstructed handover the packets sent during 10-11.46 s reach the receiver at 15.0-15.01 s (§3.1), so "
+    "recovery starts at 15.0 s and the card's window ends later than the paper's where needed. The findings are "
+    "measured from 15.0 s (the first ACK after the spike, the longest stall of the cumulative ACK, cwnd in "
+    "packets of 1448 bytes)."
+)
+_KATO_TS_REPS_NOTE = (
+    "§4.2: “we performed three measurement runs for each method” (Figs. 5-7: the sequence/ACK plot of one run "
+    "and the cwnd of all three); Figs. 8-10 show two runs. Seeds 1-3 (1-2) of the preset."
+)
+
+
+def _kato_time_card(
+    fig: str,
+    preset: str,
+    variants: list[str],
+    window: tuple[float, float],
+    paper_window: tuple[float, float],
+    title: str,
+    caption: str,
+    panels: list[tuple[str, str, int, str]],
+    findings: list[dict[str, Any]],
+    replications: int,
+    replications_note: str,
+) -> dict[str, Any]:
+    """A time-plot card of Kato et al.: panels are (id, variant, replication, plot)."""
+    label = {"sequence": "sequence/ACK numbers", "cwnd": "cwnd"}
+    return {
+        "id": f"kato-fig{fig}-time" if fig == "4" else f"kato-fig{fig}",
+        "paper": KATO,
+        "figure": f"Fig. {fig}",
+        "section": "§4.1" if fig == "4" else "§4.2",
+        "title": title,
+        "caption": caption,
+        "preset": preset,
+        "grid": _KATO_20S,
+        "replications": replications,
+        "replications_note": replications_note,
+        "metric": "bytes_delivered",
+        "flows": None,
+        "run_variants": variants,
+        "chart": {
+            "kind": TIMESERIES,
+            "t_from_s": window[0],
+            "t_to_s": window[1],
+            "measure_from_s": 15.0,
+            "paper_window_s": list(paper_window),
+            "x_label": "Elapsed time",
+            "x_unit": "s",
+            "plots": _KATO_PLOTS,
+        },
+        "panels": [
+            {
+                "id": pid,
+                "label": f"({pid}) {v}: {label[plot]}" + (f", run {rep + 1}" if replications > 1 else ""),
+                "where": {},
+                "variant": v,
+                "replication": rep,
+                "plot": plot,
+            }
+            for pid, v, rep, plot in panels
+        ],
+        "findings": findings,
+        "published": [],
+        "notes": [_KATO_WINDOW_NOTE, _KATO_TABLE_NOTE],
+    }
+
+
+def _alone_panels(v: str) -> list[tuple[str, str, int, str]]:
+    """Figs. 5-7: (a) one run's sequence/ACK numbers, (b)-(d) the cwnd of the three runs."""
+    return [("a", v, 0, "sequence"), ("b", v, 0, "cwnd"), ("c", v, 1, "cwnd"), ("d", v, 2, "cwnd")]
+
+
+def _pair_panels(v: str) -> list[tuple[str, str, int, str]]:
+    """Figs. 8-10: the cwnd of two runs."""
+    return [("a", v, 0, "cwnd"), ("b", v, 1, "cwnd")]
+
+
+_SL = "lte-handover-spike-loss"
+KATO_TIME_CARDS: list[dict[str, Any]] = [
+    _kato_time_card(
+        "4",
+        "lte-handover-spike",
+        ["Eifel", "DSACK", "F-RTO"],
+        (10, 18),
+        (10, 13),
+        "LTE handover, delay spike only: sequence/ACK numbers and cwnd against time per detector",
+        "Sequence/ACK numbers and cwnd vs. time with delay spike only",
+        [
+            ("a", "Eifel", 0, "sequence"),
+            ("b", "Eifel", 0, "cwnd"),
+            ("c", "DSACK", 0, "sequence"),
+            ("d", "DSACK", 0, "cwnd"),
+            ("e", "F-RTO", 0, "sequence"),
+            ("f", "F-RTO", 0, "cwnd"),
+        ],
+        [
+            {
+                "id": "frto-restores-quickly",
+                "section": "§4.1",
+                "quote": "F-RTO works best among the three. It can detect the spurious timeout and return to the "
+                "previous cwnd value very quickly.",
+                "panels": ["f"],
+                "status": "holds",
+                "rexmit": "F-RTO declares the last RTO spurious on the first ACK after the spike (15.071 s) and "
+                "cwnd goes from 1 to 60.6 packets on that ACK (59.6 before the spike, plus the ACK's increase). "
+                "Eifel does the same on the same ACK, so F-RTO is not ahead of it (see kato-fig4).",
+            },
+            {
+                "id": "eifel-halved",
+                "section": "§4.1",
+                "quote": "In the case of Eifel, the spurious timeout can be detected quickly and cwnd is recovered "
+                "to the value before the timeout, but after that, cwnd is halved and then increases to the "
+                "previous value.",
+                "panels": ["b"],
+                "status": "differs",
+                "rexmit": "Eifel restores cwnd on the first ACK after the spike (1 → 60.6 packets) but it is not "
+                "halved after that: from 0.2 s after that ACK to 18 s cwnd never falls below 64.6 packets (no "
+                "loss, and the engine's Eifel response restores ssthresh too).",
+            },
+            {
+                "id": "dsack-one-packet",
+                "section": "§4.1",
+                "quote": "Among three methods, DSACK is poor. The cwnd is reduced to one packet and then it goes up "
+                "following the slow start and congestion avoidance procedures.",
+                "panels": ["d"],
+                "status": "differs",
+                "rexmit": "DSACK's cwnd is one packet when the spike ends and slow start begins (2 packets after "
+                "the first ACK), but DSACK declares the RTO spurious at 15.150 s, 80 ms later, and restores the "
+                "window: its lowest cwnd from 0.2 s after the first ACK is 62.6 packets, where conventional "
+                "recovery's is 34.",
+            },
+            {
+                "id": "sequence-alike",
+                "section": "§4.1",
+                "quote": "However, since RTT after the delay spike is small in this experiment, those differences "
+                "in the cwnd behaviors are not reflected to the behaviors of sequence/ACK numbers.",
+                "panels": ["a", "c", "e"],
+                "status": "holds",
+                "rexmit": "By 18 s the cumulative ACK is at 15.735 MB with Eifel and F-RTO and 15.651 MB with "
+                "DSACK: 0.5 % apart.",
+            },
+        ],
+        1,
+        "No loss and no random stage: one run per detector, as the paper shows.",
+    ),
+    _kato_time_card(
+        "5",
+        _SL,
+        ["Eifel"],
+        (10, 20),
+        (10, 20),
+        "LTE handover with loss, Eifel: sequence/ACK numbers and cwnd of three runs",
+        "Sequence/ACK numbers and cwnd vs. time with delay spike and packet loss for Eifel",
+        _alone_panels("Eifel"),
+        [
+            {
+                "id": "long-gap",
+                "section": "§4.2",
+                "quote": "Summarizing the above, when there are some packet losses with a delay spike, Eifel "
+                "generates a long time gap resulting from a timeout retransmission and this degrades the "
+                "performance largely.",
+                "panels": ["a", "b", "c", "d"],
+                "status": "holds",
+                "rexmit": "In runs 1 and 3 Eifel undoes the RTO on the first ACK after the spike, then the "
+                "cumulative ACK stalls from 15.1 s to the end of the 20 s run (4.9 s; the RTO has grown to about "
+                "11 s from the spike's RTT samples); run 2, where Eifel finds the RTO genuine, has no gap. The "
+                "paper's gap is 12-16 s.",
+            },
+            {
+                "id": "second-timeout",
+                "section": "§4.2",
+                "quote": "When cwnd reaches 40 packet, there is another timeout retransmission, and cwnd goes to "
+                "one packet. But in this case, cwnd returns to the value before the second retransmission.",
+                "panels": ["b"],
+                "status": "differs",
+                "rexmit": "No second RTO fires before 20 s in any run: the first gap lasts beyond the run's end.",
+            },
+        ],
+        3,
+        _KATO_TS_REPS_NOTE,
+    ),
+    _kato_time_card(
+        "6",
+        _SL,
+        ["DSACK"],
+        (10, 20),
+        (10, 20),
+        "LTE handover with loss, DSACK: sequence/ACK numbers and cwnd of three runs",
+        "Sequence/ACK numbers and cwnd vs. time with delay spike and packet loss for D-SACK",
+        _alone_panels("DSACK"),
+        [
+            {
+                "id": "no-gap",
+                "section": "§4.2",
+                "quote": "Although there are several drops in a cwnd time variation, there are no gaps such as in "
+                "Figures 5(b), 5(c) and 5(d) in the Eifel case. In this sense, the performance of DSACK is "
+                "better than Eifel.",
+                "panels": ["a", "b", "c", "d"],
+                "status": "holds",
+                "rexmit": "After the spike DSACK's cumulative ACK never stalls for more than 0.25 s in any of the "
+                "three runs (Eifel's: 4.9 s in two of them), with one or two more RTOs in runs 1 and 3.",
+            },
+        ],
+        3,
+        _KATO_TS_REPS_NOTE,
+    ),
+    _kato_time_card(
+        "7",
+        _SL,
+        ["F-RTO"],
+        (10, 20),
+        (10, 20),
+        "LTE handover with loss, F-RTO: sequence/ACK numbers and cwnd of three runs",
+        "Sequence/ACK numbers and cwnd vs. time with delay spike and packet loss for F-RTO",
+        _alone_panels("F-RTO"),
+        [
+            {
+                "id": "short-gap",
+                "section": "§4.2",
+                "quote": "Figure 7(a) shows that there is a time gap whose length is 1.5 sec. after the delay "
+                "spike. This length of time gap in this case is smaller than the case in Eifel",
+                "panels": ["a"],
+                "status": "differs",
+                "rexmit": "F-RTO (as Linux runs it) undoes the RTO on the first ACKs after the spike in every run, "
+                "also when the segment it resent was lost, and the cumulative ACK then stalls from about 15.1 s to "
+                "the end of the run (4.9 s) in all three runs: as long as Eifel's gap, not shorter.",
+            },
+        ],
+        3,
+        _KATO_TS_REPS_NOTE,
+    ),
+    _kato_time_card(
+        "8",
+        _SL,
+        ["Eifel+DSACK"],
+        (10, 20),
+        (10, 20),
+        "LTE handover with loss, Eifel and DSACK together: cwnd of two runs",
+        "cwnd vs. time with delay spike and packet loss for Eifel and DSACK",
+        _pair_panels("Eifel+DSACK"),
+        [
+            {
+                "id": "like-eifel",
+                "section": "§4.2",
+                "quote": "Figure 8 shows that, when Eifel is used together with DSACK, there is a long time gap, "
+                "which is invoked by a repeated timeout retransmission of the first data segment lost during the "
+                "delay spike. This situation is similar with the case where Eifel is used alone.",
+                "panels": ["a", "b"],
+                "status": "holds",
+                "rexmit": "Each run of Eifel+DSACK is Eifel's run of the same seed: the same 4.9 s stall in run 1, "
+                "none in run 2 (Eifel's verdict comes first and DSACK adds nothing).",
+            },
+        ],
+        2,
+        _KATO_TS_REPS_NOTE,
+    ),
+    _kato_time_card(
+        "9",
+        _SL,
+        ["Eifel+F-RTO"],
+        (10, 20),
+        (10, 20),
+        "LTE handover with loss, Eifel and F-RTO together: cwnd of two runs",
+        "cwnd vs. time with delay spike and packet loss for Eifel and F-RTO",
+        _pair_panels("Eifel+F-RTO"),
+        [
+            {
+                "id": "gap-may-disappear",
+                "section": "§4.2",
+                "quote": "Figure 9 shows that, when F-RTO is used with Eifel, the retransmission timeout based long "
+                "time gap may disappear after the delay spike accompanying packet losses.",
+                "panels": ["a", "b"],
+                "status": "differs",
+                "rexmit": "Both runs stall from about 15.1 s to 20 s, as F-RTO alone does: adding F-RTO to Eifel "
+                "removes no gap in Rexmit.",
+            },
+            {
+                "id": "cwnd-like-frto",
+                "section": "§4.2",
+                "quote": "But the value of cwnd is not large and similar with the value in the case that F-RTO is "
+                "used by itself.",
+                "panels": ["a", "b"],
+                "status": "holds",
+                "rexmit": "Eifel+F-RTO's cwnd is F-RTO's in each run (time-averaged from 15 s: 30.4 and 29.6 packets).",
+            },
+        ],
+        2,
+        _KATO_TS_REPS_NOTE,
+    ),
+    _kato_time_card(
+        "10",
+        _SL,
+        ["DSACK+F-RTO"],
+        (10, 20),
+        (10, 20),
+        "LTE handover with loss, DSACK and F-RTO together: cwnd of two runs",
+        "cwnd vs. time with delay spike and packet loss for DSACK and F-RTO",
+        _pair_panels("DSACK+F-RTO"),
+        [
+            {
+                "id": "no-gap-lower-cwnd",
+                "section": "§4.2",
+                "quote": "When DSACK and F-RTO are used together, as shown in Figure 10, there are no time gaps "
+                "after the delay spike with packet losses, but the cwnd decreases to lower values compared with "
+                "the cases either DSACK or F-RTO is used by itself.",
+                "panels": ["a", "b"],
+                "status": "differs",
+                "rexmit": "DSACK+F-RTO runs as F-RTO alone does (F-RTO's verdict comes first): the cumulative ACK "
+                "stalls from about 15.1 s to 20 s in both runs, and its cwnd is F-RTO's, not lower.",
+            },
+        ],
+        2,
+        _KATO_TS_REPS_NOTE,
+    ),
+]
+CARDS += KATO_TIME_CARDS
+
 STATUSES = ("holds", "differs")
-CHART_KINDS = ("bars", "cdf", "box")
+CHART_KINDS = ("bars", "cdf", "box", TIMESERIES)
 PUBLISHED_KINDS = ("saving", "ratio", "ecdf_at")
 
 
 class CardError(ValueError):
     """A card that does not fit its preset or the catalogue (names the card and the field)."""
+
+
+#: the sender variables a time plot can draw: the trace's per-event columns
+#: whose name carries a unit (cwnd_bytes -> "cwnd" in bytes, rto_us -> "rto"
+#: in µs; rexsim.tracefile.COMMON_FIELDS), besides the catalogue's mechanism
+#: variables; "sequence" is the time-sequence plot (sequence and ACK numbers)
+SEQUENCE_PLOT = "sequence"
+#: the units a plot may be drawn in, by the unit of its source
+_PLOT_UNITS: dict[str, tuple[str, ...]] = {
+    "bytes": ("bytes", "packets"),
+    "us": ("ms",),
+    SEQUENCE_PLOT: ("MB", "segments"),
+}
+
+
+def trace_series() -> dict[str, str]:
+    """Series name -> unit of every variable a time plot can draw besides
+    "sequence": the trace's sender columns, then the catalogue's mechanism
+    variables (a sender column's name wins)."""
+    from .tracefile import COMMON_FIELDS
+
+    out: dict[str, str] = {}
+    for f in COMMON_FIELDS:
+        name, _, unit = f.name.rpartition("_")
+        if unit in ("bytes", "us") and name:
+            out[name] = unit
+    for v in _rexsim.catalog()["vars"]:
+        out.setdefault(str(v["name"]), str(v["unit"]))
+    return out
+
+
+def _validate_timeseries(card: dict[str, Any], preset: dict[str, Any], fail: Callable[[str, str], CardError]) -> None:
+    """A time-plot card (chart.kind "timeseries"): the window, what it measures
+    from, the plots it names, the variants it runs and, per panel, which
+    variant, replication and plot it draws."""
+    chart = card["chart"]
+    t0, t1 = chart.get("t_from_s"), chart.get("t_to_s")
+    if not isinstance(t0, int | float) or not isinstance(t1, int | float) or not 0 <= t0 < t1:
+        raise fail("chart.t_from_s", "a time plot needs a window 0 <= t_from_s < t_to_s (seconds)")
+    m = chart.get("measure_from_s")
+    if not isinstance(m, int | float) or not t0 <= m < t1:
+        raise fail("chart.measure_from_s", "must lie in [t_from_s, t_to_s): where the findings start measuring")
+    pw = chart.get("paper_window_s")
+    if not (isinstance(pw, list) and len(pw) == 2 and all(isinstance(x, int | float) for x in pw) and pw[0] < pw[1]):
+        raise fail("chart.paper_window_s", "must be the paper's [from, to] in seconds")
+    series = trace_series()
+    plots: dict[str, Any] = chart.get("plots") or {}
+    if not plots:
+        raise fail("chart.plots", "a time plot names at least one plot")
+    for name, plot in plots.items():
+        source = SEQUENCE_PLOT if name == SEQUENCE_PLOT else series.get(name)
+        if source is None:
+            raise fail(f"chart.plots.{name}", f"neither {SEQUENCE_PLOT!r} nor a trace series ({', '.join(series)})")
+        allowed = _PLOT_UNITS.get(source, (source,))
+        if set(plot) != {"label", "unit"} or plot["unit"] not in allowed:
+            raise fail(f"chart.plots.{name}", f"needs a label and a unit, one of {', '.join(allowed)}")
+    run_variants = card.get("run_variants")
+    if run_variants is not None:
+        if not run_variants or len(set(run_variants)) != len(run_variants):
+            raise fail("run_variants", "must name at least one variant, each once")
+        for v in run_variants:
+            if v not in preset["variants"]:
+                raise fail("run_variants", f"{v!r} is not a variant of preset {card['preset']!r}")
+    runs = run_variants or list(preset["variants"])
+    for p in card["panels"]:
+        where = f"panels.{p['id']}"
+        if p.get("variant") not in runs:
+            raise fail(f"{where}.variant", f"must be one of the variants the card runs: {', '.join(runs)}")
+        rep = p.get("replication")
+        if not isinstance(rep, int) or not 0 <= rep < card["replications"]:
+            raise fail(f"{where}.replication", f"must be a replication index 0..{card['replications'] - 1}")
+        if p.get("plot") not in plots:
+            raise fail(f"{where}.plot", f"must be one of chart.plots: {', '.join(plots)}")
 
 
 def _numeric_metrics() -> set[str]:
@@ -972,13 +1386,15 @@ def validate(card: dict[str, Any]) -> None:
     panel_ids = [p["id"] for p in card["panels"]]
     if len(set(panel_ids)) != len(panel_ids) or not panel_ids:
         raise fail("panels", "need at least one panel, with distinct ids")
+    if chart["kind"] == TIMESERIES:
+        _validate_timeseries(card, preset, fail)
     cells = grid_cells(grid)
     for p in card["panels"]:
         for key, value in p["where"].items():
             if key not in grid or value not in grid[key]:
                 raise fail(f"panels.{p['id']}.where", f"{key} = {value!r} is not a value of the grid")
         picked = [c for c in cells if all(c[k] == v for k, v in p["where"].items())]
-        if chart["kind"] in ("cdf", "box") and len(picked) != 1:
+        if chart["kind"] in ("cdf", "box", TIMESERIES) and len(picked) != 1:
             raise fail(f"panels.{p['id']}.where", f"a {chart['kind']} panel shows one cell; this picks {len(picked)}")
         if chart["kind"] == "bars":
             if chart["x"] not in grid or chart["x"] in p["where"]:
@@ -1026,11 +1442,14 @@ def cards() -> list[dict[str, Any]]:
         c = copy.deepcopy(card)
         c["paper_citation"] = PAPERS[card["paper"]]
         c["citation"] = f"{PAPERS[card['paper']]}, {card['section']}, {card['figure']}"
-        c["variants"] = copy.deepcopy(preset["variants"])
-        c["baseline_variant"] = preset["baseline_variant"]
+        run = card.get("run_variants") or list(preset["variants"])
+        c["variants"] = {v: copy.deepcopy(o) for v, o in preset["variants"].items() if v in run}
+        # a time plot of some variants only: the baseline is the preset's if it runs, else the first
+        c["baseline_variant"] = preset["baseline_variant"] if preset["baseline_variant"] in run else run[0]
+        c.pop("run_variants", None)
         c["flows"] = list(preset["foreground_flows"]) if card["flows"] == "foreground" else None
         c["flow_filter"] = copy.deepcopy(card.get("flow_filter"))
-        c["n_runs"] = len(grid_cells(card["grid"])) * len(preset["variants"]) * card["replications"]
+        c["n_runs"] = len(grid_cells(card["grid"])) * len(c["variants"]) * card["replications"]
         out.append(c)
     return out
 
@@ -1073,7 +1492,8 @@ def reproduce(card_or_id: dict[str, Any] | str) -> dict[str, Any]:
     {"values": the metric's values over the card's flows, "mean",
     "normalized_mean" (to the baseline variant's mean), "metrics": {numeric
     metric: its values}, "invariant_violations", "truncated": the reasons of
-    the runs a budget or the scenario's end stopped}}}]}."""
+    the runs a budget or the scenario's end stopped, and for a time plot
+    "runs": time_plot_summary() of each replication}}}]}."""
     c = card(card_or_id) if isinstance(card_or_id, str) else card_or_id
     preset = PRESETS[c["preset"]]
     base = preset["scenario"]
@@ -1088,9 +1508,12 @@ def reproduce(card_or_id: dict[str, Any] | str) -> dict[str, Any]:
             values: list[float] = []
             metrics: dict[str, list[float]] = {m: [] for m in numeric}
             violations, truncated = 0, []
+            runs: list[dict[str, Any]] = []
             for r in range(c["replications"]):
                 sc["seed"] = seed0 + r
                 res = _rexsim.run(sc, None)
+                if c["chart"]["kind"] == TIMESERIES:
+                    runs.append(time_plot_summary(_trace_of(res), c["chart"], _mss_of(sc)))
                 flows = [res.metrics(i) for i in range(res.n_flows)]
                 violations += res.invariant_violations
                 if res.truncated:
@@ -1105,6 +1528,8 @@ def reproduce(card_or_id: dict[str, Any] | str) -> dict[str, Any]:
                 "invariant_violations": violations,
                 "truncated": truncated,
             }
+            if c["chart"]["kind"] == TIMESERIES:
+                variants[name]["runs"] = runs
         base_mean = variants[c["baseline_variant"]]["mean"]
         for v in variants.values():
             v["normalized_mean"] = v["mean"] / base_mean if v["mean"] is not None and base_mean else None
@@ -1117,3 +1542,82 @@ def panel_cells(result: dict[str, Any], panel_id: str) -> list[dict[str, Any]]:
     c = result["card"]
     (panel,) = [p for p in c["panels"] if p["id"] == panel_id]
     return [cell for cell in result["cells"] if all(cell["params"][k] == v for k, v in panel["where"].items())]
+
+
+# ---------------------------------------------------------------- time plots
+
+
+def _trace_of(res: Any) -> Any:
+    from .result import Result
+
+    return Result(res).trace
+
+
+def _mss_of(scenario: dict[str, Any]) -> int:
+    return int(_rexsim.normalize(scenario)["flows"][0]["tcp"]["mss"])
+
+
+def time_plot_summary(trace: Any, chart: dict[str, Any], mss: int) -> dict[str, Any]:
+    """What a time plot's findings read of one run's flow 0 (seconds; cwnd in
+    packets of `mss` bytes, as Kato et al. count it; sequence numbers in MB):
+
+    - rto_s / undo_s: when an RTO fired / a detector declared an RTO spurious,
+      within [t_from_s, t_to_s];
+    - first_ack_s: the first advance of the cumulative ACK at or after
+      measure_from_s (the end of the delay spike: its packets are released),
+      cwnd_before_first_ack_pkts and cwnd_after_first_ack_pkts around it;
+    - min_cwnd_late_pkts: the lowest cwnd from 0.2 s after that ACK to t_to_s
+      (past the slow start or undo the first ACKs trigger);
+    - mean_cwnd_pkts: cwnd averaged over time in [measure_from_s, t_to_s];
+    - longest_gap_s: [start, end] of the longest stretch of [measure_from_s,
+      t_to_s] in which the cumulative ACK does not advance (end = t_to_s if it
+      never does again): the paper's "time gap";
+    - acked_mb: the cumulative ACK at t_to_s."""
+    import numpy as np
+
+    from .tracefile import TIMER_KINDS
+
+    t0, t1, tm = chart["t_from_s"], chart["t_to_s"], chart["measure_from_s"]
+    cols = trace.columns
+    t = cols["t_ns"] / 1e9
+    f0 = cols["flow"] == 0
+    win = f0 & (t >= t0) & (t <= t1)
+    rto = trace.mask("timer_fired") & ((cols["detail"] & 15) == TIMER_KINDS.index("rto"))
+    ack = trace.mask("ack_recv") & f0 & (t <= t1)
+    at = t[ack]
+    best = np.maximum.accumulate(cols["seq"][ack].astype(np.int64))
+    advance = np.concatenate([[True], best[1:] > best[:-1]]) if len(best) else np.zeros(0, bool)
+    adv_t = at[advance]
+    after = adv_t[adv_t >= tm]
+    stops = np.concatenate([[tm], after, [t1]])
+    gaps = np.diff(stops)
+    g = int(np.argmax(gaps))
+    cw = cols["cwnd_bytes"].astype(np.float64) / mss
+    idx = np.flatnonzero(f0 & (t <= t1))
+    first = float(after[0]) if len(after) else None
+    out: dict[str, Any] = {
+        "rto_s": [round(float(x), 6) for x in t[win & rto]],
+        "undo_s": [round(float(x), 6) for x in t[win & trace.mask("spurious")]],
+        "first_ack_s": None if first is None else round(first, 6),
+        "cwnd_before_first_ack_pkts": None,
+        "cwnd_after_first_ack_pkts": None,
+        "min_cwnd_late_pkts": None,
+        "longest_gap_s": [round(float(stops[g]), 6), round(float(stops[g + 1]), 6)],
+        "acked_mb": round(float(best[-1]) / 1e6, 6) if len(best) else 0.0,
+    }
+    if first is not None:
+        ti = t[idx]
+        k = int(np.searchsorted(ti, first))  # the first event at that ACK's time
+        out["cwnd_before_first_ack_pkts"] = round(float(cw[idx[k - 1]]), 3) if k else None
+        # after the ACK's own events: the last event at its time
+        k_end = int(np.searchsorted(ti, first, side="right")) - 1
+        out["cwnd_after_first_ack_pkts"] = round(float(cw[idx[k_end]]), 3)
+        late = idx[ti >= first + 0.2]
+        out["min_cwnd_late_pkts"] = round(float(cw[late].min()), 3) if len(late) else None
+    # time-weighted mean of the step function cwnd over [tm, t1]
+    ti = t[idx]
+    k = max(0, int(np.searchsorted(ti, tm, side="right")) - 1)
+    ts = np.concatenate([[tm], ti[k + 1 :], [t1]])
+    vs = np.concatenate([[cw[idx[k]]], cw[idx[k + 1 :]]])
+    out["mean_cwnd_pkts"] = round(float(np.sum(vs * np.diff(ts)) / (t1 - tm)), 3)
+    return out

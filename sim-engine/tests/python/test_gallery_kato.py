@@ -104,7 +104,144 @@ def fig11_pairs_no_gain(r: Result) -> bool:
     )
 
 
+# ---- the time plots (Figs. 4-10): what gallery.time_plot_summary reads of each
+# run (flow 0, from 15.0 s, when the reconstructed spike releases its packets).
+# The values were measured once and are quoted in the cards' texts; each check
+# asserts them, so a change in the engine fails here until the card says so.
+# Derivations:
+# - the spike alone (Fig. 4): four RTOs fire during the spike (10.39, 10.94,
+#   12.05, 14.26 s: 200 ms minimum RTO, backed off) and cwnd is 1 packet when
+#   the first ACK after the spike arrives at 15.071 s; a detector that undoes
+#   on that ACK restores the pre-spike 59.6 packets (86,322 bytes / 1448) and
+#   the ACK adds one: 60.6; without undo slow start gives 2.
+# - with loss (Figs. 5-10): a gap is the longest stretch of [15.0 s, 20 s]
+#   without an advance of the cumulative ACK; after an undo the segment lost
+#   in the spike waits for an RTO grown from the spike's ~5 s RTT samples
+#   (beyond 20 s), so the gap runs from ~15.1 s to the run's end, 20 s.
+
+
+def runs(card_id: str, v: str | None = None) -> list[dict[str, Any]]:
+    r = result(card_id)
+    vs = variants(r)
+    return vs[v or next(iter(vs))]["runs"]
+
+
+def gap_s(run: dict[str, Any]) -> float:
+    a, b = run["longest_gap_s"]
+    return float(b - a)
+
+
+def fig4_frto_restores_quickly(r: Result) -> bool:
+    (frto,) = runs("kato-fig4-time", "F-RTO")
+    assert frto["first_ack_s"] == pytest.approx(15.070812) and frto["cwnd_before_first_ack_pkts"] == 1.0
+    # undo on the first ACK after the spike: cwnd back to 59.6 + 1 on that ACK
+    return frto["undo_s"] == [frto["first_ack_s"]] and frto["cwnd_after_first_ack_pkts"] == pytest.approx(60.625)
+
+
+def fig4_eifel_halved(r: Result) -> bool:
+    (eifel,) = runs("kato-fig4-time", "Eifel")
+    assert eifel["cwnd_after_first_ack_pkts"] == pytest.approx(60.625)  # restored, as the paper says
+    # halved: below half the restored value at some point after the undo
+    if eifel["min_cwnd_late_pkts"] <= eifel["cwnd_after_first_ack_pkts"] / 2:
+        return True
+    assert eifel["min_cwnd_late_pkts"] == pytest.approx(64.625)
+    return False
+
+
+def fig4_dsack_one_packet(r: Result) -> bool:
+    (dsack,) = runs("kato-fig4-time", "DSACK")
+    assert dsack["cwnd_after_first_ack_pkts"] == 2.0  # slow start from one packet
+    if not dsack["undo_s"]:
+        return True
+    # instead: DSACK undoes 80 ms later and the window stays high
+    assert dsack["undo_s"] == [pytest.approx(15.150463)]
+    assert dsack["min_cwnd_late_pkts"] == pytest.approx(62.625)
+    return False
+
+
+def fig4_sequence_alike(r: Result) -> bool:
+    acked = [runs("kato-fig4-time", v)[0]["acked_mb"] for v in ALONE]
+    assert acked == [pytest.approx(15.735416), pytest.approx(15.651432), pytest.approx(15.735416)]
+    return max(acked) / min(acked) < 1.01
+
+
+def fig5_long_gap(r: Result) -> bool:
+    gaps = [gap_s(x) for x in runs("kato-fig5")]
+    assert [x["undo_s"] != [] for x in runs("kato-fig5")] == [True, False, True]
+    # a long gap (over 3 s) after the spike in most runs
+    return sum(g > 3 for g in gaps) >= 2
+
+
+def fig5_second_timeout(r: Result) -> bool:
+    # a second RTO after the spike (after 15 s) in the run the paper's (b) shows
+    after = [t for t in runs("kato-fig5")[0]["rto_s"] if t > 15]
+    return len(after) >= 1
+
+
+def fig6_no_gap(r: Result) -> bool:
+    gaps = [gap_s(x) for x in runs("kato-fig6")]
+    eifel = [gap_s(x) for x in runs("kato-fig5")]
+    return max(gaps) < 0.5 and max(eifel) > 3
+
+
+def fig7_short_gap(r: Result) -> bool:
+    frto = max(gap_s(x) for x in runs("kato-fig7"))
+    eifel = max(gap_s(x) for x in runs("kato-fig5"))
+    if frto < eifel:
+        return True
+    assert all(x["longest_gap_s"][1] == 20.0 and gap_s(x) > 4.8 for x in runs("kato-fig7"))
+    return False
+
+
+def fig8_like_eifel(r: Result) -> bool:
+    pair, eifel = runs("kato-fig8"), runs("kato-fig5")[:2]
+    return all(
+        p["longest_gap_s"] == e["longest_gap_s"] and p["rto_s"] == e["rto_s"] for p, e in zip(pair, eifel, strict=True)
+    )
+
+
+def fig9_gap_may_disappear(r: Result) -> bool:
+    return any(gap_s(x) < 1.5 for x in runs("kato-fig9"))
+
+
+def fig9_cwnd_like_frto(r: Result) -> bool:
+    pair, frto = runs("kato-fig9"), runs("kato-fig7")[:2]
+    assert [p["mean_cwnd_pkts"] for p in pair] == [pytest.approx(30.398), pytest.approx(29.597)]
+    return all(
+        abs(p["mean_cwnd_pkts"] - f["mean_cwnd_pkts"]) <= 0.05 * f["mean_cwnd_pkts"]
+        for p, f in zip(pair, frto, strict=True)
+    )
+
+
+def fig10_no_gap_lower_cwnd(r: Result) -> bool:
+    pair = runs("kato-fig10")
+    frto, dsack = runs("kato-fig7")[:2], runs("kato-fig6")[:2]
+    no_gap = all(gap_s(x) < 1.5 for x in pair)
+    lower = all(
+        p["mean_cwnd_pkts"] < min(f["mean_cwnd_pkts"], d["mean_cwnd_pkts"])
+        for p, f, d in zip(pair, frto, dsack, strict=True)
+    )
+    if no_gap and lower:
+        return True
+    # instead: the pair is F-RTO alone, run for run
+    assert [p["mean_cwnd_pkts"] for p in pair] == [f["mean_cwnd_pkts"] for f in frto]
+    assert all(p["longest_gap_s"][1] == 20.0 for p in pair)
+    return False
+
+
 CHECKS: dict[tuple[str, str], Callable[[Result], bool]] = {
+    ("kato-fig4-time", "frto-restores-quickly"): fig4_frto_restores_quickly,
+    ("kato-fig4-time", "eifel-halved"): fig4_eifel_halved,
+    ("kato-fig4-time", "dsack-one-packet"): fig4_dsack_one_packet,
+    ("kato-fig4-time", "sequence-alike"): fig4_sequence_alike,
+    ("kato-fig5", "long-gap"): fig5_long_gap,
+    ("kato-fig5", "second-timeout"): fig5_second_timeout,
+    ("kato-fig6", "no-gap"): fig6_no_gap,
+    ("kato-fig7", "short-gap"): fig7_short_gap,
+    ("kato-fig8", "like-eifel"): fig8_like_eifel,
+    ("kato-fig9", "gap-may-disappear"): fig9_gap_may_disappear,
+    ("kato-fig9", "cwnd-like-frto"): fig9_cwnd_like_frto,
+    ("kato-fig10", "no-gap-lower-cwnd"): fig10_no_gap_lower_cwnd,
     ("kato-fig4", "alike"): fig4_alike,
     ("kato-fig4", "frto-best"): fig4_frto_best,
     ("kato-fig4", "dsack-no-detection"): fig4_dsack_no_detection,
@@ -118,11 +255,15 @@ FINDINGS = [(c["id"], f["id"]) for c in gallery.CARDS if c["paper"] == gallery.K
 
 def test_a_card_per_reproducible_figure():
     cards = {c["id"]: c for c in gallery.cards() if c["paper"] == gallery.KATO}
-    assert {c["figure"]: c["preset"] for c in cards.values()} == {
-        "Fig. 4": "lte-handover-spike",
-        "Fig. 11": "lte-handover-spike-loss",
+    assert {i: (c["figure"], c["preset"], c["chart"]["kind"]) for i, c in cards.items()} == {
+        "kato-fig4": ("Fig. 4", "lte-handover-spike", "bars"),
+        "kato-fig11": ("Fig. 11", "lte-handover-spike-loss", "bars"),
+        "kato-fig4-time": ("Fig. 4", "lte-handover-spike", "timeseries"),
+        **{f"kato-fig{n}": (f"Fig. {n}", "lte-handover-spike-loss", "timeseries") for n in range(5, 11)},
     }
     for c in cards.values():
+        if c["chart"]["kind"] == "timeseries":
+            continue
         assert c["variants"] == DETECTOR_VARIANTS and c["baseline_variant"] == "conventional"
         # Fig. 11 is a bar chart of the data transferred in a 20 s run
         assert c["chart"]["kind"] == "bars" and c["metric"] == "bytes_delivered"
@@ -172,3 +313,79 @@ def test_finding(card_id, finding_id):
     (finding,) = [f for f in gallery.card(card_id)["findings"] if f["id"] == finding_id]
     shown = "holds" if CHECKS[(card_id, finding_id)](result(card_id)) else "differs"
     assert shown == finding["status"], f"{card_id} {finding_id}: card {finding['status']!r}, Rexmit {shown!r}"
+
+
+TIME_CARDS = [i for i in KATO_CARDS if gallery.card(i)["chart"]["kind"] == "timeseries"]
+
+
+def test_time_plot_cards_as_the_paper_draws_them():
+    """Fig. 4: (a)/(c)/(e) sequence/ACK and (b)/(d)/(f) cwnd of Eifel, DSACK,
+    F-RTO; Figs. 5-7: one run's sequence/ACK plot and the cwnd of three runs;
+    Figs. 8-10: the cwnd of two runs (§4.2). Each card runs only the variants
+    it draws."""
+    shape = {
+        cid: [(p["id"], p["variant"], p["replication"], p["plot"]) for p in gallery.card(cid)["panels"]]
+        for cid in TIME_CARDS
+    }
+    assert [x[3] for x in shape["kato-fig4-time"]] == ["sequence", "cwnd"] * 3
+    assert [x[1] for x in shape["kato-fig4-time"]] == ["Eifel", "Eifel", "DSACK", "DSACK", "F-RTO", "F-RTO"]
+    for n, v in (("5", "Eifel"), ("6", "DSACK"), ("7", "F-RTO")):
+        assert shape[f"kato-fig{n}"] == [
+            ("a", v, 0, "sequence"),
+            ("b", v, 0, "cwnd"),
+            ("c", v, 1, "cwnd"),
+            ("d", v, 2, "cwnd"),
+        ]
+    for n, v in (("8", "Eifel+DSACK"), ("9", "Eifel+F-RTO"), ("10", "DSACK+F-RTO")):
+        c = gallery.card(f"kato-fig{n}")
+        assert shape[f"kato-fig{n}"] == [("a", v, 0, "cwnd"), ("b", v, 1, "cwnd")]
+        assert list(c["variants"]) == [v] and c["replications"] == 2 and c["n_runs"] == 2
+    fig4 = gallery.card("kato-fig4-time")
+    assert list(fig4["variants"]) == ["Eifel", "DSACK", "F-RTO"] and fig4["n_runs"] == 3
+    assert fig4["chart"]["plots"]["cwnd"]["unit"] == "packets" and fig4["chart"]["paper_window_s"] == [10, 13]
+
+
+def _broken(**chart_or_panel: Any) -> dict[str, Any]:
+    import copy
+
+    (c,) = [copy.deepcopy(x) for x in gallery.CARDS if x["id"] == "kato-fig5"]
+    for k, v in chart_or_panel.items():
+        if k.startswith("panel_"):
+            c["panels"][0][k[6:]] = v
+        elif k == "run_variants":
+            c[k] = v
+        else:
+            c["chart"][k] = v
+    return c
+
+
+@pytest.mark.parametrize(
+    "change,field",
+    [
+        ({"t_to_s": 5}, "chart.t_from_s"),
+        ({"measure_from_s": 25}, "chart.measure_from_s"),
+        ({"paper_window_s": [20, 10]}, "chart.paper_window_s"),
+        ({"plots": {"cwnd_pkts": {"label": "cwnd", "unit": "packets"}}}, "chart.plots.cwnd_pkts"),
+        ({"plots": {"cwnd": {"label": "cwnd", "unit": "MB"}}}, "chart.plots.cwnd"),
+        ({"run_variants": ["Vegas"]}, "run_variants"),
+        ({"panel_variant": "DSACK"}, "panels.a.variant"),
+        ({"panel_replication": 3}, "panels.a.replication"),
+        ({"panel_plot": "rto"}, "panels.a.plot"),
+    ],
+)
+def test_time_plot_validation_names_the_field(change, field):
+    with pytest.raises(gallery.CardError, match=f"'kato-fig5': {field}:"):
+        gallery.validate(_broken(**change))
+
+
+def test_time_plot_series_are_the_traces():
+    # the trace's sender columns by the unit in their names, then the catalogue's mechanism variables
+    series = gallery.trace_series()
+    assert {k: series[k] for k in ("cwnd", "ssthresh", "pipe", "srtt", "rto")} == {
+        "cwnd": "bytes",
+        "ssthresh": "bytes",
+        "pipe": "bytes",
+        "srtt": "us",
+        "rto": "us",
+    }
+    assert "t" not in series and "seq" not in series

@@ -20,10 +20,18 @@ def test_gallery_serves_the_engines_cards(client):
     presets = {p["name"]: p for p in client.get(f"{API}/presets").json()}
     for served, card in zip(body, cards, strict=True):
         # every field the engine declares passes through (a bar chart's x fields are null for CDFs)
+        # (and a time plot's panel fields are null for the other kinds)
         chart = {k: v for k, v in served["chart"].items() if v is not None}
-        assert {**{k: served[k] for k in card}, "chart": chart} == card
+        panels = [{k: v for k, v in p.items() if v is not None} for p in served["panels"]]
+        assert {**{k: served[k] for k in card}, "chart": chart, "panels": panels} == card
         p = presets[served["preset"]]
-        assert served["variants"] == p["variants"] and served["baseline_variant"] == p["baseline_variant"]
+        if served["chart"]["kind"] == "timeseries":
+            # a time plot runs the variants it draws: some of the preset's
+            assert served["variants"] == {v: p["variants"][v] for v in served["variants"]}
+            assert served["baseline_variant"] in served["variants"]
+            assert {x["variant"] for x in served["panels"]} == set(served["variants"])
+        else:
+            assert served["variants"] == p["variants"] and served["baseline_variant"] == p["baseline_variant"]
         assert {f["status"] for f in served["findings"]} <= {"holds", "differs"}
 
 

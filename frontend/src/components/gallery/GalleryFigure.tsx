@@ -10,7 +10,7 @@ import type { ComparisonPublic } from "../../lib/api";
 import type { Catalogue } from "../../lib/forms/catalogue";
 import { choicesOf, mechanismOfVariant } from "../../lib/forms/mechanisms";
 import { fmtNum, fmtRatio, trimNumber } from "../../lib/format";
-import { cardFigure, type GalleryCard, type GalleryFigure as Figure } from "../../lib/gallery";
+import { cardFigure, type GalleryCard, type GalleryFigure as Figure, timeWindowText } from "../../lib/gallery";
 import { metricLabel } from "../../lib/metrics";
 import { usePresets } from "../../lib/queries";
 import { readComparison } from "../../lib/stats/comparison";
@@ -24,11 +24,13 @@ import { BoxPlot } from "../compare/BoxPlot";
 import { VariantGlyph } from "../compare/VariantGlyph";
 import { GalleryBars } from "./GalleryBars";
 import { GalleryCdf } from "./GalleryCdf";
+import { GalleryTimePlot } from "./GalleryTimePlot";
 import "../charts/charts.css";
 
 /** A mechanism keeps its colour, dash and marker everywhere: its place in its catalogue family (as on the compare page). */
 export function galleryCues(card: GalleryCard, variants: string[], cat: Catalogue | undefined): Record<string, VariantCue> {
-  return variantCues(variants, card.baseline_variant, (v) => {
+  // a time plot compares nothing to a baseline: every variant gets its own mechanism's cue
+  return variantCues(variants, card.chart.kind === "timeseries" ? "" : card.baseline_variant, (v) => {
     const m = cat ? mechanismOfVariant(card.variants[v], cat) : null;
     return m && cat ? choicesOf(cat, m.family).findIndex((x) => x.name === m.name) : -1;
   });
@@ -54,7 +56,8 @@ export function GalleryFigure(props: { card: GalleryCard; comparison: Comparison
   const metric = metricLabel(card.metric, catalogue?.metrics);
   // a CDF's x axis: the card's name for the metric (the paper's: FCT, OCT), else the catalogue's
   const cdfTitle = `${card.chart.x_label ?? metric.name} (${card.chart.x_unit ?? metric.unit})`;
-  const columns = fig.kind === "cdf" ? (width >= 900 ? 3 : width >= 600 ? 2 : 1) : 1;
+  // small multiples: CDFs three abreast, time plots two (the paper's Figs. 4-10 are two columns)
+  const columns = fig.kind === "cdf" ? (width >= 900 ? 3 : width >= 600 ? 2 : 1) : fig.kind === "timeseries" ? (width >= 700 ? 2 : 1) : 1;
   const panelWidth = Math.floor((width - (columns - 1) * 16) / columns);
   return (
     <section className="gallery-figure" aria-labelledby="gallery-figure-title" data-testid="gallery-figure">
@@ -72,9 +75,9 @@ export function GalleryFigure(props: { card: GalleryCard; comparison: Comparison
       <ul className="gallery-legend" aria-label="Variants">
         {fig.variants.map((v) => (
           <li key={v} data-variant={v}>
-            <VariantGlyph cue={cues[v]} kind={fig.kind === "cdf" ? "line" : "marker"} />
+            <VariantGlyph cue={cues[v]} kind={fig.kind === "cdf" || fig.kind === "timeseries" ? "line" : "marker"} />
             {v}
-            {v === fig.baseline ? " (baseline)" : ""}
+            {v === fig.baseline && fig.kind !== "timeseries" ? " (baseline)" : ""}
           </li>
         ))}
         {fig.savings.length > 0 && (
@@ -88,9 +91,30 @@ export function GalleryFigure(props: { card: GalleryCard; comparison: Comparison
           </li>
         )}
       </ul>
+      {fig.kind === "timeseries" && (
+        <p className="muted" data-testid="gallery-time-window">
+          Each panel is one stored run of the comparison ({timeWindowText(card)}); the shaded band is the path's handover period, as on the run view.
+        </p>
+      )}
       <ExportInfoContext.Provider value={exportInfo}>
         <div ref={ref} className={`gallery-panels cols-${columns}`}>
-          {fig.kind === "box"
+          {fig.kind === "timeseries"
+            ? fig.times.map((panel) => (
+                <GalleryTimePlot
+                  key={panel.id}
+                  card={card}
+                  panel={panel}
+                  cue={cues[panel.variant]}
+                  width={panelWidth}
+                  ready={!fig.provisional}
+                  frame={(legend, body) => (
+                    <Panel card={card} label={panel.label} id={panel.id} legend={legend}>
+                      {body}
+                    </Panel>
+                  )}
+                />
+              ))
+            : fig.kind === "box"
             ? fig.boxes.map((panel) => (
                 <Panel key={panel.id} card={card} label={panel.label} id={panel.id} legend={panelLegend(fig, cues, "marker")}>
                   <BoxPlot
