@@ -146,7 +146,7 @@ export interface RatioTable {
 }
 
 export interface GalleryFigure {
-  kind: "bars" | "cdf" | "box";
+  kind: GalleryCard["chart"]["kind"];
   variants: string[];
   baseline: string;
   bars: BarPanel[];
