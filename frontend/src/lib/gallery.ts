@@ -5,12 +5,14 @@
  * published values beside Rexmit's and their difference. */
 import type { ComparisonCreate, ComparisonPublic, GalleryCardPublic } from "../client/types.gen";
 import { type CellView, type ComparisonView, readComparison } from "./stats/comparison";
+import { type PaperTable, paperTable } from "./stats/table";
 
 export type GalleryCard = GalleryCardPublic;
 export type Published = GalleryCard["published"][number];
 export type PublishedSaving = Extract<Published, { kind: "saving" }>;
 export type PublishedRatio = Extract<Published, { kind: "ratio" }>;
 export type PublishedEcdfAt = Extract<Published, { kind: "ecdf_at" }>;
+export type PublishedCells = Extract<Published, { kind: "cells" }>;
 
 /** POST /comparisons for "Reproduce": the card's preset as base, the preset's
  * variants and baseline, and the figure's full grid, replications, metric, flows and flow filter. */
@@ -120,6 +122,13 @@ export interface BoxPanel {
   cell: CellView | undefined;
 }
 
+/** A table panel (the mobile-recovery paper's Tables 1-15): the panel's cells in the paper's shape, with its published values. */
+export interface TablePanel {
+  id: string;
+  label: string;
+  table: PaperTable;
+}
+
 export interface SavingRow {
   panel: string;
   x: number;
@@ -152,6 +161,7 @@ export interface GalleryFigure {
   bars: BarPanel[];
   cdfs: CdfPanel[];
   boxes: BoxPanel[];
+  tables: TablePanel[];
   savings: SavingRow[];
   ratios: RatioTable[];
   /** finished runs / all runs; the figure is provisional until they are equal */
@@ -215,7 +225,25 @@ export function cardFigure(card: GalleryCard, comparison: ComparisonPublic): Gal
   const bars: BarPanel[] = [];
   const cdfs: CdfPanel[] = [];
   const boxes: BoxPanel[] = [];
-  if (card.chart.kind === "box") {
+  const tables: TablePanel[] = [];
+  if (card.chart.kind === "table") {
+    const cellPubs = card.published.filter((p): p is PublishedCells => p.kind === "cells");
+    for (const panel of card.panels)
+      tables.push({
+        id: panel.id,
+        label: panel.label,
+        table: paperTable(view, {
+          x: card.chart.x ?? "",
+          rows: card.chart.rows ?? null,
+          where: panel.where,
+          metric: card.metric,
+          xScale: card.chart.x_scale ?? 1,
+          valueScale: card.chart.value_scale ?? 1,
+          variants,
+          published: cellPubs.filter((p) => p.panel === panel.id),
+        }),
+      });
+  } else if (card.chart.kind === "box") {
     for (const panel of card.panels) boxes.push({ id: panel.id, label: panel.label, cell: panelCells(view, panel.where)[0] });
   } else if (card.chart.kind === "bars") {
     for (const panel of card.panels) {
@@ -267,6 +295,7 @@ export function cardFigure(card: GalleryCard, comparison: ComparisonPublic): Gal
     bars,
     cdfs,
     boxes,
+    tables,
     savings,
     ratios,
     done,
