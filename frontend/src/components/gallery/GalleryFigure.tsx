@@ -172,7 +172,7 @@ function TablePanelView(props: { card: GalleryCard; panel: Figure["tables"][numb
       variantLabel={props.variantLabel}
       valueUnit={unit}
       cues={props.cues}
-      provisional={fig.provisional ? `provisional ${fig.done}/${fig.total} runs` : null}
+      provisional={fig.provisional ? `provisional · ${fig.done}/${fig.total} runs` : null}
       legend={variantLegend(fig.variants, props.cues, fig.baseline, "marker")}
     />
   );

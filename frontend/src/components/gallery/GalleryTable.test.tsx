@@ -81,7 +81,7 @@ describe("GalleryTable: a table card drawn in the paper's shape", () => {
     const partial = comparison(CARD, (p, v) => (p["flows[*].tcp.cc"] === "cubic" ? GOODPUT(p, v) : null));
     const r = await render(<GalleryFigure card={CARD} comparison={withCi(partial)} catalogue={CATALOGUE} />);
     const figure = r.container.querySelector('[data-testid="paper-table"]')!;
-    expect(text(figure.querySelector('[data-testid="paper-table-provisional"]'))).toBe("(provisional 32/64 runs)");
+    expect(text(figure.querySelector('[data-testid="paper-table-provisional"]'))).toBe("(provisional · 32/64 runs)");
     expect(figure.querySelector("table")!.getAttribute("data-provisional")).toBe("true");
     expect(text(cellAt(figure, "veno", "RH", "0.01"))).toBe("pending");
     expect(text(cellAt(figure, "cubic", "RH", "0.01").querySelector(".pt-mean"))).toBe("16.9");

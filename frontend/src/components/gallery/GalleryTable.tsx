@@ -22,6 +22,7 @@ import { downloadBlob } from "../charts/exportChart";
 import { ExportButtons } from "../charts/ExportButtons";
 import { FONT, palette, type VariantCue } from "../charts/palette";
 import { VariantGlyph } from "../compare/VariantGlyph";
+import "./gallery.css";
 
 export interface GalleryTableProps {
   table: PaperTable;
