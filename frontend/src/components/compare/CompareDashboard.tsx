@@ -271,7 +271,7 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
           {tableView ? (
             <section className="card compare-paper-table-card" aria-labelledby="compare-paper-table-title">
               <div className="chart-card-head">
-                <h2 id="compare-paper-table-title">{compared.label}: the paper's table</h2>
+                <h2 id="compare-paper-table-title">In the papers' table shape</h2>
                 <span className="muted chart-card-status">
                   <span className="bars-status">
                     <StatToggle stat="table" anyPaired={anyPaired} hasGrid onStat={setStat} />

@@ -58,7 +58,7 @@ describe("GalleryTable: a table card drawn in the paper's shape", () => {
     expect([...groups[1].querySelectorAll('th[scope="row"]')].map(text)).toEqual(["RH", "PRR", "QARR", "BARR"]);
     // CUBIC + RH at 0.01 %: 16.9 Mb/s, CI 16.9 ± 1.2706 = [15.6, 18.2], n = 2; the paper's 17.0: −0.1 Mb/s, −0.1 / 17 = −0.6 %
     const rh = cellAt(table, "cubic", "RH", "0.01");
-    expect([...rh.children].map(text)).toEqual(["16.9", "[15.6, 18.2]", "n = 2", "Experimental: 17 Δ −0.1 (−0.6%)"]);
+    expect([...rh.children].map(text)).toEqual(["16.9", "[15.6, 18.2]", "n = 2", "Experimental: 17.0 Δ −0.1 (−0.6%)"]);
     expect(Number(rh.getAttribute("data-mean"))).toBeCloseTo(16.9, 9);
     expect(Number(rh.getAttribute("data-low"))).toBeCloseTo(15.6294, 9);
     // Veno + BARR at 0.1 %: 16.7 against 16.5: +0.2 (+1.2 %)
@@ -70,7 +70,7 @@ describe("GalleryTable: a table card drawn in the paper's shape", () => {
     expect(cellAt(table, "cubic", "PRR", "0.01").querySelector('[data-testid="paper-table-paper"]')).toBeNull();
     // the second panel: its own entry (Veno + PRR at 0.1 %: 14.5 vs 18.0: −3.5, −19 %), no note of a lost value
     const opt = figures[1].querySelector("table")!;
-    expect(text(cellAt(opt, "veno", "PRR", "0.1").querySelector('[data-testid="paper-table-paper"]'))).toBe("Experimental: 18 Δ −3.5 (−19%)");
+    expect(text(cellAt(opt, "veno", "PRR", "0.1").querySelector('[data-testid="paper-table-paper"]'))).toBe("Experimental: 18.0 Δ −3.5 (−19%)");
     expect(figures[1].querySelector('[data-testid="paper-table-lost"]')).toBeNull();
     expect(r.container.querySelector('[data-testid="paper-table-provisional"]')).toBeNull();
     r.unmount();
@@ -111,7 +111,7 @@ describe("GalleryTable: a table card drawn in the paper's shape", () => {
     const chart = svgTexts(exportPart(doc, "chart"));
     expect(chart.slice(0, 6)).toEqual(["Loss rate (%)", "Congestion control", "Recovery", "0.01", "0.1", "cubic"]);
     expect(chart).toContain("16.9 [15.6, 18.2]");
-    expect(chart).toContain("Experimental: 17 Δ −0.1 (−0.6%)");
+    expect(chart).toContain("Experimental: 17.0 Δ −0.1 (−0.6%)");
     expect(chart).toContain("Experimental: —");
     expect(svgTexts(exportPart(doc, "caption")).join(" ")).toContain("Rexmit's reproduction of Table 6 of A. Author: A Paper, §V.A, Table 6.");
     r.unmount();

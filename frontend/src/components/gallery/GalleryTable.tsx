@@ -15,7 +15,7 @@
 import { useRef } from "react";
 import type { Catalogue } from "../../lib/forms/catalogue";
 import { familyLabel, mechanismOfVariant } from "../../lib/forms/mechanisms";
-import { fmtNum, fmtPct, fmtSigned } from "../../lib/format";
+import { fmtNum, fmtPct, fmtSig, fmtSigned } from "../../lib/format";
 import { type PaperTable, type PaperValue, paperTableCsv, shownValue, type TableCell } from "../../lib/stats/table";
 import type { LegendEntry } from "../charts/exportChart";
 import { downloadBlob } from "../charts/exportChart";
@@ -57,8 +57,8 @@ export function variantsHeader(overrides: Record<string, unknown>, variants: rea
   return families.size === 1 && only ? familyLabel(cat, only) : "Variant";
 }
 
-/** A value in the table's display units: 3 significant digits (the paper's tables print 2-3). */
-export const fmtCell = (v: number | null) => fmtNum(v, 3);
+/** A value in the table's display units: 3 significant digits, trailing zeros kept (the paper's tables print 2-3). */
+export const fmtCell = (v: number | null) => fmtSig(v, 3);
 
 /** "[0.70, 0.78]" */
 export function ciText(ci: [number, number] | null): string {
