@@ -123,6 +123,10 @@ class PublishedCells(BaseModel):
     label: str = Field(description="what these values are, e.g. Numerical or Experimental")
     panel: str = Field(description="the panel (a table) whose cells they are")
     values: list[PublishedCell]
+    note: str | None = Field(
+        None,
+        description="what the reader should know about these values, e.g. which the OCR lost (a null value needs one)",
+    )
 
 
 Published = Annotated[PublishedSaving | PublishedRatio | PublishedEcdfAt | PublishedCells, Field(discriminator="kind")]

@@ -80,6 +80,7 @@ TABLE6: dict[str, Any] = {
                 {"variant": "QARR", "where": {LOSS: 0.001, CC: "cubic"}, "value": None},
                 {"variant": "BARR", "where": {LOSS: 0.001, CC: "veno"}, "value": 16.5},
             ],
+            "note": "CUBIC+QARR at 0.1 %: the OCR put a stray 17.6(88.0%) between the PRR row's values",
         }
     ],
     "notes": [],
@@ -102,8 +103,9 @@ def test_a_table_card_is_served_as_the_engine_declares_it(served) -> None:
     assert (got.chart.rows, got.chart.value_scale, got.chart.x_scale) == (CC, 1e-6, 100)
     (pub,) = got.published
     assert pub.kind == "cells" and pub.label == "Experimental" and pub.panel == "original"
-    # a value the OCR lost stays null: the dashboard shows "—" there
+    # a value the OCR lost stays null: the dashboard shows "—" there, and the entry's note beside the table
     assert [c.value for c in pub.values] == [17.0, 6.87, None, 16.5]
+    assert pub.note is not None and pub.note.startswith("CUBIC+QARR at 0.1 %")
     assert pub.values[2].where == {LOSS: 0.001, CC: "cubic"}
 
 
@@ -121,6 +123,7 @@ def test_the_chart_kinds_of_before_keep_their_fields() -> None:
         ("published", {"values": [{"variant": "RH", "where": {LOSS: 0.0001}}]}, "missing"),
         ("published", {"values": [{"variant": "RH", "where": {LOSS: 0.0001}, "value": "n/a"}]}, "float_parsing"),
         ("published", {"label": None}, "string_type"),
+        ("published", {"note": 3}, "string_type"),
     ],
 )
 def test_malformed_table_fields_are_refused(where: str, change: dict[str, Any], error: str) -> None:

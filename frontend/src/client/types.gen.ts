@@ -1823,6 +1823,12 @@ export type PublishedCells = {
      */
     label: string;
     /**
+     * Note
+     *
+     * what the reader should know about these values, e.g. which the OCR lost (a null value needs one)
+     */
+    note?: string | null;
+    /**
      * Panel
      *
      * the panel (a table) whose cells they are

@@ -114,6 +114,7 @@ export function tableCard(over: Partial<GalleryCard> = {}): GalleryCard {
           { variant: "QARR", where: { [LOSS]: 0.001, [CC]: "cubic" }, value: null },
           { variant: "BARR", where: { [LOSS]: 0.001, [CC]: "veno" }, value: 16.5 },
         ],
+        note: "CUBIC+QARR at 0.1 %: the OCR put a stray 17.6(88.0%) between the PRR row's values.",
       },
       {
         id: "table8-experimental",

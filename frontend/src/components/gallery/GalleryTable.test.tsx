@@ -66,6 +66,9 @@ describe("GalleryTable: a table card drawn in the paper's shape", () => {
     // the value the OCR lost: "—", no difference, and a note saying so
     expect(text(cellAt(table, "cubic", "QARR", "0.1").querySelector('[data-testid="paper-table-paper"]'))).toBe("Experimental: —");
     expect(text(figures[0].querySelector('[data-testid="paper-table-lost"]'))).toBe("“—”: the paper's experimental value is lost in the OCR'd text (1 cell).");
+    expect(text(figures[0].querySelector('[data-testid="paper-table-pub-note"]'))).toBe(
+      "Experimental (§V.A): CUBIC+QARR at 0.1 %: the OCR put a stray 17.6(88.0%) between the PRR row's values.",
+    );
     // cells no entry names show Rexmit's alone
     expect(cellAt(table, "cubic", "PRR", "0.01").querySelector('[data-testid="paper-table-paper"]')).toBeNull();
     // the second panel: its own entry (Veno + PRR at 0.1 %: 14.5 vs 18.0: −3.5, −19 %), no note of a lost value

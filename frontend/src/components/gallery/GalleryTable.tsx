@@ -178,6 +178,14 @@ export function GalleryTable(props: GalleryTableProps) {
             “—”: the paper's {p.label.toLowerCase()} value is lost in the OCR'd text ({p.lost} cell{p.lost === 1 ? "" : "s"}).
           </span>
         ))}
+        {table.published
+          .filter((p) => p.note)
+          .map((p) => (
+            <span key={p.id} data-testid="paper-table-pub-note">
+              {" "}
+              {p.label} ({p.section}): {p.note}
+            </span>
+          ))}
       </p>
       <div ref={svgRef} hidden aria-hidden="true" data-testid="paper-table-export">
         <TableSvg {...props} />

@@ -23,6 +23,8 @@ export interface PublishedCellsEntry {
   section: string;
   quote: string;
   values: { variant: string; where: Record<string, unknown>; value: number | null }[];
+  /** what the reader should know about the values (which the OCR lost) */
+  note?: string | null;
 }
 
 export interface TableSpec {
@@ -83,7 +85,7 @@ export interface PaperTable {
   columns: { value: unknown; shown: string }[];
   rows: TableRow[];
   /** the published entries the table shows, in order (each a line of the cells it names) */
-  published: { id: string; label: string; section: string; quote: string; lost: number }[];
+  published: { id: string; label: string; section: string; quote: string; lost: number; note: string | null }[];
 }
 
 function same(a: unknown, b: unknown): boolean {
@@ -161,7 +163,14 @@ export function paperTable(view: ComparisonView, spec: TableSpec): PaperTable {
   return {
     columns: xs.map((value) => ({ value, shown: shownValue(value, spec.xScale) })),
     rows,
-    published: spec.published.map((p) => ({ id: p.id, label: p.label, section: p.section, quote: p.quote, lost: p.values.filter((v) => v.value === null).length })),
+    published: spec.published.map((p) => ({
+      id: p.id,
+      label: p.label,
+      section: p.section,
+      quote: p.quote,
+      lost: p.values.filter((v) => v.value === null).length,
+      note: p.note ?? null,
+    })),
   };
 }
 
