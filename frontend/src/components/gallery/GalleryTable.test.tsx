@@ -51,6 +51,8 @@ describe("GalleryTable: a table card drawn in the paper's shape", () => {
       ["0.01", "col"],
       ["0.1", "col"],
     ]);
+    // the x header spans the column group of the loss rates
+    expect([...table.querySelectorAll("colgroup")].map((g) => g.getAttribute("span"))).toEqual(["2", "2"]);
     // a <tbody> per congestion control, its header spanning its four rows
     const groups = [...table.querySelectorAll("tbody")];
     expect(groups.map((g) => g.querySelector('th[scope="rowgroup"]')?.textContent)).toEqual(["cubic", "veno"]);

@@ -116,6 +116,9 @@ export function GalleryTable(props: GalleryTableProps) {
               </span>
             )}
           </caption>
+          {/* the row headers' columns, then the columns the x header (scope colgroup) spans */}
+          <colgroup span={rowsKey ? 2 : 1} />
+          <colgroup span={table.columns.length} />
           <thead>
             <tr>
               {rowsKey && (
