@@ -10,7 +10,7 @@
  * (stat=table) then shows one row per algorithm and one column per switch
  * value; with the cells' metric set to goodput, a cell's mean and 95% CI
  * are the API's (stats of metrics.goodput_bps, in Mb/s), and the view
- * survives a reload (its state is in the URL). */
+ * survives a reload (its state is in the URL) and fits 1280x720 at 150 %. */
 import { expect, idFromUrl, openApp, requireChromium, shot, test } from "../fixtures";
 
 requireChromium();
@@ -109,4 +109,11 @@ test("builder: RH/PRR/QARR/BARR over opportunistic retransmission off/on, read i
     "data-mean",
     String((api_.mean as number) * 1e-6),
   );
+
+  // legible on a projector (1280x720 at 150 %: 853 CSS px): the table scrolls inside its own region, the page does not
+  await page.setViewportSize({ width: 853, height: 480 });
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { timeout: 5_000 })
+    .toBeLessThanOrEqual(0);
+  await shot(page, "s-orsb-grid-table-853");
 });
