@@ -22,17 +22,34 @@ class GalleryPlot(BaseModel):
 class GalleryChart(BaseModel):
     """How the paper draws the figure."""
 
-    kind: Literal["bars", "cdf", "box", "timeseries"] = Field(
+    kind: Literal["bars", "cdf", "box", "timeseries", "table"] = Field(
         description="bars: the metric's mean per variant normalized to the baseline, grouped per value of `x`; "
         "cdf: one CDF of the metric per variant and panel; box: one box plot per variant and panel (p5-p95 "
         "whiskers, Q1-Q3 box, median, mean); timeseries: per panel, one run's `plot` against time over "
-        "[t_from_s, t_to_s] (the run of the panel's variant and replication)"
+        "[t_from_s, t_to_s] (the run of the panel's variant and replication); table: the paper's table, one "
+        "column per value of `x`, one row per variant (per value of `rows` and variant when `rows` is set), each "
+        "cell the metric's raw mean with its 95% CI in display units (mean x value_scale; tables are never "
+        "normalized)"
     )
-    x: str | None = Field(None, description="bars: the grid key whose values group the bars")
-    x_label: str | None = Field(None, description="bars: the paper's name for x, e.g. RTT")
+    x: str | None = Field(
+        None,
+        description="bars: the grid key whose values group the bars; table: the grid key whose values are the columns",
+    )
+    x_label: str | None = Field(None, description="bars: the paper's name for x, e.g. RTT; table: the columns' name")
     x_unit: str | None = None
     x_scale: float | None = Field(
-        None, description="bars: the shown value is the grid value times this (RTT = 2 x one-way)"
+        None, description="bars, table: the shown value is the grid value times this (RTT = 2 x one-way, % = 100 x p)"
+    )
+    rows: str | None = Field(
+        None,
+        description="table: a grid key whose values split the rows (e.g. flows[*].tcp.cc): rows are (value of rows) "
+        "x variant, in grid and variant order; null: one row per variant",
+    )
+    rows_label: str | None = Field(None, description="table: the paper's name for `rows`, e.g. Congestion control")
+    value_label: str | None = Field(None, description="table: the paper's name for the cells' value, e.g. Throughput")
+    value_unit: str | None = Field(None, description="table: the cells' display unit, e.g. Mb/s")
+    value_scale: float | None = Field(
+        None, description="table: a cell shows the metric's mean (and its CI) times this, e.g. 1e-6 for b/s -> Mb/s"
     )
     t_from_s: float | None = Field(None, description="timeseries: the window's start (s of simulated time)")
     t_to_s: float | None = Field(None, description="timeseries: the window's end (s)")
@@ -113,7 +130,36 @@ class PublishedEcdfAt(BaseModel):
     values: dict[str, float] = Field(description="variant -> the paper's fraction (0-1)")
 
 
-Published = Annotated[PublishedSaving | PublishedRatio | PublishedEcdfAt, Field(discriminator="kind")]
+class PublishedCell(BaseModel):
+    """One cell of a paper's table: a variant's value where the table's column (and row group) are `where`."""
+
+    variant: str
+    where: dict[str, Any] = Field(
+        description="grid key -> value naming the cell: the chart's x value, and its rows value when it has rows"
+    )
+    value: float | None = Field(
+        description="the paper's value in the table's display units; null where the OCR lost it"
+    )
+
+
+class PublishedCells(BaseModel):
+    """A paper's table of values (e.g. Table 4's experimental rows), in display units (after value_scale), shown
+    beside Rexmit's cells of one panel with the difference (Rexmit - paper, and relative to the paper's)."""
+
+    id: str
+    kind: Literal["cells"]
+    section: str
+    quote: str
+    label: str = Field(description="what these values are, e.g. Numerical or Experimental")
+    panel: str = Field(description="the panel (a table) whose cells they are")
+    values: list[PublishedCell]
+    note: str | None = Field(
+        None,
+        description="what the reader should know about these values, e.g. which the OCR lost (a null value needs one)",
+    )
+
+
+Published = Annotated[PublishedSaving | PublishedRatio | PublishedEcdfAt | PublishedCells, Field(discriminator="kind")]
 
 
 class GalleryCardPublic(BaseModel):

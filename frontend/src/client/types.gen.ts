@@ -1076,7 +1076,9 @@ export type GalleryCardPublic = {
         kind: 'ratio';
     } & PublishedRatio) | ({
         kind: 'ecdf_at';
-    } & PublishedEcdfAt)>;
+    } & PublishedEcdfAt) | ({
+        kind: 'cells';
+    } & PublishedCells)>;
     /**
      * Replications
      */
@@ -1114,9 +1116,9 @@ export type GalleryChart = {
     /**
      * Kind
      *
-     * bars: the metric's mean per variant normalized to the baseline, grouped per value of `x`; cdf: one CDF of the metric per variant and panel; box: one box plot per variant and panel (p5-p95 whiskers, Q1-Q3 box, median, mean); timeseries: per panel, one run's `plot` against time over [t_from_s, t_to_s] (the run of the panel's variant and replication)
+     * bars: the metric's mean per variant normalized to the baseline, grouped per value of `x`; cdf: one CDF of the metric per variant and panel; box: one box plot per variant and panel (p5-p95 whiskers, Q1-Q3 box, median, mean); timeseries: per panel, one run's `plot` against time over [t_from_s, t_to_s] (the run of the panel's variant and replication); table: the paper's table, one column per value of `x`, one row per variant (per value of `rows` and variant when `rows` is set), each cell the metric's raw mean with its 95% CI in display units (mean x value_scale; tables are never normalized)
      */
-    kind: 'bars' | 'cdf' | 'box' | 'timeseries';
+    kind: 'bars' | 'cdf' | 'box' | 'timeseries' | 'table';
     /**
      * Measure From S
      *
@@ -1138,6 +1140,18 @@ export type GalleryChart = {
         [key: string]: GalleryPlot;
     } | null;
     /**
+     * Rows
+     *
+     * table: a grid key whose values split the rows (e.g. flows[*].tcp.cc): rows are (value of rows) x variant, in grid and variant order; null: one row per variant
+     */
+    rows?: string | null;
+    /**
+     * Rows Label
+     *
+     * table: the paper's name for `rows`, e.g. Congestion control
+     */
+    rows_label?: string | null;
+    /**
      * T From S
      *
      * timeseries: the window's start (s of simulated time)
@@ -1150,21 +1164,39 @@ export type GalleryChart = {
      */
     t_to_s?: number | null;
     /**
+     * Value Label
+     *
+     * table: the paper's name for the cells' value, e.g. Throughput
+     */
+    value_label?: string | null;
+    /**
+     * Value Scale
+     *
+     * table: a cell shows the metric's mean (and its CI) times this, e.g. 1e-6 for b/s -> Mb/s
+     */
+    value_scale?: number | null;
+    /**
+     * Value Unit
+     *
+     * table: the cells' display unit, e.g. Mb/s
+     */
+    value_unit?: string | null;
+    /**
      * X
      *
-     * bars: the grid key whose values group the bars
+     * bars: the grid key whose values group the bars; table: the grid key whose values are the columns
      */
     x?: string | null;
     /**
      * X Label
      *
-     * bars: the paper's name for x, e.g. RTT
+     * bars: the paper's name for x, e.g. RTT; table: the columns' name
      */
     x_label?: string | null;
     /**
      * X Scale
      *
-     * bars: the shown value is the grid value times this (RTT = 2 x one-way)
+     * bars, table: the shown value is the grid value times this (RTT = 2 x one-way, % = 100 x p)
      */
     x_scale?: number | null;
     /**
@@ -1811,6 +1843,79 @@ export type Profile = {
     overrides: {
         [key: string]: boolean | number | number | string | Array<string>;
     };
+};
+
+/**
+ * PublishedCell
+ *
+ * One cell of a paper's table: a variant's value where the table's column (and row group) are `where`.
+ */
+export type PublishedCell = {
+    /**
+     * Value
+     *
+     * the paper's value in the table's display units; null where the OCR lost it
+     */
+    value: number | null;
+    /**
+     * Variant
+     */
+    variant: string;
+    /**
+     * Where
+     *
+     * grid key -> value naming the cell: the chart's x value, and its rows value when it has rows
+     */
+    where: {
+        [key: string]: unknown;
+    };
+};
+
+/**
+ * PublishedCells
+ *
+ * A paper's table of values (e.g. Table 4's experimental rows), in display units (after value_scale), shown
+ * beside Rexmit's cells of one panel with the difference (Rexmit - paper, and relative to the paper's).
+ */
+export type PublishedCells = {
+    /**
+     * Id
+     */
+    id: string;
+    /**
+     * Kind
+     */
+    kind: 'cells';
+    /**
+     * Label
+     *
+     * what these values are, e.g. Numerical or Experimental
+     */
+    label: string;
+    /**
+     * Note
+     *
+     * what the reader should know about these values, e.g. which the OCR lost (a null value needs one)
+     */
+    note?: string | null;
+    /**
+     * Panel
+     *
+     * the panel (a table) whose cells they are
+     */
+    panel: string;
+    /**
+     * Quote
+     */
+    quote: string;
+    /**
+     * Section
+     */
+    section: string;
+    /**
+     * Values
+     */
+    values: Array<PublishedCell>;
 };
 
 /**

@@ -1,4 +1,4 @@
-import { fmtNum, formatCompact, formatMsRange, formatTimeTick, trimNumber } from "./format";
+import { fmtNum, fmtSig, formatCompact, formatMsRange, formatTimeTick, trimNumber } from "./format";
 
 describe("lib/format (d3-format)", () => {
   it("trims decimals and keeps an ASCII minus (text that goes into URLs)", () => {
@@ -21,6 +21,10 @@ describe("lib/format (d3-format)", () => {
     expect(fmtNum(2.5e6)).toBe("2.5M");
     expect(fmtNum(0.000123456)).toBe("0.000123");
     expect(fmtNum(-742.96875)).toBe("-743");
+  });
+  it("keeps a table's trailing zeros to 3 significant digits (15.0 beside 16.9), and thousands as fmtNum", () => {
+    expect([15, 16.94, 0.74, 0.1197, 17.96, 0, 3026.4, -0.5].map((v) => fmtSig(v))).toEqual(["15.0", "16.9", "0.740", "0.120", "18.0", "0", "3,026", "-0.500"]);
+    expect(fmtSig(null)).toBe("–");
   });
   it("labels time ticks by their step", () => {
     expect(formatTimeTick(13150, 50)).toBe("13.15 s");

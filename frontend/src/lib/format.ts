@@ -40,6 +40,14 @@ export function fmtNum(v: number | null | undefined, digits = 3): string {
   return fmt(`.${digits}~r`)(v);
 }
 
+/** `digits` significant digits with the trailing zeros kept, so a table's column reads alike (15.0, 16.9, 0.740);
+ * 0 and values from 1000 on as fmtNum. */
+export function fmtSig(v: number | null | undefined, digits = 3): string {
+  if (v === null || v === undefined || !Number.isFinite(v)) return "–";
+  if (v === 0 || Math.abs(v) >= 1000) return fmtNum(v, digits);
+  return fmt(`.${digits}r`)(v);
+}
+
 /** Normalized values: always two decimals (1.00 is the baseline). */
 export function fmtRatio(v: number | null | undefined): string {
   if (v === null || v === undefined || !Number.isFinite(v)) return "–";

@@ -5,12 +5,14 @@
  * published values beside Rexmit's and their difference. */
 import type { ComparisonCreate, ComparisonPublic, GalleryCardPublic } from "../client/types.gen";
 import { type CellView, type ComparisonView, readComparison } from "./stats/comparison";
+import { type PaperTable, paperTable } from "./stats/table";
 
 export type GalleryCard = GalleryCardPublic;
 export type Published = GalleryCard["published"][number];
 export type PublishedSaving = Extract<Published, { kind: "saving" }>;
 export type PublishedRatio = Extract<Published, { kind: "ratio" }>;
 export type PublishedEcdfAt = Extract<Published, { kind: "ecdf_at" }>;
+export type PublishedCells = Extract<Published, { kind: "cells" }>;
 
 /** POST /comparisons for "Reproduce": the card's preset as base, the preset's
  * variants and baseline, and the figure's full grid, replications, metric, flows and flow filter. */
@@ -120,6 +122,13 @@ export interface BoxPanel {
   cell: CellView | undefined;
 }
 
+/** A table panel (the mobile-recovery paper's Tables 1-15): the panel's cells in the paper's shape, with its published values. */
+export interface TablePanel {
+  id: string;
+  label: string;
+  table: PaperTable;
+}
+
 export interface SavingRow {
   panel: string;
   x: number;
@@ -162,7 +171,7 @@ export interface TimePanel {
 }
 
 export interface GalleryFigure {
-  kind: "bars" | "cdf" | "box" | "timeseries";
+  kind: GalleryCard["chart"]["kind"];
   variants: string[];
   baseline: string;
   bars: BarPanel[];
@@ -170,6 +179,7 @@ export interface GalleryFigure {
   boxes: BoxPanel[];
   /** a time plot's panels (empty for the other kinds) */
   times: TimePanel[];
+  tables: TablePanel[];
   savings: SavingRow[];
   ratios: RatioTable[];
   /** finished runs / all runs; the figure is provisional until they are equal */
@@ -234,8 +244,26 @@ export function cardFigure(card: GalleryCard, comparison: ComparisonPublic): Gal
   const cdfs: CdfPanel[] = [];
   const boxes: BoxPanel[] = [];
   const times: TimePanel[] = [];
+  const tables: TablePanel[] = [];
   if (card.chart.kind === "timeseries") {
     for (const panel of card.panels) times.push(timePanel(card, view, panel));
+  } else if (card.chart.kind === "table") {
+    const cellPubs = card.published.filter((p): p is PublishedCells => p.kind === "cells");
+    for (const panel of card.panels)
+      tables.push({
+        id: panel.id,
+        label: panel.label,
+        table: paperTable(view, {
+          x: card.chart.x ?? "",
+          rows: card.chart.rows ?? null,
+          where: panel.where,
+          metric: card.metric,
+          xScale: card.chart.x_scale ?? 1,
+          valueScale: card.chart.value_scale ?? 1,
+          variants,
+          published: cellPubs.filter((p) => p.panel === panel.id),
+        }),
+      });
   } else if (card.chart.kind === "box") {
     for (const panel of card.panels) boxes.push({ id: panel.id, label: panel.label, cell: panelCells(view, panel.where)[0] });
   } else if (card.chart.kind === "bars") {
@@ -289,6 +317,7 @@ export function cardFigure(card: GalleryCard, comparison: ComparisonPublic): Gal
     cdfs,
     boxes,
     times,
+    tables,
     savings,
     ratios,
     done,

@@ -13,7 +13,7 @@ import "../components/compare/compare.css";
 /** The view-state keys each kind of page keeps in its URL. */
 export const URL_KEYS: Record<string, string[]> = {
   run: ["from_ms", "to_ms", "flow", "unit", "compress", "idle_ms"],
-  comparison: ["v", "cell", "stat"],
+  comparison: ["v", "cell", "stat", "tx", "trows", "tm"],
 };
 
 /** The search string with the stored view state added (keys already in the URL

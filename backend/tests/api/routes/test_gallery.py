@@ -52,6 +52,7 @@ def test_published_values_are_typed_by_kind(client):
         "PublishedSaving",
         "PublishedRatio",
         "PublishedEcdfAt",
+        "PublishedCells",
     }
 
 

@@ -28,6 +28,7 @@ import { EcdfChart } from "./EcdfChart";
 import { downloadBlob } from "../charts/exportChart";
 import { FctBars } from "./FctBars";
 import { CancelledNote, CompareProgress } from "./CompareProgress";
+import { ComparePaperTable } from "./ComparePaperTable";
 import { PairedChart } from "./PairedChart";
 import { ProvisionalBadge } from "./ProvisionalBadge";
 import { SequenceStack } from "./SequenceStack";
@@ -88,8 +89,11 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
   const vParam = search.get("v");
   const cellParam = search.get("cell");
   const paired = search.get("stat") === "paired";
+  // the paper-shaped table needs a grid (its columns are a grid key's values)
+  const tableView = search.get("stat") === "table" && view.gridKeys.length > 0;
   const setV = (v: string | null) => setParams({ v });
   const setCell = (cell: string | null) => setParams({ cell });
+  const setStat = (stat: Stat) => setParams({ stat: stat === "normalized" ? null : stat });
   const selected = useMemo(() => parseSelection(vParam, view.variants), [vParam, view.variants]);
   const cellIdx = parseCell(cellParam, view.cells.length);
   const cell = view.cells[cellIdx];
@@ -186,7 +190,16 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
             Per-run CSV
           </a>
           {!readOnly && (
-            <ShareButton comparisonId={view.id} viewState={{ v: vParam, cell: cellParam, stat: paired ? "paired" : null }} disabled={!terminal} />
+            <ShareButton
+              comparisonId={view.id}
+              viewState={{
+                v: vParam,
+                cell: cellParam,
+                stat: paired ? "paired" : tableView ? "table" : null,
+                ...(tableView ? { tx: search.get("tx"), trows: search.get("trows"), tm: search.get("tm") } : {}),
+              }}
+              disabled={!terminal}
+            />
           )}
         </div>
       </header>
@@ -255,6 +268,19 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
         </div>
       ) : (
         <>
+          {tableView ? (
+            <section className="card compare-paper-table-card" aria-labelledby="compare-paper-table-title">
+              <div className="chart-card-head">
+                <h2 id="compare-paper-table-title">In the papers' table shape</h2>
+                <span className="muted chart-card-status">
+                  <span className="bars-status">
+                    <StatToggle stat="table" anyPaired={anyPaired} hasGrid onStat={setStat} />
+                  </span>
+                </span>
+              </div>
+              <ComparePaperTable view={view} spec={spec} variants={selected} cues={cues} metrics={tableMetrics} catalogue={catalogue} />
+            </section>
+          ) : (
           <Sized fallback={1100}>
             {(wide) => (
             <ChartCard
@@ -263,21 +289,7 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
               legend={variantLegend(selected, cues, view.baseline, "marker")}
               status={
                 <span className="bars-status">
-                  <fieldset className="segmented">
-                    <legend className="visually-hidden">Bars show</legend>
-                    <button type="button" className="small" aria-pressed={!paired} onClick={() => setParams({ stat: null })}>
-                      Normalized means
-                    </button>
-                    <button
-                      type="button"
-                      className="small"
-                      aria-pressed={paired}
-                      onClick={() => setParams({ stat: "paired" })}
-                      title={anyPaired ? "the mean difference from the baseline over common seeds" : "no paired results (yet): they need a seed where both runs succeeded"}
-                    >
-                      Paired differences
-                    </button>
-                  </fieldset>
+                  <StatToggle stat={paired ? "paired" : "normalized"} anyPaired={anyPaired} hasGrid={view.gridKeys.length > 0} onStat={setStat} />
                 </span>
               }
               caption={
@@ -313,6 +325,7 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
             </ChartCard>
             )}
           </Sized>
+          )}
           {view.cells.length > 1 && <h2 className="cell-title">Cell: {cellLabel(cell?.params ?? {})}</h2>}
           <div className="chart-pair">
             <Sized fallback={540}>
@@ -386,5 +399,40 @@ export function CompareDashboard({ comparison, readOnly = false }: { comparison:
       )}
     </section>
     </ExportInfoContext.Provider>
+  );
+}
+
+type Stat = "normalized" | "paired" | "table";
+
+/** What the first chart shows: normalized means, paired differences, or (with a grid) the paper-shaped table. */
+function StatToggle(props: { stat: Stat; anyPaired: boolean; hasGrid: boolean; onStat: (s: Stat) => void }) {
+  const { stat, anyPaired } = props;
+  return (
+    <fieldset className="segmented">
+      <legend className="visually-hidden">Bars show</legend>
+      <button type="button" className="small" aria-pressed={stat === "normalized"} onClick={() => props.onStat("normalized")}>
+        Normalized means
+      </button>
+      <button
+        type="button"
+        className="small"
+        aria-pressed={stat === "paired"}
+        onClick={() => props.onStat("paired")}
+        title={anyPaired ? "the mean difference from the baseline over common seeds" : "no paired results (yet): they need a seed where both runs succeeded"}
+      >
+        Paired differences
+      </button>
+      {props.hasGrid && (
+        <button
+          type="button"
+          className="small"
+          aria-pressed={stat === "table"}
+          onClick={() => props.onStat("table")}
+          title="rows: the variants (split by a grid key), columns: a grid key's values, cells: a metric's mean with its 95% CI, as the papers' tables"
+        >
+          Paper table
+        </button>
+      )}
+    </fieldset>
   );
 }

@@ -25,6 +25,7 @@ import { VariantGlyph } from "../compare/VariantGlyph";
 import { GalleryBars } from "./GalleryBars";
 import { GalleryCdf } from "./GalleryCdf";
 import { GalleryTimePlot } from "./GalleryTimePlot";
+import { GalleryTable, variantsHeader } from "./GalleryTable";
 import "../charts/charts.css";
 
 /** A mechanism keeps its colour, dash and marker everywhere: its place in its catalogue family (as on the compare page). */
@@ -114,6 +115,19 @@ export function GalleryFigure(props: { card: GalleryCard; comparison: Comparison
                   )}
                 />
               ))
+            : fig.kind === "table"
+            ? fig.tables.map((panel) => (
+                <TablePanelView
+                  key={panel.id}
+                  card={card}
+                  panel={panel}
+                  fig={fig}
+                  cues={cues}
+                  metricName={metric.name}
+                  metricUnit={metric.unit}
+                  variantLabel={variantsHeader(card.variants, fig.variants, catalogue)}
+                />
+              ))
             : fig.kind === "box"
             ? fig.boxes.map((panel) => (
                 <Panel key={panel.id} card={card} label={panel.label} id={panel.id} legend={panelLegend(fig, cues, "marker")}>
@@ -152,6 +166,39 @@ export function GalleryFigure(props: { card: GalleryCard; comparison: Comparison
       </ExportInfoContext.Provider>
       <PublishedTables fig={fig} card={card} />
     </section>
+  );
+}
+
+/** A table card's panel (the mobile-recovery paper's tables): Rexmit's cells in the paper's shape with the paper's values beside them. */
+function TablePanelView(props: { card: GalleryCard; panel: Figure["tables"][number]; fig: Figure; cues: Record<string, VariantCue>; metricName: string; metricUnit: string; variantLabel: string }) {
+  const { card, panel, fig } = props;
+  const chart = card.chart;
+  const value = chart.value_label ?? props.metricName;
+  // a scaled value's unit is the card's; an unscaled one keeps the catalogue's
+  const unit = chart.value_unit ?? (chart.value_scale && chart.value_scale !== 1 ? "" : props.metricUnit);
+  const xLabel = chart.x_label ?? chart.x ?? "";
+  const per = `${value}${unit ? ` (${unit})` : ""} per ${xLabel.toLowerCase()}${chart.x_unit ? ` (${chart.x_unit})` : ""}`;
+  const rows = chart.rows ? ` and ${(chart.rows_label ?? chart.rows).toLowerCase()}` : "";
+  const title = `Rexmit's ${card.figure}${card.panels.length > 1 ? `: ${panel.label}` : ""}`;
+  return (
+    <GalleryTable
+      table={panel.table}
+      id={panel.id}
+      caption={`${title} (${card.title}): ${per}, one row per variant${rows}; mean with its 95% confidence interval`}
+      title={title}
+      exportLabel={`${card.figure} table${card.panels.length > 1 ? ` “${panel.label}”` : ""}`}
+      exportName={`rexmit-${card.id}-${panel.id}`}
+      xKey={chart.x ?? ""}
+      xLabel={xLabel}
+      xUnit={chart.x_unit ?? ""}
+      rowsKey={chart.rows ?? null}
+      rowsLabel={chart.rows_label ?? chart.rows ?? ""}
+      variantLabel={props.variantLabel}
+      valueUnit={unit}
+      cues={props.cues}
+      provisional={fig.provisional ? `provisional · ${fig.done}/${fig.total} runs` : null}
+      legend={variantLegend(fig.variants, props.cues, fig.baseline, "marker")}
+    />
   );
 }
 

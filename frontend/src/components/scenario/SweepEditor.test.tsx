@@ -196,4 +196,48 @@ describe("SweepEditor", { timeout: 30_000 }, () => {
     expect(estimate(r.container).textContent).toMatch(/^14 cells × 2 variants × 1 replication = 28 runs/);
     r.unmount();
   });
+
+  it("puts congestion control, the optimisation switches and the send-buffer growth on grid axes while comparing the recovery family (issue #11)", async () => {
+    const calls = stubFetch((req) => (req.url.endsWith("/api/v1/comparisons") ? json({ id: "c-orsb", n_runs: 128, deduplicated_runs: 0 }, 202) : undefined));
+    const recovery = ["rate_halving", "prr", "qarr", "barr"];
+    const r = await render(builder(recovery, cat, undefined, "recovery"));
+    const label = (path: string) => raw.parameters.find((p) => p.path === path)!.label;
+    const ticks = (path: string) => [...r.container.querySelectorAll<HTMLInputElement>(`[aria-label="Values of ${label(path)}"] input[type="checkbox"]`)];
+    // the congestion controls: every one offered, two kept
+    await addAxis(r.container, 1, "flows[*].tcp.cc");
+    expect(ticks("flows[].tcp.cc").map((b) => b.value)).toEqual(raw.parameters.find((p) => p.path === "flows[].tcp.cc")!.choices);
+    for (const b of ticks("flows[].tcp.cc")) if (b.value !== "cubic" && b.value !== "veno") await act(async () => b.click());
+    // the two switches: off and on, both ticked from the start
+    await addAxis(r.container, 2, "flows[*].tcp.opportunistic_rtx");
+    expect(ticks("flows[].tcp.opportunistic_rtx").map((b) => [b.value, b.checked, b.parentElement!.textContent!.trim()])).toEqual([
+      ["false", true, "off"],
+      ["true", true, "on"],
+    ]);
+    await addAxis(r.container, 3, "flows[*].tcp.hack1_dupack_rtx");
+    // the send buffer's growth factor: Linux's 2 and the paper's 3
+    await addAxis(r.container, 4, "flows[*].tcp.sndbuf_growth");
+    await act(async () => setValue(byLabel(r.container, `Values of ${label("flows[].tcp.sndbuf_growth")}`)!, "2, 3"));
+    // none is said to change nothing: the engine reads each under every recovery algorithm
+    expect(r.container.querySelectorAll('[data-testid="sweep-warning"]')).toHaveLength(0);
+    expect(r.container.querySelectorAll('[data-testid="sweep-errors"]')).toHaveLength(0);
+    // 2 CCs x 2 x 2 x 2 growth factors = 16 cells, x 4 algorithms x 2 replications
+    await act(async () => setValue(byLabel(r.container, "replications")!, "2"));
+    expect(estimate(r.container).textContent).toMatch(/^16 cells × 4 variants × 2 replications = 128 runs/);
+    await act(async () => button(r.container, "Run sweep").click());
+    await flush();
+    const posted = calls.filter((c) => c.url.endsWith("/api/v1/comparisons"));
+    expect(posted).toHaveLength(1);
+    const body = posted[0].body as ComparisonCreate;
+    // the switches go as booleans, the growth factor as integers: the API applies them as the scenario holds them
+    expect(body.grid).toEqual({
+      "flows[*].tcp.cc": ["cubic", "veno"],
+      "flows[*].tcp.opportunistic_rtx": [false, true],
+      "flows[*].tcp.hack1_dupack_rtx": [false, true],
+      "flows[*].tcp.sndbuf_growth": [2, 3],
+    });
+    // one variant per algorithm (in the catalogue's order), each choosing it for every flow
+    expect(Object.values(body.variants).flatMap((v) => Object.values(v)).sort()).toEqual([...recovery].sort());
+    expect(location.pathname).toBe("/compare/c-orsb");
+    r.unmount();
+  });
 });
