@@ -228,6 +228,18 @@ static PyObject *desc_dict(const void *base, const struct rx_metric_desc *md, si
 			bool b;
 			memcpy(&b, at, sizeof(b));
 			v = PyBool_FromLong(b);
+		} else if (md[k].type == RX_MT_INTERVALS) {
+			struct rx_intervals iv;
+			memcpy(&iv, at, sizeof(iv));
+			v = PyList_New(iv.n);
+			for (int64_t j = 0; v && j < iv.n; j++) {
+				PyObject *pair =
+					Py_BuildValue("[LL]", (long long)iv.start_ns[j], (long long)iv.end_ns[j]);
+				if (!pair)
+					Py_CLEAR(v);
+				else
+					PyList_SET_ITEM(v, j, pair);
+			}
 		} else if (md[k].type == RX_MT_FLOAT) {
 			double x;
 			memcpy(&x, at, sizeof(x));

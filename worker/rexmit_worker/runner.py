@@ -22,6 +22,7 @@ TRACE_FORMAT = "rxt1"
 class Outcome:
     summary: dict[str, Any]  # the run summary, plus trace_bytes when a trace was kept (trace_on_demand when left)
     flows: list[dict[str, Any]]  # one dict of metrics per flow
+    episodes: list[list[dict[str, Any]]]  # per flow, its fast-recovery episodes (catalogue episode_metrics)
     trace_blob: bytes | None  # encode_trace() of the columns; None for an empty trace
     n_events: int
     raw_bytes: int  # the trace's size in memory, before encoding
@@ -29,7 +30,7 @@ class Outcome:
 
     def result(self) -> dict[str, Any]:
         """What the runs table stores in `result`."""
-        return {"flows": self.flows, "summary": self.summary}
+        return {"flows": self.flows, "episodes": self.episodes, "summary": self.summary}
 
 
 def expected_end_ns(scenario: dict[str, Any]) -> int:
@@ -84,5 +85,11 @@ def simulate(
         raw_bytes = sum(int(a.nbytes) for a in columns.values())
         summary["trace_bytes"] = len(blob)
     return Outcome(
-        summary=summary, flows=flows, trace_blob=blob, n_events=n_events, raw_bytes=raw_bytes, wall_ms=wall_ms
+        summary=summary,
+        flows=flows,
+        episodes=[f.episodes for f in result.flows],
+        trace_blob=blob,
+        n_events=n_events,
+        raw_bytes=raw_bytes,
+        wall_ms=wall_ms,
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 import rexsim
+from rexsim.presets import preset_scenario
 from rexsim.tracefile import decode_trace
 
 from rexmit_worker import runner
@@ -22,7 +23,17 @@ def test_simulate_returns_metrics_summary_and_the_encoded_trace():
     assert len(cols["t_ns"]) == out.n_events
     assert out.raw_bytes == sum(a.nbytes for a in cols.values())
     assert out.wall_ms >= 0
-    assert out.result() == {"flows": out.flows, "summary": out.summary}
+    assert out.result() == {"flows": out.flows, "episodes": out.episodes, "summary": out.summary}
+    assert out.episodes == [[]]  # no loss, no recovery episode
+
+
+def test_simulate_keeps_each_flows_recovery_episodes():
+    # one burst of 10 losses (the opportunistic-retransmission paper's testbed): the engine's episodes, per flow
+    sc = preset_scenario("adaptive-recovery-utilisation", "PRR")
+    out = runner.simulate(sc)
+    assert out.episodes == [f.episodes for f in rexsim.run(sc).flows]
+    assert len(out.episodes) == 1 and out.episodes[0]
+    assert out.result()["episodes"] is out.episodes
 
 
 def test_the_stored_trace_keeps_causes_and_mechanism_variables():

@@ -31,7 +31,7 @@ class MetricInfo(BaseModel):
     label: str
     unit: str
     doc: str
-    type: str = Field(description="int, float or bool")
+    type: str = Field(description="int, float, bool or intervals (a list of [start_ns, end_ns] pairs)")
     higher_is_better: bool | None = Field(description="null: neither (a count that only describes)")
     nullable: bool
 

@@ -8,6 +8,7 @@ from pydantic import BaseModel, Field
 
 from ..models import RunState
 from .common import HistoryItem, PageInfo, ScenarioSource
+from .episodes import RecoveryEpisode
 from .events import TraceEvent
 
 #: set in a run's summary when its trace was not stored: the API rebuilds it by running the engine again
@@ -51,6 +52,13 @@ class RunPublic(BaseModel):
     engine_version: str
     scenario: dict[str, Any]
     metrics: list[dict[str, Any]] | None = Field(None, description="one dict per flow")
+    episodes: list[list[RecoveryEpisode]] | None = Field(
+        None,
+        description="per flow (in the order of metrics), its fast-recovery episodes in order: entry, exit, the "
+        "loss-recovery period, the bottleneck's busy and idle time and where it idled, utilisation and RTT spike "
+        "(the catalogue's episode_metrics). Null until the run succeeds, and for runs stored before the service "
+        "kept episodes (their flows' metrics still hold the totals, e.g. recovery_utilisation)",
+    )
     summary: dict[str, Any] | None = Field(
         None,
         description="events, truncation, trace size (trace_bytes), or trace_on_demand: true when the trace was "

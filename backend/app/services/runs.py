@@ -77,6 +77,7 @@ def public(run: Run, children: int = 0) -> RunPublic:
         engine_version=run.engine_version,
         scenario=run.scenario,
         metrics=res.get("flows"),
+        episodes=res.get("episodes"),  # absent from runs stored before episodes were kept: null
         summary=res.get("summary"),
         error=run.error,
         attempts=run.attempts,

@@ -1436,7 +1436,7 @@ export type MetricInfo = {
     /**
      * Type
      *
-     * int, float or bool
+     * int, float, bool or intervals (a list of [start_ns, end_ns] pairs)
      */
     type: string;
     /**
@@ -2047,6 +2047,83 @@ export type PublishedSaving = {
 };
 
 /**
+ * RecoveryEpisode
+ *
+ * One fast-recovery episode of a flow, as the engine measures it (the catalogue's episode_metrics)
+ */
+export type RecoveryEpisode = {
+    /**
+     * Busy Ns
+     *
+     * Link busy [ns]: Serialisation time of the packets (all flows) that left the bottleneck in (T2, period end].
+     */
+    busy_ns: number | null;
+    /**
+     * Enter Ns
+     *
+     * Entered recovery [ns]: When the sender entered fast recovery.
+     */
+    enter_ns: number;
+    /**
+     * Exit Ns
+     *
+     * Left recovery [ns]: When it left: the recovery point cumulatively ACKed, or an RTO (null: still in recovery at the end).
+     */
+    exit_ns: number | null;
+    /**
+     * Idle Gaps
+     *
+     * Idle stretches: Stretches of the period in which the bottleneck sent nothing (between the end of one packet's serialisation and the start of the next); their lengths sum to idle_ns (null: no period measured).
+     */
+    idle_gaps: number | null;
+    /**
+     * Idle Intervals Ns
+     *
+     * Idle link time [ns]: The longest 8 of the idle stretches (idle_gaps), as [start_ns, end_ns] pairs in time order: where in the period the link idled, the paper's link idle time I (§III, Fig. 1) located in time. Empty when no period was measured.
+     */
+    idle_intervals_ns: Array<[
+        number,
+        number
+    ]>;
+    /**
+     * Idle Ns
+     *
+     * Link idle [ns]: (period end - T2) - busy: the paper's link idle time I.
+     */
+    idle_ns: number | null;
+    /**
+     * Period End Ns
+     *
+     * Period end [ns]: The first new packet of the flow leaves the bottleneck after T2 (paper §III: 'the time after or at T5').
+     */
+    period_end_ns: number | null;
+    /**
+     * Period Start Ns
+     *
+     * Period start (T2) [ns]: T2 of the opportunistic-retransmission paper's Fig. 1: the first retransmission of the episode leaves the bottleneck (null: the period was not measured, see recovery_periods).
+     */
+    period_start_ns: number | null;
+    /**
+     * Rtt Max Ns
+     *
+     * Max RTT [ns]: The largest RTT sample the sender took while in fast recovery (ACKs after the one that started it).
+     */
+    rtt_max_ns: number | null;
+    /**
+     * Rtt Spike
+     *
+     * RTT spike: rtt_max_ns over the base RTT (smallest sample) at exit.
+     */
+    rtt_spike: number | null;
+    /**
+     * Utilisation
+     *
+     * Utilisation: busy / (period end - T2) = n / (n + C x I), paper §III eq. (8).
+     */
+    utilisation: number | null;
+};
+
+/**
  * ReferenceCase
  *
  * A packetdrill case: Linux's figure next to the engine's in the same situation.
@@ -2320,6 +2397,12 @@ export type RunPublic = {
      * Engine Version
      */
     engine_version: string;
+    /**
+     * Episodes
+     *
+     * per flow (in the order of metrics), its fast-recovery episodes in order: entry, exit, the loss-recovery period, the bottleneck's busy and idle time and where it idled, utilisation and RTT spike (the catalogue's episode_metrics). Null until the run succeeds, and for runs stored before the service kept episodes (their flows' metrics still hold the totals, e.g. recovery_utilisation)
+     */
+    episodes?: Array<Array<RecoveryEpisode>> | null;
     /**
      * Error
      */

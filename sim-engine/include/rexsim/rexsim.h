@@ -334,6 +334,14 @@ struct rx_trace {
 	int64_t *var_value;
 };
 
+/* ---- intervals of time: a bounded list of [start_ns, end_ns) (a catalogue
+ * field of type "intervals", e.g. an episode's idle_intervals_ns) ---- */
+#define RX_INTERVALS_MAX 8
+struct rx_intervals {
+	int64_t n; /* intervals held, 0..RX_INTERVALS_MAX */
+	int64_t start_ns[RX_INTERVALS_MAX], end_ns[RX_INTERVALS_MAX];
+};
+
 /* ---- one fast-recovery episode (src/core/recmetrics.c; fields published by
  * the catalogue's episode_metrics, include/rexsim/vocab.h) ---- */
 struct rx_rec_episode {
@@ -347,6 +355,10 @@ struct rx_rec_episode {
 	double utilisation; /* busy / period (paper eq. 8); -1: none */
 	int64_t rtt_max_ns; /* the largest RTT sample in recovery; -1: none */
 	double rtt_spike; /* rtt_max / base RTT; -1: none */
+	/* the bottleneck's idle stretches in the period (their lengths sum to
+	 * idle_ns): how many; the RX_INTERVALS_MAX longest, in time order */
+	int64_t idle_gaps; /* -1: no period measured */
+	struct rx_intervals idle_intervals_ns;
 };
 
 /* ---- per-flow metrics ---- */

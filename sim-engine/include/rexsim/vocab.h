@@ -36,7 +36,9 @@ const char *rx_vocab_name(int vocab); /* "events", ... */
 const struct rx_vocab_entry *rx_vocab(int vocab, size_t *n);
 bool rx_event_is_rare(int kind);
 
-enum rx_metric_type { RX_MT_INT = 0, RX_MT_FLOAT, RX_MT_BOOL };
+/* RX_MT_INTERVALS: a struct rx_intervals (rexsim.h), published as a list of
+ * [start_ns, end_ns] pairs */
+enum rx_metric_type { RX_MT_INT = 0, RX_MT_FLOAT, RX_MT_BOOL, RX_MT_INTERVALS };
 
 struct rx_metric_desc {
 	const char *name; /* key in the metrics dict */

@@ -12,8 +12,9 @@ from typing import Literal, TypeAlias, TypedDict
 
 #: one value of a flow's metrics dict: an int, float or bool metric, None for a
 #: metric that needs a completed flow when it did not complete, or the list
-#: ``request_ms`` (each request's completion time, None if it did not complete)
-MetricValue: TypeAlias = bool | int | float | list[float | None] | None
+#: ``request_ms`` (each request's completion time, None if it did not complete), or
+#: an episode's ``idle_intervals_ns`` ([start_ns, end_ns] pairs)
+MetricValue: TypeAlias = bool | int | float | list[float | None] | list[list[int]] | None
 #: a parameter's value (and default) by its type: int, float, bool, an enum's
 #: name, or a set's names
 ParamValue: TypeAlias = int | float | bool | str | list[str]
@@ -146,7 +147,8 @@ class MetricInfo(TypedDict):
     label: str
     unit: str
     doc: str
-    type: Literal["int", "float", "bool"]
+    #: "intervals" (an episode's idle_intervals_ns): a list of [start_ns, end_ns] pairs
+    type: Literal["int", "float", "bool", "intervals"]
     higher_is_better: bool | None
     nullable: bool
 

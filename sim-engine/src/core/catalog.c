@@ -350,7 +350,7 @@ static void vocabulary(struct cat *c, struct rx_node *root)
 
 static struct rx_node *metric_list(struct cat *c, const struct rx_metric_desc *m, size_t n)
 {
-	static const char *const types[] = { "int", "float", "bool" };
+	static const char *const types[] = { "int", "float", "bool", "intervals" };
 	struct rx_node *l = list(c);
 	for (size_t i = 0; i < n; i++) {
 		struct rx_node *e = dict(c);

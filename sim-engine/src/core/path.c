@@ -281,6 +281,12 @@ void rx_link_on_depart(struct rx_link *l)
 	struct rx_pkt *p = l->in_service;
 	l->in_service = NULL;
 	l->busy_ns += l->service_ns;
+	if (l->rm_open) { /* a recovery period is measured: did the link idle before this packet's first bit? */
+		int64_t first_bit_ns = l->sim->now_ns - l->service_ns;
+		if (first_bit_ns > l->last_depart_ns)
+			rx_rm_link_idle(l->sim, l->last_depart_ns, first_bit_ns);
+		l->last_depart_ns = l->sim->now_ns;
+	}
 	if (l->dir == 0 && l->sim->flows[p->flow].snd.rm_state)
 		rx_rm_on_depart(&l->sim->flows[p->flow].snd, l, p);
 	to_line(l, p);

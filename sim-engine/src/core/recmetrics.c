@@ -49,6 +49,21 @@
  *  4. The flow's utilisation is the mean of its periods' (each loss event
  *     weighs the same, as the paper averages over loss events); the
  *     aggregate form is 1 - recovery_idle_ms / recovery_period_ms.
+ *  5. Where the link idled (the run view shades it): the paper gives I only
+ *     as a length ("the minimum period the link is not transmitting
+ *     packet").  The engine locates it: each departure's serialisation is
+ *     [departure - its serialisation time, departure], back to back or not,
+ *     so the link is idle from one departure to the next packet's first
+ *     bit.  An idle stretch counts in an open period when it ends inside it
+ *     (the packet that closes the period included), from T2 on: the
+ *     stretches of (T2, end] then sum to idle_ns exactly (busy + idle =
+ *     end - T2).  Each episode keeps their number (idle_gaps) and the
+ *     RX_INTERVALS_MAX longest (idle_intervals_ns; equal lengths: the
+ *     earlier), in time order: a period paced by ACKs idles between almost
+ *     every pair of packets, hundreds of stretches a round trip, which a
+ *     run's stored summary should not carry; the long stretches (a closed
+ *     receive window, a stalled application) are the ones to see.  Every
+ *     flow with an open period records the stretch (interpretation 1).
  */
 #include <stdlib.h>
 #include "sim.h"
@@ -83,6 +98,7 @@ void rx_rm_enter(struct rx_sender *s)
 		.utilisation = -1,
 		.rtt_max_ns = -1,
 		.rtt_spike = -1,
+		.idle_gaps = -1,
 	};
 	s->rm_cur = m->n_rec_episodes++;
 	/* interpretation 2: a period opens only when none is open */
@@ -107,8 +123,50 @@ void rx_rm_exit(struct rx_sender *s, bool rto)
 		if (e->rtt_max_ns > 0 && s->cc.min_rtt_ns > 0)
 			e->rtt_spike = (double)e->rtt_max_ns / (double)s->cc.min_rtt_ns;
 	}
-	if (rto)
-		s->rm_state = RX_RM_NONE; /* interpretation 2 */
+	if (rto) { /* interpretation 2 */
+		if (s->rm_state == RX_RM_OPEN)
+			s->sim->link[0].rm_open--;
+		s->rm_state = RX_RM_NONE;
+	}
+}
+
+/* keep an idle stretch [from, to) of an open period: count it, and hold it
+ * if it is among the RX_INTERVALS_MAX longest (interpretation 5) */
+void rx_rm_keep_gap(struct rx_rec_episode *e, int64_t from_ns, int64_t to_ns)
+{
+	struct rx_intervals *iv = &e->idle_intervals_ns;
+	e->idle_gaps++;
+	int64_t k = iv->n;
+	if (k == RX_INTERVALS_MAX) { /* replace the shortest (the earliest of equals), if shorter */
+		k = 0;
+		for (int64_t j = 1; j < RX_INTERVALS_MAX; j++)
+			if (iv->end_ns[j] - iv->start_ns[j] < iv->end_ns[k] - iv->start_ns[k])
+				k = j;
+		if (to_ns - from_ns <= iv->end_ns[k] - iv->start_ns[k])
+			return;
+		/* keep time order: close the hole, append at the end */
+		for (int64_t j = k; j + 1 < RX_INTERVALS_MAX; j++) {
+			iv->start_ns[j] = iv->start_ns[j + 1];
+			iv->end_ns[j] = iv->end_ns[j + 1];
+		}
+		k = RX_INTERVALS_MAX - 1;
+	} else {
+		iv->n++;
+	}
+	iv->start_ns[k] = from_ns;
+	iv->end_ns[k] = to_ns;
+}
+
+/* the forward bottleneck idled over [from, to), to being a packet's first
+ * bit: every open period holds the stretch (interpretation 5) */
+void rx_rm_link_idle(struct rx_sim *sim, int64_t from_ns, int64_t to_ns)
+{
+	for (int i = 0; i < sim->n_flows; i++) {
+		struct rx_sender *s = &sim->flows[i].snd;
+		struct rx_rec_episode *e = s->rm_state == RX_RM_OPEN ? episode(s, s->rm_ep) : NULL;
+		if (e)
+			rx_rm_keep_gap(e, from_ns, to_ns);
+	}
 }
 
 /* a packet of this flow leaves the forward bottleneck (its busy time counted) */
@@ -122,11 +180,15 @@ void rx_rm_on_depart(struct rx_sender *s, const struct rx_link *l, const struct 
 	if (s->rm_state == RX_RM_WAIT_RTX) {
 		if (p->tx_no >= 2) { /* T2 */
 			s->rm_state = RX_RM_OPEN;
+			s->sim->link[0].rm_open++;
+			s->sim->link[0].last_depart_ns = s->sim->now_ns; /* path.c keeps it while a period is open */
 			e->period_start_ns = s->sim->now_ns;
+			e->idle_gaps = 0;
 			s->rm_busy_t2_ns = l->busy_ns;
 		}
 	} else if (p->tx_no == 1) { /* the first new packet after T2 */
 		s->rm_state = RX_RM_NONE;
+		s->sim->link[0].rm_open--;
 		int64_t len = s->sim->now_ns - e->period_start_ns;
 		e->period_end_ns = s->sim->now_ns;
 		e->busy_ns = l->busy_ns - s->rm_busy_t2_ns;
@@ -145,7 +207,10 @@ void rx_rm_finish(struct rx_sender *s)
 	m->rtt_spike = -1;
 	for (int64_t i = 0; i < m->n_rec_episodes; i++) {
 		const struct rx_rec_episode *e = &m->rec_episodes[i];
-		if (e->period_end_ns >= 0) {
+		if (e->period_end_ns < 0) { /* interpretation 2: an abandoned or unfinished period has no stretches */
+			m->rec_episodes[i].idle_gaps = -1;
+			m->rec_episodes[i].idle_intervals_ns.n = 0;
+		} else {
 			m->recovery_periods++;
 			m->recovery_period_ms += (double)(e->period_end_ns - e->period_start_ns) / 1e6;
 			m->recovery_idle_ms += (double)e->idle_ns / 1e6;

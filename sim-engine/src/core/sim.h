@@ -84,6 +84,8 @@ struct rx_link {
 	struct rx_pkt *lq_head, *lq_tail;
 	int64_t stall_until_ns; /* a stage stalled the link: nothing leaves it before this time */
 	int64_t busy_ns; /* serialisation time of every packet that left so far (recmetrics.c) */
+	int64_t last_depart_ns; /* while rm_open: when the last packet left, its serialisation's end (recmetrics.c) */
+	int rm_open; /* flows whose loss-recovery period is open (recmetrics.c; the forward link) */
 	int64_t service_ns; /* the packet in service's serialisation time */
 	/* propagation line: FIFO in arrival order */
 	struct rx_pkt *line_head, *line_tail;
@@ -491,6 +493,8 @@ void rx_rm_rtt(struct rx_sender *s, int64_t rtt_ns);
 void rx_rm_exit(struct rx_sender *s, bool rto);
 void rx_rm_on_depart(struct rx_sender *s, const struct rx_link *l, const struct rx_pkt *p);
 void rx_rm_finish(struct rx_sender *s);
+void rx_rm_link_idle(struct rx_sim *sim, int64_t from_ns, int64_t to_ns);
+void rx_rm_keep_gap(struct rx_rec_episode *e, int64_t from_ns, int64_t to_ns);
 /* the ACK history (rate.c): the delivered bytes and the time between the
  * latest ACK and the one m ACKs before it (the oldest kept when fewer);
  * 0 when there is no such span */

@@ -331,6 +331,14 @@ static const struct rx_metric_desc episode_metrics[] = {
 	EI("rtt_max_ns", "Max RTT", "ns", 0, rtt_max_ns, true,
 	   "The largest RTT sample the sender took while in fast recovery (ACKs after the one that started it)."),
 	EF("rtt_spike", "RTT spike", "", 0, rtt_spike, "rtt_max_ns over the base RTT (smallest sample) at exit."),
+	EI("idle_gaps", "Idle stretches", "", -1, idle_gaps, true,
+	   "Stretches of the period in which the bottleneck sent nothing (between the end of one packet's "
+	   "serialisation and the start of the next); their lengths sum to idle_ns (null: no period measured)."),
+	{ "idle_intervals_ns", "Idle link time", "ns",
+	  "The longest 8 of the idle stretches (idle_gaps), as [start_ns, end_ns] pairs in time order: where in "
+	  "the period the link idled, the paper's link idle time I (§III, Fig. 1) located in time. Empty when no "
+	  "period was measured.",
+	  offsetof(struct rx_rec_episode, idle_intervals_ns), RX_MT_INTERVALS, -1, false, false },
 };
 
 const struct rx_metric_desc *rx_episode_metrics(size_t *n)

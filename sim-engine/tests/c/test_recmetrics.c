@@ -102,6 +102,12 @@ static void single_loss(const char *recovery)
 		CHECK(e->utilisation == 1.0 / 21.0);
 		CHECK_EQ_I64(e->rtt_max_ns, 39 * MS);
 		CHECK(e->rtt_spike == 39e6 / (double)T0);
+		/* one idle stretch: from T2 (the retransmission's last bit) to the
+		 * first bit of segment 23, which leaves at +47 after 1 ms */
+		CHECK_EQ_I64(e->idle_gaps, 1);
+		CHECK_EQ_I64(e->idle_intervals_ns.n, 1);
+		CHECK_EQ_I64(e->idle_intervals_ns.start_ns[0], T0 + 26 * MS);
+		CHECK_EQ_I64(e->idle_intervals_ns.end_ns[0], T0 + 46 * MS);
 		if (e->period_start_ns != T0 + 26 * MS || e->period_end_ns != T0 + 47 * MS)
 			fprintf(stderr, "  (recovery %s)\n", recovery);
 	}
@@ -127,7 +133,10 @@ static void single_loss(const char *recovery)
  *     bottleneck at +47, the end of the period (4, 5 still in flight);
  *   in (t0 + 26, t0 + 47]: 4, 5 and 23 left: busy 3 ms, idle 18 ms, eta =
  *     3 / 21 = n / (n + C I), I = U - (n-1)/C = 20 - 2 = 18 ms (the paper's
- *     Theorem 4 for QARR, eq. 11).
+ *     Theorem 4 for QARR, eq. 11);
+ *   where it idled: 4 and 5 follow the retransmission back to back ([+26,
+ *     +27], [+27, +28]), then nothing until 23's first bit at +46: one
+ *     stretch [t0 + 28, t0 + 46], the 18 ms.
  * --------------------------------------------------------------------- */
 static void burst_of_three_qarr(void)
 {
@@ -143,6 +152,10 @@ static void burst_of_three_qarr(void)
 		CHECK_EQ_I64(e->busy_ns, 3 * MS);
 		CHECK_EQ_I64(e->idle_ns, 18 * MS);
 		CHECK(e->utilisation == 3.0 / 21.0);
+		CHECK_EQ_I64(e->idle_gaps, 1);
+		CHECK_EQ_I64(e->idle_intervals_ns.n, 1);
+		CHECK_EQ_I64(e->idle_intervals_ns.start_ns[0], T0 + 28 * MS);
+		CHECK_EQ_I64(e->idle_intervals_ns.end_ns[0], T0 + 46 * MS);
 	}
 	rx_result_free(&res);
 }
@@ -164,8 +177,35 @@ static void no_bottleneck(void)
 	if (m->n_rec_episodes == 1) {
 		CHECK_EQ_I64(m->rec_episodes[0].period_start_ns, -1);
 		CHECK(m->rec_episodes[0].utilisation < 0);
+		CHECK_EQ_I64(m->rec_episodes[0].idle_gaps, -1);
+		CHECK_EQ_I64(m->rec_episodes[0].idle_intervals_ns.n, 0);
 	}
 	rx_result_free(&res);
+}
+
+/* ------------------------------------------------------------------------
+ * Which idle stretches an episode keeps (interpretation 5): all of them
+ * counted, the RX_INTERVALS_MAX (8) longest held in time order, the earlier
+ * of equal lengths.  Eleven stretches j = 0..10, starting at 10 j ns, of
+ * lengths 5 1 7 3 3 9 2 8 4 6 3:
+ *   j = 0..7 fill the list: 5 1 7 3 3 9 2 8;
+ *   j = 8 (4) replaces the shortest, j = 1 (1): 5 7 3 3 9 2 8 4;
+ *   j = 9 (6) replaces j = 6 (2): 5 7 3 3 9 8 4 6 = j 0 2 3 4 5 7 8 9;
+ *   j = 10 (3) is not longer than the shortest held (j = 3, 3): dropped.
+ * --------------------------------------------------------------------- */
+static void keeps_the_longest_stretches(void)
+{
+	static const int64_t len[] = { 5, 1, 7, 3, 3, 9, 2, 8, 4, 6, 3 };
+	static const int64_t kept[] = { 0, 2, 3, 4, 5, 7, 8, 9 };
+	struct rx_rec_episode e = { .idle_gaps = 0 };
+	for (int64_t j = 0; j < 11; j++)
+		rx_rm_keep_gap(&e, 10 * j, 10 * j + len[j]);
+	CHECK_EQ_I64(e.idle_gaps, 11);
+	CHECK_EQ_I64(e.idle_intervals_ns.n, 8);
+	for (int i = 0; i < 8; i++) {
+		CHECK_EQ_I64(e.idle_intervals_ns.start_ns[i], 10 * kept[i]);
+		CHECK_EQ_I64(e.idle_intervals_ns.end_ns[i], 10 * kept[i] + len[kept[i]]);
+	}
 }
 
 int main(void)
@@ -176,5 +216,6 @@ int main(void)
 	single_loss("barr");
 	burst_of_three_qarr();
 	no_bottleneck();
+	keeps_the_longest_stretches();
 	return t_report("recmetrics");
 }

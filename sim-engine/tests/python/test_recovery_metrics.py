@@ -52,7 +52,11 @@ def test_catalogue_declares_the_metrics_with_units_and_formulas() -> None:
         "utilisation",
         "rtt_max_ns",
         "rtt_spike",
+        "idle_gaps",
+        "idle_intervals_ns",
     ]
+    intervals = cat["episode_metrics"][-1]
+    assert (intervals["type"], intervals["unit"]) == ("intervals", "ns")
     members = {m["name"] for m in cat["mechanisms"]["recovery"]}
     assert {"qarr", "barr"} <= members
 
@@ -73,6 +77,9 @@ def test_single_loss_per_flow_and_per_episode() -> None:
         assert ep["period_end_ns"] == T0_NS + 47_000_000
         assert (ep["busy_ns"], ep["idle_ns"]) == (1_000_000, 20_000_000)
         assert ep["utilisation"] == 1 / 21
+        # the link idles from T2 to segment 23's first bit (it leaves at the period's end after 1 ms)
+        assert ep["idle_gaps"] == 1
+        assert ep["idle_intervals_ns"] == [[T0_NS + 26_000_000, T0_NS + 46_000_000]]
 
 
 def test_no_period_reads_as_null() -> None:
@@ -84,6 +91,38 @@ def test_no_period_reads_as_null() -> None:
     assert m["recovery_utilisation"] is None
     (ep,) = res.flows[0].episodes
     assert ep["period_start_ns"] is None and ep["utilisation"] is None
+    assert ep["idle_gaps"] is None and ep["idle_intervals_ns"] == []
     # without a rate nothing is serialised: t0 = 20 ms, every segment arrives at once and its ACK is back
     # 20 ms later, when the third SACK starts recovery
     assert ep["enter_ns"] == 40_000_000
+
+
+def test_idle_stretches_lie_in_the_period_and_sum_to_its_idle_time() -> None:
+    """A bulk Reno flow on a 20 Mb/s link with a 40-packet buffer and a burst of
+    20 losses (rate-halving paces the recovery by ACKs, so a period idles in
+    several stretches): every kept stretch lies in its period, in time order,
+    and their lengths sum to idle_ns when all of them are kept (at most 8);
+    otherwise the 8 kept sum to less. This run has both: 8 stretches, then 10."""
+    sc = {
+        "duration_s": 6,
+        "path": {
+            "forward": {
+                "rate_bps": 20_000_000,
+                "delay_ms": 25,
+                "buffer_pkts": 40,
+                "loss": {"model": "positioned", "rules": [{"segment": 3000 + i} for i in range(20)]},
+            },
+            "reverse": {"rate_bps": 0, "delay_ms": 25},
+        },
+        "flows": [{"app": {"kind": "bulk", "duration_s": 6}, "tcp": {"cc": "reno", "recovery": "rate_halving"}}],
+    }
+    eps = [e for e in rexsim.run(sc).flows[0].episodes if e["period_end_ns"] is not None]
+    assert [e["idle_gaps"] for e in eps] == [8, 10]
+    for e in eps:
+        iv = e["idle_intervals_ns"]
+        assert len(iv) == min(e["idle_gaps"], 8)
+        assert all(e["period_start_ns"] <= a < b < e["period_end_ns"] for a, b in iv)
+        assert all(iv[k][1] <= iv[k + 1][0] for k in range(len(iv) - 1))
+    kept = [sum(b - a for a, b in e["idle_intervals_ns"]) for e in eps]
+    assert kept[0] == eps[0]["idle_ns"]
+    assert kept[1] < eps[1]["idle_ns"]

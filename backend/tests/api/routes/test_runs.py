@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from rexsim.presets import preset_scenario
 
 from ...stack import wait_run
 
@@ -304,3 +305,50 @@ def test_parent_must_exist(client):
     assert r.status_code == 422 and r.json()["detail"][0]["loc"] == ["body", "parent_run_id"]
     # nothing was created by the refused request
     assert all(i["seed"] != 43 for i in client.get(f"{API}/runs", params={"limit": 100}).json()["items"])
+
+
+# one burst of 10 losses on the opportunistic-retransmission paper's testbed (20 Mb/s, U = 50 ms, AW = C x U)
+RECOVERY_RUN = {"preset": "adaptive-recovery-utilisation", "variant": "PRR"}
+
+
+def test_a_run_serves_its_recovery_episodes_typed_from_the_catalogue(client, worker):
+    import rexsim
+
+    rid = post_run(client, RECOVERY_RUN)["runs"][0]["id"]
+    run = wait_run(client, rid)
+    assert run["state"] == "succeeded", run["error"]
+    # what the engine gives for the same scenario and seed, field for field (JSON turns pairs into lists)
+    engine = rexsim.run(preset_scenario(RECOVERY_RUN["preset"], RECOVERY_RUN["variant"]))
+    assert run["episodes"] == [
+        [{k: [list(p) for p in v] if isinstance(v, list) else v for k, v in e.items()} for e in f.episodes]
+        for f in engine.flows
+    ]
+    assert len(run["episodes"]) == len(run["metrics"]) == 1
+    names = [m["name"] for m in rexsim.catalog()["episode_metrics"]]
+    assert run["episodes"][0] and all(list(e) == names for e in run["episodes"][0])
+    assert run["metrics"][0]["recovery_periods"] == sum(e["period_end_ns"] is not None for e in run["episodes"][0])
+    # the OpenAPI document types each episode with the catalogue's fields (so the generated client does)
+    schemas = client.get(f"{API}/openapi.json").json()["components"]["schemas"]
+    episode = schemas["RecoveryEpisode"]
+    assert list(episode["properties"]) == names
+    assert episode["properties"]["utilisation"]["anyOf"][0]["type"] == "number"
+    assert episode["properties"]["idle_intervals_ns"]["type"] == "array"
+
+
+def test_a_run_stored_before_episodes_were_kept_still_loads(client, worker):
+    from sqlalchemy import select
+
+    from app.core.db import session_scope
+    from app.models import Run
+
+    rid = post_run(client, {**RECOVERY_RUN, "seeds": [77]})["runs"][0]["id"]
+    assert wait_run(client, rid)["episodes"]
+    with session_scope() as s:  # the result as the service stored it before: flows and summary only
+        row = s.execute(select(Run).where(Run.id == rid)).scalar_one()
+        row.result = {k: v for k, v in row.result.items() if k != "episodes"}
+        s.commit()
+    run = client.get(f"{API}/runs/{rid}").json()
+    assert run["state"] == "succeeded" and run["episodes"] is None
+    assert run["metrics"][0]["recovery_periods"] >= 1  # the totals are in the flow's metrics
+    slug = client.post(f"{API}/shares", json={"run_id": rid}).json()["slug"]
+    assert client.get(f"{API}/shares/{slug}").json()["payload"]["run"]["episodes"] is None

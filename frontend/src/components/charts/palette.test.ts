@@ -118,6 +118,7 @@ describe("the chart palette's contrast (WCAG 2.2 SC 1.4.11)", () => {
     "timer probe": p.timer.probe,
     "timer early_retransmit": p.timer.early_retransmit,
     "timer delack": p.timer.delack,
+    ...Object.fromEntries(Object.entries(p.band).map(([k, v]) => [`band edge ${k}`, v.edge])),
     axis: p.axis,
     "selection ring": p.accent,
     "hover ring": p.highlight,
@@ -126,6 +127,16 @@ describe("the chart palette's contrast (WCAG 2.2 SC 1.4.11)", () => {
   it.each(Object.entries(graphical))("gives %s (%s) at least 3:1 on the chart and in the timer lanes", (_name, c) => {
     expect(contrastRatio(c, CHART_BACKGROUND)).toBeGreaterThanOrEqual(MIN_CONTRAST);
     expect(contrastRatio(c, LANE_FILL)).toBeGreaterThanOrEqual(MIN_CONTRAST);
+  });
+  it("keeps the idle stretches' edge at 3:1 on the recovery band it is drawn on, and the bands' words legible", () => {
+    // the idle stretches lie inside a recovery period: their edge is seen against its tint (drawn at 0.8 opacity on white)
+    const onWhite = (hex: string, a: number) =>
+      `#${[1, 3, 5].map((k) => Math.round(a * Number.parseInt(hex.slice(k, k + 2), 16) + (1 - a) * 255).toString(16).padStart(2, "0")).join("")}`;
+    const recoveryTint = onWhite(p.band.recovery.fill, 0.8);
+    expect(contrastRatio(p.band.link_idle.edge, recoveryTint)).toBeGreaterThanOrEqual(MIN_CONTRAST);
+    // the run view's bands write their words ("recovery · 74 % of the link", "stall") in their edge colour on
+    // their tint: 4.5:1, as text (the path periods' short words are not held to it: delay_spike's is 2.9:1)
+    for (const k of ["recovery", "app_stall"] as const) expect(contrastRatio(p.band[k].edge, onWhite(p.band[k].fill, 0.8)), k).toBeGreaterThanOrEqual(4.5);
   });
   it("gives chart text at least 4.5:1", () => {
     expect(contrastRatio(p.text, CHART_BACKGROUND)).toBeGreaterThanOrEqual(4.5);

@@ -122,8 +122,12 @@ export interface Palette {
   timer: Record<TimerKind, string>;
   /** path-period bands behind the plots (a light tint each, and a darker
    * edge with its own dash: the cue beside colour, with the band's text) */
-  band: Record<"delay_spike" | "outage" | "schedule" | "other", { fill: string; edge: string; dash: string }>;
+  band: Record<BandStage, { fill: string; edge: string; dash: string }>;
 }
+
+/** The bands a chart shades behind its time axis: the path's periods (delay spike, outage,
+ * handover table), a recovery period with the link's idle stretches in it, an application stall. */
+export type BandStage = "delay_spike" | "outage" | "schedule" | "recovery" | "link_idle" | "app_stall" | "other";
 
 const PALETTE: Palette = {
   text: "#1d2430",
@@ -149,6 +153,13 @@ const PALETTE: Palette = {
     outage: { fill: "#eedfec", edge: ACCESSIBLE.reddishPurple, dash: "6 3" },
     schedule: { fill: "#dcedf9", edge: ACCESSIBLE.skyBlue, dash: "2 2" },
     other: { fill: "#eceef1", edge: ACCESSIBLE.grey, dash: "1 3" },
+    // the run view's own bands (lib/recoveryBands.ts, run/StallBands.tsx): a recovery period in a tint of
+    // the retransmissions' vermillion, the link's idle stretches inside it darker and grey (nothing sent)
+    // an application stall in the send buffer's reddish purple (its line on the window chart)
+    recovery: { fill: "#f8e4da", edge: ACCESSIBLE.vermillion, dash: "6 2 1 2" },
+    // (the idle edge is a darker grey than the palette's: it sits on the recovery tint, and keeps 3:1 there)
+    link_idle: { fill: "#d4d4d4", edge: "#444444", dash: "1 2" },
+    app_stall: { fill: "#f4eff4", edge: ACCESSIBLE.reddishPurple, dash: "3 2" },
   },
 };
 
@@ -166,6 +177,8 @@ export const CHART_COLOR_GROUPS: Readonly<Record<string, Readonly<Record<string,
   "time-sequence diagram": MARK_COLORS,
   "congestion window chart": { cwnd: PALETTE.cwnd, ssthresh: PALETTE.ssthresh, pipe: PALETTE.pipe, spurious: PALETTE.spurious },
   "SRTT and RTO chart": { srtt: PALETTE.srtt, rto: PALETTE.rto },
+  // the edges of the run view's bands, shown together on the window chart (each also has its own dash and words)
+  "run view bands": { recovery: PALETTE.band.recovery.edge, link_idle: PALETTE.band.link_idle.edge, app_stall: PALETTE.band.app_stall.edge },
   "compared variants": Object.fromEntries([["baseline", BASELINE_COLOR], ...CATEGORICAL.map((c, k) => [`slot ${k}`, c])]),
 };
 

@@ -18,8 +18,10 @@ import { formatMsRange } from "../../lib/format";
 import { varsForFlow } from "../../lib/mechanismVars";
 import { entryOf } from "../../lib/traceVocab";
 import { stallPeriods, windowVars } from "../../lib/windowChart";
+import { recoveryBands } from "../../lib/recoveryBands";
 import { MAX_POINTS, useCatalogue, useNamedSeries, usePeriodBands, useSeries, useTraceVocab, useTraceWindow } from "../../lib/queries";
 import { PeriodLegend, periodLegendEntries } from "../charts/PeriodBands";
+import { RecoveryLegend } from "./RecoveryLegend";
 import { ChartCard } from "../charts/ChartCard";
 import { type ExportInfo, ExportInfoContext } from "../charts/exportMeta";
 import { TimeSequenceChart } from "../charts/TimeSequenceChart";
@@ -62,7 +64,7 @@ export function RunDashboard(props: { run: RunPublic; readOnly?: boolean; viewSt
   const events = trace.events;
   const runEnd = Math.max(simEnd, events.at(-1)?.t ?? 0, win?.[1] ?? 0, 1e-3);
   // the path's periods (spikes, outages, handover tables): bands behind the diagram and the cwnd chart
-  const bands = usePeriodBands(run.id, runEnd, scenario);
+  const pathBands = usePeriodBands(run.id, runEnd, scenario);
   const setWindow = useCallback((a: number, b: number) => view.setWindow(a, b, runEnd), [view.setWindow, runEnd]);
   const w = trace.window;
   const shown = win ?? fullDomain(events, w && w.from_ns !== null && w.to_ns !== null ? [w.from_ns / 1e6, w.to_ns / 1e6] : null, runEnd);
@@ -101,6 +103,10 @@ export function RunDashboard(props: { run: RunPublic; readOnly?: boolean; viewSt
   const winSeries = useNamedSeries(run.id, flow, winVarNames, win?.[0] ?? null, win?.[1] ?? null);
   // application stalls (app_stall begin/end pairs) of the window, shaded on the cwnd chart
   const stalls = useMemo(() => stallPeriods(events, flow, shown[0], shown[1]), [events, flow, shown]);
+  // the flow's loss-recovery periods (RunPublic.episodes) with their utilisation and idle link time, shaded
+  // behind the diagram and the window chart beside the path's periods (runs stored without episodes: none)
+  const recBands = useMemo(() => recoveryBands(run.episodes?.[flow], catalogue?.episodeMetrics ?? []), [run.episodes, flow, catalogue]);
+  const bands = useMemo(() => [...pathBands, ...recBands], [pathBands, recBands]);
   const stallEvent = useMemo(() => entryOf(vocab?.events ?? [], "app_stall"), [vocab]);
   const links = useMemo(() => linkTimers(events), [events]);
   // the spurious-RTO verdicts, marked on the cwnd chart with their explanation
@@ -297,7 +303,8 @@ export function RunDashboard(props: { run: RunPublic; readOnly?: boolean; viewSt
               </p>
             )}
             {diagram}
-            <PeriodLegend bands={bands} />
+            <PeriodLegend bands={pathBands} />
+            <RecoveryLegend bands={recBands} />
             {segmentMenu}
           </div>
           {why}
@@ -340,7 +347,8 @@ export function RunDashboard(props: { run: RunPublic; readOnly?: boolean; viewSt
             busy={trace.loading}
           >
             {diagram}
-            <PeriodLegend bands={bands} />
+            <PeriodLegend bands={pathBands} />
+            <RecoveryLegend bands={recBands} />
             {segmentMenu}
           </ChartCard>
           {/* under the diagram, so that the diagram is on the first screen even at 150 % zoom */}

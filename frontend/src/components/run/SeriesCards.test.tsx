@@ -11,6 +11,7 @@ import catalogue from "../../lib/forms/fixtures/catalogue.json";
 import { entryOf, parseTraceVocab } from "../../lib/traceVocab";
 import { stallPeriods, windowVars } from "../../lib/windowChart";
 import { type Rendered, render as renderApp } from "../compare/testing";
+import { palette } from "../charts/palette";
 import { SeriesCards } from "./SeriesCards";
 
 let shown: Rendered | null = null;
@@ -67,7 +68,7 @@ describe("SeriesCards: the window chart", () => {
     );
     expect(shown.container.querySelector('path[data-series="rwnd_bytes"]')).not.toBeNull();
     expect(shown.container.querySelector('path[data-series="sndbuf_bytes"]')).toBeNull();
-    expect(shown.container.querySelector('[data-testid="stall-bands"]')).toBeNull();
+    expect(shown.container.querySelector('[data-testid="stall-band"]')).toBeNull();
   });
 
   it("shades the stall from 100 to 200 ms over the plot and explains it in the legend", async () => {
@@ -80,12 +81,14 @@ describe("SeriesCards: the window chart", () => {
     const rect = bands[0].querySelector("rect") as SVGRectElement;
     expect(Number(rect.getAttribute("x"))).toBeCloseTo(36, 6);
     expect(Number(rect.getAttribute("width"))).toBeCloseTo(36, 6);
-    // the overlay sits on the plot's origin and lets the pointer through to the chart's readout
-    const svg = host.querySelector('[data-testid="stall-bands"]') as SVGSVGElement;
-    expect(svg.style.left).toBe("70px");
-    expect(svg.style.top).toBe("28px");
-    expect(svg.style.pointerEvents).toBe("none");
-    expect(bands[0].querySelector("title")?.textContent).toBe("Application stall 100 ms – 200 ms (send buffer 49.2 kB)");
+    // drawn by the chart itself, in its plot (so an exported figure holds it), in the palette's stall style
+    expect(bands[0].closest('svg[data-layer="chart"]')).not.toBeNull();
+    expect(bands[0].closest('[data-testid="chart-cwnd"]')).not.toBeNull();
+    expect(rect.getAttribute("fill")).toBe(palette().band.app_stall.fill);
+    expect(rect.getAttribute("stroke-dasharray")).toBe(palette().band.app_stall.dash);
+    // its tooltip: the stall in words, then why (the catalogue's doc)
+    expect(bands[0].getAttribute("aria-label")).toBe("Application stall 100 ms – 200 ms (send buffer 49.2 kB)");
+    expect(bands[0].querySelector("title")?.textContent).toBe(`Application stall 100 ms – 200 ms (send buffer 49.2 kB). ${STALL?.doc}`);
     const legend = host.querySelector('[data-testid="stall-legend"]') as HTMLElement;
     expect(legend.textContent).toContain(STALL?.label ?? "?");
     // the why-text is the catalogue's event doc

@@ -1,8 +1,9 @@
 /** The sender's variables under the time-sequence diagram, on the same time
  * axis: cwnd, ssthresh and pipe (in segments or bytes) with the core's window
  * variables beside them (the receive window and the send buffer, when the run
- * traced them; labels from the catalogue) and the application stalls shaded,
- * and SRTT and RTO. */
+ * traced them; labels from the catalogue), the recovery periods and the
+ * application stalls shaded (in the chart's SVG: exported with it), and SRTT
+ * and RTO. */
 import type { Series } from "../../lib/api";
 import { seriesPoints, type SeriesPayload } from "../../lib/chart-math/downsample";
 import type { TimeScale } from "../../lib/chart-math/idleScale";
@@ -17,7 +18,8 @@ import { SPURIOUS_LEGEND } from "../charts/TimeSequenceChart";
 import type { MechanismVar, VocabEntry } from "../../lib/forms/catalogue";
 import type { StallPeriod } from "../../lib/windowChart";
 import { ACCESSIBLE } from "../charts/palette";
-import { StallBands, StallLegend } from "./StallBands";
+import { useMemo } from "react";
+import { StallLegend, stallBands } from "./StallBands";
 
 /** The window variables' styles, in catalogue order (colours and dashes the cwnd chart's lines do not use). */
 const WINDOW_VAR_STYLES = [
@@ -41,7 +43,7 @@ export function SeriesCards(props: {
   guideT: number | null;
   /** the spurious-RTO verdicts of the window, marked on the cwnd chart */
   spurious?: readonly SeriesMark[];
-  /** path periods shaded behind the congestion window chart */
+  /** path periods and recovery periods (lib/recoveryBands.ts) shaded behind the congestion window chart */
   bands?: readonly PeriodBand[];
   /** the core's window variables (lib/windowChart.ts windowVars) and their series; drawn when traced */
   windowVars?: readonly MechanismVar[];
@@ -69,7 +71,9 @@ export function SeriesCards(props: {
   // with the window variables the legend names every line: a short title leaves it room
   const drawn = cwnd.slice(3).map((l) => l.label);
   const stalls = props.stalls ?? [];
-  const stallLabel = props.stallEvent?.label ?? "app_stall";
+  // the window chart shades the path's periods, the recovery periods and the stalls, in its own SVG (so exported)
+  const stallEvent = props.stallEvent;
+  const cwndBands = useMemo(() => [...(props.bands ?? []), ...stallBands(stalls, stallEvent)], [props.bands, stalls, stallEvent]);
   const rtt = [
     { key: "srtt", label: "SRTT", ...st.srtt, points: seriesPoints(data.srtt, 1000) },
     { key: "rto", label: "RTO", ...st.rto, points: seriesPoints(data.rto, 1000) },
@@ -80,14 +84,14 @@ export function SeriesCards(props: {
         title="Congestion window"
         exportName={`${exportPrefix}-cwnd`}
         exportLabel="congestion window chart"
-        periods={periodLegendEntries(props.bands ?? [], props.x.domain())}
+        periods={periodLegendEntries(cwndBands, props.x.domain())}
         error={error && `Could not load the series: ${error}`}
       >
         <div style={{ position: "relative" }}>
           <SeriesChart
             {...common}
             lines={cwnd}
-            bands={props.bands}
+            bands={cwndBands}
             plotHeight={CWND_PLOT_HEIGHT}
             format={(v) => (unit === "segments" ? trimNumber(v, 1) : formatCompact(v))}
             yLabel={unit === "segments" ? "segments" : "bytes"}
@@ -96,7 +100,6 @@ export function SeriesCards(props: {
             marks={props.spurious}
             marksLabel={SPURIOUS_LEGEND}
           />
-          <StallBands periods={stalls} x={props.x} margin={props.margin} width={props.width} plotHeight={CWND_PLOT_HEIGHT} label={stallLabel} />
         </div>
         {props.stallEvent && <StallLegend periods={stalls} event={props.stallEvent} />}
       </ChartCard>

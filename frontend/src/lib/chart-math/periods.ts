@@ -20,6 +20,16 @@ export interface PeriodBand {
   t1: number;
   /** what a tooltip and the legend say: "delay spike 10.0-13.5 s" */
   label: string;
+  /** the words written inside the band when it is wide enough (the stage's short name by default) */
+  text?: string;
+  /** why, in the catalogue's words: added to the band's tooltip */
+  why?: string;
+  /** the band's number, as data-value (a recovery period's utilisation) */
+  value?: number;
+  /** bands sharing one are one legend entry, with these words (the many idle stretches of the link) */
+  legendGroup?: string;
+  /** the band's data-testid ("period-band" by default) */
+  testId?: string;
 }
 
 const STAGE_WORDS: Record<string, string> = { delay_spike: "delay spike", outage: "outage", schedule: "handover table" };

@@ -261,6 +261,8 @@ export interface Catalogue {
   limits: Record<string, number>;
   /** the per-flow metrics the engine reports, described (empty when the API does not list them) */
   metrics: MetricInfo[];
+  /** the fields of each recovery episode of a flow (RunPublic.episodes), described (empty when the API does not list them) */
+  episodeMetrics: MetricInfo[];
   /** why a segment is (re)transmitted: the vocabulary's causes (empty when the API does not list them) */
   causes: VocabEntry[];
   /** mechanism variables the series endpoint serves by name (empty when the API does not list them) */
@@ -388,6 +390,7 @@ export function parseCatalogue(raw: Catalog | unknown): Catalogue {
     families,
     limits: { ...(c.limits ?? {}) },
     metrics: parseMetrics(c.metrics),
+    episodeMetrics: parseMetrics(c.episode_metrics),
     causes: parseVocab(vocab.causes),
     vars: parseVars(c.vars),
     linuxReference: parseLinuxReference(loose.linux_reference),
