@@ -23,7 +23,9 @@
  *     stored 3.18-era copy of the kernel (the code came with TLP in 3.10;
  *     3.18 only renamed the head's time stamp accessor).  So with one
  *     segment left, Eq. 2's PTO never fires later than RTO after that
- *     segment was sent: the same moment as RTO Restart's timer;
+ *     segment was sent: the same moment as RTO Restart's timer; and a
+ *     retransmission of the head by loss recovery restarts the RTO, now +
+ *     RTO (tcp_xmit_retransmit_queue(), below);
  *   - on expiry: one probe, new data if the receive window allows, else the
  *     last segment again; then the RTO is armed;
  *   - one probe per episode; an ACK beyond the probe's end without a
@@ -136,6 +138,19 @@ static void tlp_arm(struct rx_sender *s, int reason, int64_t now, struct rx_time
 		out->formula = RX_F_RTO;
 		out->timeout_ns = s->rto_ns;
 		out->expires_ns = rx_tlp_rearm_rto_ns(s, now);
+	}
+	/* Linux 3.17 restarts the RTO when loss recovery retransmits the head
+	 * of the write queue (net/ipv4/tcp_output.c, tcp_xmit_retransmit_queue():
+	 * "if (skb == tcp_write_queue_head(sk)) inet_csk_reset_xmit_timer(sk,
+	 * ICSK_TIME_RETRANS, inet_csk(sk)->icsk_rto, ...)"), so an RTO re-armed
+	 * from the head's first transmission while a probe was pending does not
+	 * fire before its fast retransmission can be ACKed: the head's latest
+	 * transmission is now */
+	if (reason == RX_ARM_RETRANSMIT && rx_snd_head_tx_ns(s) == now) {
+		out->kind = RX_TMR_RTO;
+		out->formula = RX_F_RTO;
+		out->timeout_ns = s->rto_ns;
+		out->expires_ns = now + s->rto_ns;
 	}
 }
 

@@ -87,9 +87,50 @@ static void fct_of(const char *json, double fct_ms)
 	rx_result_free(&res);
 }
 
+/* Loss recovery's retransmission of the head restarts the RTO (Linux 3.17,
+ * tcp_xmit_retransmit_queue()).  The same setup; segment 1 and its first
+ * retransmission are lost, the default RFC 6675 recovery (DupThresh 3).
+ *   t=100  segments 1..10 leave; the probe is placed at 300 (Eq. 1), capped
+ *          at 100 + RTO = 400.
+ *   t=200  the SACKed duplicate ACKs of 2..10: the first leaves Open, so the
+ *          pending probe becomes the RTO it stood in for, due at 400; the
+ *          third starts fast recovery, which retransmits segment 1 (lost
+ *          again).  Retransmitting the head restarts the RTO: 200 + 300 =
+ *          500.  [Before: the RTO stayed due at 400.]
+ *   t=500  the RTO retransmits segment 1 (third transmission); it arrives at
+ *          550: FCT 550 ms. */
+static void head_retransmission_restarts_rto(void)
+{
+	struct rx_result res;
+	if (t_run_json(
+		    "{\"duration_s\": 10,"
+		    " \"path\": {\"forward\": {\"rate_bps\": 0, \"delay_ms\": 50, \"loss\": {\"model\": \"positioned\","
+		    "   \"rules\": [{\"segment\": 1}, {\"segment\": 1, \"transmission\": 2}]}},"
+		    "          \"reverse\": {\"rate_bps\": 0, \"delay_ms\": 50}},"
+		    " \"flows\": [{\"app\": {\"kind\": \"fixed\", \"segments\": 10},"
+		    "   \"tcp\": {\"timer\": \"tlp\", \"rtt_profile\": \"linux\"},"
+		    "   \"receiver\": {\"ack_policy\": \"quick\"}}]}",
+		    &res))
+		return;
+	const struct rx_trace *t = &res.trace;
+	long fire = slot_event(t, RX_EV_TIMER_FIRED, 0);
+	CHECK(fire >= 0);
+	if (fire >= 0) {
+		CHECK_EQ_I64(t->t_ns[fire], t_ms(500));
+		CHECK_EQ_I64(t->detail[fire] & 15, RX_TMR_RTO);
+	}
+	CHECK_EQ_I64(res.flows[0].probe_count, 0);
+	CHECK_EQ_I64(res.flows[0].fast_retransmits, 1);
+	CHECK_EQ_I64(res.flows[0].rto_count, 1);
+	CHECK_EQ_I64(t_ms(res.flows[0].fct_ms), t_ms(550));
+	CHECK_EQ_I64(res.invariant_violations, 0);
+	rx_result_free(&res);
+}
+
 int main(void)
 {
 	probe_capped_at_rto_after_head();
+	head_retransmission_restarts_rto();
 	fct_of(ONE_TAIL_LOSS("rtor"), 450);
 	fct_of(ONE_TAIL_LOSS("rto"), 550);
 	return t_report("tmr_tlp");
