@@ -19,7 +19,14 @@ struct rx_tlp_episode *rx_tlp_episode(const struct rx_sender *s);
 bool rx_tlp_may_schedule(const struct rx_sender *s);
 /* paper eq. (1)/(2); sets *formula */
 int64_t rx_tlp_pto_ns(const struct rx_sender *s, int *formula);
-/* place a probe at `expires`, no later than the RTO it stands in for */
+/* the RTO a pending probe stands in for, as Linux 3.17 re-arms it, and the
+ * cap of a probe placed now (tmr_tlp.c; the paper's TLP and TLPR) */
+int64_t rx_tlp_rearm_rto_ns(const struct rx_sender *s, int64_t now);
+int64_t rx_tlp_linux317_cap_ns(const struct rx_sender *s, int reason, int64_t now);
+/* place a probe at `expires`, no later than `cap` (the RTO it stands in for) */
+void rx_tlp_place_capped(int64_t now, int64_t pto, int formula, int64_t expires, int64_t cap,
+			 struct rx_timer_decision *out);
+/* the same with RFC 6298's RTO as the cap (RFC 8985's TLP) */
 void rx_tlp_place(struct rx_sender *s, int reason, int64_t now, int64_t pto, int formula, int64_t expires,
 		  struct rx_timer_decision *out);
 void rx_tlp_on_probe(struct rx_sender *s, int64_t now);

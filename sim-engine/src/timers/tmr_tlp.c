@@ -5,7 +5,27 @@
  *     unsent data could be sent now;
  *   - PTO = max(2 SRTT, 10 ms) with more than one segment outstanding (eq. 1),
  *     max(2 SRTT, 1.5 SRTT + WCDelAckT) with one (eq. 2), never later than the
- *     RTO it replaces;
+ *     RTO it replaces (paper §2.2: "the PTO is set to the minimum of the
+ *     calculated PTO and the RTO");
+ *   - which RTO that is, as Linux 3.17 re-arms it (the paper's hosts, §3.1):
+ *     an ACK of new data, or new data sent, while the probe timer is pending
+ *     re-arms the RTO through tcp_rearm_rto(), which then "offset[s] the time
+ *     elapsed after installing regular RTO": the RTO expires RTO after the
+ *     transmission of the write queue's head (the earliest outstanding
+ *     segment), or a full RTO from now if that moment has passed
+ *     (net/ipv4/tcp_input.c, tcp_rearm_rto(): ICSK_TIME_LOSS_PROBE pending,
+ *     rto_time_stamp = head's send time + rto, used "if (delta > 0)";
+ *     tcp_clean_rtx_queue() calls it on every ACK of new data,
+ *     tcp_event_new_data_sent() when new data leaves with the probe pending;
+ *     tcp_schedule_loss_probe() then caps the PTO at icsk_timeout, that RTO).
+ *     With an RTO pending instead (no probe), an ACK restarts it to now + RTO
+ *     (RFC 6298 (5.3)) and new data leaves it alone ((5.1)).  Read in a
+ *     stored 3.18-era copy of the kernel (the code came with TLP in 3.10;
+ *     3.18 only renamed the head's time stamp accessor).  So with one
+ *     segment left, Eq. 2's PTO never fires later than RTO after that
+ *     segment was sent: the same moment as RTO Restart's timer; and a
+ *     retransmission of the head by loss recovery restarts the RTO, now +
+ *     RTO (tcp_xmit_retransmit_queue(), below);
  *   - on expiry: one probe, new data if the receive window allows, else the
  *     last segment again; then the RTO is armed;
  *   - one probe per episode; an ACK beyond the probe's end without a
@@ -42,6 +62,41 @@ int64_t rx_tlp_pto_ns(const struct rx_sender *s, int *formula)
 	return rx_max64(two, s->srtt_ns + s->srtt_ns / 2 + rx_ms_to_ns(s->cfg->wc_delack_ms));
 }
 
+/* Linux 3.17's tcp_rearm_rto() with the probe timer pending (header): the
+ * head's last transmission + RTO if still ahead, else now + RTO */
+int64_t rx_tlp_rearm_rto_ns(const struct rx_sender *s, int64_t now)
+{
+	int64_t due = rx_snd_head_tx_ns(s) + s->rto_ns;
+	return due > now ? due : now + s->rto_ns;
+}
+
+/* the RTO a probe placed now stands in for, as Linux 3.17 arms it (header):
+ * the pending RTO when new data goes out behind it (RFC 6298 (5.1)), the
+ * re-armed one of tcp_rearm_rto() while the probe timer is pending, else a
+ * fresh one (5.3) */
+int64_t rx_tlp_linux317_cap_ns(const struct rx_sender *s, int reason, int64_t now)
+{
+	if (reason == RX_ARM_SENT_NEW && s->rtx.armed && s->rtx.kind == RX_TMR_RTO)
+		return s->rtx_due_ns;
+	if (s->rtx.armed && s->rtx.kind == RX_TMR_PROBE)
+		return rx_tlp_rearm_rto_ns(s, now);
+	return now + s->rto_ns;
+}
+
+void rx_tlp_place_capped(int64_t now, int64_t pto, int formula, int64_t expires, int64_t cap,
+			 struct rx_timer_decision *out)
+{
+	out->kind = RX_TMR_PROBE;
+	out->formula = formula;
+	out->timeout_ns = pto;
+	out->rto_cap_ns = cap;
+	out->expires_ns = rx_max64(now, expires);
+	if (out->expires_ns > cap) {
+		out->expires_ns = cap;
+		out->formula = RX_F_PTO_CAPPED;
+	}
+}
+
 void rx_tlp_place(struct rx_sender *s, int reason, int64_t now, int64_t pto, int formula, int64_t expires,
 		  struct rx_timer_decision *out)
 {
@@ -54,15 +109,7 @@ void rx_tlp_place(struct rx_sender *s, int reason, int64_t now, int64_t pto, int
 		cap = s->rtx_due_ns;
 	else if (s->rtx.armed && s->rtx.kind == RX_TMR_PROBE && s->rtx.rto_cap_ns > 0 && reason == RX_ARM_SENT_NEW)
 		cap = s->rtx.rto_cap_ns;
-	out->kind = RX_TMR_PROBE;
-	out->formula = formula;
-	out->timeout_ns = pto;
-	out->rto_cap_ns = cap;
-	out->expires_ns = rx_max64(now, expires);
-	if (out->expires_ns > cap) {
-		out->expires_ns = cap;
-		out->formula = RX_F_PTO_CAPPED;
-	}
+	rx_tlp_place_capped(now, pto, formula, expires, cap, out);
 }
 
 static void tlp_arm(struct rx_sender *s, int reason, int64_t now, struct rx_timer_decision *out)
@@ -77,12 +124,34 @@ static void tlp_arm(struct rx_sender *s, int reason, int64_t now, struct rx_time
 	if ((reason == RX_ARM_SENT_NEW || reason == RX_ARM_ACK) && rx_tlp_may_schedule(s)) {
 		int f;
 		int64_t pto = rx_tlp_pto_ns(s, &f);
-		rx_tlp_place(s, reason, now, pto, f, now + pto, out);
+		rx_tlp_place_capped(now, pto, f, now + pto, rx_tlp_linux317_cap_ns(s, reason, now), out);
 		return;
 	}
+	bool probe_pending = s->rtx.armed && s->rtx.kind == RX_TMR_PROBE;
 	rx_tmr_standard_rto(s, reason, now, out);
-	if (out->kind < 0 && s->rtx.armed && s->rtx.kind == RX_TMR_PROBE)
+	if (out->kind < 0 && probe_pending)
 		out->kind = RX_TMR_RTO;
+	/* no probe now (e.g. not Open): the RTO replacing a pending probe is
+	 * re-armed as Linux 3.17 does it (header) */
+	if (probe_pending && (reason == RX_ARM_ACK || reason == RX_ARM_SENT_NEW)) {
+		out->kind = RX_TMR_RTO;
+		out->formula = RX_F_RTO;
+		out->timeout_ns = s->rto_ns;
+		out->expires_ns = rx_tlp_rearm_rto_ns(s, now);
+	}
+	/* Linux 3.17 restarts the RTO when loss recovery retransmits the head
+	 * of the write queue (net/ipv4/tcp_output.c, tcp_xmit_retransmit_queue():
+	 * "if (skb == tcp_write_queue_head(sk)) inet_csk_reset_xmit_timer(sk,
+	 * ICSK_TIME_RETRANS, inet_csk(sk)->icsk_rto, ...)"), so an RTO re-armed
+	 * from the head's first transmission while a probe was pending does not
+	 * fire before its fast retransmission can be ACKed: the head's latest
+	 * transmission is now */
+	if (reason == RX_ARM_RETRANSMIT && rx_snd_head_tx_ns(s) == now) {
+		out->kind = RX_TMR_RTO;
+		out->formula = RX_F_RTO;
+		out->timeout_ns = s->rto_ns;
+		out->expires_ns = now + s->rto_ns;
+	}
 }
 
 void rx_tlp_on_probe(struct rx_sender *s, int64_t now)

@@ -9,7 +9,9 @@ static void tlpr_arm(struct rx_sender *s, int reason, int64_t now, struct rx_tim
 	if (reason == RX_ARM_ACK && rx_tlp_may_schedule(s)) {
 		int f;
 		int64_t pto = rx_tlp_pto_ns(s, &f);
-		rx_tlp_place(s, reason, now, pto, f, rx_snd_latest_tx_ns(s) + pto, out);
+		/* never later than TLP's RTO, as Linux 3.17 arms it (tmr_tlp.c) */
+		rx_tlp_place_capped(now, pto, f, rx_snd_latest_tx_ns(s) + pto, rx_tlp_linux317_cap_ns(s, reason, now),
+				    out);
 		return;
 	}
 	rx_tmr_tlp.arm(s, reason, now, out);

@@ -136,6 +136,11 @@ def fig1_tlp_gains_with_delacks_at_small_rtt(r: Result) -> bool:
     big_gains = all(norm(c, "TLP") < norm(c, "RTOR") for c in small)
     smaller_above = all(norm(c, "TLP") > norm(c, "RTOR") for c in large)
     smaller_than_any_small = min(norm(c, "TLP") for c in large) > max(norm(c, "TLP") for c in small)
+    # what the card states: large gains at 10-80 ms, smaller ones at 160-640 ms,
+    # where TLP ties RTOR (the Eq. 2 PTO capped at the RTO re-armed from segment
+    # 10's transmission) rather than losing to it
+    assert big_gains and smaller_than_any_small
+    assert all(norm(c, "TLP") == norm(c, "RTOR") for c in large)
     return big_gains and smaller_above and smaller_than_any_small
 
 
@@ -149,9 +154,11 @@ def fig1_tlp_quickack_10ms_exception(r: Result) -> bool:
     at10 = [c for c in bottom if x_rtt(r, c) == 10]
     rest = [c for c in bottom if 20 <= x_rtt(r, c) <= 80]
     holds = norm(at10[0], "TLP") < 1 and all(norm(at10[0], "TLP") < norm(c, "TLP") for c in rest)
-    # what Rexmit does (the card: "normalized FCT 1.00, as at 20-80 ms"): TLP
-    # ties the baseline at 10-80 ms with quickACKs (the Eq. 2 PTO capped at the RTO)
-    assert all(norm(c, "TLP") == 1 for c in at10 + rest)
+    # what Rexmit does (the card: "0.93, RTOR's"): TLP ties RTOR at 10-80 ms
+    # with quickACKs (the Eq. 2 PTO capped at Linux 3.17's RTO re-armed from
+    # segment 10's transmission, when RTOR fires), and gains less at 10 than at 20-80
+    assert all(norm(c, "TLP") == norm(c, "RTOR") < 1 for c in at10 + rest)
+    assert all(norm(at10[0], "TLP") > norm(c, "TLP") for c in rest)
     return holds
 
 
@@ -162,10 +169,11 @@ def fig1_tlpr_best_in_most(r: Result) -> bool:
     best = [c for c in r["cells"] if all(norm(c, "TLPR") <= norm(c, v) for v in VARIANTS)]
     # §2.3: TLPR's probe can only go out earlier than TLP's, never later
     assert all(norm(c, "TLPR") <= norm(c, "TLP") for c in r["cells"])
-    # what the card states: the exceptions are quickACKs at RTT 10-80 ms, where RTOR is lower
-    worse = [c for c in r["cells"] if c not in best]
-    assert {(c["params"][gallery._ACK], x_rtt(r, c)) for c in worse} == {("quick", x) for x in (10, 20, 40, 80)}
-    assert all(norm(c, "RTOR") < norm(c, "TLPR") for c in worse)
+    # what the card states: lowest (ties included) in every cell; with quickACKs
+    # at RTT 10-80 ms TLPR ties RTOR and TLP
+    assert len(best) == len(r["cells"])
+    ties = [c for c in r["cells"] if c["params"][gallery._ACK] == "quick" and x_rtt(r, c) <= 80]
+    assert len(ties) == 4 and all(norm(c, "TLPR") == norm(c, "RTOR") == norm(c, "TLP") for c in ties)
     return len(best) > len(r["cells"]) / 2
 
 
@@ -197,10 +205,11 @@ def fig2_tlp_any_degree(r: Result) -> bool:
     # response to any degree of tail loss."
     tlpr = all(norm(c, "TLPR") < 1 for c in r["cells"])
     tlp = all(norm(c, "TLP") < 1 for c in r["cells"] if n_lost(c) >= 2)
-    # one loss with quickACKs is Fig. 1's RTT 80 ms cell: TLP's Eq. 2 PTO capped at the RTO
+    # one loss with quickACKs is Fig. 1's RTT 80 ms cell: the Eq. 2 PTO capped at
+    # the RTO re-armed from the lost segment's transmission, RTOR's moment
     (one_quick,) = [c for c in r["cells"] if n_lost(c) == 1 and c["params"][gallery._ACK] == "quick"]
-    assert norm(one_quick, "TLP") == 1
-    return tlpr and tlp
+    assert norm(one_quick, "TLP") == norm(one_quick, "TLPR") == norm(one_quick, "RTOR") < 1
+    return tlpr and tlp and norm(one_quick, "TLP") < 1
 
 
 def fig2_er_and_fack(r: Result) -> bool:
@@ -295,10 +304,20 @@ def fig3_rtor_best_long_flows(r: Result) -> bool:
     # as shown in the same figure." (Fig. 3f)
     meds = {v: med(r, "f", v) for v in VARIANTS}
     means = {v: cell(r, "f")[v]["mean"] for v in VARIANTS}
-    # what the card states besides: TLPR's and TLP's medians are below RTOR's, RTOR's mean below theirs; the
-    # medians lie within 37 ms
+    # what the card states besides: TLPR's and TLP's medians and means are below RTOR's; the four medians lie
+    # within 1.6%, the means within 3.2%
     assert max(meds["TLP"], meds["TLPR"]) < meds["RTOR"] < meds["baseline"], meds
-    assert means["RTOR"] < min(means["TLP"], means["TLPR"]) and max(meds.values()) - min(meds.values()) < 37, meds
+    assert max(means["TLP"], means["TLPR"]) < means["RTOR"] < means["baseline"], means
+    assert max(meds.values()) < 1.016 * min(meds.values()) and max(means.values()) < 1.032 * min(means.values())
+    # and the paper's cause: TLP's flows that needed an RTO (no probe outside Open) are slower than RTOR's,
+    # but fewer of TLP's flows need one
+
+    def rto_flows(v: str) -> list[float]:
+        m = cell(r, "f")[v]["metrics"]
+        return [f for f, n in zip(m["fct_ms"], m["rto_count"], strict=True) if n > 0]
+
+    tlp_rto, rtor_rto = rto_flows("TLP"), rto_flows("RTOR")
+    assert np.mean(tlp_rto) > np.mean(rtor_rto) + 200 and len(tlp_rto) + 20 < len(rtor_rto), (tlp_rto, rtor_rto)
     return meds["RTOR"] < min(meds["TLP"], meds["TLPR"])
 
 
@@ -371,8 +390,12 @@ def fig4_low_rtt_all_gain_tlp_most(r: Result) -> bool:
     site = r["card"]["preset"]
     if site == "web-objects-search":
         assert all_gain and n["RTOR"] == min(n.values()) and max(n.values()) == 1 and max(n["TLP"], n["TLPR"]) < 0.52
+        # the means are over different objects: spurious retransmissions bring loss-free connections into
+        # the mechanisms' counted sets (22 baseline objects against 240-252)
+        counted = {k: len(v["values"]) for k, v in cell(r, top_bottom(r)[0]).items()}
+        assert all(counted[k] > 10 * counted["baseline"] for k in ("RTOR", "TLP", "TLPR")), counted
     elif site == "web-objects-classified":
-        assert n["TLP"] > 1 and n["TLPR"] == min(n.values()) and min(n.values()) > 0.9, n
+        assert all_gain and tlp_tlpr_largest and n["TLPR"] == min(n.values()) and min(n.values()) > 0.9, n
     else:
         assert all_gain and n["TLPR"] == min(n.values()) and max(n["TLP"], n["TLPR"]) < n["RTOR"], n
         assert min(n.values()) > 0.75, n
@@ -388,6 +411,12 @@ def fig4_high_rtt_tlpr_best(r: Result) -> bool:
 def fig4_high_rtt_rtor_beats_tlp(r: Result) -> bool:
     # "but RTOR is, on average, better than TLP."
     v = cell(r, top_bottom(r)[1])
+    if r["card"]["preset"] == "web-objects-classified":
+        # what the card states: one RTOR object of 15.4 s (a last segment lost five times in a row) adds
+        # 56 ms to RTOR's mean, and without it RTOR is still above TLP
+        rtor = v["RTOR"]["values"]
+        assert 15_000 < max(rtor) < 16_000, max(rtor)
+        assert (sum(rtor) - max(rtor)) / (len(rtor) - 1) > v["TLP"]["mean"]
     return v["RTOR"]["mean"] < v["TLP"]["mean"]
 
 

@@ -271,15 +271,18 @@ def test_e_tlpr_never_slower_than_tlp_at_paper_rtts(rtt):
 def test_tlp_and_tlpr_single_loss_quick_ack_closed_forms(rtt):
     """§2.2/§2.3 with quick ACKs: all samples are R, so SRTT = R, and at the
     last ACK (2R) one segment is outstanding: PTO = max(2 SRTT, 1.5 SRTT +
-    WCDelAckT) (eq. 2), never later than the RTO it replaces (now + RTO).
-      TLP:  probe at 2R + min(PTO, RTO)           -> FCT = 2.5R + min(PTO, RTO)
-      TLPR: probe at max(now, R + PTO), same cap  -> FCT = min(1.5R + PTO, 2.5R + RTO)
+    WCDelAckT) (eq. 2), never later than the RTO it replaces.  That RTO is the
+    one Linux 3.17 re-arms while the probe is pending (tcp_rearm_rto(), see
+    src/timers/tmr_tlp.c): RTO after the head, the lost segment, was sent at R
+    (still ahead at 2R: RTO >= 1 s > R).
+      TLP:  probe at min(2R + PTO, R + RTO)        -> FCT = min(2.5R + PTO, 1.5R + RTO)
+      TLPR: probe at max(now, R + PTO), same cap  -> FCT = min(1.5R + PTO, 1.5R + RTO)
     (the lost segment was the last one sent, at R)."""
     pto = max(2 * rtt, 1.5 * rtt + 200)
     rto = float(rfc6298_rto_ms(tail_samples(rtt, [(1, rtt)] * 9)))
     tol = EPS if rto == 1000 else 1e-3  # integer ns in the engine above the 1 s minimum
-    assert tail_fct(rtt, "tlp") == pytest.approx(2.5 * rtt + min(pto, rto), abs=tol)
-    assert tail_fct(rtt, "tlpr") == pytest.approx(min(1.5 * rtt + pto, 2.5 * rtt + rto), abs=tol)
+    assert tail_fct(rtt, "tlp") == pytest.approx(min(2.5 * rtt + pto, 1.5 * rtt + rto), abs=tol)
+    assert tail_fct(rtt, "tlpr") == pytest.approx(min(1.5 * rtt + pto, 1.5 * rtt + rto), abs=tol)
 
 
 # ------------------------------------------------------------------ probe count
@@ -345,8 +348,9 @@ def test_fig1_10ms_exception_needs_a_late_ninth_ack():
     for the ninth segment does not reach the sender before the PTO fires."
     Rexmit's quick-ACK receiver ACKs all nine delivered segments at once
     (data leaves at 10 ms, the ACKs arrive at 20 ms), so the PTO is recomputed
-    with one segment outstanding (eq. 2), capped at the RTO, and TLP ties the
-    baseline (the gallery's 'differs').  The PTO re-armed by the eighth ACK is
+    with one segment outstanding (eq. 2), capped at the RTO Linux 3.17
+    re-arms from segment 10's transmission, and TLP ties RTO Restart (the
+    gallery's 'differs').  The PTO re-armed by the eighth ACK is
     max(2 SRTT, 10 ms) = 2 RTT (eq. 1), so the ninth ACK must come at least
     2 RTT after the eighth for the probe to go first.  A receiver that delays
     that ACK by 40 ms (Linux's minimum delayed-ACK timeout; modelled here by
@@ -361,12 +365,21 @@ def test_fig1_10ms_exception_needs_a_late_ninth_ack():
               (Linux's estimator, 200 ms minimum variance term): 10 is re-sent
               at 275 and arrives at 280.
       RTT 20: the PTO of 40 ms from the ACKs at 40 would fire at 80, when 9's
-              ACK (30 + 40 = 70, due at 80) has arrived: eq. 2 again, a tie.
+              ACK (30 + 40 = 70, due at 80) has arrived: eq. 2 again (1.5 x 25
+              + 200 ms after 80; the 60 ms sample makes SRTT 25), capped at the
+              RTO re-armed from segment 10's transmission, 20 + 225 = 245 (RTO
+              = SRTT + 200 ms): 10 arrives at 255, RTO Restart's moment, one
+              RTT + 40 ms before the baseline's 80 + 225 + 10 = 315.
     Which receiver delayed the paper's ninth ACK the paper does not say: the
     engine's quick-ACK receiver is left as it is."""
     kw = {"ack": "delayed", "tail": 1, "profile": "linux317", "delack_ms": 40}
     assert tail_fct(10, "tlp", **kw) == pytest.approx(45, abs=EPS)
     assert tail_fct(10, "rto", **kw) == pytest.approx(280, abs=EPS)
-    assert tail_fct(20, "tlp", **kw) == pytest.approx(tail_fct(20, "rto", **kw), abs=EPS)
-    # and the quick-ACK receiver: a tie at RTT 10 ms (the gallery card's finding)
-    assert tail_fct(10, "tlp", tail=1, profile="linux317") == tail_fct(10, "rto", tail=1, profile="linux317")
+    assert tail_fct(20, "tlp", **kw) == pytest.approx(255, abs=EPS)
+    assert tail_fct(20, "rtor", **kw) == pytest.approx(255, abs=EPS)
+    assert tail_fct(20, "rto", **kw) == pytest.approx(315, abs=EPS)
+    # and the quick-ACK receiver: TLP ties RTOR at RTT 10 ms, below the
+    # baseline by one RTT (the gallery card's finding)
+    quick = {"tail": 1, "profile": "linux317"}
+    assert tail_fct(10, "tlp", **quick) == tail_fct(10, "rtor", **quick)
+    assert tail_fct(10, "rto", **quick) - tail_fct(10, "tlp", **quick) == pytest.approx(10, abs=EPS)

@@ -417,9 +417,20 @@ def test_traces_stored_before_trace_v2_still_decode_and_describe() -> None:
         fields = tuple(f for f in TF.EVENT_FIELDS[ev["kind"]] if not f.optional)
         assert not _conforms(ev, fields), ev
     assert [e["sack"] for e in evs if e["kind"] == "ack_recv"][9] == [[9 * 1448, 10 * 1448]]
-    # the same run today describes alike, plus the causes and stages
+    # the same run today describes alike, plus the causes and stages, and one
+    # event more: the RTO restarted when early retransmit resends the head,
+    # segment 9, at 100 ms (100 + 1000 ms), as Linux 3.17's TLP sender does
+    # (src/timers/tmr_tlp.c, tcp_xmit_retransmit_queue())
     now = columns_of(ten_segments(tail_loss=2))
     today = TF.describe_events(now, np.arange(len(now["t_ns"])))
+    (restart,) = [i for i, e in enumerate(today) if e["kind"] == "timer_armed" and today[i - 1]["kind"] == "retransmit"]
+    assert today[restart - 1]["seq"] == 8 * 1448 and today[restart]["expires_ns"] == 1_100_000_000
+    del today[restart]
+    # the RTO cancelled when everything is ACKed is that restarted one (it was due at 1,080 ms)
+    (cancel,) = [i for i, e in enumerate(evs) if e["kind"] == "timer_cancelled"][-1:]
+    assert evs[cancel]["expires_ns"] == 1_080_000_000 and today[cancel]["expires_ns"] == 1_100_000_000
+    for e in (evs[cancel], today[cancel]):
+        e["seq"] = e["expires_ns"] = 0
     assert [{k: e[k] for k in old} for old, e in zip(evs, today, strict=True)] == evs
 
 
