@@ -14,7 +14,7 @@
  *     transmission of the write queue's head (the earliest outstanding
  *     segment), or a full RTO from now if that moment has passed
  *     (net/ipv4/tcp_input.c, tcp_rearm_rto(): ICSK_TIME_LOSS_PROBE pending,
- *     rto_time_stamp = head's send time + rto, used "if (delta > 0)";
+ *     the head's send time + RTO, used only while it is still ahead;
  *     tcp_clean_rtx_queue() calls it on every ACK of new data,
  *     tcp_event_new_data_sent() when new data leaves with the probe pending;
  *     tcp_schedule_loss_probe() then caps the PTO at icsk_timeout, that RTO).
@@ -141,8 +141,8 @@ static void tlp_arm(struct rx_sender *s, int reason, int64_t now, struct rx_time
 	}
 	/* Linux 3.17 restarts the RTO when loss recovery retransmits the head
 	 * of the write queue (net/ipv4/tcp_output.c, tcp_xmit_retransmit_queue():
-	 * "if (skb == tcp_write_queue_head(sk)) inet_csk_reset_xmit_timer(sk,
-	 * ICSK_TIME_RETRANS, inet_csk(sk)->icsk_rto, ...)"), so an RTO re-armed
+	 * when the segment it retransmits is the head, it resets the
+	 * retransmission timer to a full RTO from now), so an RTO re-armed
 	 * from the head's first transmission while a probe was pending does not
 	 * fire before its fast retransmission can be ACKed: the head's latest
 	 * transmission is now */
