@@ -1559,13 +1559,13 @@ _T14 = {
     "Optimized+Hack 1 BARR": [85.7, 79.0, 74.1, 71.8],
 }
 _T14_OPTIMAL = {"QARR": [95.2, 95.0, 94.4, 93.9], "BARR": [95.0, 94.4, 93.9, 93.5]}
-_T15 = {
+_T15: dict[str, list[float]] = {
     "Original QARR": [115, 199, 434, 502],
     "Original BARR": [98.9, 155, 224, 277],
     "Optimized+Hack 1 QARR": [184, 345, 658, 774],
     "Optimized+Hack 1 BARR": [182, 329, 642, 746],
 }
-_T15_OPTIMAL = {"QARR": [190, 371, 702, 929], "BARR": [188, 372, 713, 865]}
+_T15_OPTIMAL: dict[str, list[float]] = {"QARR": [190, 371, 702, 929], "BARR": [188, 372, 713, 865]}
 
 _TP_CAP_6 = (
     "Throughput performance of the existing combinations of congestion control and loss recovery algorithms under "
@@ -1949,7 +1949,7 @@ def _tp_settings_card(
     xs: list[Any],
     caption: str,
     values: Mapping[str, Sequence[float | None]],
-    optimal: dict[str, list[float]],
+    optimal: Mapping[str, Sequence[float]],
     findings: list[dict[str, Any]],
     notes: list[str],
 ) -> dict[str, Any]:
