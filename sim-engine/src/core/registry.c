@@ -356,7 +356,8 @@ static const struct rx_var_desc core_vars[] = {
 				      "the buffer less what it holds unread or out of order, never shrunk, with "
 				      "receiver SWS avoidance §3.8.6.2.2; RFC 7323 §2 scaling): the "
 				      "opportunistic-retransmission paper's AWnd. Traced when the window is modelled "
-				      "(a reader model or window scaling): receiver.rwnd_bytes at the flow's start, "
+				      "(a reader model or window scaling): the receive buffer (receiver.rwnd_bytes, or "
+				      "receiver.rwnd_bdp's) at the flow's start, "
 				      "then each ACK's window that differs from the last traced value." },
 	[RX_CORE_VAR_SNDBUF] = { .name = "sndbuf_bytes",
 				 .label = "Send buffer",
