@@ -438,6 +438,12 @@ static void fix_up(struct rx_scenario *sc)
 			f->rwnd_bytes = f->mss;
 		if (f->wscale > 0 && f->wscale <= 14 && f->rwnd_bytes > (INT64_C(65535) << f->wscale))
 			f->rwnd_bytes = INT64_C(65535) << f->wscale;
+		if (f->rwnd_bdp > 0) { /* a window from the path (receiver.c W0) that rwnd_bytes could not hold */
+			int64_t buf = sc->fwd.rate_bps >= 1 ? rx_rcvbuf_bytes(sc, f) : -1;
+			if (buf < f->mss || buf > 1073741824 ||
+			    (f->wscale > 0 && f->wscale <= 14 && buf > (INT64_C(65535) << f->wscale)))
+				f->rwnd_bdp = 0;
+		}
 		if (f->max_rto_ms > 0 && f->min_rto_ms > f->max_rto_ms)
 			f->min_rto_ms = f->max_rto_ms;
 		if (f->min_rto_ms >= 0 && f->min_rto_ms < 0.001)

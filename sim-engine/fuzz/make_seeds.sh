@@ -139,6 +139,13 @@ s reader-blocked $unl flows[0].app.segments=40 flows[0].receiver.rwnd_bytes=1000
 s opportunistic $unl flows[0].app.segments=40 flows[0].receiver.rwnd_bytes=10000 flows[0].tcp.opportunistic_rtx=true \
 	fwd.loss.model=positioned fwd.rules=2 fwd.rules[0].segment=1 fwd.rules[1].segment=1 fwd.rules[1].transmission=2
 s invalid-reader flags=7 flows[0].receiver.wscale=1 flows[0].receiver.rwnd_bytes=1000000
+# the receive buffer as a multiple of the path's bandwidth-delay product (receiver.c W0, the paper's
+# Table 3 AW = C x U): 20 Mb/s, U = 50 ms, a burst of losses in recovery with opportunistic retransmission
+s rwnd-bdp duration_s=3 fwd.rate_bps=20e6 fwd.delay_ms=25 rev.delay_ms=25 flows[0].app.kind=bulk \
+	flows[0].app.duration_s=1 flows[0].receiver.rwnd_bdp=1 flows[0].receiver.ack_policy=quick \
+	flows[0].tcp.opportunistic_rtx=true fwd.loss.model=positioned fwd.rules=3 fwd.rules[0].segment=150 \
+	fwd.rules[1].segment=151 fwd.rules[2].segment=152
+s invalid-rwnd-bdp flags=7 fwd.rate_bps=0 flows[0].receiver.rwnd_bdp=1
 # the send buffer and application stall (sndbuf.c, opportunistic-retransmission paper §V): a fixed
 # 64 KB buffer whose recovery stalls the writer; Linux's 2 x cwnd growth and the paper's 3 x with a
 # limit, under random loss; Hack 1 (§VIII) with a lost retransmission; a two-segment buffer under

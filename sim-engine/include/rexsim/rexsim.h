@@ -181,6 +181,7 @@ struct rx_flow_cfg {
 	double ato_min_ms; /* linux: the first delayed-ACK timeout */
 	double ato_max_ms; /* linux: the timeout's ceiling above (or without) an RTT estimate */
 	int64_t rwnd_bytes;
+	double rwnd_bdp; /* > 0: the receive buffer is this many bandwidth-delay products instead (rx_rcvbuf_bytes) */
 	int64_t wscale; /* RFC 7323 §2: the receiver's window shift (the advertised window in units of 2^wscale) */
 	int64_t read_bytes_per_s; /* the receiving application's read rate (app_reader.c); 0 = at once */
 	int64_t read_blocked_ms[2 * RX_MAX_READ_BLOCKS]; /* [from_ms, to_ms) pairs in which it reads nothing */
@@ -206,6 +207,12 @@ void rx_pos_rule_init(struct rx_pos_rule *r);
 /* choose member `member` of flow family `family` for f: sets the choice and
  * fills its parameter block with the member's defaults; -1 if out of range */
 int rx_flow_select(struct rx_flow_cfg *f, int family, int member);
+
+/* The receive buffer (RCV.BUFF) flow cfg gets in scenario sc, in bytes:
+ * receiver.rwnd_bytes, or with receiver.rwnd_bdp = k > 0, floor(C x U x k / 8)
+ * for the path's forward rate C and round-trip propagation delay U
+ * (src/core/receiver.c, W0); -1 when a field it rests on is out of range. */
+int64_t rx_rcvbuf_bytes(const struct rx_scenario *sc, const struct rx_flow_cfg *cfg);
 
 /* ---- errors ---- */
 #define RX_PATH_LEN 160

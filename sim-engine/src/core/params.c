@@ -47,6 +47,7 @@ static const struct rx_special sp_sndbuf[] = { { 0, "not modelled: the applicati
 static const struct rx_special sp_sndbuf_growth[] = { { 0, "a fixed size" }, { 0, NULL } };
 static const struct rx_special sp_sndbuf_limit[] = { { 0, "no limit" }, { 0, NULL } };
 static const struct rx_special sp_quickacks[] = { { 0, "no quick-ACK mode" }, { 0, NULL } };
+static const struct rx_special sp_rwnd_bdp[] = { { 0, "off: the buffer is receiver.rwnd_bytes" }, { 0, NULL } };
 
 /* ---- the table */
 #define ROW(applies_, special_, key_, label_, type_, min_, max_, def_, unit_, ch_, doc_, sec_, off_) \
@@ -528,6 +529,17 @@ static const struct rx_param table[] = {
 	  "receiver.read_blocked_ms) or window scaling the window is the buffer less what it holds, unread or out of "
 	  "order, never shrunk, with receiver SWS avoidance (§3.8.6.2.2); data past the buffer is dropped.",
 	  RX_SEC_FLOW, offsetof(struct rx_flow_cfg, rwnd_bytes)),
+	PS(sp_rwnd_bdp, "receiver.rwnd_bdp", "Receive buffer in bandwidth-delay products", RX_PT_FLOAT, 0, 100, 0,
+	   "BDP", NULL,
+	   "The receive buffer as a multiple k of the path's bandwidth-delay product, in place of rwnd_bytes: "
+	   "floor(C × U × k / 8) bytes, C = path.forward.rate_bps, U = the round trip's propagation delay "
+	   "(path.forward.delay_ms + path.reverse.delay_ms + 2 × access_delay_ms), resolved once at setup "
+	   "(src/core/receiver.c, W0). k = 1 is the opportunistic-retransmission paper's testbed, \"AW = C×U\" "
+	   "(Table 3), so that a grid over the delay moves the window with it. C × U counts wire bytes and the "
+	   "window payload, so it holds a little more than C × U packets' worth of segments (171 against 165 at "
+	   "20 Mb/s, 100 ms, 1515-byte packets). Needs a bottleneck rate; the window must come out between "
+	   "tcp.mss and 1073741824 bytes (and within 65535 << receiver.wscale when scaled).",
+	   RX_SEC_FLOW, offsetof(struct rx_flow_cfg, rwnd_bdp)),
 	P("receiver.wscale", "Window scale", RX_PT_INT, 0, 14, 0, "bits", NULL,
 	  "The receiver's window shift count (RFC 7323 §2, Rcv.Wind.Shift, at most 14): every ACK's window field is "
 	  "the window shifted right by it (SEG.WND = RCV.WND >> shift), so the sender sees the window rounded down "
@@ -1044,15 +1056,50 @@ static void check_dir(const struct rx_scenario *sc, const struct rx_dir_cfg *d, 
 	check_schedule(d, name, readers, es);
 }
 
-static void check_flow(const struct rx_flow_cfg *f, int64_t index, struct rx_errors *es)
+/* receiver.rwnd_bdp: the window it resolves to (receiver.c W0) must be one
+ * rwnd_bytes could hold */
+static void check_rwnd_bdp(const struct rx_scenario *sc, const struct rx_flow_cfg *f, const struct vpath *fp,
+			   struct rx_errors *es)
+{
+	if (!(sc->fwd.rate_bps >= 1)) {
+		FAIL(es, fp, "receiver.rwnd_bdp",
+		     "needs a bottleneck rate: path.forward.rate_bps must be at least 1 bps (got %g)",
+		     sc->fwd.rate_bps);
+		return;
+	}
+	int64_t buf = rx_rcvbuf_bytes(sc, f);
+	if (buf < 0)
+		return; /* a field it rests on is out of range, reported above */
+	if (buf < f->mss)
+		FAIL(es, fp, "receiver.rwnd_bdp",
+		     "gives a window of %lld bytes (C × U × %.17g / 8), below tcp.mss = %lld: raise it or the "
+		     "path's rate or delays",
+		     (long long)buf, f->rwnd_bdp, (long long)f->mss);
+	else if (buf > 1073741824)
+		FAIL(es, fp, "receiver.rwnd_bdp",
+		     "gives a window of %lld bytes (C × U × %.17g / 8), above the receive buffer's limit of "
+		     "1073741824 bytes",
+		     (long long)buf, f->rwnd_bdp);
+	else if (f->wscale > 0 && buf > (INT64_C(65535) << f->wscale))
+		FAIL(es, fp, "receiver.rwnd_bdp",
+		     "gives a window of %lld bytes (C × U × %.17g / 8), above 65535 << receiver.wscale = %lld",
+		     (long long)buf, f->rwnd_bdp, (long long)(INT64_C(65535) << f->wscale));
+}
+
+static void check_flow(const struct rx_scenario *sc, const struct rx_flow_cfg *f, int64_t index, struct rx_errors *es)
 {
 	const struct vpath fp = { NULL, "flows", 0, -1, index };
-	if (f->rwnd_bytes < f->mss)
-		FAIL(es, &fp, "receiver.rwnd_bytes", "must be at least tcp.mss = %lld (got %lld)", (long long)f->mss,
-		     (long long)f->rwnd_bytes);
-	if (f->wscale > 0 && f->rwnd_bytes > (INT64_C(65535) << f->wscale))
-		FAIL(es, &fp, "receiver.rwnd_bytes", "must be at most 65535 << receiver.wscale = %lld (got %lld)",
-		     (long long)(INT64_C(65535) << f->wscale), (long long)f->rwnd_bytes);
+	if (f->rwnd_bdp > 0) {
+		check_rwnd_bdp(sc, f, &fp, es); /* rwnd_bytes is not used */
+	} else {
+		if (f->rwnd_bytes < f->mss)
+			FAIL(es, &fp, "receiver.rwnd_bytes", "must be at least tcp.mss = %lld (got %lld)",
+			     (long long)f->mss, (long long)f->rwnd_bytes);
+		if (f->wscale > 0 && f->rwnd_bytes > (INT64_C(65535) << f->wscale))
+			FAIL(es, &fp, "receiver.rwnd_bytes",
+			     "must be at most 65535 << receiver.wscale = %lld (got %lld)",
+			     (long long)(INT64_C(65535) << f->wscale), (long long)f->rwnd_bytes);
+	}
 	if (f->n_read_blocked % 2)
 		FAIL(es, &fp, "receiver.read_blocked_ms", "must hold from_ms, to_ms pairs: an even count (got %lld)",
 		     (long long)f->n_read_blocked);
@@ -1095,7 +1142,7 @@ int rx_scenario_check(const struct rx_scenario *sc, struct rx_errors *es)
 	check_section(RX_SEC_SCENARIO, sc, NULL, es);
 	/* the rules that tie fields together (counts clamped: a bad count is reported above) */
 	for (int64_t i = 0; i < sc->n_flows && i < RX_MAX_FLOWS; i++)
-		check_flow(&sc->flows[i], i, es);
+		check_flow(sc, &sc->flows[i], i, es);
 	check_dir(sc, &sc->fwd, "forward", es);
 	check_dir(sc, &sc->rev, "reverse", es);
 	return es->n + es->more == before ? 0 : -1;

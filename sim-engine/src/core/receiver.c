@@ -43,7 +43,8 @@
  *
  * The advertised window (with a reader model or window scaling, rx_reader_on;
  * otherwise the whole buffer, as before).  Each rule and what it rests on:
- *  W1. Occupancy: RCV.BUFF = receiver.rwnd_bytes; the buffer holds what the
+ *  W1. Occupancy: RCV.BUFF = receiver.rwnd_bytes (or receiver.rwnd_bdp's
+ *      window, W0 below); the buffer holds what the
  *      application has not read (RFC 9293 §3.8.6.2.2, RCV.USER) and the
  *      out-of-order data; the free space is RCV.BUFF less both.
  *  W2. Never shrunk: "A TCP receiver SHOULD NOT shrink the window, i.e., move
@@ -80,12 +81,52 @@
  *  W7. A zero-window probe (RX_PF_ZWP, no data, below RCV.NXT) is answered
  *      with an ACK carrying the current window (§3.8.6.1).
  * The window each ACK carries is traced as the core variable rwnd_bytes when
- * it differs from the last one traced (first: receiver.rwnd_bytes), so the
- * default receiver's trace has no such rows. */
+ * it differs from the last one traced (first: RCV.BUFF), so the
+ * default receiver's trace has no such rows.
+ *
+ * W0. The buffer as a multiple of the path's bandwidth-delay product
+ *     (receiver.rwnd_bdp = k > 0; rx_rcvbuf_bytes): the opportunistic-
+ *     retransmission paper's testbed sets the receiver's window to
+ *     "AW = C×U" (Table 3), C the bottleneck's bandwidth and U the
+ *     propagation delay, which §III's proof uses as the round trip ("the
+ *     duration from T2 to T5 is equal to one round-trip propagation delay,
+ *     i.e., U seconds").  Resolved once at setup, in integers:
+ *       RCV.BUFF = floor(C x U x k / 8) bytes,
+ *     C = path.forward.rate_bps rounded to whole bit/s (as the link
+ *     serialises), U = the round trip's propagation delay in ns, each delay
+ *     rounded to ns as the links hold it: path.forward.delay_ms +
+ *     path.reverse.delay_ms + 2 x the flow's access_delay_ms (it lies on both
+ *     directions); k in millionths.  Interpretation: C x U counts the wire's
+ *     bytes, headers included, while the window counts payload, so the window
+ *     holds C x U / MSS segments, slightly more than the C x U / wire-size
+ *     packets the link carries in U (171 against 165 at 20 Mb/s, 100 ms and
+ *     1515-byte packets of 1463 bytes' payload); the paper says AW = C×U
+ *     without saying in which unit.  Delays a path stage adds (schedule, delay
+ *     spikes) are not propagation and do not count. */
 #include <stdlib.h>
 #include <string.h>
 #include "rexsim/registry.h"
 #include "sim.h"
+
+/* W0: floor(C x U x k / 8) bytes, or receiver.rwnd_bytes when k = 0 */
+int64_t rx_rcvbuf_bytes(const struct rx_scenario *sc, const struct rx_flow_cfg *cfg)
+{
+	if (!(cfg->rwnd_bdp > 0))
+		return cfg->rwnd_bytes; /* 0 = off (NaN and negatives are refused by validation) */
+	__extension__ typedef unsigned __int128 u128;
+	/* out-of-range fields (reported by validation) must not overflow below */
+	double d[3] = { sc->fwd.delay_ms, sc->rev.delay_ms, cfg->access_delay_ms };
+	for (int i = 0; i < 3; i++)
+		if (!(d[i] >= 0 && d[i] <= 1e7))
+			return -1;
+	if (!(sc->fwd.rate_bps >= 0 && sc->fwd.rate_bps <= 1e12) || !(cfg->rwnd_bdp <= 1e6))
+		return -1;
+	uint64_t rate_bps = (uint64_t)(sc->fwd.rate_bps + 0.5); /* as path.c's link */
+	uint64_t u_ns = (uint64_t)(rx_ms_to_ns(d[0]) + rx_ms_to_ns(d[1]) + 2 * rx_ms_to_ns(d[2]));
+	uint64_t k_millionths = (uint64_t)(cfg->rwnd_bdp * 1e6 + 0.5);
+	u128 bytes = (u128)rate_bps * u_ns * k_millionths / ((u128)8 * RX_NS_PER_S * 1000000);
+	return bytes > (u128)INT64_MAX ? INT64_MAX : (int64_t)bytes;
+}
 
 void rx_rcv_init(struct rx_receiver *r, struct rx_sim *sim, int flow, const struct rx_flow_cfg *cfg)
 {
@@ -94,12 +135,13 @@ void rx_rcv_init(struct rx_receiver *r, struct rx_sim *sim, int flow, const stru
 	r->cfg = cfg;
 	r->rtt_ns = -1;
 	r->reader_on = rx_reader_on(cfg);
-	r->right_edge = (uint64_t)cfg->rwnd_bytes;
-	r->adv_traced = cfg->rwnd_bytes;
+	r->buf_bytes = (uint64_t)rx_rcvbuf_bytes(sim->sc, cfg); /* validated: at least one MSS */
+	r->right_edge = r->buf_bytes;
+	r->adv_traced = (int64_t)r->buf_bytes;
 	r->rwnd_var = rx_core_var_id(RX_CORE_VAR_RWND);
 	if (cfg->ack_policy == RX_ACK_LINUX) {
 		/* rule 1: quick-ACK mode, bounded by half the receive window */
-		int64_t half_wnd = cfg->rwnd_bytes / (2 * cfg->mss);
+		int64_t half_wnd = (int64_t)r->buf_bytes / (2 * cfg->mss);
 		r->quickacks = cfg->quickacks < half_wnd ? cfg->quickacks : half_wnd;
 		r->ato_ns = rx_ms_to_ns(cfg->ato_min_ms);
 	}
@@ -196,7 +238,7 @@ static void ooo_advance(struct rx_receiver *r)
 /* ---- the advertised window (rules W1-W4 in the header) */
 static uint64_t sws_threshold(const struct rx_receiver *r)
 {
-	uint64_t half = (uint64_t)r->cfg->rwnd_bytes / 2, mss = (uint64_t)r->cfg->mss;
+	uint64_t half = r->buf_bytes / 2, mss = (uint64_t)r->cfg->mss;
 	return half < mss ? half : mss;
 }
 
@@ -206,7 +248,7 @@ static uint64_t free_space(const struct rx_receiver *r, uint64_t *held_out)
 	for (int i = 0; i < r->n_ooo; i++)
 		held += r->ooo[i].end - r->ooo[i].start; /* W1: out of order */
 	*held_out = held;
-	uint64_t buf = (uint64_t)r->cfg->rwnd_bytes;
+	uint64_t buf = r->buf_bytes;
 	return held < buf ? buf - held : 0;
 }
 
@@ -224,7 +266,7 @@ static bool may_update(const struct rx_receiver *r, uint64_t free, uint64_t held
 static uint64_t rcv_window(const struct rx_receiver *r)
 {
 	if (!r->reader_on)
-		return (uint64_t)r->cfg->rwnd_bytes;
+		return r->buf_bytes;
 	uint64_t held, free = free_space(r, &held), shift = (uint64_t)r->cfg->wscale;
 	if (may_update(r, free, held))
 		return free >> shift << shift; /* W4: rounded down */
@@ -379,7 +421,7 @@ static void on_syn(struct rx_receiver *r, struct rx_pkt *syn)
 	p->tx_no = ++r->synacks_sent;
 	p->tsval = ts_now(sim);
 	p->tsecr = syn->tsval;
-	p->rwnd_bytes = (uint32_t)r->cfg->rwnd_bytes;
+	p->rwnd_bytes = (uint32_t)r->buf_bytes;
 	p->wire_bytes = rx_wire_bytes(0, r->cfg->timestamps, 0, true);
 	rx_trace_add(sim, RX_EV_SYN, r->flow, 0, 0, 1);
 	r->synack_ns = sim->now_ns;
@@ -411,7 +453,7 @@ void rx_rcv_on_pkt(struct rx_receiver *r, struct rx_pkt *p)
 		return;
 	uint64_t start = p->seq, end = p->seq + p->len_bytes;
 	/* W6: data past the buffer is dropped and answered (RFC 9293 §3.10.7.4) */
-	uint64_t room = (r->reader_on ? r->read_nxt : r->rcv_nxt) + (uint64_t)r->cfg->rwnd_bytes;
+	uint64_t room = (r->reader_on ? r->read_nxt : r->rcv_nxt) + r->buf_bytes;
 	if (end > room && end > r->right_edge) {
 		rx_trace_add(sim, RX_EV_DROP, r->flow, start, p->len_bytes, (uint8_t)RX_DROP_RCVBUF);
 		sim->res->flows[r->flow].drops++; /* every drop event counts (metric drops) */

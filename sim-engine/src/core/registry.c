@@ -329,8 +329,9 @@ static const struct rx_var_desc core_vars[] = {
 			       .doc = "The receive window the receiver advertised on its latest ACK (RFC 9293 §3.8.6: "
 				      "the buffer less what it holds unread or out of order, never shrunk, with "
 				      "receiver SWS avoidance §3.8.6.2.2; RFC 7323 §2 scaling), traced when it "
-				      "differs from the last traced value, which starts as receiver.rwnd_bytes: the "
-				      "opportunistic-retransmission paper's AWnd." },
+				      "differs from the last traced value, which starts as the receive buffer "
+				      "(receiver.rwnd_bytes, or receiver.rwnd_bdp's): the opportunistic-retransmission "
+				      "paper's AWnd." },
 	[RX_CORE_VAR_SNDBUF] = { .name = "sndbuf_bytes",
 				 .label = "Send buffer",
 				 .unit = "bytes",

@@ -90,7 +90,7 @@ int rx_snd_init(struct rx_sender *s, struct rx_sim *sim, int flow, const struct 
 	if (!s->ring)
 		return -1;
 	s->una_idx = s->nxt_idx = 1;
-	s->peer_rwnd = (uint64_t)cfg->rwnd_bytes;
+	s->peer_rwnd = (uint64_t)rx_rcvbuf_bytes(sim->sc, cfg); /* until the SYN-ACK's window */
 	s->cc_ops = rx_member(RX_FAM_CC, (int)cfg->cc);
 	s->tmr = rx_member(RX_FAM_TIMER, (int)cfg->timer);
 	s->rec = rx_member(RX_FAM_RECOVERY, (int)cfg->recovery);

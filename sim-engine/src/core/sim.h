@@ -309,6 +309,7 @@ struct rx_receiver {
 	uint64_t read_nxt; /* bytes the application has read (<= rcv_nxt) */
 	int64_t read_t_ns; /* reading is accounted up to this time */
 	uint64_t read_carry; /* read_bytes_per_s x ns not yet a whole byte (< 1e9) */
+	uint64_t buf_bytes; /* RCV.BUFF, resolved at setup (rx_rcvbuf_bytes) */
 	uint64_t right_edge; /* RCV.NXT + RCV.WND last advertised */
 	int64_t adv_traced; /* the window last traced (the rwnd_bytes variable) */
 	int rwnd_var; /* its variable id */

@@ -99,7 +99,8 @@ static const struct rx_vocab_entry drop_reasons[] = {
 	E("queue", "Queue overflow", "The drop-tail bottleneck queue was full."),
 	E("rcv_buffer", "Receive buffer full",
 	  "The receiver discarded a data segment that does not fit its buffer (beyond what the application has read "
-	  "plus receiver.rwnd_bytes): a segment sent opportunistically past the window (opportunistic-retransmission "
+	  "plus the receive buffer, receiver.rwnd_bytes or receiver.rwnd_bdp's): a segment sent opportunistically past "
+	  "the window (opportunistic-retransmission "
 	  "paper §VIII). Its direction is forward."),
 };
 _Static_assert(sizeof(drop_reasons) / sizeof(drop_reasons[0]) == RX_DROP__COUNT, "one entry per drop reason");

@@ -50,6 +50,24 @@ int main(void)
 	expect(sc, "path.forward.loss.rules[0].flow", "below the number of flows");
 	sc->flows[0].rwnd_bytes = 100;
 	expect(sc, "flows[0].receiver.rwnd_bytes", "at least tcp.mss");
+	/* receiver.rwnd_bdp (receiver.c W0): defaults C = 1e9 bit/s, U = 20 + 20 ms,
+	 * so C x U / 8 = 5,000,000 bytes */
+	sc->flows[0].rwnd_bdp = 0.0002; /* 1000 bytes < MSS 1448 */
+	expect(sc, "flows[0].receiver.rwnd_bdp", "window of 1000 bytes");
+	sc->flows[0].rwnd_bdp = 0.0002;
+	sc->flows[0].mss = 1000; /* 1000 bytes: valid, and rwnd_bytes' own check is not made */
+	sc->flows[0].rwnd_bytes = 100;
+	{
+		struct rx_error err;
+		CHECK_EQ_I64(rx_scenario_validate(sc, &err), 0);
+		rx_scenario_init(sc);
+	}
+	sc->flows[0].rwnd_bdp = 1;
+	sc->fwd.rate_bps = 0;
+	expect(sc, "flows[0].receiver.rwnd_bdp", "path.forward.rate_bps must be at least 1 bps");
+	sc->flows[0].rwnd_bdp = 1;
+	sc->flows[0].wscale = 6; /* 65535 << 6 = 4,194,240 < 5,000,000 */
+	expect(sc, "flows[0].receiver.rwnd_bdp", "65535 << receiver.wscale = 4194240");
 	sc->flows[0].dupthresh = 9;
 	expect(sc, "flows[0].tcp.dupthresh", "between 1 and 8");
 	free(sc);

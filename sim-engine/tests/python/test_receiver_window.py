@@ -245,3 +245,92 @@ def test_every_byte_once_in_order_under_any_reader(sc, reader, opp) -> None:
     res = rexsim.run(sc)
     check_invariants(sc, res)
     assert np.all(res.trace.kind < len(rexsim.catalog()["vocab"]["events"]))
+
+
+# ------------------------------------------------------------------ receiver.rwnd_bdp (receiver.c W0)
+def bdp_scenario(receiver: dict, rate_bps: float = 8e6, access_delay_ms: float = 0, **kw) -> dict:
+    """scenario() with a forward bottleneck of rate_bps (8 Mb/s: one byte per
+    microsecond, 1000-byte segments 1 ms apart) and no fixed rwnd_bytes:
+    the round trip's propagation delay is 50 + 50 ms (+ 2 x access delay)."""
+    sc = scenario(receiver, **kw)
+    sc["path"]["forward"]["rate_bps"] = rate_bps
+    if "rwnd_bytes" not in receiver:
+        del sc["flows"][0]["receiver"]["rwnd_bytes"]
+    sc["flows"][0]["access_delay_ms"] = access_delay_ms
+    return sc
+
+
+def test_rwnd_bdp_is_the_fixed_window_it_resolves_to() -> None:
+    """C = 8,000,000 bit/s, U = 50 + 50 = 100 ms: C x U / 8 = 100,000 bytes;
+    k = 0.1 gives floor(100,000 x 0.1) = 10,000 bytes, the fixed window
+    rwnd_bytes = 10000 of the same path.  The two runs (a reader at
+    100,000 bytes/s, so the window is traced on every ACK; a loss to
+    recover) are the same run event for event."""
+    rules = [{"segment": 3, "transmission": 1}]
+    by_bdp = rexsim.run(bdp_scenario({"rwnd_bdp": 0.1, "read_bytes_per_s": 100_000}, rules=rules))
+    fixed_sc = bdp_scenario({"rwnd_bytes": 10000, "read_bytes_per_s": 100_000}, rules=rules)
+    fixed = rexsim.run(fixed_sc)
+    assert len(by_bdp.trace) == len(fixed.trace) >= 100
+    for col in ("t_ns", "kind", "seq", "arg", "cwnd_bytes"):
+        assert np.array_equal(getattr(by_bdp.trace, col), getattr(fixed.trace, col)), col
+    assert by_bdp.trace.var_series("rwnd_bytes")[1].tolist() == fixed.trace.var_series("rwnd_bytes")[1].tolist()
+    assert by_bdp.flows[0].metrics == fixed.flows[0].metrics
+
+
+@pytest.mark.parametrize(
+    "rate_bps,access_ms,k,buffer",
+    [
+        # floor(8e6 x 0.100 s x 0.123456 / 8) = floor(12345.6) = 12345
+        (8e6, 0, 0.123456, 12345),
+        # the access link counts twice: U = 100 + 2 x 5 = 110 ms; 8e6 x 0.110 / 8 = 110,000; x 0.1 = 11,000
+        (8e6, 5, 0.1, 11000),
+        # Table 3: C = 20 Mb/s, U = 100 ms, k = 1: AW = 20e6 x 0.1 / 8 = 250,000 bytes
+        (20e6, 0, 1.0, 250000),
+        # a rate in fractions of a bit/s rounds to whole bit/s as the link does: 8,000,000.4 -> 8,000,000
+        (8e6 + 0.4, 0, 0.2, 20000),
+    ],
+)
+def test_rwnd_bdp_resolves_in_whole_bytes(rate_bps: float, access_ms: float, k: float, buffer: int) -> None:
+    """The buffer is observed through a reader that never reads (blocked for
+    the whole run), as in the blocked-reader case above: the first
+    segment's ACK holds 1000 bytes unread, free = buffer - 1000 equals the
+    window still open (W2), so it offers buffer - 1000, the first value
+    traced."""
+    sc = bdp_scenario({"rwnd_bdp": k, "read_blocked_ms": [0, 3_600_000]}, rate_bps=rate_bps, access_delay_ms=access_ms)
+    sc["duration_s"] = 1
+    res = rexsim.run(sc)
+    t, v = res.trace.var_series("rwnd_bytes")
+    assert v[0] == buffer - 1000, (v[:3], buffer)
+
+
+@pytest.mark.parametrize(
+    "path,receiver,tcp,msg",
+    [
+        (
+            {"rate_bps": 0},
+            {"rwnd_bdp": 1},
+            {},
+            r"flows\[0\]\.receiver\.rwnd_bdp.*path\.forward\.rate_bps must be at least 1",
+        ),
+        # 8e6 x 0.1 / 8 x 0.005 = 500 bytes < MSS 1000
+        ({}, {"rwnd_bdp": 0.005}, {}, r"window of 500 bytes.*below tcp.mss = 1000"),
+        # 100,000 x 2 = 200,000 > 65535 << 1 = 131,070
+        ({}, {"rwnd_bdp": 2, "wscale": 1}, {}, r"window of 200000 bytes.*65535 << receiver.wscale = 131070"),
+        # 1e11 bit/s x 100 ms / 8 x 100 = 1.25e11 bytes
+        ({"rate_bps": 1e11}, {"rwnd_bdp": 100}, {}, r"window of 125000000000 bytes.*1073741824"),
+        ({}, {"rwnd_bdp": 101}, {}, r"receiver\.rwnd_bdp"),
+        ({}, {"rwnd_bdp": -1}, {}, r"receiver\.rwnd_bdp"),
+    ],
+)
+def test_rwnd_bdp_errors_name_the_field_and_limit(path: dict, receiver: dict, tcp: dict, msg: str) -> None:
+    sc = bdp_scenario(receiver, tcp=tcp)
+    sc["path"]["forward"].update(path)
+    with pytest.raises(rexsim.ScenarioError, match=msg):
+        rexsim.run(sc)
+
+
+def test_rwnd_bdp_leaves_rwnd_bytes_unchecked() -> None:
+    """With rwnd_bdp set, rwnd_bytes is not used: a value that would fail its
+    own cross-field checks (below the MSS) is not an error."""
+    sc = bdp_scenario({"rwnd_bdp": 0.1, "rwnd_bytes": 100})
+    assert rexsim.run(sc).flows[0].metrics["completed"]
