@@ -29,15 +29,16 @@ from collections.abc import Iterable
 from typing import Any
 
 from . import _rexsim
-from .presets import FOREGROUND_FLOWS, FRTO_PAPER, FRTO_TABLES, KATO_PAPER, PRESETS, TAIL_PAPER, WEB_SITES
+from .presets import FOREGROUND_FLOWS, FRTO_PAPER, FRTO_TABLES, KATO_PAPER, ORSB_PAPER, PRESETS, TAIL_PAPER, WEB_SITES
 from .scenario import apply_overrides, flow_counts, grid_cells
 
 TAIL = "tail-loss-recovery-rtor-tlp-tlpr"
 FRTO = "f-rto"
 KATO = "spurious-timeout-detection-lte-handover"
+ORSB = "opportunistic-retransmission-sndbuf"
 
 #: the papers (their file names in shared/papers, without extension) and how to cite them
-PAPERS = {TAIL: TAIL_PAPER, FRTO: FRTO_PAPER, KATO: KATO_PAPER}
+PAPERS = {TAIL: TAIL_PAPER, FRTO: FRTO_PAPER, KATO: KATO_PAPER, ORSB: ORSB_PAPER}
 
 #: the per-request completion times a "requests" flow reports (a list in its
 #: metrics); the comparison service accepts it as a metric besides the
@@ -919,8 +920,14 @@ KATO_CARDS: list[dict[str, Any]] = [
 CARDS += KATO_CARDS
 
 STATUSES = ("holds", "differs")
-CHART_KINDS = ("bars", "cdf", "box")
-PUBLISHED_KINDS = ("saving", "ratio", "ecdf_at")
+CHART_KINDS = ("bars", "cdf", "box", "table")
+PUBLISHED_KINDS = ("saving", "ratio", "ecdf_at", "cells")
+
+#: a table chart's fields (shared/helper-briefs' table contract): the columns are
+#: the values of grid key `x` (shown as value x x_scale, x_unit), the rows each
+#: variant, or each (value of grid key `rows`) x variant; a cell shows the mean
+#: of the card's metric times value_scale, in value_unit, with its 95 % CI
+_TABLE_FIELDS = ("x", "x_label", "x_unit", "x_scale", "value_label", "value_unit", "value_scale")
 
 
 class CardError(ValueError):
@@ -969,6 +976,8 @@ def validate(card: dict[str, Any]) -> None:
     chart = card["chart"]
     if chart["kind"] not in CHART_KINDS:
         raise fail("chart.kind", f"must be one of {', '.join(CHART_KINDS)}")
+    if chart["kind"] == "table":
+        _validate_table_chart(chart, fail)
     panel_ids = [p["id"] for p in card["panels"]]
     if len(set(panel_ids)) != len(panel_ids) or not panel_ids:
         raise fail("panels", "need at least one panel, with distinct ids")
@@ -985,6 +994,16 @@ def validate(card: dict[str, Any]) -> None:
                 raise fail("chart.x", "must be a grid key that the panels do not fix")
             if len(picked) != len(grid[chart["x"]]):
                 raise fail(f"panels.{p['id']}.where", "a bar panel must fix every grid key but chart.x")
+        if chart["kind"] == "table":
+            axes = _table_axes(chart)
+            for field, key in zip(("chart.x", "chart.rows"), axes, strict=False):
+                if key not in grid or key in p["where"]:
+                    raise fail(field, "must be a grid key that the panels do not fix")
+            if len(picked) != math.prod(len(grid[k]) for k in axes):
+                raise fail(
+                    f"panels.{p['id']}.where",
+                    "a table panel must fix every grid key but chart.x" + (" and chart.rows" if len(axes) > 1 else ""),
+                )
     for f in card["findings"]:
         if f["status"] not in STATUSES:
             raise fail(f"findings.{f['id']}.status", f"must be one of {', '.join(STATUSES)}")
@@ -999,7 +1018,13 @@ def validate(card: dict[str, Any]) -> None:
         where = f"published.{pub['id']}"
         if pub["kind"] not in PUBLISHED_KINDS:
             raise fail(f"{where}.kind", f"must be one of {', '.join(PUBLISHED_KINDS)}")
-        named = [pub["variant"]] if pub["kind"] == "saving" else list(pub["values"])
+        named = (
+            [pub["variant"]]
+            if pub["kind"] == "saving"
+            else [v["variant"] for v in pub["values"]]
+            if pub["kind"] == "cells"
+            else list(pub["values"])
+        )
         for v in named:
             if v not in variants:
                 raise fail(where, f"{v!r} is not a variant of preset {card['preset']!r}")
@@ -1012,6 +1037,72 @@ def validate(card: dict[str, Any]) -> None:
         if pub["kind"] == "saving":
             if chart["kind"] != "bars" or set(pub["per_panel"]) - set(panel_ids):
                 raise fail(where, "a saving needs a bar chart and names only its panels")
+        if pub["kind"] == "cells":
+            _validate_cells(pub, chart, grid, panel_ids, lambda why, w=where: fail(w, why))
+    ids = [pub["id"] for pub in card["published"]]
+    if len(set(ids)) != len(ids):
+        raise fail("published", "ids must be distinct")
+
+
+def _table_axes(chart: dict[str, Any]) -> tuple[str, ...]:
+    """A table chart's grid keys: its columns' (x) and, if any, its rows'."""
+    return (chart["x"],) if chart.get("rows") is None else (chart["x"], chart["rows"])
+
+
+def _validate_table_chart(chart: dict[str, Any], fail: Any) -> None:
+    missing = [k for k in _TABLE_FIELDS if k not in chart]
+    if missing:
+        raise fail("chart", f"a table needs {', '.join(missing)}")
+    unknown = set(chart) - {"kind", "rows", "rows_label", *_TABLE_FIELDS}
+    if unknown:
+        raise fail("chart", f"a table has no field {', '.join(sorted(unknown))}")
+    if chart.get("rows") is not None and chart["rows"] == chart["x"]:
+        raise fail("chart.rows", "must differ from chart.x")
+    if (chart.get("rows") is None) != (not chart.get("rows_label")):
+        raise fail("chart.rows_label", "names the rows when chart.rows is set, and only then")
+    for k in ("x_label", "value_label"):
+        if not isinstance(chart[k], str) or not chart[k]:
+            raise fail(f"chart.{k}", "must be a non-empty string")
+    for k in ("x_unit", "value_unit"):
+        if not isinstance(chart[k], str):
+            raise fail(f"chart.{k}", "must be a string ('' for none)")
+    for k in ("x_scale", "value_scale"):
+        v = chart[k]
+        if isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v) or v == 0:
+            raise fail(f"chart.{k}", f"must be a finite non-zero number (got {v!r})")
+
+
+def _validate_cells(
+    pub: dict[str, Any], chart: dict[str, Any], grid: dict[str, list[Any]], panel_ids: list[str], fail: Any
+) -> None:
+    """A published table ("cells"): every value names a variant and one cell
+    of the table by its chart.x (and chart.rows) value, in display units; a
+    null value (the OCR lost it) needs a note."""
+    if chart["kind"] != "table":
+        raise fail("published cells need a table chart")
+    if not pub.get("label") or not pub.get("quote") or not str(pub.get("section", "")).startswith("§"):
+        raise fail("needs a label (e.g. 'Numerical'), the quoted caption and its section")
+    if pub["panel"] not in panel_ids:
+        raise fail(f"no panel {pub['panel']!r}")
+    axes = _table_axes(chart)
+    if not pub["values"]:
+        raise fail("lists no value")
+    seen = set()
+    for i, v in enumerate(pub["values"]):
+        if set(v["where"]) != set(axes):
+            raise fail(f"values[{i}].where must name exactly {', '.join(axes)}")
+        for k in axes:
+            if v["where"][k] not in grid[k]:
+                raise fail(f"values[{i}].where: {k} = {v['where'][k]!r} is not a value of the grid")
+        x = v["value"]
+        if x is not None and (isinstance(x, bool) or not isinstance(x, int | float) or not math.isfinite(x)):
+            raise fail(f"values[{i}].value must be a finite number or null (got {x!r})")
+        key = (v["variant"], tuple(repr(v["where"][k]) for k in axes))
+        if key in seen:
+            raise fail(f"values[{i}] names the same variant and cell twice")
+        seen.add(key)
+    if any(v["value"] is None for v in pub["values"]) and not pub.get("note"):
+        raise fail("a null value (lost by the OCR) needs a note saying so")
 
 
 def cards() -> list[dict[str, Any]]:
@@ -1044,6 +1135,34 @@ def card(card_id: str) -> dict[str, Any]:
 
 # ---------------------------------------------------------------- reproduce
 
+# two-sided 97.5 % quantiles of Student's t for 1..30 degrees of freedom, the
+# comparison service's (backend/app/services/stats.py t975): a table's cells
+# carry the CI the compare page gives a mean
+_T975 = (
+    12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+    2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+    2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
+)  # fmt: skip
+
+
+def _t975(df: int) -> float:
+    """The 97.5 % quantile of Student's t with df >= 1 degrees of freedom
+    (above 30: 1.96 + 2.4 / df, within 0.2 %, as the service)."""
+    return _T975[df - 1] if df <= 30 else 1.96 + 2.4 / df
+
+
+def mean_ci95(values: list[float]) -> list[float] | None:
+    """The 95 % confidence interval of the mean of `values`, mean +- t(0.975,
+    n - 1) s / sqrt(n) with the sample standard deviation s (n - 1), as the
+    comparison service's summaries; None for fewer than two values."""
+    n = len(values)
+    if n < 2:
+        return None
+    m = math.fsum(values) / n
+    s = math.sqrt(math.fsum((x - m) ** 2 for x in values) / (n - 1))
+    half = _t975(n - 1) * s / math.sqrt(n)
+    return [m - half, m + half]
+
 
 def _flow_values(
     flows: list[dict[str, Any]], metric: str, which: Iterable[int] | None, flow_filter: dict[str, Any] | None = None
@@ -1070,10 +1189,13 @@ def reproduce(card_or_id: dict[str, Any] | str) -> dict[str, Any]:
     overrides, then the variant's, with seed = the scenario's seed + r.
 
     Returns {"card": the resolved card, "cells": [{"params", "variants": {name:
-    {"values": the metric's values over the card's flows, "mean",
-    "normalized_mean" (to the baseline variant's mean), "metrics": {numeric
-    metric: its values}, "invariant_violations", "truncated": the reasons of
-    the runs a budget or the scenario's end stopped}}}]}."""
+    {"values": the metric's values over the card's flows, "mean", "ci95" (its
+    95 % CI, mean_ci95; None below two values), "normalized_mean" (to the
+    baseline variant's mean), "metrics": {numeric metric: its values},
+    "invariant_violations", "truncated": the reasons of the runs a budget or
+    the scenario's end stopped}}}]}.  A table card's variants also carry
+    "display_mean" and "display_ci95": the mean and CI times
+    chart.value_scale (table_rows() lays them out as the paper's table)."""
     c = card(card_or_id) if isinstance(card_or_id, str) else card_or_id
     preset = PRESETS[c["preset"]]
     base = preset["scenario"]
@@ -1098,13 +1220,20 @@ def reproduce(card_or_id: dict[str, Any] | str) -> dict[str, Any]:
                 values += _flow_values(flows, c["metric"], c["flows"], c["flow_filter"])
                 for m in numeric:
                     metrics[m] += _flow_values(flows, m, c["flows"], c["flow_filter"])
+            mean = math.fsum(values) / len(values) if values else None
+            ci = mean_ci95(values)
             variants[name] = {
                 "values": values,
-                "mean": math.fsum(values) / len(values) if values else None,
+                "mean": mean,
+                "ci95": ci,
                 "metrics": metrics,
                 "invariant_violations": violations,
                 "truncated": truncated,
             }
+            if c["chart"]["kind"] == "table":
+                k = c["chart"]["value_scale"]
+                variants[name]["display_mean"] = None if mean is None else mean * k
+                variants[name]["display_ci95"] = None if ci is None else sorted(x * k for x in ci)
         base_mean = variants[c["baseline_variant"]]["mean"]
         for v in variants.values():
             v["normalized_mean"] = v["mean"] / base_mean if v["mean"] is not None and base_mean else None
@@ -1117,3 +1246,57 @@ def panel_cells(result: dict[str, Any], panel_id: str) -> list[dict[str, Any]]:
     c = result["card"]
     (panel,) = [p for p in c["panels"] if p["id"] == panel_id]
     return [cell for cell in result["cells"] if all(cell["params"][k] == v for k, v in panel["where"].items())]
+
+
+def table_rows(result: dict[str, Any], panel_id: str) -> list[dict[str, Any]]:
+    """A reproduced table card's panel as the paper's table: one row per
+    variant, or per (chart.rows value, variant) in grid and variant order;
+    each row's cells in the order of chart.x's values, with the shown column
+    header (x x x_scale), Rexmit's display mean and CI, and each published
+    "cells" entry's value for that cell by its label (None where the paper has
+    none or the OCR lost it) with the difference Rexmit - paper.
+
+    [{"variant", "rows_value" (None without chart.rows), "cells": [{"x",
+    "x_display", "n", "mean", "ci95", "published": {label: {"value", "diff",
+    "rel"}}}]}]"""
+    c = result["card"]
+    chart = c["chart"]
+    if chart["kind"] != "table":
+        raise ValueError(f"card {c['id']!r} is not a table")
+    x_key, rows_key = chart["x"], chart.get("rows")
+    cells = panel_cells(result, panel_id)
+    pubs = [p for p in c["published"] if p["kind"] == "cells" and p["panel"] == panel_id]
+    row_values = c["grid"][rows_key] if rows_key is not None else [None]
+    out = []
+    for rv in row_values:
+        for variant in c["variants"]:
+            row: dict[str, Any] = {"variant": variant, "rows_value": rv, "cells": []}
+            for xv in c["grid"][x_key]:
+                (cell,) = [
+                    ce
+                    for ce in cells
+                    if ce["params"][x_key] == xv and (rows_key is None or ce["params"][rows_key] == rv)
+                ]
+                v = cell["variants"][variant]
+                where = {x_key: xv} if rows_key is None else {x_key: xv, rows_key: rv}
+                published: dict[str, dict[str, float | None]] = {}
+                for p in pubs:
+                    for e in p["values"]:
+                        if e["variant"] == variant and e["where"] == where:
+                            paper = e["value"]
+                            mine = v["display_mean"]
+                            diff = None if paper is None or mine is None else mine - paper
+                            rel = None if diff is None or not paper else diff / paper
+                            published[p["label"]] = {"value": paper, "diff": diff, "rel": rel}
+                row["cells"].append(
+                    {
+                        "x": xv,
+                        "x_display": xv * chart["x_scale"],
+                        "n": len(v["values"]),
+                        "mean": v["display_mean"],
+                        "ci95": v["display_ci95"],
+                        "published": published,
+                    }
+                )
+            out.append(row)
+    return out
