@@ -179,3 +179,18 @@ def test_finding(card_id: str, finding_id: str) -> None:
         f"{card_id} {finding_id}: the card says {finding['status']!r}, Rexmit's results say {shown!r}: "
         f"{finding['quote']}"
     )
+
+
+def test_command_line_prints_a_table_card_as_the_papers_table() -> None:
+    import subprocess
+    import sys
+
+    out = subprocess.run(
+        [sys.executable, "-m", "rexsim", "gallery", "orsb-table2"], capture_output=True, text=True, check=False
+    )
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines.count("  Propagation delay (ms)               50             150             200") == 2
+    assert "  RH                                0.120           0.040           0.030" in lines
+    assert "    paper numerical                 0.108           0.036           0.027" in lines
+    assert "24 runs in " in out.stdout
