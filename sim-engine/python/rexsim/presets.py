@@ -799,8 +799,9 @@ ORSB_MSS = 1463
 #: period (recmetrics.c, interpretation 2: an RTO abandons it), so the flow's recovery_utilisation is the
 #: burst's episode's alone.
 ORSB_FIRST_LOSS = 100
-#: the burst's first segment: CUBIC's window reaches AW after the RTO by segment 3,700 (U = 50 ms) to 6,200
-#: (U = 200 ms); segment 10,000 leaves at 8.1 s (50 ms) to 14.6 s (200 ms), well after
+#: the burst's first segment: CUBIC's window reaches AW after the RTO by about segment 3,700 (U = 50 ms) to 6,200
+#: (U = 200 ms); the burst's recovery begins at 8.1 s (50 ms) to 14.8 s (200 ms), well after (test_orsb_claims
+#: checks cwnd = AW there at every U)
 ORSB_BURST_AT = 10_000
 #: the grid key of the burst's size (the positioned rule's count)
 ORSB_BURST = "path.forward.loss.rules[0].count"
