@@ -145,6 +145,11 @@ s rwnd-bdp duration_s=3 fwd.rate_bps=20e6 fwd.delay_ms=25 rev.delay_ms=25 flows[
 	flows[0].app.duration_s=1 flows[0].receiver.rwnd_bdp=1 flows[0].receiver.ack_policy=quick \
 	flows[0].tcp.opportunistic_rtx=true fwd.loss.model=positioned fwd.rules=3 fwd.rules[0].segment=150 \
 	fwd.rules[1].segment=151 fwd.rules[2].segment=152
+# a burst as one positioned rule over consecutive segments (stage_positioned.c count), an ACK burst too
+s rules-count duration_s=3 fwd.rate_bps=20e6 flows[0].app.segments=400 flows[0].receiver.rwnd_bdp=2 \
+	fwd.loss.model=positioned fwd.rules=2 fwd.rules[0].segment=100 fwd.rules[0].count=40 \
+	fwd.rules[1].segment=100 fwd.rules[1].count=5 fwd.rules[1].transmission=2 \
+	rev.loss.model=positioned rev.rules=1 rev.rules[0].segment=20 rev.rules[0].count=6
 s invalid-rwnd-bdp flags=7 fwd.rate_bps=0 flows[0].receiver.rwnd_bdp=1
 # the send buffer and application stall (sndbuf.c, opportunistic-retransmission paper §V): a fixed
 # 64 KB buffer whose recovery stalls the writer; Linux's 2 x cwnd growth and the paper's 3 x with a

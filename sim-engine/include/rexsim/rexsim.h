@@ -71,6 +71,7 @@ struct rx_pos_rule {
 	int64_t flow; /* index into flows[] */
 	int64_t segment; /* data: i-th new segment sent (1-based; 0 = SYN);
 	                         reverse path: i-th ACK sent by the receiver (0 = SYN-ACK) */
+	int64_t count; /* consecutive segments (or ACKs) from `segment` on that the rule acts on (>= 1) */
 	int64_t transmission; /* k-th transmission of that segment (1-based); ignored on ACKs */
 	int64_t action; /* enum rx_pos_action */
 	double delay_ms; /* for RX_POS_DELAY */

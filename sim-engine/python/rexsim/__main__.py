@@ -7,6 +7,7 @@ import argparse
 import json
 import sys
 import time
+from typing import Any
 
 from . import ScenarioError, catalog, gallery, linux_reference, preset_scenario, presets, run, scenario_schema
 
@@ -23,6 +24,21 @@ def _cmd_reference() -> int:
             verdict += f" (not modelled yet: {c['needs']})"
         print(f"{c['id']:26} {c['kernel']!s:>9} {c['engine']!s:>9}  {band:>15}  {verdict}")
     return 0
+
+
+def _print_table(card: dict[str, Any], res: dict[str, Any], panel_id: str) -> None:
+    """A table card's panel as the paper's table: Rexmit's mean (display
+    units), then each published value (e.g. Numerical, Experimental)."""
+    chart = card["chart"]
+    rows = gallery.table_rows(res, panel_id)
+    head = "  ".join(f"{c['x_display']:>14g}" for c in rows[0]["cells"]) if rows else ""
+    print(f"  {chart['x_label'] + ' (' + chart['x_unit'] + ')':24} {head}")
+    for row in rows:
+        name = row["variant"] if row["rows_value"] is None else f"{row['rows_value']} {row['variant']}"
+        print(f"  {name:24} " + "  ".join(f"{c['mean']:>14.3f}" for c in row["cells"]))
+        for label in {k: None for c in row["cells"] for k in c["published"]}:
+            vals = [c["published"].get(label, {}).get("value") for c in row["cells"]]
+            print(f"  {'  paper ' + label.lower():24} " + "  ".join(f"{'-' if v is None else v:>14}" for v in vals))
 
 
 def _cmd_gallery(card_id: str | None) -> int:
@@ -45,6 +61,9 @@ def _cmd_gallery(card_id: str | None) -> int:
     variants = list(card["variants"])
     for panel in card["panels"]:
         print(f"\n{panel['label']}")
+        if card["chart"]["kind"] == "table":
+            _print_table(card, res, panel["id"])
+            continue
         for cell in gallery.panel_cells(res, panel["id"]):
             rest = {k: v for k, v in cell["params"].items() if k not in panel["where"]}
             where = ", ".join(f"{k.rsplit('.', 1)[-1]} = {v}" for k, v in rest.items()) or "-"

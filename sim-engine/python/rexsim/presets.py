@@ -786,32 +786,73 @@ ORSB_PAPER = (
 )
 
 #: Table 3's testbed: C = 20 Mb/s, 1515-byte packets (MSS 1463 + 40 header + 12 timestamp bytes), a 4.3 MB
-#: link buffer, AW = C x U; U is the round-trip propagation delay (§III: "the duration from T2 to T5 is equal to
-#: one round-trip propagation delay, i.e., U seconds"), so each direction gets U / 2
+#: link buffer, AW = C x U (receiver.rwnd_bdp = 1); U is the round-trip propagation delay (§III: "the duration
+#: from T2 to T5 is equal to one round-trip propagation delay, i.e., U seconds"), so each direction gets U / 2
 ORSB_RATE_BPS = 20e6
 ORSB_MSS = 1463
+#: the segment lost twice (its first transmission and its fast retransmission) so that an RTO ends the first
+#: slow start early, before the window reaches AW at any U of Table 3 (cwnd about 60-80 segments when it is
+#: lost; ssthresh after the RTO 53 segments, below AW = 85-342 segments at U = 50-200 ms): the burst then falls
+#: in congestion avoidance with cwnd = AW, as the system model assumes (§III: "the growth of the CWnd size is
+#: limited by AW, let CW denote the CWnd size"); in slow start the window would have grown to 2 x AW (RFC 5681
+#: and Linux grow it while the flight is at least half of it). The RTO's recovery episode has no utilisation
+#: period (recmetrics.c, interpretation 2: an RTO abandons it), so the flow's recovery_utilisation is the
+#: burst's episode's alone.
+ORSB_FIRST_LOSS = 100
+#: the burst's first segment: CUBIC's window reaches AW after the RTO by about segment 3,700 (U = 50 ms) to 6,200
+#: (U = 200 ms); the burst's recovery begins at 8.1 s (50 ms) to 14.8 s (200 ms), well after (test_orsb_claims
+#: checks cwnd = AW there at every U)
+ORSB_BURST_AT = 10_000
+#: the grid key of the burst's size (the positioned rule's count)
+ORSB_BURST = "path.forward.loss.rules[0].count"
+ORSB_OPPORTUNISTIC = "flows[*].tcp.opportunistic_rtx"
+ORSB_SNDBUF_GROWTH = "flows[*].tcp.sndbuf_growth"
 
 
-def orsb_scenario(u_ms: float = 50, burst: int = 10, first_segment: int = 2000) -> dict[str, Any]:
-    """One bulk flow on Table 3's path whose segments first_segment .. + burst - 1 are dropped once: the
-    paper's "burst of consecutive packet losses" (§IV.B), after the window has reached AW."""
+def orsb_scenario(
+    u_ms: float = 100, burst: int = 10, opportunistic: bool = False, sndbuf_growth: int = 2
+) -> dict[str, Any]:
+    """One CUBIC bulk flow on Table 3's path (C = 20 Mb/s, U = u_ms, AW = C x U through receiver.rwnd_bdp) whose
+    segments ORSB_BURST_AT .. + burst - 1 are lost once: the paper's "burst of consecutive packet losses"
+    (§IV.B), in congestion avoidance with cwnd = AW (see ORSB_FIRST_LOSS).  The sender's send buffer is Linux's
+    (§V.B: 16 KB at first, growing to sndbuf_growth x cwnd, 2 in Linux and 3 in the paper's refinement, up to
+    tcp_wmem's usual 4 MB); opportunistic retransmission (§IV) on or off."""
     return {
         "seed": 1,
-        "duration_s": 20,
+        "duration_s": 25,
         "path": {
             "forward": {
                 "rate_bps": ORSB_RATE_BPS,
                 "delay_ms": u_ms / 2,
                 "buffer_bytes": 4_300_000,
-                "loss": {"model": "positioned", "rules": [{"segment": first_segment + i} for i in range(burst)]},
+                "loss": {
+                    "model": "positioned",
+                    "rules": [
+                        {"segment": ORSB_BURST_AT, "count": burst},
+                        {"segment": ORSB_FIRST_LOSS},
+                        {"segment": ORSB_FIRST_LOSS, "transmission": 2},
+                    ],
+                },
             },
             "reverse": {"rate_bps": 0, "delay_ms": u_ms / 2},
         },
         "flows": [
             {
-                "app": {"kind": "bulk", "duration_s": 8},
-                "tcp": {"cc": "cubic", "timer": "rto", "mss": ORSB_MSS, "iw": 10, "sack": True, "timestamps": True},
-                "receiver": {"ack_policy": "quick", "rwnd_bytes": int(ORSB_RATE_BPS / 8 * u_ms / 1000)},
+                "app": {"kind": "bulk", "duration_s": 20},
+                "tcp": {
+                    "cc": "cubic",
+                    "timer": "rto",
+                    "mss": ORSB_MSS,
+                    "iw": 10,
+                    "sack": True,
+                    "timestamps": True,
+                    "cwnd_limited": "linux",
+                    "opportunistic_rtx": opportunistic,
+                    "sndbuf_bytes": 16384,
+                    "sndbuf_growth": sndbuf_growth,
+                    "sndbuf_limit_bytes": 4_194_304,
+                },
+                "receiver": {"ack_policy": "quick", "rwnd_bdp": 1},
             }
         ],
     }
@@ -824,6 +865,24 @@ RECOVERY_VARIANTS = {
     "BARR": {"flows[*].tcp.recovery": "barr"},
 }
 
+_ORSB_SETUP = (
+    "Table 3's testbed: C = 20 Mb/s, 1515-byte packets, a 4.3 MB link buffer, the receiver's window AW = C x U "
+    "(receiver.rwnd_bdp = 1, so it follows U), U the round-trip propagation delay; CUBIC, SACK, timestamps, quick "
+    "ACKs, Linux's send buffer (16 KB growing to 2 x cwnd). One burst of consecutive losses (segment 10,000 on, "
+    "the loss rule's count) in congestion avoidance with cwnd = AW (171 segments at U = 100 ms): an early loss "
+    "repaired by an RTO ends slow start first, whose episode has no utilisation period, so the flow's "
+    "recovery_utilisation is the burst's. Metric: recovery_utilisation, eq. (8) from the first retransmission "
+    "leaving the bottleneck (T2) to the first new packet leaving it. No randomness: one run per cell (the paper "
+    "ran 10). "
+)
+_ORSB_PERIOD = (
+    "With opportunistic retransmission the first new packet is an opportunistic one, sent right after the "
+    "retransmissions, so the engine's period is only as long as they are, and its value is the recovery's own "
+    "rate (rate-halving one segment per two delivered, RFC 6937 §1; PRR ssthresh / RecoverFS = 0.7 with CUBIC); "
+    "the paper's period runs on to T5, the first new packet the window admits (Fig. 1, Theorem 6 counts U). "
+    "Measured to T5 from the trace (tests/python/test_orsb_claims.py, window_period_utilisation): "
+)
+
 PRESETS["adaptive-recovery-utilisation"] = {
     "title": "Bandwidth utilisation during loss recovery: RH, PRR, QARR, BARR after a burst of 10 losses",
     "paper": "opportunistic-retransmission-sndbuf",
@@ -831,30 +890,137 @@ PRESETS["adaptive-recovery-utilisation"] = {
     "figure": "Table 2",
     "citation": ORSB_PAPER + ", §IV.B, Table 2 (testbed Table 3)",
     "description": (
-        "Table 3's testbed (20 Mb/s, 1515-byte packets, 4.3 MB link buffer, receiver window AW = C x U, U the "
-        "round-trip propagation delay 50 ms; 150 and 200 ms, Table 2's others, through "
-        "rexsim.presets.orsb_scenario) with one burst of 10 consecutive losses once the window has reached AW; "
-        "metric recovery_utilisation, the paper's eq. (8) from the first "
-        "retransmission leaving the bottleneck to the first new packet leaving it. The receiver's window holds "
-        "every algorithm until the retransmissions are acknowledged, so all four are alike, as in the paper's "
-        "'Original' rows. Engine (all four equal): 0.120 / 0.040 / 0.030 at U = 50 / 150 / 200 ms; paper "
+        _ORSB_SETUP + "U = 50 ms here; Tables 1, 2, 4 and 5 have presets of their own (orsb-table1-burst-size, "
+        "orsb-table2-delay, orsb-table4-burst-size-optimised, orsb-table5-delay-optimised). The receiver's window "
+        "holds every algorithm until the retransmissions are acknowledged, so all four are alike, as in the "
+        "paper's 'Original' rows. Engine (all four equal): 0.120 / 0.040 / 0.030 at U = 50 / 150 / 200 ms; paper "
         "Table 2 numerical 0.108 / 0.036 / 0.027, experimental RH 0.114 / 0.038 / 0.028, PRR the same, QARR the "
         "same, BARR 0.113 / 0.035 / 0.033. The engine's value is the system model's n / (n + C x U - (n - 1)) "
-        "with C = 1650 packets/s, to 0.01 % (10 / 83.5 at 50 ms). Table 1's burst sizes at U = 100 ms (override "
-        "the loss rules, rexsim.presets.orsb_scenario): engine 0.060 / 0.301 for all four at 10 / 50, and RH "
-        "0.505, PRR, QARR and BARR 0.602 at 100; paper numerical 0.054 / 0.294 all, and RH 0.474, "
-        "PRR / QARR / BARR 0.594 at 100; experimental 0.057 all at 10, 0.286 (BARR 0.481) at 50, RH 0.513, "
-        "PRR 0.571, QARR 0.513, BARR 0.738 at 100. The paper's rows with opportunistic retransmission (RH and "
-        "PRR near 0.75, QARR and BARR near 1) need the receiver-window and opportunistic-retransmission models, "
-        "which this preset does not switch on."
+        "with C = 1650 packets/s, to 0.01 % (10 / 83.5 at 50 ms)."
     ),
-    "scenario": orsb_scenario(),
+    "scenario": orsb_scenario(u_ms=50),
     "variants": RECOVERY_VARIANTS,
     "baseline_variant": "PRR",
-    # AW = C x U moves with U, which a grid of one key cannot do: the other delays are orsb_scenario(u_ms)
-    "grid": {},
+    "grid": {"path.*.delay_ms": [25, 75, 100]},
     "replications": 1,
 }
+
+_TABLE1_NUMBERS = (
+    "Engine (recovery_utilisation; RH / PRR / QARR / BARR). Original: 0.060 all at 10 losses, 0.301 all "
+    "at 50, 0.505 / 0.602 / 0.602 / 0.602 at 100; paper numerical 0.054 all, 0.294 all, 0.474 / 0.594 / "
+    "0.594 / 0.594; experimental 0.057 all, 0.286 (BARR 0.481), 0.513 / 0.571 / 0.513 / 0.738. w/ OR: "
+    "0.500 / 0.714 / 1.000 / 1.000 at 10, 1.000 all at 50, 0.505 / 1.000 / 1.000 / 1.000 at 100; paper "
+    "numerical 0.75 / 0.75 / 1 / 1 at 10 and 50, 0.474 / 0.75 / 1 / 1 at 100; experimental 0.485 / 0.383 "
+    "/ 0.246 / 0.517, 0.737 / 0.703 / 0.543 / 0.771, 0.437 / 0.731 / 0.983 / 0.990. PRR reaches 1.000 at "
+    "50 and 100 losses because the burst leaves pipe below ssthresh (100 lost of 171: pipe 71 < 120 "
+    "segments), where RFC 6937 §3 sends by the slow-start reduction bound, up to DeliveredData + 1 MSS "
+    "per ACK (the paper's own §II.C: 'increasing CWnd by 1 for every received DUPACK/ACK until "
+    "CWnd=ssthresh'); its numerical 0.75 does not follow from that rule, and PRR-CRB "
+    "(tcp.recovery_params.prr.variant) gives 0.505 there instead. "
+    + _ORSB_PERIOD
+    + "RH 0.451 / PRR 0.719 / QARR 0.977 / BARR 0.469 at 10 losses, 0.735 / 0.781 / 0.981 / 0.762 at 50, "
+    "0.505 / 0.823 / 0.985 / 0.796 at 100: Linux's send buffer (2 x cwnd) runs dry during recovery for RH"
+    " and BARR at 10 losses, the application stall of §IV.B-V (the engine's app_stall metrics do not "
+    "count it: the sender had room only past the window)."
+)
+_TABLE2_NUMBERS = (
+    "Engine (recovery_utilisation; RH / PRR / QARR / BARR). Original: all four 0.120 / 0.040 / 0.030 at U"
+    " = 50 / 150 / 200 ms, the model's n / (n + C U - (n - 1)); paper numerical 0.108 / 0.036 / 0.027, "
+    "experimental 0.114 / 0.038 / 0.028 (BARR 0.113 / 0.035 / 0.033). w/ OR: 0.500 / 0.714 / 1.000 / "
+    "1.000 at every U; paper numerical 0.75 / 0.75 / 1 / 1, experimental RH 0.479 / 0.225 / 0.720, PRR "
+    "0.74 / 0.57 / 0.726, QARR 0.411 / 0.256 / 0.340, BARR 0.676 / 0.555 / 0.440. "
+    + _ORSB_PERIOD
+    + "at U = 50 / 150 / 200 ms RH 0.680 / 0.705 / 0.427, PRR 0.722 / 0.468 / 0.723, QARR 1.000 / 0.544 / "
+    "0.941, BARR 0.962 / 0.478 / 0.765: the send buffer runs dry at some delays (application stall), "
+    "which the refined growth removes (orsb-table5-delay-optimised)."
+)
+_TABLE4_NUMBERS = (
+    "Engine (recovery_utilisation; RH / PRR / QARR / BARR) with both optimisations: 0.500 / 0.714 / 1.000"
+    " / 1.000 at 10 losses, 1.000 all at 50, 0.505 / 1.000 / 1.000 / 1.000 at 100; Original as Table 1's "
+    "(0.060, 0.301, 0.505 / 0.602). Paper numerical 0.75 / 0.75 / 1 / 1 at 10 and 50, 0.47 / 0.75 / 1 / 1"
+    " at 100; experimental 0.74 / 0.74 / 0.96 / 0.97, 0.74 / 0.74 / 0.98 / 0.98, 0.51 / 0.74 / 0.95 / "
+    "0.96. "
+    + _ORSB_PERIOD
+    + "0.696 / 0.719 / 1.000 / 0.971 at 10 losses, 0.777 / 0.781 / 1.000 / 0.851 at 50, 0.505 / 0.823 / "
+    "1.000 / 0.796 at 100: with the send buffer at 3 x cwnd it no longer runs dry (Theorem 11)."
+)
+_TABLE5_NUMBERS = (
+    "Engine (recovery_utilisation; RH / PRR / QARR / BARR) with both optimisations: 0.500 / 0.714 / 1.000"
+    " / 1.000 at every U; Original as Table 2's (0.120 / 0.040 / 0.030). Paper numerical 0.75 / 0.75 / 1 "
+    "/ 1; experimental RH 0.74 / 0.73 / 0.73, PRR 0.74 / 0.73 / 0.73, QARR 0.95 / 0.96 / 0.98, BARR 0.99 "
+    "/ 0.95 / 0.98 at U = 50 / 150 / 200 ms. "
+    + _ORSB_PERIOD
+    + "RH 0.680 / 0.705 / 0.711, PRR 0.722 / 0.722 / 0.723, QARR 1.000 at each, BARR 0.962 / 0.998 / 1.000,"
+    " near the paper's experimental rows."
+)
+
+ORSB_PRESETS: dict[str, dict[str, Any]] = {
+    "orsb-table1-burst-size": {
+        "title": "Utilisation during recovery vs burst size (10-100 losses), with and without opportunistic "
+        "retransmission",
+        "paper": "opportunistic-retransmission-sndbuf",
+        "section": "§IV.B",
+        "figure": "Table 1",
+        "citation": ORSB_PAPER + ", §IV.B, Table 1 (testbed Table 3)",
+        "description": _ORSB_SETUP + "U = 100 ms; bursts of 10, 50 and 100 packets; opportunistic retransmission "
+        "(§IV) off ('Original') and on ('w/ OR'), the send buffer Linux's. " + _TABLE1_NUMBERS,
+        "scenario": orsb_scenario(u_ms=100),
+        "variants": RECOVERY_VARIANTS,
+        "baseline_variant": "PRR",
+        "grid": {ORSB_BURST: [10, 50, 100], ORSB_OPPORTUNISTIC: [False, True]},
+        "replications": 1,
+    },
+    "orsb-table2-delay": {
+        "title": "Utilisation during recovery vs propagation delay (50-200 ms), with and without opportunistic "
+        "retransmission",
+        "paper": "opportunistic-retransmission-sndbuf",
+        "section": "§IV.B",
+        "figure": "Table 2",
+        "citation": ORSB_PAPER + ", §IV.B, Table 2 (testbed Table 3)",
+        "description": _ORSB_SETUP + "A burst of 10 packets; U = 50, 150 and 200 ms (path.*.delay_ms is one way: "
+        "25, 75, 100); opportunistic retransmission off ('Original') and on ('w/ OR'), the send buffer Linux's. "
+        + _TABLE2_NUMBERS,
+        "scenario": orsb_scenario(u_ms=50),
+        "variants": RECOVERY_VARIANTS,
+        "baseline_variant": "PRR",
+        "grid": {"path.*.delay_ms": [25, 75, 100], ORSB_OPPORTUNISTIC: [False, True]},
+        "replications": 1,
+    },
+    "orsb-table4-burst-size-optimised": {
+        "title": "Utilisation during recovery vs burst size with the proposed optimisations (opportunistic "
+        "retransmission, send buffer 3 x cwnd)",
+        "paper": "opportunistic-retransmission-sndbuf",
+        "section": "§V.D",
+        "figure": "Table 4",
+        "citation": ORSB_PAPER + ", §V.D, Table 4 (testbed Table 3)",
+        "description": _ORSB_SETUP + "U = 100 ms; bursts of 10, 50 and 100 packets. 'The proposed optimization "
+        "algorithms' are opportunistic retransmission and the refined send-buffer growth (§V.D: 'i.e., "
+        "opportunistic retransmission and refined sending buffer growth mechanism'; growth factor 3, §V.C); the "
+        "grid crosses both switches so that each one's share shows. " + _TABLE4_NUMBERS,
+        "scenario": orsb_scenario(u_ms=100),
+        "variants": RECOVERY_VARIANTS,
+        "baseline_variant": "PRR",
+        "grid": {ORSB_BURST: [10, 50, 100], ORSB_OPPORTUNISTIC: [False, True], ORSB_SNDBUF_GROWTH: [2, 3]},
+        "replications": 1,
+    },
+    "orsb-table5-delay-optimised": {
+        "title": "Utilisation during recovery vs propagation delay with the proposed optimisations (opportunistic "
+        "retransmission, send buffer 3 x cwnd)",
+        "paper": "opportunistic-retransmission-sndbuf",
+        "section": "§V.D",
+        "figure": "Table 5",
+        "citation": ORSB_PAPER + ", §V.D, Table 5 (testbed Table 3)",
+        "description": _ORSB_SETUP + "A burst of 10 packets; U = 50, 150 and 200 ms. The optimisations as for "
+        "Table 4 (opportunistic retransmission and the send buffer growing to 3 x cwnd, §V.C-D); the grid crosses "
+        "both switches. " + _TABLE5_NUMBERS,
+        "scenario": orsb_scenario(u_ms=50),
+        "variants": RECOVERY_VARIANTS,
+        "baseline_variant": "PRR",
+        "grid": {"path.*.delay_ms": [25, 75, 100], ORSB_OPPORTUNISTIC: [False, True], ORSB_SNDBUF_GROWTH: [2, 3]},
+        "replications": 1,
+    },
+}
+PRESETS.update(ORSB_PRESETS)
 
 
 # ---- the mobile-recovery paper's throughput tables (Tables 6-15: §VII.C, §VII.D, §VII.F, §VIII), issue #11.

@@ -216,7 +216,8 @@ static const struct rx_param table[] = {
 	PA("model:gilbert_elliott", "loss_bad", "Loss probability, bad state", RX_PT_FLOAT, 0, 1, 1, "", NULL,
 	   "gilbert_elliott: loss probability in the bad state.", RX_SEC_LOSS, offsetof(struct rx_loss_cfg, loss_bad)),
 	LIST("model:positioned", RX_SEC_LOSS, "rules", "Positioned losses", RX_SEC_RULE, struct rx_loss_cfg, rules,
-	     n_rules, 0, 0, RX_MAX_POS_RULES, "positioned: the rules, each acting on one chosen transmission."),
+	     n_rules, 0, 0, RX_MAX_POS_RULES,
+	     "positioned: the rules, each acting on one chosen transmission (of count consecutive segments)."),
 	/* positioned rules */
 	P("flow", "Flow", RX_PT_INT, 0, RX_MAX_FLOWS - 1, 0, "", NULL,
 	  "Index of the flow whose packet the rule acts on.", RX_SEC_RULE, offsetof(struct rx_pos_rule, flow)),
@@ -224,6 +225,12 @@ static const struct rx_param table[] = {
 	   "Forward path: the i-th new data segment the flow sends (1-based; 0 = the SYN). Reverse path: the i-th ACK "
 	   "the receiver sends (0 = the SYN-ACK).",
 	   RX_SEC_RULE, offsetof(struct rx_pos_rule, segment)),
+	P("count", "Consecutive segments", RX_PT_INT, 1, 1e9, 1, "segments", NULL,
+	  "How many consecutive segments (reverse path: ACKs) the rule acts on, from segment on: segment .. segment + "
+	  "count - 1, each at the same transmission. A burst of consecutive losses in one rule, so that a comparison "
+	  "grid can vary its size (the opportunistic-retransmission paper's bursts of 10 to 100 packets, §IV.B, "
+	  "Tables 1 and 4).",
+	  RX_SEC_RULE, offsetof(struct rx_pos_rule, count)),
 	P("transmission", "Transmission", RX_PT_INT, 1, 1000, 1, "", NULL,
 	  "The k-th transmission of that segment (1 = original, 2 = first retransmission, ...). Ignored for ACKs other "
 	  "than the SYN-ACK.",

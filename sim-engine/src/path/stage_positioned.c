@@ -1,9 +1,13 @@
 /* stage_positioned.c — act on chosen transmissions, as KauNet positions loss
  * (paper §3.1): forward, the k-th transmission of the i-th new data segment
  * (0 = the SYN); reverse, the i-th ACK the receiver sends (0 = the SYN-ACK,
- * whose k-th transmission may be chosen).  Actions: drop, delay by d ms (the
- * packet may then be overtaken: spurious-timeout demonstrations), duplicate
- * (DSACK demonstrations).  Network copies are never acted on again. */
+ * whose k-th transmission may be chosen).  A rule covers `count` consecutive
+ * segments (ACKs) from the i-th on: a burst of consecutive losses, as the
+ * opportunistic-retransmission paper injects them (§IV.B: "we test
+ * different numbers of consecutive packet losses, ranging from 10 to 100").
+ * Actions: drop, delay by d ms (the packet may then be overtaken: spurious-
+ * timeout demonstrations), duplicate (DSACK demonstrations).  Network copies
+ * are never acted on again. */
 #include "../core/sim.h"
 #include "rexsim/stage.h"
 
@@ -14,7 +18,8 @@ static int positioned_apply(struct rx_stage *st, int dir, struct rx_pkt *p, bool
 		return RX_STAGE_PASS;
 	for (int64_t i = 0; i < c->n_rules; i++) {
 		const struct rx_pos_rule *r = &c->rules[i];
-		if (r->flow != p->flow || (uint64_t)r->segment != p->seg_idx)
+		if (r->flow != p->flow || p->seg_idx < (uint64_t)r->segment ||
+		    p->seg_idx - (uint64_t)r->segment >= (uint64_t)r->count)
 			continue;
 		bool tx_matters = dir == 0 || p->seg_idx == 0;
 		if (tx_matters && (uint64_t)r->transmission != p->tx_no)
@@ -38,6 +43,6 @@ const struct rx_stage_ops rx_stage_positioned = {
 	.name = "positioned",
 	.label = "Positioned actions",
 	.doc = "Act on chosen transmissions, as KauNet does (paper §3.1): drop, delay or duplicate the k-th "
-	       "transmission of the i-th data segment, or the i-th ACK.",
+	       "transmission of the i-th data segment, or the i-th ACK (or of count consecutive ones from there).",
 	.apply = positioned_apply,
 };
