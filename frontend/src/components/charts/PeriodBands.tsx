@@ -51,7 +51,7 @@ export function PeriodBands(props: { bands: readonly PeriodBand[]; x: TimeScale;
             x={x0 + 3}
             y={fs}
             fontSize={fs}
-            fill={st.edge}
+            fill={st.ink ?? st.edge}
             stroke={CHART_BACKGROUND}
             strokeWidth={3}
             paintOrder="stroke"

@@ -121,8 +121,10 @@ export interface Palette {
    * delayed-ACK timer an ACK (each also carries its name as text) */
   timer: Record<TimerKind, string>;
   /** path-period bands behind the plots (a light tint each, and a darker
-   * edge with its own dash: the cue beside colour, with the band's text) */
-  band: Record<BandStage, { fill: string; edge: string; dash: string }>;
+   * edge with its own dash: the cue beside colour, with the band's text;
+   * `ink`, where the edge is too light for words, the darker shade the
+   * band's words are written in: 4.5:1 on the tint, WCAG 1.4.3) */
+  band: Record<BandStage, { fill: string; edge: string; dash: string; ink?: string }>;
 }
 
 /** The bands a chart shades behind its time axis: the path's periods (delay spike, outage,
@@ -149,10 +151,11 @@ const PALETTE: Palette = {
   timer: { rto: MARK_COLORS.rtx, probe: MARK_COLORS.probe, early_retransmit: MARK_COLORS.rtx, delack: MARK_COLORS.ack, persist: MARK_COLORS.probe },
   // tints of Okabe & Ito's orange, reddish purple and sky blue, edged in their accessible shades
   band: {
-    delay_spike: { fill: "#fbecd0", edge: ACCESSIBLE.orange, dash: "" },
-    outage: { fill: "#eedfec", edge: ACCESSIBLE.reddishPurple, dash: "6 3" },
-    schedule: { fill: "#dcedf9", edge: ACCESSIBLE.skyBlue, dash: "2 2" },
-    other: { fill: "#eceef1", edge: ACCESSIBLE.grey, dash: "1 3" },
+    // (their words in darker shades of the same hues: the accessible edges give them 2.9-4.3:1 on the tints)
+    delay_spike: { fill: "#fbecd0", edge: ACCESSIBLE.orange, dash: "", ink: "#8a5600" },
+    outage: { fill: "#eedfec", edge: ACCESSIBLE.reddishPurple, dash: "6 3", ink: "#8f4679" },
+    schedule: { fill: "#dcedf9", edge: ACCESSIBLE.skyBlue, dash: "2 2", ink: "#1f6a9e" },
+    other: { fill: "#eceef1", edge: ACCESSIBLE.grey, dash: "1 3", ink: "#5b616d" },
     // the run view's own bands (lib/recoveryBands.ts, run/StallBands.tsx): a recovery period in a tint of
     // the retransmissions' vermillion, the link's idle stretches inside it darker and grey (nothing sent)
     // an application stall in the send buffer's reddish purple (its line on the window chart)
