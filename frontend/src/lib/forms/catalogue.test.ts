@@ -114,7 +114,7 @@ describe("catalogue -> field specs", () => {
   });
 
   it("builds list items from the defaults", () => {
-    expect(defaultItem(cat, "rules")).toEqual({ flow: 0, segment: 1, transmission: 1, action: "drop", delay_ms: 0 });
+    expect(defaultItem(cat, "rules")).toEqual({ flow: 0, segment: 1, count: 1, transmission: 1, action: "drop", delay_ms: 0 });
     expect(getPath(defaultItem(cat, "flows"), "receiver.delack_ms")).toBe(200);
   });
 
