@@ -47,6 +47,9 @@ test("builder: RH/PRR/QARR/BARR over opportunistic retransmission off/on, read i
   await builder.getByLabel("path.forward.loss.p", { exact: true }).fill("0.0005");
   await builder.getByLabel("replications", { exact: true }).fill("3");
 
+  // the preset sweeps Table 2's delay U (path.*.delay_ms): drop that axis, so the grid is the switch alone
+  await expect(builder.getByLabel("Sweep field 1", { exact: true })).toHaveValue("path.*.delay_ms");
+  await builder.getByRole("button", { name: "Remove sweep field 1", exact: true }).click();
   // the switch on a grid axis: off and on, both ticked from the start
   await builder.getByRole("button", { name: "Sweep a field", exact: true }).click();
   await builder.getByLabel("Sweep field 1", { exact: true }).selectOption(OPP);
