@@ -1092,7 +1092,10 @@ def orsb_tput_scenario(
     sndbuf growth and no opportunistic retransmission (the paper's "Original"). The receive window is
     AW = C x U (receiver.rwnd_bdp 1, so a grid over the delay or the rate moves it). The bulk application
     writes for 200 s; the run lasts 120 s more so that what it wrote is delivered, RTO backoffs included (at 1 Gb/s
-    and 0.1 % loss a flow still backs off its RTO 30 s after the writer stopped); idle time costs nothing."""
+    and 0.1 % loss a flow still backs off its RTO 30 s after the writer stopped); idle time costs nothing.
+    The link buffer is Table 3's 4.3 MB alone (buffer_pkts 0: the path's default 1000-packet limit, 1.5 MB of
+    1515-byte packets, would otherwise bind first; it did at 100 Mb/s and above, where AW = C x U exceeds
+    1000 packets and the burst a large cumulative ACK releases overflowed it)."""
     return {
         "seed": 1,
         "duration_s": ORSB_TPUT_DURATION_S + 120,
@@ -1101,6 +1104,7 @@ def orsb_tput_scenario(
                 "rate_bps": rate_bps,
                 "delay_ms": u_ms / 2,
                 "buffer_bytes": 4_300_000,
+                "buffer_pkts": 0,
                 "loss": {"model": "bernoulli", "p": p},
             },
             "reverse": {"rate_bps": 0, "delay_ms": u_ms / 2},

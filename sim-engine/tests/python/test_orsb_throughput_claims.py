@@ -76,7 +76,8 @@ def delay3g(variant: str, cc: str, u_ms: float, setting: str = "original") -> fl
 
 def test_presets_are_table_3() -> None:
     """Table 3: C 20 / 100 Mb/s, 4.3 MB link buffer, AW = C x U, 1515-byte packets (MSS 1463 + 52), 200 s,
-    10 runs; loss 0.01 / 0.05 / 0.1 %; U 50 / 150 / 200 ms (one-way halves)."""
+    10 runs; loss 0.01 / 0.05 / 0.1 %; U 50 / 150 / 200 ms (one-way halves).  The 4.3 MB is the only limit of
+    the link buffer (no packet limit: the path's default, 1000 packets, is 1.5 MB of Table 3's packets)."""
     for name in ("orsb-throughput-loss-3g", "orsb-throughput-delay-3g"):
         p = PRESETS[name]
         sc = p["scenario"]
@@ -88,6 +89,9 @@ def test_presets_are_table_3() -> None:
     assert PRESETS["orsb-throughput-loss-3g"]["grid"][LOSS] == [0.0001, 0.0005, 0.001]
     assert PRESETS["orsb-throughput-delay-3g"]["grid"][OWD] == [25, 75, 100]
     assert PRESETS["orsb-throughput-loss-4g"]["scenario"]["path"]["forward"]["rate_bps"] == 100e6
+    for name in [n for n in PRESETS if n.startswith("orsb-throughput-")]:
+        fwd = PRESETS[name]["scenario"]["path"]["forward"]
+        assert (fwd["buffer_bytes"], fwd["buffer_pkts"]) == (4_300_000, 0), name
 
 
 @pytest.mark.parametrize("cc", ["cubic", "veno", "vegas"])
