@@ -92,6 +92,8 @@ void rx_sb_mark_rtx_lost(struct rx_sender *s, uint64_t idx)
 	s->rtx_bytes -= g->len;
 	if (idx < s->rtx_hint_idx)
 		s->rtx_hint_idx = idx;
+	if (idx < s->opp_cov_idx) /* no longer retransmitted (sender.c, opportunistic_allows) */
+		s->opp_cov_idx = idx;
 }
 
 /* After an RTO: every outstanding un-SACKed segment is presumed lost, and so
@@ -108,6 +110,7 @@ void rx_sb_mark_all_lost(struct rx_sender *s)
 	}
 	s->rtx_hint_idx = s->una_idx;
 	s->high_rxt_idx = s->una_idx - 1;
+	s->opp_cov_idx = s->una_idx;
 	s->dupacks = 0;
 	s->reno_dupacks = 0;
 }

@@ -188,6 +188,7 @@ struct rx_sender {
 	uint64_t top_sacked[RX_TOP_SACKED]; /* highest SACKed segment indices, descending */
 	uint64_t rtx_hint_idx; /* no lost, unretransmitted segment below this */
 	uint64_t high_rxt_idx; /* RFC 6675 HighRxt, as a segment index */
+	uint64_t opp_cov_idx; /* opportunistic retransmission: [una_idx, this) all SACKed or retransmitted */
 	uint64_t reno_dupacks; /* non-SACK: duplicate ACKs emulated as SACKed segments */
 	uint32_t dupacks;
 	/* max(snd.nxt, snd.una + cwnd) when the current run of duplicate ACKs

@@ -19,8 +19,8 @@ the margins asserted below are chosen from the spread between seeds measured ove
 within about 2 Mb/s of its cell's 10-seed mean, 3.6 in the worst cell, Westwood+PRR at U = 200 ms).  Table 14's
 cells (100 Mb/s, 0.5 % loss) run 200 s with 5 seeds at U = 100 and 150 ms: at that loss rate a run costs about
 0.1 s of engine time.  The 4G cells of Tables 10-13 (0.2-1 s per run) run 200 s with 2 seeds, only those
-the findings need; Table 15 (1-2 s per run up to 400 Mb/s, more above) runs its finding's two cheapest columns,
-200 and 400 Mb/s, with one seed; every other cell of theirs runs in test_presets.py's short runs only, and
+the findings need; Table 15 (1-30 s per run) runs its finding at 200 and 800 Mb/s (1-8 s per run; BARR at 400
+Mb/s costs 30 s) with one seed; every other cell of theirs runs in test_presets.py's short runs only, and
 their presets' descriptions give the full measurements.
 """
 
@@ -76,7 +76,8 @@ def delay3g(variant: str, cc: str, u_ms: float, setting: str = "original") -> fl
 
 def test_presets_are_table_3() -> None:
     """Table 3: C 20 / 100 Mb/s, 4.3 MB link buffer, AW = C x U, 1515-byte packets (MSS 1463 + 52), 200 s,
-    10 runs; loss 0.01 / 0.05 / 0.1 %; U 50 / 150 / 200 ms (one-way halves)."""
+    10 runs; loss 0.01 / 0.05 / 0.1 %; U 50 / 150 / 200 ms (one-way halves).  The 4.3 MB is the only limit of
+    the link buffer (no packet limit: the path's default, 1000 packets, is 1.5 MB of Table 3's packets)."""
     for name in ("orsb-throughput-loss-3g", "orsb-throughput-delay-3g"):
         p = PRESETS[name]
         sc = p["scenario"]
@@ -88,6 +89,9 @@ def test_presets_are_table_3() -> None:
     assert PRESETS["orsb-throughput-loss-3g"]["grid"][LOSS] == [0.0001, 0.0005, 0.001]
     assert PRESETS["orsb-throughput-delay-3g"]["grid"][OWD] == [25, 75, 100]
     assert PRESETS["orsb-throughput-loss-4g"]["scenario"]["path"]["forward"]["rate_bps"] == 100e6
+    for name in [n for n in PRESETS if n.startswith("orsb-throughput-")]:
+        fwd = PRESETS[name]["scenario"]["path"]["forward"]
+        assert (fwd["buffer_bytes"], fwd["buffer_pkts"]) == (4_300_000, 0), name
 
 
 @pytest.mark.parametrize("cc", ["cubic", "veno", "vegas"])
@@ -109,7 +113,7 @@ def test_rh_prr_degrade_far_more_than_qarr_barr(cc: str) -> None:
 def test_optimisations_keep_qarr_barr_near_loss_free(cc: str) -> None:
     """§VII.D, Table 8, and the issue's claim: with opportunistic retransmission and the refined sndbuf growth,
     QARR and BARR at 0.1 % loss stay near the loss-free throughput (paper 19.0-19.1 Mb/s, 95 % of C; engine
-    18.2-19.2 over 10 seeds, 91-96 %) where the originals fall well below it (paper 14.1-16.6; engine 11.3-15.9).
+    18.9-19.2 over 10 seeds, 95-96 %) where the originals fall well below it (paper 14.1-16.6; engine 11.3-15.9).
     The loss-free throughput is what the path can carry: 20 Mb/s x 1463 / 1515 = 19.31 Mb/s."""
     for v in ("QARR", "BARR"):
         opt = loss3g(v, cc, 0.001, "optimized")
@@ -147,8 +151,8 @@ def test_delay_cuts_the_original_qarr_and_less_the_optimised(cc: str) -> None:
     Vegas+QARR's throughput w/o the optimization algorithms drops from 17.3Mbps to 11.4Mbps' (engine 16.5 ->
     7.8 over 10 seeds; CUBIC 17.0 -> 8.6, paper 18.0 -> 14.7).  §VII.D: with the optimisations QARR and BARR
     are 'insignificantly affected, e.g., from 19.1 Mbps to 17.9 Mbps'.  The engine: BARR holds (CUBIC 19.2 ->
-    18.8, Vegas 19.2 -> 18.5), QARR differs -- it keeps far more than the original (CUBIC 14.8 against 8.6 at
-    200 ms) but falls to 74-80 % of C (paper 95 %).  Asserted as the engine does it; the presets' descriptions
+    18.9, Vegas 19.2 -> 18.6), QARR differs -- it keeps far more than the original (CUBIC 15.0 against 8.6 at
+    200 ms) but falls to 75-82 % of C (paper 95 %).  Asserted as the engine does it; the presets' descriptions
     and the Table 9 card say so."""
     q50, q200 = delay3g("QARR", cc, 50), delay3g("QARR", cc, 200)
     assert q200 < 0.7 * q50, (q50, q200)
@@ -229,7 +233,7 @@ def _t9_insignificant() -> bool:
         for v in ("QARR", "BARR")
     }
     # what Rexmit shows instead: BARR keeps over 88 % with CUBIC, Veno and Vegas (10 seeds: 96-98 %), QARR
-    # less than 90 % (10 seeds: 78-84 %)
+    # less than 90 % (10 seeds: 78-86 %)
     assert all(kept[(cc, "BARR")] > 0.88 for cc in ("cubic", "veno", "vegas")), kept
     assert all(kept[(cc, "QARR")] < 0.9 for cc in ("cubic", "veno", "vegas")), kept
     return min(kept.values()) > 0.9
@@ -258,7 +262,9 @@ def _t14_cannot_utilise() -> bool:
 
 
 def _t14_optimized_can_be_worse() -> bool:
-    return heavy("Optimized BARR") < heavy("Original BARR")
+    """At the paper's example delay, U = 150 ms (its 46.8 against 47.4 Mb/s): some optimised row below its
+    original (Rexmit's BARR; at U = 50 and 100 ms the optimised BARR is above it)."""
+    return any(heavy(f"Optimized {a}", 150) < heavy(f"Original {a}", 150) for a in ("QARR", "BARR"))
 
 
 def _t14_hack1_always_better() -> bool:
@@ -290,9 +296,11 @@ def _t10_qarr_better() -> bool:
 
 
 def _t12_over_89_3() -> bool:
+    """CUBIC at 0.1 %: BARR above 89.3 % (5 seeds: 91.7 %), QARR far below (5 seeds: 64.1 %)."""
     barr = loss4g("BARR", "cubic", 0.001, "optimized")
-    assert barr < 80, barr  # what Rexmit shows instead (5 seeds: 64.1 Mb/s)
-    return barr > 89.3
+    qarr = loss4g("QARR", "cubic", 0.001, "optimized")
+    assert barr > 85 and qarr < 80, (barr, qarr)  # what Rexmit shows instead: BARR holds, QARR does not
+    return min(barr, qarr) > 89.3
 
 
 def _t12_gain_larger() -> bool:
@@ -315,9 +323,11 @@ def _t11_further_reduced() -> bool:
 
 
 def _t13_over_89_3() -> bool:
+    """CUBIC at U = 200 ms: BARR near 89.3 % (5 seeds: 90.0 %), QARR far below (5 seeds: 27.7 %)."""
     barr = delay4g("BARR", "cubic", 200, "optimized")
-    assert barr < 70, barr  # what Rexmit shows instead (5 seeds: 44.6 Mb/s)
-    return barr > 89.3
+    qarr = delay4g("QARR", "cubic", 200, "optimized")
+    assert barr > 80 and qarr < 50, (barr, qarr)  # what Rexmit shows instead: BARR holds, QARR does not
+    return min(barr, qarr) > 89.3
 
 
 def _t13_gain_grows() -> bool:
@@ -332,14 +342,15 @@ def _t13_gain_grows() -> bool:
 
 
 def large_bdp(variant: str, rate_bps: float) -> float:
-    """Table 15's cell (CUBIC, 0.1 % loss, U = 100 ms), one seed of 200 s (1-2 s of engine time)."""
+    """Table 15's cell (CUBIC, 0.1 % loss, U = 100 ms), one seed of 200 s (1-8 s of engine time at 200 and 800
+    Mb/s; BARR at 400 Mb/s, which delivers 295 Mb/s, costs 30 s, so that column is not run here)."""
     return mbps("orsb-throughput-large-bdp", variant, (1,), **{"path.forward.rate_bps": rate_bps})
 
 
 def _t15_efficiency_falls() -> bool:
-    """From 200 to 400 Mb/s (the two cheapest columns) the optimised efficiency falls."""
+    """From 200 to 800 Mb/s the optimised efficiency falls (400 Mb/s is left out for its cost)."""
     return all(
-        large_bdp(f"Optimized+Hack 1 {a}", 400e6) / 400 < large_bdp(f"Optimized+Hack 1 {a}", 200e6) / 200
+        large_bdp(f"Optimized+Hack 1 {a}", 800e6) / 800 < large_bdp(f"Optimized+Hack 1 {a}", 200e6) / 200
         for a in ("QARR", "BARR")
     )
 

@@ -269,6 +269,58 @@ def test_opportunistic_bound_is_the_holes_and_sacked_segments_past_the_window() 
     assert not [e for e in events(res, "drop") if e["t_ns"] > 0]
 
 
+def test_opportunistic_bound_stops_at_a_gap_not_yet_retransmitted() -> None:
+    """The extension counts a gap only once it has been retransmitted ("first
+    retransmits the lost packets. The receiver will advance the AWnd by n1+n2
+    packets if they are successfully received", §IV): the QARR case above
+    (W = 20000 throughout: the queue estimate stays below 1000 bytes, at most
+    pipe 12000 x (110 - 101) / 110), with segment 7, [6000, 7000), lost too.
+    t=103..105 as above: [10000, 16000) go (the gap [0, 1000) was fast-
+    retransmitted at 103).  t=106 (SACK [7000, 8000)) and t=107 ([7000,
+    9000)): [6000, 7000) is a gap whose IsLost (RFC 6675: DupThresh segments
+    SACKed above it) does not hold yet, so it is not retransmitted and the
+    extension stops at its start, 6000: 10000 + 6000 = snd_nxt, nothing goes
+    (counting it, the engine sent [16000, 18000) at 106 and [18000, 19000) at
+    107; they reached the receiver at 161-163 ms, when rcv_nxt was still 6000
+    and the buffer ended at 16000, and were dropped, reason rcv_buffer).
+    t=108 ([7000, 10000): 3 segments above it): [6000, 7000) is lost and
+    retransmitted (rule 1), then the extension reaches the highest SACKed
+    end, 10000, and [16000, 20000) go, behind the retransmission.  They
+    arrive after it (it at 161 ms, serialised after [15000, 16000) at 160),
+    which moves rcv_nxt to 16000 (segments 8-10 and [10000, 16000) were
+    held), so the buffer ends at 26000: every segment is accepted."""
+    sc = scenario(
+        {},
+        segments=40,
+        tcp={"opportunistic_rtx": True, "recovery": "qarr", "iw": 20},
+        rules=[{"segment": 1}, {"segment": 7}],
+    )
+    sc["path"]["forward"]["rate_bps"] = 8_320_000
+    res = rexsim.run(sc)
+    check_invariants(sc, res)
+    out = [
+        (e["t_ns"] // MS, e["kind"], e["seq"], e["cause"])
+        for e in res.trace
+        if 0 < e["t_ns"] <= 200 * MS and e["kind"] in ("send", "retransmit")
+    ]
+    assert out == [(103, "retransmit", 0, "fast")] + [
+        (103, "send", s, "opportunistic") for s in range(10000, 14000, 1000)
+    ] + [
+        (104, "send", 14000, "opportunistic"),
+        (105, "send", 15000, "opportunistic"),
+        (108, "retransmit", 6000, "lost"),
+    ] + [(108, "send", s, "opportunistic") for s in range(16000, 20000, 1000)]
+    assert [(e["t_ns"] // MS, e["seq"]) for e in events(res, "deliver") if 160 * MS <= e["t_ns"] <= 165 * MS] == [
+        (160, 15000),
+        (161, 6000),
+        (162, 16000),
+        (163, 17000),
+        (164, 18000),
+        (165, 19000),
+    ]
+    assert not [e for e in events(res, "drop") if e["t_ns"] > 0 and e.get("reason") == "rcv_buffer"]
+
+
 def test_opportunistic_bound_keeps_pipe_within_cwnd() -> None:
     """The congestion-control bound, pipe <= cwnd, with the window extension
     to spare: RFC 6675 recovery, IW 10, cwnd = ssthresh = FlightSize / 2 =
