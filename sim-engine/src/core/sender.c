@@ -199,7 +199,10 @@ static void xmit(struct rx_sender *s, uint64_t idx, int kind, int cause)
 	rx_rtt_on_xmit(s, idx, g->tx_count);
 	g->last_tx_order = ++s->tx_order;
 	rx_rate_on_send(s, g);
-	struct rx_pkt *p = new_pkt(s, RX_PF_DATA | RX_PF_ACK | (kind == RX_EV_PROBE ? RX_PF_PROBE : 0), g->len, false);
+	struct rx_pkt *p = new_pkt(s,
+				   RX_PF_DATA | RX_PF_ACK | (kind == RX_EV_PROBE ? RX_PF_PROBE : 0) |
+					   (cause == RX_TXC_OPPORTUNISTIC ? RX_PF_OPP : 0),
+				   g->len, false);
 	if (!p)
 		return;
 	p->seq = g->seq;
