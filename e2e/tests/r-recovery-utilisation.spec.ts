@@ -4,8 +4,8 @@
  * opportunistic-retransmission paper's testbed) run under PRR and QARR, each
  * with and without opportunistic retransmission (tcp.opportunistic_rtx),
  * seeded through the API.  For each run the diagram and the window chart
- * shade the loss-recovery period (T2 to the first new packet leaving the
- * bottleneck, the paper's §III) as a visible band labelled with its
+ * shade the loss-recovery period (T2 to the first new packet the receive
+ * window admits leaving the bottleneck, T5 of the paper's §III) as a visible band labelled with its
  * utilisation ("recovery · N % of the link") and the legend under the diagram
  * lists it with the catalogue's formula (eq. 8) as the why; the numbers shown
  * are the run's own (GET /runs/{id} -> episodes).
@@ -15,8 +15,9 @@
  * The paper's shape: opportunistic retransmission lifts QARR towards 1 and
  * leaves PRR near 0.75, so with it on QARR uses at least as much of the link
  * as PRR, and it never lowers either.  Today's preset (the receiver's window,
- * not cwnd, holds both algorithms) gives 12 % for both without it and 100 %
- * for both with it, so the comparison is "at least" (>=), not "more". */
+ * not cwnd, holds both algorithms) gives 12 % for both without it and, with
+ * it, 72 % for PRR and 100 % for QARR (the period to T5); the comparison is
+ * "at least" (>=), not "more". */
 import type { Page } from "@playwright/test";
 import { type Api, expect, openApp, requireChromium, shot, test } from "../fixtures";
 
