@@ -84,6 +84,15 @@ static bool opportunistic_allows(const struct rx_sender *s, uint32_t len)
 	return s->snd_nxt + len <= s->snd_una + s->peer_rwnd + ext;
 }
 
+/* Would the receive window, or opportunistic retransmission's allowance past
+ * it, let len more bytes of new data go now?  (The application-stall metric,
+ * sndbuf.c interpretation 6: room "to send" counts the opportunistic
+ * allowance as the transmit step does.) */
+bool rx_snd_window_room(const struct rx_sender *s, uint32_t len)
+{
+	return rwnd_allows(s, len) || opportunistic_allows(s, len);
+}
+
 bool rx_snd_can_send_new(const struct rx_sender *s, bool ignore_cwnd)
 {
 	if (!rx_snd_has_unsent(s))

@@ -296,7 +296,8 @@ static const struct rx_metric_desc metrics[] = {
 	MF("app_stall_ms", "Application stall", "ms", 0, app_stall_ms,
 	   "Time in application stall (opportunistic-retransmission paper §V, Definition 1): the writer slept on a "
 	   "full send buffer (tcp.sndbuf_bytes) while the sender had room in cwnd and in the receive window for a "
-	   "segment but no data left to send. 0 without a modelled send buffer."),
+	   "segment (or, with tcp.opportunistic_rtx in fast recovery, in the allowance past the window, §IV) but no "
+	   "data left to send. 0 without a modelled send buffer."),
 	MF("app_stall_recovery_ms", "Application stall in recovery", "ms", 0, app_stall_recovery_ms,
 	   "The part of app_stall_ms spent in the Recovery state, summed over the recovery episodes (the paper's "
 	   "'application stall occurs during over 61.1% of the loss recovery phase', §IV.B)."),
