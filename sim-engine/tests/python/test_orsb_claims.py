@@ -305,6 +305,44 @@ def test_linux_send_buffer_runs_dry_where_the_refined_one_does_not() -> None:
     assert (opportunistic_sends(2), opportunistic_sends(3)) == (112, 178)
 
 
+def burst_stall_ns(res: rexsim.Result) -> int:
+    """Application stall (app_stall events: 1 begins, 0 ends) within the
+    burst's recovery episode, [enter_ns, exit_ns]."""
+    e = res.flows[0].episodes[-1]
+    c = res.trace.columns
+    m = c["kind"] == _KIND["app_stall"]
+    total, start = 0, None
+    for t, d in zip(c["t_ns"][m].tolist(), c["detail"][m].tolist(), strict=True):
+        if d == 1:
+            start = t
+        elif start is not None:
+            total += max(0, min(t, e["exit_ns"]) - max(start, e["enter_ns"]))
+            start = None
+    return total
+
+
+def test_application_stall_in_the_burst_recovery_only_with_linux_buffer() -> None:
+    """Definition 1 with opportunistic retransmission (sndbuf.c
+    interpretation 6: room past the window counts): with Linux's 2 x cwnd the
+    writer sleeps on a full buffer while the sender may still send
+    opportunistically, in exactly the cells whose utilisation falls (RH and
+    BARR at 10 losses, PRR/QARR/BARR at U = 150 ms, RH at 200 ms); with 3 x
+    cwnd never in the burst's recovery (Theorem 11).  (The early loss's
+    episode, before the buffer has grown, stalls too; the RTO ends it.)"""
+    ms = {v: [round(burst_stall_ns(run(v, opp=True, **kw)[0]) / 1e6, 1) for kw in _OR_CELLS] for v in RECOVERY_VARIANTS}
+    # cells: 10, 50, 100 losses (U = 100 ms); U = 50, 150, 200 ms (10 losses)
+    assert ms == {
+        "RH": [37.6, 5.5, 0.0, 0.0, 0.0, 66.7],
+        "PRR": [0.0, 0.0, 0.0, 0.0, 52.4, 0.0],
+        "QARR": [5.5, 5.5, 5.5, 0.0, 79.1, 20.0],
+        "BARR": [58.2, 44.2, 0.0, 0.0, 82.1, 49.7],
+    }
+    for v in RECOVERY_VARIANTS:
+        for kw in _OR_CELLS:
+            assert burst_stall_ns(run(v, opp=True, growth=3, **kw)[0]) == 0, (v, kw)
+            assert burst_stall_ns(run(v, opp=False, **kw)[0]) == 0, (v, kw)  # the window holds it: data unsent
+
+
 # ------------------------------------------------------------------ (e) PRR at 100 losses
 
 
