@@ -1187,12 +1187,15 @@ ORSB_TPUT_PRESETS: dict[str, dict[str, Any]] = {
             "bandwidth estimate times the minimum RTT, about AW here, so after a loss its window stays near AW "
             "and RH and PRR do what QARR and BARR do (13.5 Mb/s at 0.1 %, the paper's 7.87 and 8.30), and the "
             "optimisations lift all four (to 18.7); the paper's Westwood 'is not able to figure out an effective "
-            "ssthresh' (§VII.C). The send buffer: the engine's writer almost never stalls (at most 63 ms of "
-            "application stall in 200 s, none with the optimisations), because slow start takes cwnd to about "
+            "ssthresh' (§VII.C). The send buffer: the engine's writer seldom stalls (at most 0.57 s of "
+            "application stall in 200 s, CUBIC+BARR at 0.1 % with opportunistic retransmission and factor 2, "
+            "where a sender with room past the window and no data counts as stalled, sndbuf.c interpretation "
+            "6; none with the optimisations), because slow start takes cwnd to about "
             "twice AW before the first loss and the buffer (twice cwnd) then holds about four AWs; so "
             "opportunistic retransmission alone gives almost all of the gain (with CUBIC, opportunistic "
             "retransmission and factor 2: QARR 19.3 / 19 / 17.8, BARR 19.3 / 19.3 / 18.9), and factor 3 removes "
-            "the last tens of milliseconds of stall for the rest (CUBIC+QARR 17.8 to 18.2 Mb/s at 0.1 %). The "
+            "the last few hundred milliseconds of stall for the rest (CUBIC+QARR 17.8 to 18.2 Mb/s at 0.1 %, "
+            "its stall 284 ms to none). The "
             "paper saw application stall in over 61.1 % of the recovery time (§IV.B)."
         ),
         "scenario": orsb_tput_scenario(ORSB_TPUT_RATE_3G_BPS),
@@ -1283,8 +1286,9 @@ ORSB_TPUT_PRESETS: dict[str, dict[str, Any]] = {
             "'insignificantly affected'). Differences: the optimised QARR keeps far more than the original but "
             "falls to 74-80 % of C at 200 ms (paper 95 %); Westwood behaves like QARR and BARR in every row, as "
             "in the loss-rate preset (its ssthresh is about AW after a loss), so the optimisations lift its RH "
-            "and PRR too (10.3 to 13.2 Mb/s at 200 ms). Application stall: at most 0.7 s in 200 s without the "
-            "optimisations, none with them."
+            "and PRR too (10.3 to 13.2 Mb/s at 200 ms). Application stall: at most 0.74 s in 200 s without both "
+            "optimisations (Westwood+PRR at 200 ms with opportunistic retransmission and factor 2, counting room "
+            "past the window, sndbuf.c interpretation 6), none with them."
         ),
         "scenario": orsb_tput_scenario(ORSB_TPUT_RATE_3G_BPS, p=0.001),
         "variants": RECOVERY_VARIANTS,
