@@ -4,8 +4,8 @@
  * opportunistic-retransmission paper's testbed) run under PRR and QARR, each
  * with and without opportunistic retransmission (tcp.opportunistic_rtx),
  * seeded through the API.  For each run the diagram and the window chart
- * shade the loss-recovery period (T2 to the first new packet leaving the
- * bottleneck, the paper's §III) as a visible band labelled with its
+ * shade the loss-recovery period (T2 to the first new packet the receive
+ * window admits leaving the bottleneck, T5 of the paper's §III) as a visible band labelled with its
  * utilisation ("recovery · N % of the link") and the legend under the diagram
  * lists it with the catalogue's formula (eq. 8) as the why; the numbers shown
  * are the run's own (GET /runs/{id} -> episodes).
@@ -15,8 +15,8 @@
  * PRR below it (near 0.75), and it lifts both above their originals.  The
  * preset's burst falls in congestion avoidance with cwnd = AW (orsb_scenario),
  * where the receiver's window holds both algorithms without it (12 % each)
- * and PRR's reduction holds PRR below QARR with it, so each comparison is
- * strict. */
+ * and PRR's reduction holds PRR below QARR with it (72 % and 100 %, the
+ * period to T5), so each comparison is strict. */
 import type { Page } from "@playwright/test";
 import { type Api, expect, openApp, requireChromium, shot, test } from "../fixtures";
 

@@ -2094,7 +2094,7 @@ export type RecoveryEpisode = {
     /**
      * Period End Ns
      *
-     * Period end [ns]: The first new packet of the flow leaves the bottleneck after T2 (paper §III: 'the time after or at T5').
+     * Period end [ns]: The first new packet of the flow within the receive window (cause new, not opportunistic) leaves the bottleneck after T2 (paper §III: 'the time after or at T5'; §IV keeps T5 with opportunistic retransmission).
      */
     period_end_ns: number | null;
     /**

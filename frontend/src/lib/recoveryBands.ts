@@ -2,7 +2,9 @@
  * src/core/recmetrics.c: the opportunistic-retransmission paper's loss-recovery
  * period, §III and Fig. 1) as bands to shade on the run view's time axis: each
  * measured period, from the first retransmission leaving the bottleneck (T2) to
- * the first new packet leaving it, labelled with its utilisation (eq. 8), and
+ * the first new packet the receive window admits leaving it (T5; with
+ * opportunistic retransmission the packets sent past the window before it count
+ * as busy time, not as its end), labelled with its utilisation (eq. 8), and
  * the link's idle stretches inside it (the longest ones the engine keeps).
  *
  * Every word that names a quantity and every "why" comes from the catalogue's

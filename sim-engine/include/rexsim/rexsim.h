@@ -357,7 +357,8 @@ struct rx_rec_episode {
 	int64_t exit_ns; /* it left (recovery point reached, or an RTO); -1: still in it */
 	/* the loss-recovery period of the opportunistic-retransmission paper
 	 * §III: from the first retransmission leaving the bottleneck (T2) to the
-	 * first new packet leaving it; -1 when the period was not measured */
+	 * first new packet within the receive window leaving it (T5: not one sent
+	 * opportunistically past it); -1 when the period was not measured */
 	int64_t period_start_ns, period_end_ns;
 	int64_t busy_ns, idle_ns; /* the bottleneck transmitting / not, in the period */
 	double utilisation; /* busy / period (paper eq. 8); -1: none */

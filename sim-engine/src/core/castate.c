@@ -254,7 +254,7 @@ void rx_cs_on_rto(struct rx_sender *s)
 	}
 	if (s->ca_state == RX_CA_RECOVERY)
 		rx_rm_exit(s, true);
-	s->rm_state = RX_RM_NONE; /* an RTO abandons an open period (recmetrics.c) */
+	rx_rm_abandon(s); /* an RTO abandons an open period, also one that outlasted its episode (recmetrics.c) */
 	if (s->ca_state == RX_CA_RECOVERY)
 		s->rec->exit(s, RX_RED_RECOVERY, s->sim->now_ns);
 	else if (s->ca_state == RX_CA_CWR)

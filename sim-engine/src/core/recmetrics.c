@@ -24,8 +24,11 @@
  *   - T2: the first retransmission of the flow (a data packet with tx_no >= 2,
  *     a probe that resends data included) that leaves the bottleneck after
  *     the episode began;
- *   - the period ends when the first new packet of the flow (tx_no = 1, not a
- *     path's duplicate copy) leaves the bottleneck after T2;
+ *   - the period ends when the first new packet of the flow that the
+ *     receive window admitted (tx_no = 1, not a path's duplicate copy, not
+ *     sent opportunistically past the window: cause 'new' or a new-data
+ *     probe, packet flag RX_PF_OPP clear) leaves the bottleneck after T2:
+ *     T5 of Fig. 1 (interpretation 6);
  *   - busy = the link's busy time over (T2, end], i.e. the serialisation of
  *     every packet that left in it (all flows; the first retransmission's own,
  *     which ends at T2, not; the new packet's, which ends at the end, in: the
@@ -64,6 +67,33 @@
  *     run's stored summary should not carry; the long stretches (a closed
  *     receive window, a stalled application) are the ones to see.  Every
  *     flow with an open period records the stretch (interpretation 1).
+ *  6. Where the period ends with opportunistic retransmission (§IV,
+ *     tcp.opportunistic_rtx).  §III's words, "the first new packet is sent
+ *     by the bottleneck link (the time after or at T5 in Fig. 1)", were
+ *     written for a sender that the receive window holds until the first
+ *     retransmission is ACKed (T4) and whose first new packet then leaves
+ *     the bottleneck at T5 = T2 + U (Theorem 1's proof: "the duration from
+ *     T2 to T5 is equal to one round-trip propagation delay").  With
+ *     opportunistic retransmission new packets are sent "during [T1, T4]
+ *     ... irrespective of the AWnd" (§IV), right after the retransmissions;
+ *     taking the first of them as the end would measure only the recovery
+ *     algorithm's own sending rate over a few packets (rate-halving 1/2,
+ *     PRR ssthresh/RecoverFS), not the link idle time the paper bounds.
+ *     The paper keeps T5 for the optimised algorithms: §IV.A derives their
+ *     minimum link idle time over the same period, and Theorem 6's eq. (13)
+ *     (standard recovery with opportunistic retransmission; OCR'd as
+ *     "min max 0.5 1 / , 0I U AW C", read as Imin = max{U - (0.5 AW - 1) / C,
+ *     0}) still counts the round trip U, which only a period from T2 to
+ *     T5 = T2 + U holds; the numerical 0.75 (RH, PRR) and 1 (QARR, BARR,
+ *     Theorem 9: Imin = 0) of Tables 1-2 and 4-5 are over that span
+ *     (Theorems 7-8's formulas are lost in the OCR).  So the
+ *     engine ends the period at the first new packet the window admits,
+ *     i.e. one the sender would have sent without opportunistic
+ *     retransmission (transmission cause 'new', or a new-data probe; every
+ *     opportunistic packet in between is busy time, not an end).  Without
+ *     opportunistic retransmission no packet is opportunistic and the
+ *     period is exactly the one before this rule (every golden trace and
+ *     metric unchanged).
  */
 #include <stdlib.h>
 #include "sim.h"
@@ -123,11 +153,17 @@ void rx_rm_exit(struct rx_sender *s, bool rto)
 		if (e->rtt_max_ns > 0 && s->cc.min_rtt_ns > 0)
 			e->rtt_spike = (double)e->rtt_max_ns / (double)s->cc.min_rtt_ns;
 	}
-	if (rto) { /* interpretation 2 */
-		if (s->rm_state == RX_RM_OPEN)
-			s->sim->link[0].rm_open--;
-		s->rm_state = RX_RM_NONE;
-	}
+	if (rto)
+		rx_rm_abandon(s);
+}
+
+/* an RTO abandons an open period (interpretation 2), in recovery or after it
+ * (with opportunistic retransmission a period can outlast its episode) */
+void rx_rm_abandon(struct rx_sender *s)
+{
+	if (s->rm_state == RX_RM_OPEN)
+		s->sim->link[0].rm_open--;
+	s->rm_state = RX_RM_NONE;
 }
 
 /* keep an idle stretch [from, to) of an open period: count it, and hold it
@@ -186,7 +222,7 @@ void rx_rm_on_depart(struct rx_sender *s, const struct rx_link *l, const struct 
 			e->idle_gaps = 0;
 			s->rm_busy_t2_ns = l->busy_ns;
 		}
-	} else if (p->tx_no == 1) { /* the first new packet after T2 */
+	} else if (p->tx_no == 1 && !(p->flags & RX_PF_OPP)) { /* T5: the first new packet the window admits */
 		s->rm_state = RX_RM_NONE;
 		s->sim->link[0].rm_open--;
 		int64_t len = s->sim->now_ns - e->period_start_ns;

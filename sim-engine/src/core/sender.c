@@ -110,6 +110,15 @@ static bool opportunistic_allows(struct rx_sender *s, uint32_t len)
 	return s->snd_nxt + len <= s->snd_una + s->peer_rwnd + ext;
 }
 
+/* Would the receive window, or opportunistic retransmission's allowance past
+ * it, let len more bytes of new data go now?  (The application-stall metric,
+ * sndbuf.c interpretation 6: room "to send" counts the opportunistic
+ * allowance as the transmit step does.) */
+bool rx_snd_window_room(const struct rx_sender *s, uint32_t len)
+{
+	return rwnd_allows(s, len) || opportunistic_allows(s, len);
+}
+
 bool rx_snd_can_send_new(const struct rx_sender *s, bool ignore_cwnd)
 {
 	if (!rx_snd_has_unsent(s))
@@ -225,7 +234,10 @@ static void xmit(struct rx_sender *s, uint64_t idx, int kind, int cause)
 	rx_rtt_on_xmit(s, idx, g->tx_count);
 	g->last_tx_order = ++s->tx_order;
 	rx_rate_on_send(s, g);
-	struct rx_pkt *p = new_pkt(s, RX_PF_DATA | RX_PF_ACK | (kind == RX_EV_PROBE ? RX_PF_PROBE : 0), g->len, false);
+	struct rx_pkt *p = new_pkt(s,
+				   RX_PF_DATA | RX_PF_ACK | (kind == RX_EV_PROBE ? RX_PF_PROBE : 0) |
+					   (cause == RX_TXC_OPPORTUNISTIC ? RX_PF_OPP : 0),
+				   g->len, false);
 	if (!p)
 		return;
 	p->seq = g->seq;

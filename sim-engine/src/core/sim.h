@@ -21,6 +21,10 @@ enum {
 	RX_PF_DATA = 4,
 	RX_PF_PROBE = 8,
 	RX_PF_ZWP = 16, /* a zero-window probe: no data, one byte below SND.UNA (RFC 9293 §3.8.6.1) */
+	/* new data sent past the receive window by opportunistic retransmission
+	 * (cause 'opportunistic', sender.c): not the first new packet the window
+	 * admits, which ends the loss-recovery period (recmetrics.c) */
+	RX_PF_OPP = 32,
 };
 
 struct rx_pkt {
@@ -430,6 +434,7 @@ void rx_snd_on_timer(struct rx_sender *s);
 void rx_snd_app_write(struct rx_sender *s, uint64_t bytes);
 void rx_snd_app_stop(struct rx_sender *s);
 bool rx_snd_can_send_new(const struct rx_sender *s, bool ignore_cwnd);
+bool rx_snd_window_room(const struct rx_sender *s, uint32_t len);
 /* send one loss probe; returns true if it was a retransmission, and its
  * segment's index through seg_idx (if not NULL) */
 bool rx_snd_send_probe(struct rx_sender *s, uint64_t *seg_idx);
@@ -493,6 +498,7 @@ enum rx_rm_state { RX_RM_NONE = 0, RX_RM_WAIT_RTX, RX_RM_OPEN };
 void rx_rm_enter(struct rx_sender *s);
 void rx_rm_rtt(struct rx_sender *s, int64_t rtt_ns);
 void rx_rm_exit(struct rx_sender *s, bool rto);
+void rx_rm_abandon(struct rx_sender *s);
 void rx_rm_on_depart(struct rx_sender *s, const struct rx_link *l, const struct rx_pkt *p);
 void rx_rm_finish(struct rx_sender *s);
 void rx_rm_link_idle(struct rx_sim *sim, int64_t from_ns, int64_t to_ns);

@@ -54,7 +54,15 @@
  *     while its writer sleeps on the full buffer, no unsent data is left in
  *     the buffer, and both cwnd (the congestion-state machine's send quota)
  *     and the receive window have room for a full segment, so only the
- *     missing data stops a transmission.  A source-limited application
+ *     missing data stops a transmission.  With opportunistic retransmission
+ *     (tcp.opportunistic_rtx, §IV) "room in the receive window" includes
+ *     the allowance past it that the transmit step would use (sender.c,
+ *     opportunistic_allows: up to the n1 + n2 segments from SND.UNA to the
+ *     highest SACK, in fast recovery): a sender that may send a segment
+ *     opportunistically but has no data is stalled by Definition 1 ("the
+ *     transport layer not having sufficient data to transmit") as much as
+ *     one held only by cwnd.  Without it the allowance is never granted and
+ *     the metric is as before.  A source-limited application
  *     (cause (a) of §V, which the paper sets aside) is never a stall: its
  *     writer is not asleep.  "Per recovery episode" counts the stall time
  *     while the sender is in the Recovery state, from entering it to leaving
@@ -182,7 +190,7 @@ static void account(struct rx_sender *s, bool stalled)
 void rx_sndbuf_after_push(struct rx_sender *s)
 {
 	bool stalled = s->sb.blocked && !rx_snd_has_unsent(s) && rx_cs_send_quota(s) >= s->mss &&
-		s->snd_nxt + s->mss <= s->snd_una + s->peer_rwnd;
+		rx_snd_window_room(s, s->mss);
 	if (stalled || s->sb.stalled || s->sb.in_recovery != (s->ca_state == RX_CA_RECOVERY))
 		account(s, stalled);
 }

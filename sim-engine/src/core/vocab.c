@@ -268,12 +268,14 @@ static const struct rx_metric_desc metrics[] = {
 	 * recovery (src/core/sndbuf.c). */
 	MI("recovery_periods", "Recovery periods measured", "", -1, recovery_periods,
 	   "Fast-recovery episodes whose loss-recovery period was measured (opportunistic-retransmission paper §III, "
-	   "Fig. 1): from the first retransmission leaving the bottleneck (T2) to the first new packet leaving it. "
+	   "Fig. 1): from the first retransmission leaving the bottleneck (T2) to the first new packet the receive "
+	   "window admitted leaving it (T5; with tcp.opportunistic_rtx, packets sent past the window do not end it). "
 	   "Not measured: without a rate-limited forward bottleneck, when an RTO ends the episode first, when an "
 	   "earlier episode's period was still open, or when no new packet left before the run ended."),
 	MF("recovery_period_ms", "Recovery period", "ms", -1, recovery_period_ms,
 	   "Total length of the measured loss-recovery periods (recovery_periods): sum of (T_new - T2), T2 the first "
-	   "retransmission leaving the bottleneck, T_new the first new packet leaving it after T2."),
+	   "retransmission leaving the bottleneck, T_new the first new packet within the receive window (cause new, "
+	   "not opportunistic) leaving it after T2: T5 of the paper's Fig. 1 (§III, §IV)."),
 	MF("recovery_idle_ms", "Link idle in recovery", "ms", 0, recovery_idle_ms,
 	   "Bottleneck idle time during the measured loss-recovery periods (the paper's link idle time, §III): sum "
 	   "over periods of (T_new - T2) - busy, busy the serialisation time of the packets (all flows) that left the "
@@ -281,9 +283,10 @@ static const struct rx_metric_desc metrics[] = {
 	{ "recovery_utilisation", "Utilisation in recovery", "",
 	  "Bandwidth utilisation during the loss-recovery period, opportunistic-retransmission paper §III eq. (8): "
 	  "per period eta = n / (n + C x I) = busy / (T_new - T2), n the packets the bottleneck sent in (T2, T_new] "
-	  "(the "
-	  "n-1 retransmissions after the first and the first new packet), C its rate, I its idle time; this is the "
-	  "mean of eta over the measured periods (null when none was measured).",
+	  "(the n-1 retransmissions after the first and the first new packet; with opportunistic retransmission, "
+	  "§IV, also the new packets sent past the receive window), T_new the first new packet within the receive "
+	  "window leaving it (T5, Fig. 1), C its rate, I its idle time; this is the mean of eta over the measured "
+	  "periods (null when none was measured).",
 	  offsetof(struct rx_flow_metrics, recovery_utilisation), RX_MT_FLOAT, 1, false, true },
 	{ "rtt_spike", "RTT spike", "",
 	  "The largest RTT sample the sender took during fast recovery over the base RTT (the smallest sample "
@@ -293,7 +296,8 @@ static const struct rx_metric_desc metrics[] = {
 	MF("app_stall_ms", "Application stall", "ms", 0, app_stall_ms,
 	   "Time in application stall (opportunistic-retransmission paper §V, Definition 1): the writer slept on a "
 	   "full send buffer (tcp.sndbuf_bytes) while the sender had room in cwnd and in the receive window for a "
-	   "segment but no data left to send. 0 without a modelled send buffer."),
+	   "segment (or, with tcp.opportunistic_rtx in fast recovery, in the allowance past the window, §IV) but no "
+	   "data left to send. 0 without a modelled send buffer."),
 	MF("app_stall_recovery_ms", "Application stall in recovery", "ms", 0, app_stall_recovery_ms,
 	   "The part of app_stall_ms spent in the Recovery state, summed over the recovery episodes (the paper's "
 	   "'application stall occurs during over 61.1% of the loss recovery phase', §IV.B)."),
@@ -323,7 +327,9 @@ static const struct rx_metric_desc episode_metrics[] = {
 	   "T2 of the opportunistic-retransmission paper's Fig. 1: the first retransmission of the episode leaves "
 	   "the bottleneck (null: the period was not measured, see recovery_periods)."),
 	EI("period_end_ns", "Period end", "ns", -1, period_end_ns, true,
-	   "The first new packet of the flow leaves the bottleneck after T2 (paper §III: 'the time after or at T5')."),
+	   "The first new packet of the flow within the receive window (cause new, not opportunistic) leaves the "
+	   "bottleneck after T2 (paper §III: 'the time after or at T5'; §IV keeps T5 with opportunistic "
+	   "retransmission)."),
 	EI("busy_ns", "Link busy", "ns", -1, busy_ns, true,
 	   "Serialisation time of the packets (all flows) that left the bottleneck in (T2, period end]."),
 	EI("idle_ns", "Link idle", "ns", 0, idle_ns, true, "(period end - T2) - busy: the paper's link idle time I."),

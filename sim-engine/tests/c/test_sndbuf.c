@@ -40,6 +40,15 @@ static int64_t t_first(const struct rx_trace *t, int kind, uint64_t seq)
 	return -1;
 }
 
+/* the index of the first event of `kind` whose seq is `seq`, or -1 */
+static long i_first(const struct rx_trace *t, int kind, uint64_t seq)
+{
+	for (size_t i = 0; i < t->n; i++)
+		if (t->kind[i] == kind && t->seq[i] == seq)
+			return (long)i;
+	return -1;
+}
+
 /* the values of the sndbuf_bytes variable traced for flow 0, in order
  * (at most cap of them), their count, and the time of the first (or -1) */
 static size_t size_trace(const struct rx_trace *t, int64_t *v, size_t cap, int64_t *first_ns)
@@ -195,6 +204,86 @@ static void stall_in_recovery(void)
 	free(sc);
 }
 
+/* Stall with opportunistic room (Definition 1 with tcp.opportunistic_rtx,
+ * sndbuf.c interpretation 6): stall_in_recovery's run, the receive window
+ * 48 segments (receiver.rwnd_bytes = 49152, the default receiver: the window
+ * never moves, W2), so the window, not cwnd, holds new data in recovery.
+ *  t = 0: the writer fills 64 segments and sleeps; 1..48 go (cwnd 48 =
+ *    the window); 16 stay unsent in the buffer.
+ *  t = 100: 47 duplicate ACKs, SACKing 2..48 in turn.  Recovery as before:
+ *    cwnd 24, pipe 45 - k after the k-th later one, cwnd room from k = 22.
+ *    The window's edge is snd.una + 48 = segment 48's end = snd.nxt: no room
+ *    in it.  Opportunistic retransmission (sender.c, opportunistic_allows)
+ *    extends it by the n1 + n2 segments from snd.una to the highest SACK,
+ *    4 + k at the k-th: segment 49 + j may go while 49 + j <= 48 + 4 + k,
+ *    always true for k >= 22 > j - 3; so segments 49..64 go at k = 22..37,
+ *    cause 'opportunistic', one per ACK, exactly as in stall_in_recovery.
+ *    At k = 38 (pipe 23): room in cwnd, room in the allowance (65 <= 90), no
+ *    data, the writer asleep on the full buffer: the stall begins, t = 100.
+ *  t = 150: segment 1's retransmission, then 49..64, reach the receiver.
+ *  t = 200: the ACK of 1..48 ends recovery and frees 48 segments: the
+ *    writer wakes, the stall ends.  app_stall_ms = 100, all in recovery.
+ * The same run without opportunistic retransmission has no stall at all:
+ * segments 49..64 stay unsent in the buffer (the window is shut) until
+ * t = 200, so the sender is never out of data while it may send; before
+ * interpretation 6 counted the allowance, the run with it reported no
+ * stall either (its room was past the window only). */
+static void stall_with_opportunistic_room(void)
+{
+	for (int opp = 0; opp <= 1; opp++) {
+		struct rx_scenario *sc = setup(65536, 0, 48);
+		struct rx_flow_cfg *f = &sc->flows[0];
+		f->app_duration_s = 0.25;
+		f->rwnd_bytes = 48 * MSS;
+		f->opportunistic_rtx = opp;
+		sc->fwd.loss.model = RX_LOSS_POSITIONED;
+		sc->fwd.loss.n_rules = 1;
+		rx_pos_rule_init(&sc->fwd.loss.rules[0]);
+		sc->fwd.loss.rules[0].segment = 1;
+		struct rx_result res;
+		struct rx_error err;
+		CHECK_EQ_I64(rx_run(sc, &res, &err), 0);
+		const struct rx_trace *t = &res.trace;
+		const struct rx_flow_metrics *m = &res.flows[0];
+		CHECK_EQ_I64(m->recovery_episodes, 1);
+		if (opp) {
+			/* segment 49 and segment 64 left at t = 100, past the window */
+			long s49 = i_first(t, RX_EV_SEND, 48 * MSS), s64 = i_first(t, RX_EV_SEND, 63 * MSS);
+			CHECK(s49 >= 0 && s64 >= 0);
+			if (s49 >= 0 && s64 >= 0) {
+				CHECK_EQ_I64(t->t_ns[s49], t_ms(100));
+				CHECK_EQ_I64(t->cause[s49], RX_TXC_OPPORTUNISTIC);
+				CHECK_EQ_I64(t->t_ns[s64], t_ms(100));
+				CHECK_EQ_I64(t->cause[s64], RX_TXC_OPPORTUNISTIC);
+			}
+			CHECK_EQ_I64(t_count(t, RX_EV_APP_STALL), 2);
+			long b = t_find(t, RX_EV_APP_STALL, 0), e = t_find(t, RX_EV_APP_STALL, 1);
+			CHECK(b >= 0 && e >= 0);
+			if (b >= 0 && e >= 0) {
+				CHECK_EQ_I64(t->detail[b], 1);
+				CHECK_EQ_I64(t->t_ns[b], t_ms(100));
+				CHECK_EQ_I64(t->seq[b], 64 * MSS);
+				CHECK_EQ_I64(t->state[b], RX_CA_RECOVERY);
+				CHECK_EQ_I64(t->detail[e], 0);
+				CHECK_EQ_I64(t->t_ns[e], t_ms(200));
+			}
+			CHECK_EQ_I64(m->app_stalls, 1);
+			CHECK_EQ_I64(t_ms(m->app_stall_ms), t_ms(100));
+			CHECK_EQ_I64(t_ms(m->app_stall_recovery_ms), t_ms(100));
+			CHECK_EQ_I64(t_ms(m->app_stall_episode_max_ms), t_ms(100));
+		} else {
+			/* segment 49 waits for the window: t = 200 */
+			CHECK_EQ_I64(t_first(t, RX_EV_SEND, 48 * MSS), t_ms(200));
+			CHECK_EQ_I64(t_count(t, RX_EV_APP_STALL), 0);
+			CHECK_EQ_I64(m->app_stalls, 0);
+			CHECK_EQ_I64(t_ms(m->app_stall_ms), 0);
+		}
+		CHECK_EQ_I64(res.invariant_violations, 0);
+		rx_result_free(&res);
+		free(sc);
+	}
+}
+
 /* The writer wakes at one third free, in a run.  A fixed 30-segment buffer
  * (30720 bytes), iw 30, forward rate 8.512 Mb/s: 1064 wire bytes × 8 /
  * 8,512,000 = 1 ms per segment, so segment j leaves the link at j ms and its
@@ -298,6 +387,7 @@ int main(void)
 	writer_rule();
 	growth_rule();
 	stall_in_recovery();
+	stall_with_opportunistic_room();
 	wakes_at_one_third();
 	growth_2_vs_3();
 	validation();

@@ -59,19 +59,25 @@ def t1_original_consistent_and_rising(_: Result) -> bool:
 
 
 def t1_or_gap_at_small_bursts(_: Result) -> bool:
-    """The paper: QARR w/ OR at 10 losses far below the model's 1 (0.246)."""
-    qarr10 = table("orsb-table1", "or")["QARR"][0]
-    assert qarr10 == 1.0  # Rexmit: at the model
-    return qarr10 < 0.9
+    """The paper: w/ OR at 10 losses the experiments fall far below the model
+    (e.g. QARR 0.246 against 1).  Rexmit: RH and BARR do (Linux's send buffer
+    runs dry), QARR does not."""
+    t, model = table("orsb-table1", "or"), published("orsb-table1", "or", "Numerical")
+    at10 = {v: round(t[v][0], 3) for v in ALGS}
+    assert at10 == {"RH": 0.451, "PRR": 0.719, "QARR": 0.977, "BARR": 0.469}
+    far_below = [v for v in ALGS if model[v][0] is not None and t[v][0] < model[v][0] - 0.2]
+    assert far_below == ["RH", "BARR"]
+    return bool(far_below)
 
 
 def t1_or_lifts_every_algorithm(_: Result) -> bool:
     """Improved by OR everywhere, yet below the model everywhere."""
     orig, opp = table("orsb-table1", "original"), table("orsb-table1", "or")
     model = published("orsb-table1", "or", "Numerical")
-    assert opp["RH"] == pytest.approx([0.500, 1.000, 0.505], abs=0.001)
-    assert opp["PRR"] == pytest.approx([0.714, 1.000, 1.000], abs=0.001)
-    assert opp["QARR"] == opp["BARR"] == [1.0, 1.0, 1.0]
+    assert opp["RH"] == pytest.approx([0.451, 0.735, 0.505], abs=0.001)
+    assert opp["PRR"] == pytest.approx([0.719, 0.781, 0.823], abs=0.001)
+    assert opp["QARR"] == pytest.approx([0.977, 0.981, 0.985], abs=0.001)
+    assert opp["BARR"] == pytest.approx([0.469, 0.762, 0.796], abs=0.001)
     assert opp["RH"][2] == pytest.approx(orig["RH"][2])  # 100 losses: not lifted
     lifted = all(o > b for v in ALGS for o, b in zip(opp[v], orig[v], strict=True))
     below = all(o < m for v in ALGS for o, m in zip(opp[v], model[v], strict=True) if m is not None)
@@ -91,11 +97,15 @@ def t2_original_consistent(_: Result) -> bool:
 
 
 def t2_or_inconsistent(_: Result) -> bool:
-    """The paper's experiments with OR fell well below the model (QARR 0.256-0.411, BARR 0.440-0.676)."""
-    t = table("orsb-table2", "or")
-    assert t["QARR"] == t["BARR"] == [1.0, 1.0, 1.0]
-    assert t["RH"] == pytest.approx([0.5] * 3, abs=0.001) and t["PRR"] == pytest.approx([0.714] * 3, abs=0.001)
-    return max(t["QARR"] + t["BARR"]) < 0.9
+    """The paper's experiments with OR fell well below the model (QARR
+    0.256-0.411, BARR 0.440-0.676): inconsistent when every algorithm is more
+    than 0.2 below the model at some delay."""
+    t, model = table("orsb-table2", "or"), published("orsb-table2", "or", "Numerical")
+    assert t["RH"] == pytest.approx([0.680, 0.705, 0.427], abs=0.001)
+    assert t["PRR"] == pytest.approx([0.722, 0.468, 0.723], abs=0.001)
+    assert t["QARR"] == pytest.approx([1.000, 0.544, 0.941], abs=0.001)
+    assert t["BARR"] == pytest.approx([0.962, 0.478, 0.765], abs=0.001)
+    return all(any(m is not None and x < m - 0.2 for x, m in zip(t[v], model[v], strict=True)) for v in ALGS)
 
 
 def t2_idle_grows_with_delay(_: Result) -> bool:
@@ -106,11 +116,31 @@ def t2_idle_grows_with_delay(_: Result) -> bool:
 # ------------------------------------------------------------------ Tables 4 and 5
 
 
+#: Rexmit's optimised rows (RH, PRR, QARR, BARR), in column order
+_OPTIMISED = {
+    "orsb-table4": {
+        "RH": [0.696, 0.777, 0.505],
+        "PRR": [0.719, 0.781, 0.823],
+        "QARR": [1.0, 1.0, 1.0],
+        "BARR": [0.971, 0.851, 0.796],
+    },
+    "orsb-table5": {
+        "RH": [0.680, 0.705, 0.711],
+        "PRR": [0.722, 0.722, 0.723],
+        "QARR": [1.0, 1.0, 1.0],
+        "BARR": [0.962, 0.998, 1.000],
+    },
+}
+
+
 def opt_consistent(card_id: str) -> Callable[[Result], bool]:
+    """Consistent: within 0.05 of the model, the paper's own largest
+    experimental gap in Tables 4-5 (QARR and BARR 0.95 against 1)."""
+
     def check(_: Result) -> bool:
         t = table(card_id, "optimised")
-        assert t["QARR"] == t["BARR"] == [1.0, 1.0, 1.0]
-        assert t["RH"][0] == pytest.approx(0.500, abs=0.001) and t["PRR"][0] == pytest.approx(0.714, abs=0.001)
+        for v in ALGS:
+            assert t[v] == pytest.approx(_OPTIMISED[card_id][v], abs=0.001), v
         return within(card_id, "optimised", "Numerical", 0.05)
 
     return check

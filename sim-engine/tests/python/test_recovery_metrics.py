@@ -126,3 +126,58 @@ def test_idle_stretches_lie_in_the_period_and_sum_to_its_idle_time() -> None:
     kept = [sum(b - a for a, b in e["idle_intervals_ns"]) for e in eps]
     assert kept[0] == eps[0]["idle_ns"]
     assert kept[1] < eps[1]["idle_ns"]
+
+
+def test_with_opportunistic_retransmission_the_period_runs_to_t5() -> None:
+    """The single-loss run above with tcp.opportunistic_rtx and rate-halving
+    (recmetrics.c interpretation 6: the period ends at the first new packet
+    the receive window admits, T5 of the paper's Fig. 1, not at the first
+    opportunistic one).  Times from T0; every packet takes 1 ms on the link
+    (1040 wire bytes at 8.32 Mb/s), the path 10 ms each way, ACKs at once.
+
+    Segments 1-22 went as without it (segment 3 dropped before the link, so
+    segment k > 3 leaves at k - 1 ms, its ACK is back at k + 19; 21 and 22 go
+    at 21 and 22 and leave at 22 and 23).  The third duplicate ACK (segment
+    6's, at 25) starts recovery: ssthresh = FlightSize / 2 = 20 / 2 = 10
+    segments (Reno), pipe = 20 out - 3 SACKed - 1 lost = 16, cwnd =
+    min(22, pipe + 1) = 17; the retransmission goes at 25 and leaves at 26:
+    T2 = 26.  Segments 7..20's ACKs (26..39) each SACK one: rate-halving
+    takes one off cwnd per two delivered, so pipe falls by 2 and cwnd by 1
+    every two ACKs and one segment goes on the second: at 27, 29, ..., 39
+    (7 segments, 23..29), when cwnd reaches ssthresh = 10 and the halving
+    stops.  All of them lie past the receive window (SND.UNA = segment 3's
+    start, 20 segments: the edge is segment 22's end): each is
+    'opportunistic'.  Segments 21 and 22's ACKs (42, 43) then send one each
+    (cwnd 10 = pipe 9 + 1): segments 30 and 31, opportunistic too.  The
+    retransmission's cumulative ACK returns at 46 = T2 + 20: recovery ends,
+    the window slides to segment 42, and segment 32 goes as 'new' (inside
+    the window) and leaves at 47: T5, the period's end (21 ms, as without
+    opportunistic retransmission).  The link sent in (26, 47] the 9
+    opportunistic segments (each leaves 1 ms after it is sent: 28, 30, ...,
+    40, 43, 44) and segment 32: busy 10 ms, idle 11 ms, eta = 10/21, in 9
+    idle stretches: [26,27], [28,29], ..., [38,39] (1 ms each), [40,42] and
+    [44,46]; the 8 kept drop the earliest of the shortest, [26,27].
+
+    Before interpretation 6 the period ended at segment 23's departure (28):
+    busy 1 ms of 2, eta = 0.5 (rate-halving's own one-per-two rate)."""
+    sc = scenario("rate_halving")
+    sc["flows"][0]["tcp"]["opportunistic_rtx"] = True
+    res = rexsim.run(sc)
+    c = res.trace.columns
+    kinds = {e["name"]: e["id"] for e in rexsim.catalog()["vocab"]["events"]}
+    causes = {e["name"]: e["id"] for e in rexsim.catalog()["vocab"]["causes"]}
+    sends = (c["kind"] == kinds["send"]) & (c["t_ns"] > T0_NS)
+    opp = [(int(t) - T0_NS) // 1_000_000 for t in c["t_ns"][sends & (c["cause"] == causes["opportunistic"])]]
+    assert opp == [27, 29, 31, 33, 35, 37, 39, 42, 43]
+    (ep,) = res.flows[0].episodes
+    ms = 1_000_000
+    assert (ep["enter_ns"], ep["exit_ns"]) == (T0_NS + 25 * ms, T0_NS + 46 * ms)
+    assert (ep["period_start_ns"], ep["period_end_ns"]) == (T0_NS + 26 * ms, T0_NS + 47 * ms)
+    assert (ep["busy_ns"], ep["idle_ns"]) == (10 * ms, 11 * ms)
+    assert ep["utilisation"] == 10 / 21
+    assert ep["idle_gaps"] == 9
+    kept = [[T0_NS + a * ms, T0_NS + b * ms] for a, b in [(28, 29), (30, 31), (32, 33), (34, 35), (36, 37), (38, 39)]]
+    assert ep["idle_intervals_ns"] == [*kept, [T0_NS + 40 * ms, T0_NS + 42 * ms], [T0_NS + 44 * ms, T0_NS + 46 * ms]]
+    m = res.flows[0].metrics
+    assert (m["recovery_periods"], m["recovery_utilisation"], m["recovery_idle_ms"]) == (1, 10 / 21, 11.0)
+    assert m["recovery_period_ms"] == 21.0
