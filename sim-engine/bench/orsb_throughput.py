@@ -7,7 +7,10 @@ The presets' descriptions quote the figures this prints; e.g. for Tables 6 and 8
   .venv/bin/python sim-engine/bench/orsb_throughput.py orsb-throughput-loss-3g --replications 3
 
 --only KEY=VALUE (repeatable) keeps the grid cells with that value (JSON, e.g.
---only 'flows[*].tcp.sndbuf_growth=3'); --jobs N runs N processes; --json FILE also writes the means.
+--only 'flows[*].tcp.sndbuf_growth=3'); --set KEY=VALUE (repeatable) adds an override to the variants
+named by --set-variants (default all), e.g. issue #11's QARR/BARR switch:
+--set 'flows[*].tcp.recovery_params.skip_cc_loss_response=true' --set-variants QARR,BARR;
+--jobs N runs N processes; --json FILE also writes the means.
 --speed runs each selected cell and variant once (seed 1, full trace) and prints its engine CPU time and
 event count instead, e.g. issue #11's figure, one 200 s run at 100 Mb/s and 0.1 % loss:
 
@@ -64,6 +67,8 @@ def main() -> None:
     ap.add_argument("preset")
     ap.add_argument("--replications", type=int, default=None, help="default: the preset's")
     ap.add_argument("--only", action="append", default=[], help="KEY=JSON: keep the cells with this value")
+    ap.add_argument("--set", action="append", default=[], help="KEY=JSON: an override on top of each variant")
+    ap.add_argument("--set-variants", default=None, help="NAME,NAME: the variants --set applies to (default all)")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--json", default=None)
     ap.add_argument("--speed", action="store_true", help="one full-trace run per cell and variant: CPU time")
@@ -71,6 +76,8 @@ def main() -> None:
     p = PRESETS[a.preset]
     reps = a.replications or p["replications"]
     only = {k: json.loads(v) for k, v in (o.split("=", 1) for o in a.only)}
+    extra = {k: json.loads(v) for k, v in (o.split("=", 1) for o in a.set)}
+    set_on = set(a.set_variants.split(",")) if a.set_variants else set(p["variants"])
     cells = [c for c in grid_cells(p["grid"]) if all(c.get(k) == v for k, v in only.items())]
     seed0 = int(p["scenario"].get("seed", 1))
     jobs = []
@@ -78,7 +85,7 @@ def main() -> None:
     for cell in cells:
         base = apply_overrides(p["scenario"], cell)
         for name, ov in p["variants"].items():
-            sc = apply_overrides(base, ov)
+            sc = apply_overrides(base, {**ov, **extra} if name in set_on else ov)
             jobs += [(sc, seed0 + r) for r in range(reps)]
             names += [name] * reps
     if a.speed:

@@ -186,6 +186,12 @@ s qarr-blocked-nosack $paced fwd.loss.model=bernoulli fwd.loss.p=0.05 flows[0].a
 	flows[0].tcp.sack=false flows[0].tcp.recovery=qarr flows[0].tcp.recovery_params.qt_segs=0 \
 	flows[0].tcp.opportunistic_rtx=true flows[0].tcp.hack1_dupack_rtx=true flows[0].tcp.sndbuf_bytes=4096 \
 	flows[0].tcp.sndbuf_growth=2 flows[0].blocked=100,400,600,900 flows[0].receiver.rwnd_bytes=9500
+# QARR's and BARR's skip_cc_loss_response (ssthresh = cwnd, no congestion-control loss response; issue #11)
+s qarr-skip-cc-cubic $paced fwd.loss.model=bernoulli fwd.loss.p=0.03 flows[0].app.segments=150 flows[0].tcp.cc=cubic \
+	flows[0].tcp.recovery=qarr flows[0].tcp.recovery_params.skip_cc_loss_response=true flows[0].tcp.iw=10
+s barr-skip-cc-westwood $paced fwd.loss.model=bernoulli fwd.loss.p=0.03 flows[0].app.segments=150 \
+	flows[0].tcp.cc=westwood flows[0].tcp.recovery=barr flows[0].tcp.recovery_params.skip_cc_loss_response=true \
+	flows[0].tcp.recovery_params.window_acks=8
 s sndbuf-tiny-requests fwd.loss.model=bernoulli fwd.loss.p=0.05 flows[0].app.kind=requests \
 	flows[0].sizes=1000,50000,3000,1448,1 flows[0].app.gap_ms=0 flows[0].tcp.sndbuf_bytes=2896 flows[0].tcp.timer=tlp
 

@@ -56,6 +56,12 @@ struct rx_recovery_ops {
 	 * up; the core then records every ACK's delivered count and arrival time,
 	 * in every state */
 	uint32_t (*ack_history)(const struct rx_sender *s);
+	/* (optional) true: the member replaces congestion control's loss
+	 * response.  At a reduction's start (Recovery, CWR; not an RTO) the core
+	 * then sets ssthresh = cwnd (a multiplicative decrease with beta = 1)
+	 * instead of calling cc->ssthresh(), and at its end sends no
+	 * RX_CC_EV_COMPLETE_CWR: congestion control sees no loss (castate.c) */
+	bool (*skips_cc_loss_response)(const struct rx_sender *s);
 	/* (required) the reduction ended (cumulative ACK reached the recovery
 	 * point) or was abandoned for an RTO (enum rx_reduction) */
 	void (*exit)(struct rx_sender *s, int reduction, int64_t now_ns);

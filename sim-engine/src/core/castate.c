@@ -70,12 +70,36 @@ static uint64_t loss_basis(const struct rx_sender *s, bool exclude_lt)
 	return s->out_bytes - (exclude_lt ? lt_bytes(s) : 0);
 }
 
-/* remember the window for undo, then take congestion control's ssthresh */
-static void reduce_ssthresh(struct rx_sender *s, bool exclude_lt)
+/* The recovery member's switch (ops skips_cc_loss_response; QARR's and
+ * BARR's tcp.recovery_params.skip_cc_loss_response): the opportunistic-
+ * retransmission paper's QARR and BARR "do not employ ssthresh" (§II.D,
+ * §II.E), "β=1 for QARR/BARR as it does not decrease ssthresh" (§V.C), and
+ * their "CWnd/ssthreshs are unaffected by packet losses" (§VII.C).  Read
+ * here as: at a fast recovery or CWR, ssthresh = cwnd (a multiplicative
+ * decrease with β = 1) and congestion control's loss response is not
+ * applied: cc->ssthresh() is not called (CUBIC keeps W_max, cwnd_prior and
+ * its epoch, so t keeps running from the epoch before the loss, and takes
+ * no undo snapshot; Reno, Veno, Vegas and Westwood's ssthresh() have no
+ * side effects, only their value is replaced), and the reduction's end
+ * sends no RX_CC_EV_COMPLETE_CWR (Westwood's cwnd = ssthresh at the end of
+ * the reduction is that response).  set_state() is still called (state,
+ * not a reduction: Vegas goes back to Reno mode for a round).  An RTO is
+ * not a fast recovery: congestion control's ssthresh as always. */
+static bool member_skips_cc(const struct rx_sender *s)
+{
+	return s->rec->skips_cc_loss_response && s->rec->skips_cc_loss_response(s);
+}
+
+/* remember the window for undo, then take congestion control's ssthresh
+ * (or, with the member's switch, for a fast recovery or CWR: cwnd) */
+static void reduce_ssthresh(struct rx_sender *s, bool exclude_lt, bool rto)
 {
 	s->cc.prior_cwnd_bytes = s->cc.cwnd_bytes;
 	s->cc.prior_ssthresh_bytes = s->cc.ssthresh_bytes;
-	s->cc.ssthresh_bytes = s->cc_ops->ssthresh(&s->cc, loss_basis(s, exclude_lt), s->sim->now_ns);
+	if (!rto && member_skips_cc(s))
+		s->cc.ssthresh_bytes = s->cc.cwnd_bytes; /* β = 1 */
+	else
+		s->cc.ssthresh_bytes = s->cc_ops->ssthresh(&s->cc, loss_basis(s, exclude_lt), s->sim->now_ns);
 }
 
 /* A retransmission outside the recovery's quota (RFC 6675 (4.3), "retransmit
@@ -103,7 +127,7 @@ void rx_cs_enter_recovery(struct rx_sender *s, int verdict)
 	/* the first unacknowledged segment is presumed lost (RFC 6675 (4.3),
 	 * RFC 5827 §3, RFC 5681 §3.2 step 2) */
 	rx_sb_mark_lost(s, s->una_idx);
-	reduce_ssthresh(s, true);
+	reduce_ssthresh(s, true, false);
 	s->recovery_point = s->snd_nxt; /* RFC 6675 (4.1) */
 	s->high_rxt_idx = s->una_idx - 1;
 	s->sp_watch = s->rtxlog_on = false; /* a new episode: an RTO's verdict no longer applies */
@@ -129,7 +153,8 @@ static void exit_recovery(struct rx_sender *s)
 	s->reno_dupacks = 0;
 	rx_rm_exit(s, false);
 	s->rec->exit(s, RX_RED_RECOVERY, s->sim->now_ns);
-	cc_event(s, RX_CC_EV_COMPLETE_CWR);
+	if (!member_skips_cc(s))
+		cc_event(s, RX_CC_EV_COMPLETE_CWR);
 	rx_cs_set_state(s, s->sacked_segs || s->dupacks ? RX_CA_DISORDER : RX_CA_OPEN);
 }
 
@@ -138,7 +163,7 @@ static void exit_recovery(struct rx_sender *s)
 void rx_cs_enter_cwr(struct rx_sender *s)
 {
 	s->sp_watch = s->rtxlog_on = false;
-	reduce_ssthresh(s, false);
+	reduce_ssthresh(s, false, false);
 	s->rec->enter(s, RX_RED_CWR, s->sim->now_ns);
 	s->recovery_point = s->snd_nxt;
 	rx_cs_set_state(s, RX_CA_CWR);
@@ -193,7 +218,8 @@ void rx_cs_on_ack(struct rx_sender *s, const struct rx_ack_info *ai)
 	case RX_CA_CWR:
 		if (s->snd_una >= s->recovery_point) {
 			s->rec->exit(s, RX_RED_CWR, s->sim->now_ns);
-			cc_event(s, RX_CC_EV_COMPLETE_CWR);
+			if (!member_skips_cc(s))
+				cc_event(s, RX_CC_EV_COMPLETE_CWR);
 			rx_cs_set_state(s, RX_CA_OPEN);
 		} else {
 			s->rec->on_ack(s, ai);
@@ -250,7 +276,7 @@ void rx_cs_on_rto(struct rx_sender *s)
 	if (s->ca_state != RX_CA_LOSS || s->loss_undone) {
 		s->rto_prior_state = s->ca_state == RX_CA_LOSS ? RX_CA_OPEN : s->ca_state; /* a new episode */
 		s->sp_pipe_prev_bytes = rx_umax64(s->out_bytes, s->cc.ssthresh_bytes);
-		reduce_ssthresh(s, false);
+		reduce_ssthresh(s, false, true);
 	}
 	if (s->ca_state == RX_CA_RECOVERY)
 		rx_rm_exit(s, true);

@@ -66,6 +66,18 @@
  *     §II.E, BARR "also suffer[s] from the AWnd bottleneck", as rec_qarr.c
  *     interpretation 6.
  *  7. CWR: the same rule.  No NextSeg rules 3 and 4 (next_seg NULL).
+ *  8. skip_cc_loss_response (issue #11, off by default): interpretation
+ *     5's ssthresh is congestion control's; with the switch on it is not.
+ *     "BARR does not employ ssthresh" (§II.E), "β=1 for QARR/BARR as it does
+ *     not decrease ssthresh" (§V.C) and "their CWnd/ssthreshs are unaffected
+ *     by packet losses" (§VII.C) are then read as: at the loss ssthresh =
+ *     cwnd (a multiplicative decrease with β = 1) and congestion control's
+ *     loss response is not applied (no cc->ssthresh() call: CUBIC keeps
+ *     W_max and its epoch; no end-of-reduction event: Westwood does not set
+ *     cwnd = ssthresh on exit).  The core does it (castate.c,
+ *     member_skips_cc()); on exit cwnd = W as before, so a W below the
+ *     window at the loss grows back to it in slow start (§VII.C: QARR "fills
+ *     that queue up by increasing its CWnd").
  */
 #include <stddef.h>
 #include "../core/sim.h"
@@ -74,6 +86,7 @@
 
 struct barr_cfg {
 	int64_t window_acks; /* M */
+	bool skip_cc_loss_response; /* ssthresh = cwnd, no cc loss response (castate.c) */
 };
 
 static const struct barr_cfg barr_defaults = { .window_acks = 200 };
@@ -107,6 +120,22 @@ static const struct rx_param barr_params[] = {
 	  .doc = "How many ACKs BARR's bandwidth estimate spans: Bi = (data delivered by ACK i - by ACK i-M) / (ti - "
 		 "ti-M) (paper eq. 3, §II.E; slide_wnd_size, 200 by default, §VI). Larger is steadier, smaller "
 		 "follows changes sooner." },
+	{ .section = 0,
+	  .key = "skip_cc_loss_response",
+	  .label = "β = 1: skip congestion control's loss response",
+	  .type = RX_PT_BOOL,
+	  .offset = offsetof(struct barr_cfg, skip_cc_loss_response),
+	  .min = 0,
+	  .max = 1,
+	  .def = 0,
+	  .unit = "",
+	  .doc = "Off (the default): congestion control's ssthresh is taken at every fast recovery and CWR (e.g. "
+		 "CUBIC's 0.7 cwnd, which also resets its epoch and W_max) and BARR keeps its own window W beside it. "
+		 "On: the paper's 'does not employ ssthresh' (§II.D-E), 'β=1 for QARR/BARR as it does not decrease "
+		 "ssthresh' (§V.C) and 'CWnd/ssthreshs are unaffected by packet losses' (§VII.C) read as ssthresh = "
+		 "cwnd at the loss and no congestion-control loss response: its ssthresh rule is not called (CUBIC "
+		 "keeps W_max and its epoch) and the reduction's end is not signalled (Westwood keeps W). An RTO is "
+		 "unchanged." },
 };
 
 static const struct rx_var_desc barr_vars[] = {
@@ -120,6 +149,11 @@ static const struct rx_var_desc barr_vars[] = {
 static uint32_t ack_history(const struct rx_sender *s)
 {
 	return (uint32_t)cfg_of(s)->window_acks;
+}
+
+static bool skips_cc_loss_response(const struct rx_sender *s)
+{
+	return cfg_of(s)->skip_cc_loss_response;
 }
 
 static void enter(struct rx_sender *s, int reduction, int64_t now)
@@ -178,5 +212,6 @@ const struct rx_recovery_ops rx_rec_barr = {
 	.on_ack = on_ack,
 	.send_quota = send_quota,
 	.ack_history = ack_history,
+	.skips_cc_loss_response = skips_cc_loss_response,
 	.exit = rec_exit,
 };

@@ -74,6 +74,18 @@
  *  7. CWR (a reduction without retransmission): the same rule, W0 = cwnd.
  *  8. No NextSeg rules 3 and 4 (next_seg NULL), as rec_prr.c: lost segments
  *     and new data only.
+ *  9. skip_cc_loss_response (issue #11, off by default): interpretation
+ *     5's ssthresh is congestion control's; with the switch on it is not.
+ *     "QARR does not employ ssthresh" (§II.D), "β=1 for QARR/BARR as it does
+ *     not decrease ssthresh" (§V.C) and "their CWnd/ssthreshs are unaffected
+ *     by packet losses" (§VII.C) are then read as: at the loss ssthresh =
+ *     cwnd (a multiplicative decrease with β = 1) and congestion control's
+ *     loss response is not applied (no cc->ssthresh() call: CUBIC keeps
+ *     W_max and its epoch; no end-of-reduction event: Westwood does not set
+ *     cwnd = ssthresh on exit).  The core does it (castate.c,
+ *     member_skips_cc()); on exit cwnd = W as before, so a W below the
+ *     window at the loss grows back to it in slow start (§VII.C: QARR "fills
+ *     that queue up by increasing its CWnd").
  */
 #include <stddef.h>
 #include "../core/sim.h"
@@ -82,6 +94,7 @@
 
 struct qarr_cfg {
 	int64_t qt_segs; /* QT */
+	bool skip_cc_loss_response; /* ssthresh = cwnd, no cc loss response (castate.c) */
 };
 
 static const struct qarr_cfg qarr_defaults = { .qt_segs = 5 };
@@ -115,6 +128,22 @@ static const struct rx_param qarr_params[] = {
 	  .doc = "The bottleneck queue QARR aims at during recovery: every ACK whose queue estimate Qi = pipe x (RTT "
 		 "- baseRTT) / RTT exceeds QT takes Qi - QT segments off the window, Wi = Wi-1 - max(Qi - QT, 0) "
 		 "(paper eqs. 1-2, §II.D; queue_len_threshold, 5 by default, §VI)." },
+	{ .section = 0,
+	  .key = "skip_cc_loss_response",
+	  .label = "β = 1: skip congestion control's loss response",
+	  .type = RX_PT_BOOL,
+	  .offset = offsetof(struct qarr_cfg, skip_cc_loss_response),
+	  .min = 0,
+	  .max = 1,
+	  .def = 0,
+	  .unit = "",
+	  .doc = "Off (the default): congestion control's ssthresh is taken at every fast recovery and CWR (e.g. "
+		 "CUBIC's 0.7 cwnd, which also resets its epoch and W_max) and QARR keeps its own window W beside it. "
+		 "On: the paper's 'does not employ ssthresh' (§II.D-E), 'β=1 for QARR/BARR as it does not decrease "
+		 "ssthresh' (§V.C) and 'CWnd/ssthreshs are unaffected by packet losses' (§VII.C) read as ssthresh = "
+		 "cwnd at the loss and no congestion-control loss response: its ssthresh rule is not called (CUBIC "
+		 "keeps W_max and its epoch) and the reduction's end is not signalled (Westwood keeps W). An RTO is "
+		 "unchanged." },
 };
 
 static const struct rx_var_desc qarr_vars[] = {
@@ -124,6 +153,11 @@ static const struct rx_var_desc qarr_vars[] = {
 	  .doc = "Qi = pipe x (RTT - baseRTT) / RTT on the latest ACK with an RTT sample during recovery (paper eq. "
 		 "1)." },
 };
+
+static bool skips_cc_loss_response(const struct rx_sender *s)
+{
+	return cfg_of(s)->skip_cc_loss_response;
+}
 
 static void enter(struct rx_sender *s, int reduction, int64_t now)
 {
@@ -180,5 +214,6 @@ const struct rx_recovery_ops rx_rec_qarr = {
 	.enter = enter,
 	.on_ack = on_ack,
 	.send_quota = send_quota,
+	.skips_cc_loss_response = skips_cc_loss_response,
 	.exit = rec_exit,
 };

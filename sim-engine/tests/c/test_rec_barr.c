@@ -109,10 +109,20 @@ static int sack_n(double at_ms, uint64_t n, double rtt_ms)
 
 static void params(void)
 {
-	CHECK_EQ_I64(OPS.n_params, 1);
+	CHECK_EQ_I64(OPS.n_params, 2);
 	CHECK(strcmp(OPS.params[0].key, "window_acks") == 0);
 	CHECK_EQ_I64((int64_t)OPS.params[0].def, 200); /* §VI: M = 200 by default */
 	CHECK(rx_member_index(RX_FAM_RECOVERY, "barr") >= 0);
+	/* issue #11's switch: a bool, off by default; the core asks the member
+	 * through skips_cc_loss_response() (castate.c) */
+	CHECK(strcmp(OPS.params[1].key, "skip_cc_loss_response") == 0);
+	CHECK_EQ_I64(OPS.params[1].type, RX_PT_BOOL);
+	CHECK_EQ_I64((int64_t)OPS.params[1].def, 0);
+	CHECK(OPS.skips_cc_loss_response != NULL);
+	setup(4);
+	CHECK(!OPS.skips_cc_loss_response(&snd));
+	set_param("skip_cc_loss_response", 1);
+	CHECK(OPS.skips_cc_loss_response(&snd));
 }
 
 /* ------------------------------------------------------------------------

@@ -107,11 +107,21 @@ static void start(void)
 
 static void params(void)
 {
-	CHECK_EQ_I64(OPS.n_params, 1);
+	CHECK_EQ_I64(OPS.n_params, 2);
 	CHECK(strcmp(OPS.params[0].key, "qt_segs") == 0);
 	CHECK_EQ_I64((int64_t)OPS.params[0].def, 5); /* §VI: QT = 5 by default */
 	/* the registry validates the member (its ops, params and vars) */
 	CHECK(rx_member_index(RX_FAM_RECOVERY, "qarr") >= 0);
+	/* issue #11's switch: a bool, off by default; the core asks the member
+	 * through skips_cc_loss_response() (castate.c) */
+	CHECK(strcmp(OPS.params[1].key, "skip_cc_loss_response") == 0);
+	CHECK_EQ_I64(OPS.params[1].type, RX_PT_BOOL);
+	CHECK_EQ_I64((int64_t)OPS.params[1].def, 0);
+	CHECK(OPS.skips_cc_loss_response != NULL);
+	setup();
+	CHECK(!OPS.skips_cc_loss_response(&snd));
+	set_param("skip_cc_loss_response", 1);
+	CHECK(OPS.skips_cc_loss_response(&snd));
 }
 
 /* ------------------------------------------------------------------------
