@@ -83,6 +83,7 @@
 #include "../core/sim.h"
 #include "rexsim/params.h"
 #include "rexsim/registry.h"
+#include "rec_adaptive.h"
 
 struct barr_cfg {
 	int64_t window_acks; /* M */
@@ -120,22 +121,7 @@ static const struct rx_param barr_params[] = {
 	  .doc = "How many ACKs BARR's bandwidth estimate spans: Bi = (data delivered by ACK i - by ACK i-M) / (ti - "
 		 "ti-M) (paper eq. 3, §II.E; slide_wnd_size, 200 by default, §VI). Larger is steadier, smaller "
 		 "follows changes sooner." },
-	{ .section = 0,
-	  .key = "skip_cc_loss_response",
-	  .label = "β = 1: skip congestion control's loss response",
-	  .type = RX_PT_BOOL,
-	  .offset = offsetof(struct barr_cfg, skip_cc_loss_response),
-	  .min = 0,
-	  .max = 1,
-	  .def = 0,
-	  .unit = "",
-	  .doc = "Off (the default): congestion control's ssthresh is taken at every fast recovery and CWR (e.g. "
-		 "CUBIC's 0.7 cwnd, which also resets its epoch and W_max) and BARR keeps its own window W beside it. "
-		 "On: the paper's 'does not employ ssthresh' (§II.D-E), 'β=1 for QARR/BARR as it does not decrease "
-		 "ssthresh' (§V.C) and 'CWnd/ssthreshs are unaffected by packet losses' (§VII.C) read as ssthresh = "
-		 "cwnd at the loss and no congestion-control loss response: its ssthresh rule is not called (CUBIC "
-		 "keeps W_max and its epoch) and the reduction's end is not signalled (Westwood keeps W). An RTO is "
-		 "unchanged." },
+	RX_REC_SKIP_CC_PARAM(struct barr_cfg, "BARR"),
 };
 
 static const struct rx_var_desc barr_vars[] = {

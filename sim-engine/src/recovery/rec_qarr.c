@@ -91,6 +91,7 @@
 #include "../core/sim.h"
 #include "rexsim/params.h"
 #include "rexsim/registry.h"
+#include "rec_adaptive.h"
 
 struct qarr_cfg {
 	int64_t qt_segs; /* QT */
@@ -128,22 +129,7 @@ static const struct rx_param qarr_params[] = {
 	  .doc = "The bottleneck queue QARR aims at during recovery: every ACK whose queue estimate Qi = pipe x (RTT "
 		 "- baseRTT) / RTT exceeds QT takes Qi - QT segments off the window, Wi = Wi-1 - max(Qi - QT, 0) "
 		 "(paper eqs. 1-2, §II.D; queue_len_threshold, 5 by default, §VI)." },
-	{ .section = 0,
-	  .key = "skip_cc_loss_response",
-	  .label = "β = 1: skip congestion control's loss response",
-	  .type = RX_PT_BOOL,
-	  .offset = offsetof(struct qarr_cfg, skip_cc_loss_response),
-	  .min = 0,
-	  .max = 1,
-	  .def = 0,
-	  .unit = "",
-	  .doc = "Off (the default): congestion control's ssthresh is taken at every fast recovery and CWR (e.g. "
-		 "CUBIC's 0.7 cwnd, which also resets its epoch and W_max) and QARR keeps its own window W beside it. "
-		 "On: the paper's 'does not employ ssthresh' (§II.D-E), 'β=1 for QARR/BARR as it does not decrease "
-		 "ssthresh' (§V.C) and 'CWnd/ssthreshs are unaffected by packet losses' (§VII.C) read as ssthresh = "
-		 "cwnd at the loss and no congestion-control loss response: its ssthresh rule is not called (CUBIC "
-		 "keeps W_max and its epoch) and the reduction's end is not signalled (Westwood keeps W). An RTO is "
-		 "unchanged." },
+	RX_REC_SKIP_CC_PARAM(struct qarr_cfg, "QARR"),
 };
 
 static const struct rx_var_desc qarr_vars[] = {
