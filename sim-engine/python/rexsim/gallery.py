@@ -29,7 +29,18 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from . import _rexsim
-from .presets import FOREGROUND_FLOWS, FRTO_PAPER, FRTO_TABLES, KATO_PAPER, ORSB_PAPER, PRESETS, TAIL_PAPER, WEB_SITES
+from .presets import (
+    FOREGROUND_FLOWS,
+    FRTO_PAPER,
+    FRTO_TABLES,
+    KATO_PAPER,
+    ORSB_OPPORTUNISTIC,
+    ORSB_PAPER,
+    ORSB_SNDBUF_GROWTH,
+    PRESETS,
+    TAIL_PAPER,
+    WEB_SITES,
+)
 from .scenario import apply_overrides, flow_counts, grid_cells
 
 TAIL = "tail-loss-recovery-rtor-tlp-tlpr"
@@ -1312,8 +1323,8 @@ CARDS += KATO_TIME_CARDS
 # 3 x cwnd (Tables 4, 5, §V.D).  The published values are the paper's
 # numerical (system model) and experimental rows, as the OCR'd text gives them.
 _ORSB_BURST = "path.forward.loss.rules[0].count"
-_ORSB_OR = "flows[*].tcp.opportunistic_rtx"
-_ORSB_GROWTH = "flows[*].tcp.sndbuf_growth"
+_ORSB_OR = ORSB_OPPORTUNISTIC
+_ORSB_GROWTH = ORSB_SNDBUF_GROWTH
 # Tables 4 and 5 (§V.D): Linux as it is against both of the paper's optimisations
 _ORSB_OPT_PANELS: list[dict[str, Any]] = [
     {
@@ -2334,8 +2345,8 @@ _TP = "flows[*].tcp.cc"
 _TP_LOSS = "path.forward.loss.p"
 _TP_OWD = "path.*.delay_ms"
 _TP_RATE = "path.forward.rate_bps"
-_TP_OPP = "flows[*].tcp.opportunistic_rtx"
-_TP_GROWTH = "flows[*].tcp.sndbuf_growth"
+_TP_OPP = ORSB_OPPORTUNISTIC
+_TP_GROWTH = ORSB_SNDBUF_GROWTH
 _TP_CCS = ["cubic", "veno", "westwood", "vegas"]
 _TP_LOSSES = [0.0001, 0.0005, 0.001]
 _TP_OWDS = [25, 75, 100]

@@ -1082,12 +1082,18 @@ ORSB_CC = "flows[*].tcp.cc"
 ORSB_P = "path.forward.loss.p"
 ORSB_OWD = "path.*.delay_ms"
 ORSB_RATE = "path.forward.rate_bps"
-ORSB_OPP = "flows[*].tcp.opportunistic_rtx"
-ORSB_GROWTH = "flows[*].tcp.sndbuf_growth"
 ORSB_HACK1 = "flows[*].tcp.hack1_dupack_rtx"
+
+
+def _orsb_tput_grid(axis: str, values: list[Any]) -> dict[str, list[Any]]:
+    """The throughput presets' grid: the congestion control x the table's axis (loss rate or delay) x both of
+    the paper's optimisation switches (the Original and Optimized settings, and each switch alone)."""
+    return {ORSB_CC: ORSB_TPUT_CCS, axis: values, ORSB_OPPORTUNISTIC: [False, True], ORSB_SNDBUF_GROWTH: [2, 3]}
+
+
 #: the paper's two settings as values of the two switches
-ORSB_ORIGINAL = {ORSB_OPP: False, ORSB_GROWTH: 2}
-ORSB_OPTIMIZED = {ORSB_OPP: True, ORSB_GROWTH: 3}
+ORSB_ORIGINAL = {ORSB_OPPORTUNISTIC: False, ORSB_SNDBUF_GROWTH: 2}
+ORSB_OPTIMIZED = {ORSB_OPPORTUNISTIC: True, ORSB_SNDBUF_GROWTH: 3}
 ORSB_TPUT_DURATION_S = 200
 
 
@@ -1207,12 +1213,7 @@ ORSB_TPUT_PRESETS: dict[str, dict[str, Any]] = {
         "scenario": orsb_tput_scenario(ORSB_TPUT_RATE_3G_BPS),
         "variants": RECOVERY_VARIANTS,
         "baseline_variant": "PRR",
-        "grid": {
-            ORSB_CC: ORSB_TPUT_CCS,
-            ORSB_P: ORSB_TPUT_LOSS,
-            ORSB_OPP: [False, True],
-            ORSB_GROWTH: [2, 3],
-        },
+        "grid": _orsb_tput_grid(ORSB_P, ORSB_TPUT_LOSS),
         "replications": 10,
     },
     "orsb-throughput-loss-4g": {
@@ -1252,12 +1253,7 @@ ORSB_TPUT_PRESETS: dict[str, dict[str, Any]] = {
         "scenario": orsb_tput_scenario(ORSB_TPUT_RATE_4G_BPS),
         "variants": ADAPTIVE_VARIANTS,
         "baseline_variant": "QARR",
-        "grid": {
-            ORSB_CC: ORSB_TPUT_CCS,
-            ORSB_P: ORSB_TPUT_LOSS,
-            ORSB_OPP: [False, True],
-            ORSB_GROWTH: [2, 3],
-        },
+        "grid": _orsb_tput_grid(ORSB_P, ORSB_TPUT_LOSS),
         "replications": 10,
     },
     "orsb-throughput-delay-3g": {
@@ -1303,12 +1299,7 @@ ORSB_TPUT_PRESETS: dict[str, dict[str, Any]] = {
         "scenario": orsb_tput_scenario(ORSB_TPUT_RATE_3G_BPS, p=0.001),
         "variants": RECOVERY_VARIANTS,
         "baseline_variant": "PRR",
-        "grid": {
-            ORSB_CC: ORSB_TPUT_CCS,
-            ORSB_OWD: ORSB_TPUT_OWD,
-            ORSB_OPP: [False, True],
-            ORSB_GROWTH: [2, 3],
-        },
+        "grid": _orsb_tput_grid(ORSB_OWD, ORSB_TPUT_OWD),
         "replications": 10,
     },
     "orsb-throughput-delay-4g": {
@@ -1345,12 +1336,7 @@ ORSB_TPUT_PRESETS: dict[str, dict[str, Any]] = {
         "scenario": orsb_tput_scenario(ORSB_TPUT_RATE_4G_BPS, p=0.001),
         "variants": ADAPTIVE_VARIANTS,
         "baseline_variant": "QARR",
-        "grid": {
-            ORSB_CC: ORSB_TPUT_CCS,
-            ORSB_OWD: ORSB_TPUT_OWD,
-            ORSB_OPP: [False, True],
-            ORSB_GROWTH: [2, 3],
-        },
+        "grid": _orsb_tput_grid(ORSB_OWD, ORSB_TPUT_OWD),
         "replications": 10,
     },
     "orsb-throughput-heavy-loss": {

@@ -33,7 +33,7 @@ from typing import Any
 import pytest
 import rexsim
 from rexsim import gallery
-from rexsim.presets import ORSB_GROWTH, ORSB_OPP, ORSB_OPTIMIZED, ORSB_ORIGINAL, PRESETS
+from rexsim.presets import ORSB_OPPORTUNISTIC, ORSB_OPTIMIZED, ORSB_ORIGINAL, ORSB_SNDBUF_GROWTH, PRESETS
 
 CC = "flows[*].tcp.cc"
 LOSS = "path.forward.loss.p"
@@ -85,7 +85,7 @@ def test_presets_are_table_3() -> None:
         assert sc["flows"][0]["receiver"]["rwnd_bdp"] == 1 and sc["flows"][0]["tcp"]["mss"] == 1463
         assert sc["flows"][0]["app"]["duration_s"] == 200 and p["replications"] == 10
         assert set(p["variants"]) == {"RH", "PRR", "QARR", "BARR"}
-        assert p["grid"][ORSB_OPP] == [False, True] and p["grid"][ORSB_GROWTH] == [2, 3]
+        assert p["grid"][ORSB_OPPORTUNISTIC] == [False, True] and p["grid"][ORSB_SNDBUF_GROWTH] == [2, 3]
     assert PRESETS["orsb-throughput-loss-3g"]["grid"][LOSS] == [0.0001, 0.0005, 0.001]
     assert PRESETS["orsb-throughput-delay-3g"]["grid"][OWD] == [25, 75, 100]
     assert PRESETS["orsb-throughput-loss-4g"]["scenario"]["path"]["forward"]["rate_bps"] == 100e6
