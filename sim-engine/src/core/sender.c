@@ -113,8 +113,9 @@ static bool opportunistic_allows(struct rx_sender *s, uint32_t len)
 /* Would the receive window, or opportunistic retransmission's allowance past
  * it, let len more bytes of new data go now?  (The application-stall metric,
  * sndbuf.c interpretation 6: room "to send" counts the opportunistic
- * allowance as the transmit step does.) */
-bool rx_snd_window_room(const struct rx_sender *s, uint32_t len)
+ * allowance as the transmit step does.)  Not const: the allowance advances
+ * the sender's coverage cache (opp_cov_idx), as the transmit step's does. */
+bool rx_snd_window_room(struct rx_sender *s, uint32_t len)
 {
 	return rwnd_allows(s, len) || opportunistic_allows(s, len);
 }

@@ -434,7 +434,7 @@ void rx_snd_on_timer(struct rx_sender *s);
 void rx_snd_app_write(struct rx_sender *s, uint64_t bytes);
 void rx_snd_app_stop(struct rx_sender *s);
 bool rx_snd_can_send_new(const struct rx_sender *s, bool ignore_cwnd);
-bool rx_snd_window_room(const struct rx_sender *s, uint32_t len);
+bool rx_snd_window_room(struct rx_sender *s, uint32_t len);
 /* send one loss probe; returns true if it was a retransmission, and its
  * segment's index through seg_idx (if not NULL) */
 bool rx_snd_send_probe(struct rx_sender *s, uint64_t *seg_idx);
