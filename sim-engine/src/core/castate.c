@@ -276,6 +276,11 @@ void rx_cs_on_rto(struct rx_sender *s)
 	if (s->ca_state != RX_CA_LOSS || s->loss_undone) {
 		s->rto_prior_state = s->ca_state == RX_CA_LOSS ? RX_CA_OPEN : s->ca_state; /* a new episode */
 		s->sp_pipe_prev_bytes = rx_umax64(s->out_bytes, s->cc.ssthresh_bytes);
+		/* and "SRTT_prev <- SRTT + (2 * G)", "RTTVAR_prev <- RTTVAR" (rtt.c) */
+		s->sp_srtt_prev_ns = s->have_srtt ? s->srtt_ns + 2 * s->g_ns : 0;
+		s->sp_rttvar_prev_ns = s->rttvar_ns;
+		s->sp_snd_max_prev = s->snd_nxt;
+		s->sp_rto_rebase = false;
 		reduce_ssthresh(s, false, true);
 	}
 	if (s->ca_state == RX_CA_RECOVERY)
@@ -372,7 +377,8 @@ void rx_cs_rtxlog_dsack(struct rx_sender *s, uint64_t start, uint64_t end)
 /* The one undo path: the reduction was not needed.  The response
  * (tcp.spurious_response) sets the window: revert -- ssthresh returns to its
  * value before the reduction (if that was larger), congestion control names
- * the window to restore (cc->undo_cwnd); rfc4015 -- RFC 4015 §3 step 4; halve
+ * the window to restore (cc->undo_cwnd); rfc4015 -- RFC 4015 §3 step 4,
+ * and its RTO adaptation on a later ACK (rtt.c); halve
  * -- the F-RTO paper's §3: cwnd = ssthresh, the reduction kept; none --
  * nothing (detect only).  On an undo
  * segments marked lost but never retransmitted are unmarked, and the
@@ -393,6 +399,9 @@ void rx_cs_undo(struct rx_sender *s, const struct rx_ack_info *ai, int detector,
 		s->cc.cwnd_bytes =
 			rx_umax64(s->out_bytes + rx_umin64(ai->acked_bytes, (uint64_t)s->cfg->iw * s->mss), s->mss);
 		s->cc.ssthresh_bytes = s->sp_pipe_prev_bytes;
+		/* and the RTO adaptation, on the first RTT sample of data sent
+		 * after the timeout (rtt.c rx_rtt_eifel_rebase) */
+		s->sp_rto_rebase = s->sp_srtt_prev_ns > 0 && s->cfg->rtt_profile != RX_RTT_LINUX;
 		break;
 	case RX_SPR_HALVE:
 		/* F-RTO paper §3 step 2a: "the congestion window size is set to have

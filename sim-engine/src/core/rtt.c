@@ -237,6 +237,51 @@ void rx_rtt_on_xmit(struct rx_sender *s, uint64_t idx, uint32_t tx_count)
  *
  * linux: every valid sample, cumulative or SACK (the estimator itself tracks
  * the deviation per RTT). */
+/* The Eifel response's RTO adaptation (RFC 4015, tcp.spurious_response
+ * rfc4015; castate.c takes the snapshot and sets sp_rto_rebase).
+ *
+ * Sources.  The RFC's own text of this step is not available here (every
+ * stored copy of RFC 4015 ends in §1); its step (1) is, quoted verbatim in
+ * public code: "Before the variables cwnd and ssthresh get updated when loss
+ * recovery is initiated: pipe_prev <- max (FlightSize, ssthresh); SRTT_prev
+ * <- SRTT + (2 * G); RTTVAR_prev <- RTTVAR".  The adaptation itself is taken
+ * from two secondary sources that agree: TCP/IP Illustrated Vol. 1 (2nd ed.,
+ * §14.7.4), as summarised in study notes: once an RTT sample m is taken from
+ * the first acceptable ACK for data sent after the timeout, "srtt <-
+ * max(srtt_prev, m), rttvar <- max(rttvar_prev, m/2), RTO = srtt + max(G,
+ * 4 rttvar)"; and DragonFly BSD's Eifel response, which does the same on the
+ * first RTT sample of an ACK beyond the SND.MAX of the timeout.  PLEASE CHECK
+ * against RFC 4015 §3 when its text can be read.
+ *
+ * Interpretations:
+ *  E1. "Data sent after the timeout": the ACK's sample must be of such data,
+ *      so the ACK starts at or above the SND.MAX of the timeout (prior_una >=
+ *      sp_snd_max_prev) and acknowledges new data with a Karn-valid sample;
+ *      an ACK that also covers older data gives no rebase (its sample, the
+ *      oldest newly acknowledged segment's, would be of the old data).
+ *  E2. The rebase replaces the estimator's own update for that sample; the
+ *      samples folded before it (the delayed originals' ACKs) are discarded
+ *      with SRTT and RTTVAR, which is what taking the max with the snapshot
+ *      of the timeout means.  RTO = SRTT + max(G, 4 RTTVAR), clamped to
+ *      [min_rto, max_rto] as every RFC 6298 RTO (set_rto), backoff cleared.
+ *  E3. The rfc6298 estimator only: the linux estimator keeps other state
+ *      (mdev, mdev_max), and Linux has no Eifel response; with rtt_profile
+ *      linux the response sets cwnd and ssthresh only (castate.c). */
+static bool eifel_rebase(struct rx_sender *s, const struct rx_ack_info *ai)
+{
+	if (!s->sp_rto_rebase || ai->rtt_ns < 0 || ai->acked_bytes == 0 || ai->prior_una < s->sp_snd_max_prev)
+		return false;
+	int64_t m = ai->rtt_ns < 1 ? 1 : ai->rtt_ns;
+	s->sp_rto_rebase = false;
+	s->backoff = 0;
+	s->srtt_ns = rx_max64(s->sp_srtt_prev_ns, m);
+	s->rttvar_ns = rx_max64(s->sp_rttvar_prev_ns, m / 2);
+	s->cc.srtt_ns = s->srtt_ns;
+	s->rtt_timed_idx = 0; /* the timed segment's sample is this one */
+	set_rto(s, s->srtt_ns + rx_max64(s->g_ns, 4 * s->rttvar_ns));
+	return true;
+}
+
 void rx_rtt_on_ack(struct rx_sender *s, const struct rx_ack_info *ai)
 {
 	if (ai->rtt_ns >= 0) {
@@ -246,6 +291,8 @@ void rx_rtt_on_ack(struct rx_sender *s, const struct rx_ack_info *ai)
 			s->rto_ns = s->rto_base_ns;
 		}
 	}
+	if (s->sp_rto_rebase && eifel_rebase(s, ai))
+		return;
 	if (s->cfg->rtt_profile == RX_RTT_LINUX) {
 		if (ai->rtt_ns >= 0)
 			fold(s, ai->rtt_ns, 1);

@@ -243,6 +243,13 @@ struct rx_sender {
 	uint64_t sp_new_end;
 	unsigned sp_done; /* bit i: detector i gave its verdict (genuine) for this RTO */
 	uint64_t sp_pipe_prev_bytes; /* RFC 4015 §3 step 0: max(FlightSize, ssthresh) before the RTO */
+	/* RFC 4015's RTO adaptation (rtt.c rx_rtt_eifel_rebase): the estimator
+	 * at the episode's first timeout, SRTT_prev = SRTT + 2G and RTTVAR_prev =
+	 * RTTVAR (0: no sample yet), SND.MAX then, and whether the rfc4015
+	 * response waits for the first sample of data sent after the timeout */
+	int64_t sp_srtt_prev_ns, sp_rttvar_prev_ns;
+	uint64_t sp_snd_max_prev;
+	bool sp_rto_rebase;
 	/* each family's private state */
 	_Alignas(8) unsigned char rec_priv[RX_REC_PRIV_SIZE];
 	int64_t rec_vars[RX_MAX_VARS]; /* recovery's declared variables */

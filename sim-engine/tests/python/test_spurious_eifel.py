@@ -18,8 +18,15 @@ smaller than RetransmitTS: no verdict of spurious (DONE).
 
 from __future__ import annotations
 
+import copy
+from typing import Any
+
+import numpy as np
 import pytest
-from spurious_cases import metric, run, spurious_events, states, tx
+from rexsim import _rexsim
+from rexsim.result import Result
+from rexsim.tracefile import TIMER_KINDS
+from spurious_cases import metric, run, scenario, spurious_events, states, tx
 
 NEW_AT_1200 = [(1200.0, "send", 10000 + 1000 * i) for i in range(10)]
 
@@ -162,3 +169,49 @@ def test_eifel_linux_variant_next_rto_in_kept_loss_is_a_new_episode() -> None:
     assert metric(r, "rto_count") == 2 and metric(r, "undo_count") == 1
     r3522 = run("eifel", "basic", timestamps=True, eifel_variant="rfc3522", drop=5)
     assert [(t, seq) for t, kind, seq in tx(r3522, 2200) if kind == "retransmit"] == [(1100.0, 0), (1200.0, 4000)]
+
+
+def _long_rtt_spike(response: str) -> Result:
+    """The scenario above stretched so that the RTO is not held at the 1 s
+    minimum: one-way delays 200 ms, the originals of segments 1..10 held
+    1500 ms, the RTO's retransmission 600 ms."""
+    sc = copy.deepcopy(scenario("eifel", "sack", genuine=False))
+    sc["path"]["forward"]["delay_ms"] = sc["path"]["reverse"]["delay_ms"] = 200
+    rules: list[dict[str, Any]] = [
+        {"segment": k, "transmission": 1, "action": "delay", "delay_ms": 1500} for k in range(1, 11)
+    ]
+    rules.append({"segment": 1, "transmission": 2, "action": "delay", "delay_ms": 600})
+    sc["path"]["forward"]["loss"]["rules"] = rules
+    sc["flows"][0]["tcp"].update(timestamps=True, spurious_response=response)
+    return Result(_rexsim.run(sc))
+
+
+def _rto_armed_ms(r: Result, at_ms: float) -> list[float]:
+    """The RTO lengths (ms) armed at this instant, in order."""
+    tr = r.trace
+    rto = tr.mask("timer_armed", flow=0) & ((tr.detail & 15) == TIMER_KINDS.index("rto"))
+    at = np.flatnonzero(rto & (np.abs(tr.t_ns / 1e6 - at_ms) < 1e-6))
+    return [round(float(tr.arg[i]) / 1000, 3) for i in at]
+
+
+def test_rfc4015_adapts_the_rto_on_the_first_sample_after_the_timeout() -> None:
+    """RFC 4015's RTO adaptation (rtt.c, rx_rtt_eifel_rebase; G = 1 ms).
+
+    Handshake: SYN at 0, SYN-ACK at 400: SRTT 400, RTTVAR 200, RTO = 400 +
+    max(1, 800) = 1200 ms.  Ten segments go at 400; the RTO fires at 1600
+    and retransmits seq 0 (TSval 1600), which arrives at 2400 (200 + 600).
+    The originals arrive at 2100 (200 + 1500), their ACKs at 2300.  At the
+    timeout SRTT_prev = 400 + 2G = 402, RTTVAR_prev = 200, SND.MAX 10000.
+    At 2300 ACK 1000 echoes TSecr 400 < 1600: spurious (as above); ACKs
+    2000..10000 carry samples of 1900 ms, folded as usual (they acknowledge
+    data sent before the timeout: E1).  New data 10000.. goes at 2300; its
+    first ACK, 11000 at 2700, is the first sample of data sent after the
+    timeout: m = 400, SRTT = max(402, 400) = 402, RTTVAR = max(200, 200) =
+    200, RTO = 402 + max(1, 800) = 1202 ms, armed at 2700.  Under revert the
+    1900 ms samples stay in the estimator: the RTO armed then is above 2 s."""
+    adapted = _rto_armed_ms(_long_rtt_spike("rfc4015"), 2700.0)
+    assert adapted[0] == 1202.0
+    # later samples of 400 ms fold from there (RFC 6298 with RFC 7323 App. G)
+    # down to the 1 s minimum
+    assert adapted[-1] == 1000.0 and adapted == sorted(adapted, reverse=True)
+    assert _rto_armed_ms(_long_rtt_spike("revert"), 2700.0)[0] > 2000.0
