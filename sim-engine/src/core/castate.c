@@ -416,6 +416,10 @@ void rx_cs_undo(struct rx_sender *s, const struct rx_ack_info *ai, int detector,
 				s->lost_bytes -= g->len;
 			}
 		}
+		/* the loss detector derives its marks again (RFC 6675 §4 IsLost()
+		 * applies to the holes the RTO had marked) */
+		if (s->ld->on_undo)
+			s->ld->on_undo(s);
 		/* a rule that stays in Loss (Linux's timestamp undo without SACK)
 		 * keeps the state until the ACKs reach recover (rx_cs_on_ack) */
 		const struct rx_spurious_ops *d = s->sp[detector];
