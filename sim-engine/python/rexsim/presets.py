@@ -761,16 +761,16 @@ KATO_PRESETS: dict[str, dict[str, Any]] = {
         "description": "The handover of the spike preset with loss (reconstructed: 5 % of the packets sent during "
         "the spike, 1 % until 20 s). Paper (Fig. 11, data transferred in 20 s, mean of three runs): Eifel "
         "transfers least, after a long timeout gap; DSACK and F-RTO best; no pair does better than its better "
-        "member. Engine (in-order data at the receiver at 20 s, mean of 20 seeds): conventional 17.5 MB, DSACK "
-        "17.5 MB (it seldom declares these RTOs spurious: a segment lost in the spike brings no D-SACK), Eifel "
-        "13.2 MB, F-RTO 12.7 MB. Eifel's undo restores the window, but the first ACKs after the spike carry "
-        "RTT samples of about 5 s, the RTO grows to about 11 s, and a segment lost in the spike waits for it: "
-        "the cumulative ACK stalls from 15.1 s to about 27 s (the paper's gap: 12-16 s, with a second one at "
-        "16.5-18.5 s). F-RTO as Linux runs it undoes the same way, also when the segment the RTO resent was "
-        "itself lost (Eifel then finds the RTO genuine), and transfers 4.0 % less than Eifel, where the paper's "
-        "F-RTO had a 1.5 s gap and did best: the engine disagrees with 'Eifel least' by that much. No pair "
-        "beats its better member: Eifel+DSACK transfers what Eifel does, Eifel+F-RTO and DSACK+F-RTO what "
-        "F-RTO does.",
+        "member. Engine (in-order data at the receiver at 20 s, mean of 20 seeds): conventional 17.51 MB, DSACK "
+        "17.51 MB (it seldom declares these RTOs spurious: a segment lost in the spike brings no D-SACK), Eifel "
+        "17.31 MB, F-RTO 16.92 MB. Eifel's undo restores the window and fast recovery repairs the segments lost in "
+        "the spike at once; F-RTO as Linux runs it also undoes when the segment the RTO resent was itself lost, "
+        "and in three runs of 20 a fast retransmission is lost again, which the RFC 6675 loss detection leaves to "
+        "an RTO grown to about 7.5 s by the spike's ~5 s RTT samples (with RACK loss detection no run stalls and "
+        "all transfer 17.55-17.62 MB). The paper's 'Eifel least' appears with SACK off for Eifel (its SACK "
+        "setting is not given): with Linux's timestamp undo, which then keeps the sender in Loss, Eifel transfers "
+        "12.97 MB and 17 runs of 20 stall past 20 s. No pair beats its better member: Eifel+DSACK transfers "
+        "what Eifel does, Eifel+F-RTO and DSACK+F-RTO what F-RTO does.",
         "scenario": _kato(KATO_SPIKE_LOSS),
         "variants": DETECTOR_VARIANTS,
         "baseline_variant": "conventional",

@@ -12,7 +12,6 @@ from rexsim import _rexsim
 from rexsim import linux_reference as L
 from rexsim.result import Result
 
-
 Drop = int | tuple[int, ...] | None
 
 
