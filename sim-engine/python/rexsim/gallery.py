@@ -1191,8 +1191,9 @@ KATO_TIME_CARDS: list[dict[str, Any]] = [
                 "the undo, shared/linux-reference Non-SACK+TS) runs 1 and 3 undo at 15.103 s and then stall from "
                 "15.10 s past the 20 s run (the lost segment waits for an RTO grown to 11.7 s by the spike's ~5 s "
                 "RTT samples, which fires at 26.76 s in run 1; 12.18 and 12.19 MB) and run 2, whose RTO Eifel "
-                "finds genuine, has no gap: the paper's three runs, 5(d) included. (Until the loss detector re-derived its marks after an undo, "
-                "Rexmit stalled that way with SACK too: the undone RTO's marks kept the holes from being found.)",
+                "finds genuine, has no gap: the paper's three runs, 5(d) included. (Until the loss detector "
+                "re-derived its marks after an undo, Rexmit stalled that way with SACK too: the undone RTO's marks "
+                "kept the holes from being found.)",
             },
             {
                 "id": "second-timeout",
