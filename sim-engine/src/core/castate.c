@@ -375,7 +375,9 @@ void rx_cs_rtxlog_dsack(struct rx_sender *s, uint64_t start, uint64_t end)
  * the window to restore (cc->undo_cwnd); rfc4015 -- RFC 4015 §3 step 4; halve
  * -- the F-RTO paper's §3: cwnd = ssthresh, the reduction kept; none --
  * nothing (detect only).  On an undo
- * segments marked lost but never retransmitted are unmarked, and the
+ * segments marked lost but never retransmitted are unmarked, loss detection
+ * derives its marks again (its on_undo: a hole is found lost by its own rule,
+ * RFC 6675 §4 IsLost() or RACK, as if the RTO had not marked it), and the
  * sender returns to Open (or Disorder while SACKed data remains).  Whatever
  * the response, the verdict goes into the trace as a spurious event: detector
  * i of the flow's list (its index in the spurious family), the rule it named,
