@@ -62,6 +62,10 @@ struct rx_lossdet_ops {
 	int (*on_timer)(struct rx_sender *s);
 	/* (optional) an RTO fired: every outstanding segment is now marked lost */
 	void (*on_rto)(struct rx_sender *s);
+	/* (optional) the one undo path (castate.c rx_cs_undo) cleared the lost
+	 * marks of the segments never retransmitted: marks the detector records
+	 * as already applied (a cursor) must be derived again from the scoreboard */
+	void (*on_undo)(struct rx_sender *s);
 	/* (optional) in Recovery, this ACK took snd.una to the recovery point or
 	 * beyond: true keeps the connection in Recovery for it (a detector's
 	 * rule of when recovery ends, e.g. Linux's NewReno); NULL or false: the

@@ -17,7 +17,7 @@
 /* Bumped whenever an ops header (cc.h, timer.h, recovery.h, lossdet.h,
  * spurious.h, stage.h, ops.h) changes a member or a record; the registry
  * test asserts the value it was written for. */
-#define RX_OPS_ABI 8
+#define RX_OPS_ABI 9
 
 enum rx_ack_flags {
 	RX_ACKF_DSACK = 1, /* the ACK carries a D-SACK block (RFC 2883) */

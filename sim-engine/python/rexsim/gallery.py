@@ -718,8 +718,9 @@ FRTO_CARDS: list[dict[str, Any]] = [
                 "panels": ["delays"],
                 "status": "holds",
                 "rexmit": "F-RTO's unnecessary retransmissions are under a third of the conventional recovery's "
-                "with SACK and with NewReno, and its mean time is lower (by about 7 %, within the noise of 30 "
-                "replications; the paper's gain is about 18 %).",
+                "with SACK and with NewReno, and its mean time is lower (by about 9 %: 75.8 against 82.9 s with SACK, "
+                "77.8 against 85.2 s with NewReno, within the noise of 30 replications; the paper's gain is about "
+                "18 %).",
             },
             {
                 "id": "sack-newreno-alike",
@@ -736,9 +737,13 @@ FRTO_CARDS: list[dict[str, Any]] = [
                 "quote": "Hence, Eifel typically has more packet losses due to congestion than F-RTO, resulting "
                 "in a slightly lower throughput than F-RTO.",
                 "panels": ["delays"],
-                "status": "differs",
-                "rexmit": "Eifel loses more packets than F-RTO with SACK and with NewReno, but its mean time is "
-                "not longer than F-RTO's with either (the difference is within the noise of 30 replications).",
+                "status": "holds",
+                "rexmit": "Eifel loses more packets than F-RTO with SACK and with NewReno (mean drops 13.4 "
+                "against 9.2 and 13.4 against 9.5) and its mean time is longer with both, slightly: 75.88 against "
+                "75.84 s with SACK, 78.6 against 77.8 s with NewReno (within the noise of 30 replications). Before "
+                "the loss detector re-derived its marks after an undo, a hole the undone RTO had marked waited for "
+                "the next RTO, which cost Eifel SACK more than F-RTO SACK (whose response keeps half the window) "
+                "and left Eifel SACK faster than F-RTO SACK (77.4 against 78.3 s).",
             },
         ],
     },
@@ -876,7 +881,9 @@ KATO_CARDS: list[dict[str, Any]] = [
                 "status": "differs",
                 "rexmit": "F-RTO (as Linux runs it) and Eifel tie: each undoes the last of the four RTOs on the "
                 "first ACKs after the spike, and the two runs transfer the same bytes (18.155 MB); F-RTO is not "
-                "ahead of Eifel.",
+                "ahead of Eifel. Cause: the setup, probably. With SACK off for Eifel (the paper does not give its "
+                "setting; kato-fig4-time) Eifel's window is halved twice after its undo and F-RTO is ahead, "
+                "slightly: 18.155 against 18.096 MB.",
             },
             {
                 "id": "dsack-no-detection",
@@ -888,7 +895,10 @@ KATO_CARDS: list[dict[str, Any]] = [
                 "status": "differs",
                 "rexmit": "DSACK does declare the last RTO spurious and undoes it (one undo), but only once the "
                 "D-SACKs of the resent segments are in, and it transfers exactly what conventional recovery does "
-                "(18.071 MB), 0.5 % less than Eifel and F-RTO.",
+                "(18.071 MB), 0.5 % less than Eifel and F-RTO. Cause: the setup. Rexmit's DSACK undoes as RFC 3708 "
+                "§3 and Linux 6.18 do (shared/linux-reference, 'DSACK undo after RTO': a D-SACK for the head "
+                "undoes, cwnd 12, ssthresh inf); the paper's kernel version and D-SACK setting are not given, so "
+                "why its DSACK never undid is not known.",
             },
         ],
         "published": [],
@@ -927,11 +937,13 @@ KATO_CARDS: list[dict[str, Any]] = [
                 "DSACK and F-RTO.",
                 "panels": ["loss"],
                 "status": "differs",
-                "rexmit": "Eifel transfers far less than DSACK (13.9 against 17.5 MB, mean of seeds 1-3) but F-RTO "
-                "as Linux runs it transfers less still (12.2 MB; over 20 seeds 12.71 against Eifel's 13.23, 4 % "
-                "less): F-RTO undoes the RTO the same way, also when the segment the RTO resent was itself lost, "
-                "and the segment lost in the spike then waits for an RTO grown to about 11 s by the spike's RTT "
-                "samples.",
+                "rexmit": "Eifel transfers what DSACK and conventional recovery do (17.53 against 17.51 MB, mean "
+                "of seeds 1-3; over seeds 1-20 17.31 against 17.51, one run in 20 stalling) and F-RTO least (15.87 "
+                "MB; 16.92 over 20 seeds): its run 2 stalls from 15.17 s to the end (kato-fig7). Cause: the setup, "
+                "probably (kato-fig5): with SACK off and Linux's timestamp undo, Eifel transfers 12.97 MB over "
+                "seeds 1-20 (17 runs stall past 20 s) against 17.34 for conventional recovery and 16.52 for F-RTO: "
+                "the paper's 'Eifel least'. Until the loss detector re-derived its marks after an undo, Rexmit's "
+                "Eifel and F-RTO stalled that way with SACK too (13.2 and 12.7 MB over 20 seeds).",
             },
             {
                 "id": "dsack-frto-best",
@@ -939,17 +951,20 @@ KATO_CARDS: list[dict[str, Any]] = [
                 "quote": "This result says that DSACK and F-RTO provide the best performance among the three methods.",
                 "panels": ["loss"],
                 "status": "differs",
-                "rexmit": "DSACK transfers the most of the three (17.5 MB, what conventional recovery does: a "
-                "segment lost in the spike brings no D-SACK, so it seldom declares these RTOs spurious), F-RTO "
-                "the least.",
+                "rexmit": "DSACK transfers 17.51 MB (what conventional recovery does: a segment lost in the spike "
+                "brings no D-SACK, so it seldom declares these RTOs spurious) and Eifel 17.53 MB (seeds 1-3), F-RTO "
+                "the least, 15.87 MB, after one lost retransmission waited for an RTO of 7.5 s (kato-fig7; with "
+                "RACK loss detection the three transfer alike, 17.55-17.62 MB over 20 seeds).",
             },
             {
                 "id": "dsack-beats-eifel",
                 "section": "§4.2",
                 "quote": "In this sense, the performance of DSACK is better than Eifel.",
                 "panels": ["loss"],
-                "status": "holds",
-                "rexmit": "DSACK transfers 26 % more than Eifel by 20 s (17.5 against 13.9 MB).",
+                "status": "differs",
+                "rexmit": "Over seeds 1-3 Eifel transfers 0.2 % more than DSACK (17.53 against 17.51 MB); over "
+                "seeds 1-20 DSACK 1.1 % more (17.51 against 17.31). With SACK off for Eifel (kato-fig5) DSACK "
+                "transfers 35 % more (17.51 against 12.97 MB over 20 seeds).",
             },
             {
                 "id": "pairs-no-gain",
@@ -968,8 +983,8 @@ KATO_CARDS: list[dict[str, Any]] = [
             _KATO_MEASURE_NOTE,
             _KATO_TABLE_NOTE,
             "Figs. 5-10 (cwnd against time for each detector and pair, three and two runs) are the time-plot "
-            "cards kato-fig5 to kato-fig10; Rexmit's Eifel gap after the spike is longer (15.1 s to about 27 s) "
-            "than the paper's (12-16 s).",
+            "cards kato-fig5 to kato-fig10; Rexmit's Eifel has no long gap after the spike with SACK, and with "
+            "SACK off its gap is longer (15.1 s to beyond 20 s) than the paper's (12-16 s).",
         ],
     },
 ]
@@ -1112,7 +1127,14 @@ KATO_TIME_CARDS: list[dict[str, Any]] = [
                 "status": "differs",
                 "rexmit": "Eifel restores cwnd on the first ACK after the spike (1 → 60.6 packets) but it is not "
                 "halved after that: from 0.2 s after that ACK to 18 s cwnd never falls below 64.6 packets (no "
-                "loss, and the engine's Eifel response restores ssthresh too).",
+                "loss, and the engine's Eifel response restores ssthresh too). Cause: the setup, probably. The "
+                "paper does not say whether SACK was on when Eifel ran alone (D-SACK needs it). With SACK off and "
+                "Linux's timestamp undo (tcp.sack false, tcp.eifel_variant linux: the sender stays in Loss, "
+                "shared/linux-reference Non-SACK+TS) Rexmit draws the paper's shape: cwnd restored to 87.2 packets "
+                "at 15.103 s, halved to 44.1 at 15.106 s by the duplicate ACKs the receiver sends for the RTOs' "
+                "duplicate retransmissions (without SACK they look like loss), 22.1 after a second such recovery "
+                "at 15.225 s, then up to 70 packets by 18 s. With SACK those ACKs carry D-SACKs and count for "
+                "nothing.",
             },
             {
                 "id": "dsack-one-packet",
@@ -1124,7 +1146,10 @@ KATO_TIME_CARDS: list[dict[str, Any]] = [
                 "rexmit": "DSACK's cwnd is one packet when the spike ends and slow start begins (2 packets after "
                 "the first ACK), but DSACK declares the RTO spurious at 15.150 s, 80 ms later, and restores the "
                 "window: its lowest cwnd from 0.2 s after the first ACK is 62.6 packets, where conventional "
-                "recovery's is 34.",
+                "recovery's is 34. Cause: the setup. Every retransmission of the episode is D-SACKed by 15.150 s "
+                "and RFC 3708 §3 then declares the RTO spurious; Linux 6.18 undoes on such a D-SACK too "
+                "(shared/linux-reference, 'DSACK undo after RTO'). The paper's kernel and D-SACK setting are not "
+                "given.",
             },
             {
                 "id": "sequence-alike",
@@ -1157,11 +1182,18 @@ KATO_TIME_CARDS: list[dict[str, Any]] = [
                 "generates a long time gap resulting from a timeout retransmission and this degrades the "
                 "performance largely.",
                 "panels": ["a", "b", "c", "d"],
-                "status": "holds",
-                "rexmit": "In runs 1 and 3 Eifel undoes the RTO on the first ACK after the spike, then the "
-                "cumulative ACK stalls from 15.1 s to the end of the 20 s run (4.9 s; the RTO has grown to about "
-                "11 s from the spike's RTT samples); run 2, where Eifel finds the RTO genuine, has no gap. The "
-                "paper's gap is 12-16 s.",
+                "status": "differs",
+                "rexmit": "No long gap: in runs 1 and 3 Eifel undoes the RTO on the first ACK after the spike "
+                "(15.071 s) and fast recovery repairs the segments lost in the spike at once (RFC 6675); the "
+                "longest stalls of the cumulative ACK after 15 s are 0.23, 0.07 and 0.23 s. Cause: the setup, "
+                "probably. The paper does not say whether SACK was on when Eifel ran alone. With SACK off and "
+                "Linux's timestamp undo (tcp.sack false, tcp.eifel_variant linux: the sender stays in Loss after "
+                "the undo, shared/linux-reference Non-SACK+TS) runs 1 and 3 undo at 15.103 s and then stall from "
+                "15.10 s past the 20 s run (the lost segment waits for an RTO grown to 11.7 s by the spike's ~5 s "
+                "RTT samples, which fires at 26.76 s in run 1; 12.18 and 12.19 MB) and run 2, whose RTO Eifel "
+                "finds genuine, has no gap: the paper's three runs, 5(d) included. (Until the loss detector "
+                "re-derived its marks after an undo, Rexmit stalled that way with SACK too: the undone RTO's marks "
+                "kept the holes from being found.)",
             },
             {
                 "id": "second-timeout",
@@ -1170,7 +1202,11 @@ KATO_TIME_CARDS: list[dict[str, Any]] = [
                 "one packet. But in this case, cwnd returns to the value before the second retransmission.",
                 "panels": ["b"],
                 "status": "differs",
-                "rexmit": "No second RTO fires before 20 s in any run: the first gap lasts beyond the run's end.",
+                "rexmit": "A second RTO does fire, at 18.874 s in run 1 (cwnd 4.6 → 1) and at 16.881 and 18.685 s "
+                "in run 3, but Eifel does not restore the window after it: each is genuine (a fast retransmission "
+                "of a segment lost after the spike was lost again, which the RFC 6675 loss detection cannot see), "
+                "so the first ACK after it echoes the RTO's retransmission's timestamp. Slow start from one packet "
+                "follows (ssthresh half the flight, 32 packets in run 1).",
             },
         ],
         3,
@@ -1195,7 +1231,9 @@ KATO_TIME_CARDS: list[dict[str, Any]] = [
                 "panels": ["a", "b", "c", "d"],
                 "status": "holds",
                 "rexmit": "After the spike DSACK's cumulative ACK never stalls for more than 0.25 s in any of the "
-                "three runs (Eifel's: 4.9 s in two of them), with one or two more RTOs in runs 1 and 3.",
+                "three runs (0.25, 0.07, 0.23 s), with one or two more RTOs in runs 1 and 3. Eifel's does not "
+                "either in Rexmit (0.23, 0.07, 0.23 s, see kato-fig5): the contrast with Eifel holds only with "
+                "SACK off for Eifel, as kato-fig5 explains.",
             },
         ],
         3,
@@ -1218,9 +1256,16 @@ KATO_TIME_CARDS: list[dict[str, Any]] = [
                 "spike. This length of time gap in this case is smaller than the case in Eifel",
                 "panels": ["a"],
                 "status": "differs",
-                "rexmit": "F-RTO (as Linux runs it) undoes the RTO on the first ACKs after the spike in every run, "
-                "also when the segment it resent was lost, and the cumulative ACK then stalls from about 15.1 s to "
-                "the end of the run (4.9 s) in all three runs: as long as Eifel's gap, not shorter.",
+                "rexmit": "F-RTO's longest stalls after the spike are 0.23 s (run 1), 4.83 s (run 2: 15.17 s to "
+                "the end of the run) and 0.23 s (run 3); Eifel's are at most 0.23 s, so F-RTO's gap is not the "
+                "shorter one. In run 2 the head's original was lost in the spike, yet F-RTO as Linux runs it "
+                "declares the RTO spurious on a SACK of never-retransmitted data (15.070 s; Eifel finds it "
+                "genuine); fast recovery then repairs the spike's holes, but a segment lost at 15.134 s is lost "
+                "again in its fast retransmission at 15.176 s. The RFC 6675 loss detection of the preset "
+                "(tcp.lossdet dupack) cannot see a lost retransmission, so it waits for the RTO, 7.5 s after the "
+                "spike's ~5 s RTT samples (fires at 22.77 s). Cause: modelling choice. With RACK (tcp.lossdet "
+                "rack, as Linux 6.18 and the linux-6 profile run) no run of any detector stalls over 20 seeds and "
+                "the three detectors transfer alike (17.55-17.62 MB).",
             },
         ],
         3,
@@ -1243,9 +1288,11 @@ KATO_TIME_CARDS: list[dict[str, Any]] = [
                 "which is invoked by a repeated timeout retransmission of the first data segment lost during the "
                 "delay spike. This situation is similar with the case where Eifel is used alone.",
                 "panels": ["a", "b"],
-                "status": "holds",
-                "rexmit": "Each run of Eifel+DSACK is Eifel's run of the same seed: the same 4.9 s stall in run 1, "
-                "none in run 2 (Eifel's verdict comes first and DSACK adds nothing).",
+                "status": "differs",
+                "rexmit": "Each run of Eifel+DSACK is Eifel's run of the same seed (Eifel's verdict comes first "
+                "and DSACK adds nothing), as the paper says, but neither has a long gap: the longest stalls after "
+                "15 s are 0.23 and 0.07 s (see kato-fig5 for why Eifel has none with SACK). This pair needs SACK "
+                "(D-SACK), so the SACK-off reading of Eifel alone does not explain the paper's gap here.",
             },
         ],
         2,
@@ -1267,9 +1314,12 @@ KATO_TIME_CARDS: list[dict[str, Any]] = [
                 "quote": "Figure 9 shows that, when F-RTO is used with Eifel, the retransmission timeout based long "
                 "time gap may disappear after the delay spike accompanying packet losses.",
                 "panels": ["a", "b"],
-                "status": "differs",
-                "rexmit": "Both runs stall from about 15.1 s to 20 s, as F-RTO alone does: adding F-RTO to Eifel "
-                "removes no gap in Rexmit.",
+                "status": "holds",
+                "rexmit": "Run 1 has no gap (0.23 s), run 2 stalls from 15.17 s to 20 s as F-RTO alone does "
+                "(kato-fig7). But Eifel alone has no long gap in Rexmit either (kato-fig5), so there is little to "
+                "make disappear. With SACK off (Eifel's timestamp undo as Linux runs it) the gap does disappear in "
+                "some runs: over seeds 1-20 Eifel alone stalls past 20 s in 17 runs and transfers 12.97 MB on "
+                "average, Eifel+F-RTO in 8 runs, 15.73 MB.",
             },
             {
                 "id": "cwnd-like-frto",
@@ -1278,7 +1328,7 @@ KATO_TIME_CARDS: list[dict[str, Any]] = [
                 "used by itself.",
                 "panels": ["a", "b"],
                 "status": "holds",
-                "rexmit": "Eifel+F-RTO's cwnd is F-RTO's in each run (time-averaged from 15 s: 30.4 and 29.6 packets).",
+                "rexmit": "Eifel+F-RTO's cwnd is F-RTO's in each run (time-averaged from 15 s: 21.3 and 17.1 packets).",
             },
         ],
         2,
@@ -1302,8 +1352,11 @@ KATO_TIME_CARDS: list[dict[str, Any]] = [
                 "the cases either DSACK or F-RTO is used by itself.",
                 "panels": ["a", "b"],
                 "status": "differs",
-                "rexmit": "DSACK+F-RTO runs as F-RTO alone does (F-RTO's verdict comes first): the cumulative ACK "
-                "stalls from about 15.1 s to 20 s in both runs, and its cwnd is F-RTO's, not lower.",
+                "rexmit": "DSACK+F-RTO runs as F-RTO alone does, run for run (F-RTO as Linux runs it decides on "
+                "the first ACKs after the spike, before any D-SACK can): no gap in run 1 (0.23 s), a stall from "
+                "15.17 s to 20 s in run 2 (F-RTO's lost retransmission, kato-fig7), and its cwnd is F-RTO's "
+                "(21.3 and 17.1 packets time-averaged from 15 s), not lower. Linux has one undo state per episode "
+                "too: once one detector has undone, the other has nothing left to undo.",
             },
         ],
         2,

@@ -381,7 +381,9 @@ void rx_cs_rtxlog_dsack(struct rx_sender *s, uint64_t start, uint64_t end)
  * and its RTO adaptation on a later ACK (rtt.c); halve
  * -- the F-RTO paper's §3: cwnd = ssthresh, the reduction kept; none --
  * nothing (detect only).  On an undo
- * segments marked lost but never retransmitted are unmarked, and the
+ * segments marked lost but never retransmitted are unmarked, loss detection
+ * derives its marks again (its on_undo: a hole is found lost by its own rule,
+ * RFC 6675 §4 IsLost() or RACK, as if the RTO had not marked it), and the
  * sender returns to Open (or Disorder while SACKed data remains).  Whatever
  * the response, the verdict goes into the trace as a spurious event: detector
  * i of the flow's list (its index in the spurious family), the rule it named,
@@ -425,6 +427,10 @@ void rx_cs_undo(struct rx_sender *s, const struct rx_ack_info *ai, int detector,
 				s->lost_bytes -= g->len;
 			}
 		}
+		/* the loss detector derives its marks again (RFC 6675 §4 IsLost()
+		 * applies to the holes the RTO had marked) */
+		if (s->ld->on_undo)
+			s->ld->on_undo(s);
 		/* a rule that stays in Loss (Linux's timestamp undo without SACK)
 		 * keeps the state until the ACKs reach recover (rx_cs_on_ack) */
 		const struct rx_spurious_ops *d = s->sp[detector];

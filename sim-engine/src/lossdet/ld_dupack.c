@@ -200,6 +200,18 @@ static void on_rto(struct rx_sender *s)
 	priv(s)->lost_upto_idx = s->nxt_idx - 1; /* everything is marked lost */
 }
 
+/* An undo (castate.c rx_cs_undo) cleared the marks of the segments never
+ * retransmitted, also those below lost_upto_idx: RFC 6675 §4's IsLost() holds
+ * for any un-SACKed segment with DupThresh SACKed segments above it, so the
+ * marks are derived again from snd.una on the next ACK.  Without this a hole
+ * the RTO had marked (a segment lost in a delay spike) could not be marked
+ * again once the RTO was undone and waited for the next RTO (Kato et al.'s
+ * handover with loss: the cumulative ACK stalled from 15.1 s to about 27 s). */
+static void on_undo(struct rx_sender *s)
+{
+	priv(s)->lost_upto_idx = 0;
+}
+
 /* Called in Recovery when snd.una reached the recovery point (castate.c).
  * RFC 6582 §3.2 step 3: "Full acknowledgments: If this ACK acknowledges all
  * of the data up to and including recover [...] Exit the fast recovery
@@ -236,5 +248,6 @@ const struct rx_lossdet_ops rx_ld_dupack = {
 	.on_ack = on_ack,
 	.on_timer = on_timer,
 	.on_rto = on_rto,
+	.on_undo = on_undo,
 	.holds_recovery = holds_recovery,
 };

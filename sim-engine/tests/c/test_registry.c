@@ -40,7 +40,7 @@ int main(void)
 	/* 6: rx_ack_info's newest_tx_ns, newest_tx_order and orig_low_end_seq;
 	 * lossdet's time_based and observe (RACK, ld_rack.c); 7: a spurious
 	 * detector's rules and on_ack's rule (the trace's spurious event) */
-	CHECK_EQ_I64(RX_OPS_ABI, 8);
+	CHECK_EQ_I64(RX_OPS_ABI, 9);
 	CHECK_EQ_I64(rx_registry_validate(why, sizeof(why)), 0);
 	if (*why)
 		fprintf(stderr, "registry: %s\n", why);

@@ -12,15 +12,19 @@ from rexsim import _rexsim
 from rexsim import linux_reference as L
 from rexsim.result import Result
 
+Drop = int | tuple[int, ...] | None
 
-def scenario(detector: str | None, variant: str, *, genuine: bool, drop: int | None = None) -> dict[str, Any]:
-    """`drop`: the spike also drops the original of this segment (1-based) instead of delaying it."""
+
+def scenario(detector: str | None, variant: str, *, genuine: bool, drop: Drop = None) -> dict[str, Any]:
+    """`drop`: the spike also drops the original of this segment (1-based), or of these segments, instead
+    of delaying it."""
+    dropped = (drop,) if isinstance(drop, int) else drop or ()
     if genuine:
         rules: list[dict[str, Any]] = [{"segment": s, "transmission": 1} for s in range(1, 11)]
     else:
         rules = [
             {"segment": s, "transmission": 1}
-            if s == drop
+            if s in dropped
             else {"segment": s, "transmission": 1, "action": "delay", "delay_ms": 1000}
             for s in range(1, 11)
         ]
@@ -47,7 +51,7 @@ def scenario(detector: str | None, variant: str, *, genuine: bool, drop: int | N
     }
 
 
-def run(detector: str | None, variant: str, *, genuine: bool = False, drop: int | None = None, **tcp: Any) -> Result:
+def run(detector: str | None, variant: str, *, genuine: bool = False, drop: Drop = None, **tcp: Any) -> Result:
     sc = copy.deepcopy(scenario(detector, variant, genuine=genuine, drop=drop))
     sc["flows"][0]["tcp"].update(tcp)
     return Result(_rexsim.run(sc))

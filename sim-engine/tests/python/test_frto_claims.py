@@ -139,8 +139,8 @@ def test_table1_frto_finishes_sooner_but_within_the_noise(delays, pair):
     """§5.2: "using F-RTO improves performance over the conventional RTO
     recovery both with the SACK TCP and with the NewReno TCP" (Table 1:
     94.13 -> 76.23 s with SACK, 90.72 -> 75.18 s with NewReno, about -18 %).
-    Engine: F-RTO's median and mean times are lower (by 9-14 % in the median,
-    about 7 % in the mean), but the difference of the means is within its
+    Engine: F-RTO's median and mean times are lower (by 13-15 % in the median,
+    about 9 % in the mean), but the difference of the means is within its
     95 % CI of 0 over 30 replications: pinned.  (F-RTO responds as the
     paper's, tcp.spurious_response halve; Eifel reverts.)"""
     regular, frto, _ = pair

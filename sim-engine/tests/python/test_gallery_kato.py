@@ -11,7 +11,7 @@ The measure is the one of the paper's Fig. 11: the data at the receiver by
 the end of a 20 s run (bytes_delivered with duration_s = 20).  Expected
 values were measured once (the cards' texts quote them): 18.155 MB for Eifel
 and F-RTO, 18.071 MB for DSACK and conventional recovery with the spike
-alone; 13.93 (Eifel), 17.51 (DSACK, conventional), 12.16 MB (F-RTO) with
+alone; 17.53 (Eifel), 17.51 (DSACK, conventional), 15.87 MB (F-RTO) with
 spike and loss over seeds 1-3.
 """
 
@@ -77,9 +77,9 @@ def fig4_dsack_no_detection(r: Result) -> bool:
 def fig11_eifel_poorest(r: Result) -> bool:
     if all(mb(r, "Eifel") < mb(r, v) for v in ("DSACK", "F-RTO")):
         return True
-    # instead: Eifel far below DSACK, but Linux-variant F-RTO below Eifel
-    assert mb(r, "Eifel") < 0.85 * mb(r, "DSACK")
-    assert mb(r, "F-RTO") < mb(r, "Eifel")
+    # instead: Eifel with DSACK and conventional recovery, F-RTO the least (one run's lost retransmission)
+    assert mb(r, "Eifel") == pytest.approx(17.533, abs=0.001) and mb(r, "DSACK") == pytest.approx(17.506, abs=0.001)
+    assert mb(r, "F-RTO") == pytest.approx(15.873, abs=0.001)
     return False
 
 
@@ -87,13 +87,17 @@ def fig11_dsack_frto_best(r: Result) -> bool:
     worst = min(ALONE, key=lambda v: mb(r, v))
     if worst == "Eifel":
         return True
-    # instead: F-RTO is the worst of the three, DSACK the best
-    assert worst == "F-RTO" and max(ALONE, key=lambda v: mb(r, v)) == "DSACK"
+    # instead: F-RTO is the worst of the three, Eifel and DSACK within 0.2 %
+    assert worst == "F-RTO" and abs(mb(r, "Eifel") / mb(r, "DSACK") - 1) < 0.002
     return False
 
 
 def fig11_dsack_beats_eifel(r: Result) -> bool:
-    return mb(r, "DSACK") > mb(r, "Eifel")
+    if mb(r, "DSACK") > mb(r, "Eifel"):
+        return True
+    # instead: Eifel 0.2 % ahead over seeds 1-3 (test_lte_handover_claims.py: DSACK 1.1 % ahead over 20 seeds)
+    assert mb(r, "Eifel") < 1.002 * mb(r, "DSACK")
+    return False
 
 
 def fig11_pairs_no_gain(r: Result) -> bool:
@@ -115,9 +119,12 @@ def fig11_pairs_no_gain(r: Result) -> bool:
 #   on that ACK restores the pre-spike 59.6 packets (86,322 bytes / 1448) and
 #   the ACK adds one: 60.6; without undo slow start gives 2.
 # - with loss (Figs. 5-10): a gap is the longest stretch of [15.0 s, 20 s]
-#   without an advance of the cumulative ACK; after an undo the segment lost
-#   in the spike waits for an RTO grown from the spike's ~5 s RTT samples
-#   (beyond 20 s), so the gap runs from ~15.1 s to the run's end, 20 s.
+#   without an advance of the cumulative ACK.  After an undo fast recovery
+#   repairs the segments lost in the spike at once (the loss detector derives
+#   its marks again, ld_dupack on_undo), so a long gap needs a lost
+#   retransmission, which RFC 6675's loss detection leaves to an RTO grown
+#   from the spike's ~5 s RTT samples (7.5 s: F-RTO's run 2, 15.17 s to the
+#   run's end).
 
 
 def runs(card_id: str, v: str | None = None) -> list[dict[str, Any]]:
@@ -169,19 +176,33 @@ def fig5_long_gap(r: Result) -> bool:
     gaps = [gap_s(x) for x in runs("kato-fig5")]
     assert [x["undo_s"] != [] for x in runs("kato-fig5")] == [True, False, True]
     # a long gap (over 3 s) after the spike in most runs
-    return sum(g > 3 for g in gaps) >= 2
+    if sum(g > 3 for g in gaps) >= 2:
+        return True
+    # instead: fast recovery repairs the spike's holes after the undo; no stall reaches 0.25 s
+    assert gaps == [pytest.approx(0.225, abs=0.001), pytest.approx(0.074, abs=0.001), pytest.approx(0.230, abs=0.001)]
+    return False
 
 
 def fig5_second_timeout(r: Result) -> bool:
-    # a second RTO after the spike (after 15 s) in the run the paper's (b) shows
-    after = [t for t in runs("kato-fig5")[0]["rto_s"] if t > 15]
-    return len(after) >= 1
+    # a second RTO after the spike (after 15 s) in the run the paper's (b) shows, and cwnd restored after it
+    run = runs("kato-fig5")[0]
+    after = [t for t in run["rto_s"] if t > 15]
+    if after and any(0 <= u - after[0] < 1 for u in run["undo_s"]):
+        return True
+    # instead: the second RTO fires (run 1 at 18.874 s, run 3 at 16.881 and 18.685 s) but is genuine: no undo
+    assert after == [pytest.approx(18.874, abs=0.001)] and run["undo_s"] == [pytest.approx(15.071, abs=0.001)]
+    assert [t for t in runs("kato-fig5")[2]["rto_s"] if t > 15] == [
+        pytest.approx(16.881, abs=0.001),
+        pytest.approx(18.685, abs=0.001),
+    ]
+    return False
 
 
 def fig6_no_gap(r: Result) -> bool:
     gaps = [gap_s(x) for x in runs("kato-fig6")]
-    eifel = [gap_s(x) for x in runs("kato-fig5")]
-    return max(gaps) < 0.5 and max(eifel) > 3
+    # the card also says Eifel has none either in Rexmit (kato-fig5)
+    assert max(gap_s(x) for x in runs("kato-fig5")) < 0.25
+    return max(gaps) < 0.5
 
 
 def fig7_short_gap(r: Result) -> bool:
@@ -189,15 +210,19 @@ def fig7_short_gap(r: Result) -> bool:
     eifel = max(gap_s(x) for x in runs("kato-fig5"))
     if frto < eifel:
         return True
-    assert all(x["longest_gap_s"][1] == 20.0 and gap_s(x) > 4.8 for x in runs("kato-fig7"))
+    # instead: run 2 stalls from 15.17 s to the end (a lost fast retransmission waits for the RTO)
+    assert [x["longest_gap_s"][1] == 20.0 for x in runs("kato-fig7")] == [False, True, False]
+    assert runs("kato-fig7")[1]["longest_gap_s"][0] == pytest.approx(15.172, abs=0.001)
     return False
 
 
 def fig8_like_eifel(r: Result) -> bool:
     pair, eifel = runs("kato-fig8"), runs("kato-fig5")[:2]
-    return all(
+    like = all(
         p["longest_gap_s"] == e["longest_gap_s"] and p["rto_s"] == e["rto_s"] for p, e in zip(pair, eifel, strict=True)
     )
+    assert like  # the part that holds; the long gap the paper saw does not
+    return like and any(gap_s(p) > 3 for p in pair)
 
 
 def fig9_gap_may_disappear(r: Result) -> bool:
@@ -206,7 +231,7 @@ def fig9_gap_may_disappear(r: Result) -> bool:
 
 def fig9_cwnd_like_frto(r: Result) -> bool:
     pair, frto = runs("kato-fig9"), runs("kato-fig7")[:2]
-    assert [p["mean_cwnd_pkts"] for p in pair] == [pytest.approx(30.398), pytest.approx(29.597)]
+    assert [p["mean_cwnd_pkts"] for p in pair] == [pytest.approx(21.261, abs=0.001), pytest.approx(17.098, abs=0.001)]
     return all(
         abs(p["mean_cwnd_pkts"] - f["mean_cwnd_pkts"]) <= 0.05 * f["mean_cwnd_pkts"]
         for p, f in zip(pair, frto, strict=True)
@@ -223,10 +248,36 @@ def fig10_no_gap_lower_cwnd(r: Result) -> bool:
     )
     if no_gap and lower:
         return True
-    # instead: the pair is F-RTO alone, run for run
+    # instead: the pair is F-RTO alone, run for run, with F-RTO's stall in run 2
     assert [p["mean_cwnd_pkts"] for p in pair] == [f["mean_cwnd_pkts"] for f in frto]
-    assert all(p["longest_gap_s"][1] == 20.0 for p in pair)
+    assert [p["longest_gap_s"] for p in pair] == [f["longest_gap_s"] for f in frto]
+    assert [p["longest_gap_s"][1] == 20.0 for p in pair] == [False, True]
     return False
+
+
+def test_eifel_without_sack_halves_after_its_undo():
+    """The cause the cards kato-fig4 and kato-fig4-time give for Fig. 4's
+    Eifel ("cwnd is halved and then increases"): with SACK off and Linux's
+    timestamp undo the window is restored on the first ACK after the spike
+    (87.25 packets: 86.25 before the spike plus the ACK's), then the duplicate
+    ACKs the receiver sends for the RTOs' duplicate retransmissions start a
+    fast recovery (ssthresh 44.1 at 15.106 s) and a second one (22.1 at
+    15.225 s); the run transfers 18.096 MB by 20 s, F-RTO's 18.155."""
+    import rexsim
+
+    overrides = {"flows[*].tcp.sack": False, "flows[*].tcp.eifel_variant": "linux", "duration_s": 20}
+    r = rexsim.run(rexsim.preset_scenario("lte-handover-spike", "Eifel", overrides))
+    chart = {"t_from_s": 10, "t_to_s": 18, "measure_from_s": 15.0}
+    s = gallery.time_plot_summary(r.trace, chart, 1448)
+    assert s["undo_s"] == [pytest.approx(15.103212)] and s["cwnd_after_first_ack_pkts"] == pytest.approx(87.25)
+    assert s["min_cwnd_late_pkts"] == pytest.approx(22.062, abs=0.001)
+    recoveries = [
+        (round(e["t_ns"] / 1e9, 3), round(e["ssthresh_bytes"] / 1448, 1))
+        for e in r.trace
+        if e["kind"] == "state" and e["state"] == "recovery" and 15e9 < e["t_ns"] < 15.3e9
+    ]
+    assert recoveries == [(15.106, 44.1), (15.225, 22.1)]
+    assert r.flows[0].metrics["bytes_delivered"] == 18095656
 
 
 CHECKS: dict[tuple[str, str], Callable[[Result], bool]] = {

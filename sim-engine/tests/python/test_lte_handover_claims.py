@@ -81,17 +81,61 @@ def test_spike_alone_eifel_and_frto_undo_dsack_restores_late(spike):
     assert spike["Eifel"] == spike["F-RTO"] > spike["DSACK"] == spike["conventional"], spike
 
 
-def test_spike_and_loss_eifel_transfers_least_but_linux_frto_less(spike_loss):
-    """§4.2, Fig. 11: Eifel transfers least; DSACK and F-RTO best.  The engine
-    agrees that Eifel transfers far less than DSACK (its undo leaves a segment
-    lost in the spike to an RTO backed off five times), but F-RTO as Linux
-    runs it undoes the same way and transfers less still: pinned at 2-8 %
-    below Eifel, where the paper has F-RTO among the best."""
+def test_spike_and_loss_eifel_is_not_least_with_sack(spike_loss):
+    """§4.2, Fig. 11: Eifel transfers least; DSACK and F-RTO best.  Pinned:
+    with SACK (the preset) Eifel's undo leads into fast recovery, which
+    repairs the segments lost in the spike at once, and Eifel transfers
+    within 2 % of DSACK (17.31 against 17.51 MB: one run in 20 stalls on a
+    lost retransmission); F-RTO as Linux runs it transfers least, 2-5 % below
+    DSACK (16.92 MB: three runs in 20 stall on a lost fast retransmission,
+    which RFC 6675 loss detection leaves to an RTO grown from the spike's RTT
+    samples).  The SACK-off reading of the paper's Eifel is the next test."""
     eifel, dsack, frto = spike_loss["Eifel"], spike_loss["DSACK"], spike_loss["F-RTO"]
-    assert eifel < 0.85 * dsack, spike_loss
-    assert 0.92 * eifel < frto < 0.98 * eifel, spike_loss
+    assert 0.98 * dsack < eifel < dsack, spike_loss
+    assert 0.95 * dsack < frto < 0.98 * dsack and frto < eifel, spike_loss
     # DSACK does what conventional recovery does, within 1 %
     assert abs(dsack - spike_loss["conventional"]) < 0.01 * dsack, spike_loss
+
+
+def stalled_runs(preset: str, variant: str, overrides: dict) -> tuple[float, int]:
+    """(mean MB over SEEDS, runs whose transfer falls short of 15 MB: a stall
+    of the cumulative ACK to the end of the 20 s run)."""
+    xs = [transferred_mb(rexsim.preset_scenario(preset, variant, {"seed": s, **overrides})) for s in SEEDS]
+    return statistics.mean(xs), sum(x < 15 for x in xs)
+
+
+NO_SACK = {"flows[*].tcp.sack": False, "flows[*].tcp.eifel_variant": "linux"}
+
+
+def test_spike_and_loss_without_sack_eifel_transfers_least():
+    """The cards' cause for Figs. 4, 5 and 11 (the paper does not say whether
+    SACK was on when Eifel ran alone): with SACK off and Linux's timestamp
+    undo (the sender stays in Loss, shared/linux-reference Non-SACK+TS) a
+    segment lost in the spike waits for the RTO after Eifel's undo, and Eifel
+    transfers least, as the paper found: 12.97 MB, 17 of 20 runs stalled,
+    against 17.34 (conventional) and 16.52 (F-RTO); with F-RTO beside it the
+    gap disappears in some runs (Fig. 9): 8 stalled, 15.73 MB."""
+    loss = "lte-handover-spike-loss"
+    eifel, eifel_stalls = stalled_runs(loss, "Eifel", NO_SACK)
+    conventional, conv_stalls = stalled_runs(loss, "conventional", NO_SACK)
+    frto, _ = stalled_runs(loss, "F-RTO", NO_SACK)
+    pair, pair_stalls = stalled_runs(loss, "Eifel+F-RTO", NO_SACK)
+    assert eifel == pytest.approx(12.966, abs=0.01) and eifel_stalls == 17 and conv_stalls == 0
+    assert conventional == pytest.approx(17.339, abs=0.01) and frto == pytest.approx(16.516, abs=0.01)
+    assert pair == pytest.approx(15.729, abs=0.01) and pair_stalls == 8
+
+
+def test_spike_and_loss_with_rack_no_detector_stalls():
+    """The cards' cause for Fig. 7: with RACK loss detection (RFC 8985, as
+    Linux 6.18 runs and the linux-6 profile) a lost retransmission is found
+    within a round trip, no run of any detector stalls, and the three
+    transfer alike (17.55-17.62 MB over 20 seeds)."""
+    rack = {"flows[*].tcp.lossdet": "rack"}
+    means = {}
+    for v in ("conventional", "Eifel", "DSACK", "F-RTO"):
+        means[v], stalls = stalled_runs("lte-handover-spike-loss", v, rack)
+        assert stalls == 0, v
+    assert min(means.values()) > 17.5 and max(means.values()) < 17.65, means
 
 
 def test_spike_and_loss_no_pair_beats_its_better_member(spike_loss):

@@ -24,9 +24,13 @@ min(n, 2) SMSS (RFC 3042); DupThresh 3.
 
 from __future__ import annotations
 
+import copy
+from typing import Any
+
 import pytest
+from rexsim import _rexsim
 from rexsim.result import Result
-from spurious_cases import metric, run, spurious_events, states, tx
+from spurious_cases import metric, run, scenario, spurious_events, states, tx
 
 
 def recovery_ssthresh(r: Result) -> int | None:
@@ -138,3 +142,56 @@ def test_eifel_undoes_on_the_first_ack_then_fast_retransmits() -> None:
     assert spurious_events(r) == [(1200.0, "eifel", "eifel_ts_older", "revert", 1000, 1000, 5000, 10000, None, "open")]
     assert metric(r, "retransmissions") == 2 and metric(r, "unnecessary_retransmissions") == 1
     assert metric(r, "spurious_rtos_detected") == 1 and metric(r, "undo_count") == 1
+
+
+def run_two_holes(detector: str, variant: str, **tcp: Any) -> Result:
+    """The spike drops the originals of segments 5 and 7 (seq 4000 and 6000); 40 segments to send, so new
+    data never runs out before 1700 ms."""
+    sc = copy.deepcopy(scenario(detector, variant, genuine=False, drop=(5, 7)))
+    sc["flows"][0]["tcp"].update(tcp)
+    sc["flows"][0]["app"] = {"kind": "fixed", "bytes": 40000}
+    return Result(_rexsim.run(sc))
+
+
+@pytest.mark.parametrize(
+    ("detector", "variant", "tcp", "first_new"),
+    [("eifel", "sack", {"timestamps": True}, 18000), ("frto", "linux", {}, 17000)],
+)
+def test_undo_then_a_second_hole_is_marked_lost_again(
+    detector: str, variant: str, tcp: dict[str, Any], first_new: int
+) -> None:
+    """Two segments lost in the spike, seq 4000 and 6000: after the undo the
+    second hole must become lost again by RFC 6675 §4's IsLost() and be
+    repaired in this recovery, not wait for new data to run out or for the
+    next RTO.  The undo unmarks it with every other segment never
+    retransmitted; the loss detector then derives its marks again
+    (ld_dupack on_undo).  Before the fix its cursor still said 'marked up to
+    snd.nxt' (set by the RTO), IsLost() was never applied to seq 6000 again,
+    and seq 6000 went out only at 1700 by NextSeg() rule 3 once the 40
+    segments were all sent (fct 1750 ms) -- in Kato et al.'s bulk transfer,
+    which never runs out of new data, only at the next RTO.
+
+    At 1200, as in the one-hole case: the verdict (Eifel on ACK 1000, Linux's
+    F-RTO on ACK 2000) restores cwnd 10000; new data to 16000 on ACKs 1000 to
+    4000 (F-RTO's step 2b sent 10000 and 11000 first; it sends one segment
+    less, so its limited transmit ends at 17000, Eifel's at 18000).  The four
+    duplicate ACKs of 4000 SACK 5000, then 7000, 8000 and 9000 (seq 6000 is
+    missing).  Duplicate ACKs 1 and 2: limited transmit.  The third (three
+    segments SACKed) starts fast recovery, retransmits seq 4000, cwnd =
+    ssthresh.  The fourth SACKs 9000: three SACKed segments lie above seq
+    6000 (7000, 8000, 9000), so IsLost(6000).  Its pipe: 4000 (lost,
+    retransmitted) 1 + 6000 (lost) 0 + the new segments 10000.. (7 or 8)
+    ... above cwnd.  At 1300 the SACKs of the new data arrive, each taking one
+    segment out of the pipe; the first that leaves it below cwnd sends
+    NextSeg() rule 1's segment, seq 6000, before any new data; the ACK of
+    seq 4000's retransmission (ACK 6000) follows, and the ACK of seq 6000's
+    at 1400 ends recovery (the recovery point is below it): Open."""
+    r = run_two_holes(detector, variant, **tcp)
+    rtx = [(round(e["t_ns"] / 1e6, 3), e["seq"], e["cause"]) for e in r.trace if e["kind"] == "retransmit"]
+    assert rtx == [(1100.0, 0, "rto"), (1200.0, 4000, "fast"), (1300.0, 6000, "lost")]
+    sends = [x for x in tx(r, 1300) if x[0] == 1300.0]
+    assert sends[0] == (1300.0, "retransmit", 6000) and sends[1] == (1300.0, "send", first_new + 1000)
+    assert states(r) == [*UNDO_THEN_FAST_RECOVERY[:-1], (1400.0, "open")]
+    assert metric(r, "retransmissions") == 3 and metric(r, "unnecessary_retransmissions") == 1
+    assert metric(r, "rto_count") == 1 and metric(r, "undo_count") == 1
+    assert r.flows[0].metrics["fct_ms"] == 1650.0
