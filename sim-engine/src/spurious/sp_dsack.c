@@ -37,7 +37,8 @@ static void on_rto(struct rx_sender *s, void *priv)
 static const struct rx_sp_rule dsack_rules[] = {
 	{ "dsack_all_reported", "D-SACKs reported every retransmission of the episode",
 	  "RFC 3708 §3: the timeout's episode is acknowledged (SND.UNA reached recover) and a D-SACK block (RFC "
-	  "2883) reported each retransmission it sent, so every original had arrived." },
+	  "2883) reported each retransmission it sent, so every original had arrived.",
+	  .stays_in_loss = false },
 };
 
 static int on_ack(struct rx_sender *s, void *priv, const struct rx_ack_info *ai, int *rule)

@@ -67,7 +67,8 @@ static const struct rx_sp_rule eifel_rules[] = {
 	{ "eifel_ts_older", "the ACK echoes a timestamp older than the retransmission",
 	  "RFC 3522 §3.2 steps (4)-(6): the first acceptable ACK after the RTO echoes a TSval smaller than "
 	  "RetransmitTS, the retransmission's, so the original arrived first; it carries no D-SACK and either a "
-	  "D-SACK was seen before or it does not acknowledge all outstanding data." },
+	  "D-SACK was seen before or it does not acknowledge all outstanding data.",
+	  .stays_in_loss = false },
 	{ "eifel_ts_linux_nosack", "the ACK echoes a timestamp older than the retransmission (no SACK: stay in Loss)",
 	  "The RFC 3522 §3.2 verdict on a connection without SACK, answered as Linux 6.18 was measured to "
 	  "(shared/linux-reference, Non-SACK+TS): the window is restored but the sender stays in Loss until the "
