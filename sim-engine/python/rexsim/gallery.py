@@ -99,7 +99,7 @@ _WEB_FINDINGS: dict[str, dict[str, tuple[str, str]]] = {
             "of it each, RTOR 0.40). The means are over different objects: the baseline counts 20, RTOR 162, TLP "
             "152, TLPR 160, because a spurious retransmission puts a loss-free connection into the counted set "
             "(the paper's filter): RTOR's RTO - T_earliest (RTO = SRTT + 200 ms) races the 200 ms delayed ACK of "
-            "a connection's lone last segment. With the RFC 1122 receiver (receiver.ack_trigger "
+            "an object's lone last segment (e.g. a 9-byte runt after a pair ACKed at once, seed 1). With the RFC 1122 receiver (receiver.ack_trigger "
             "two_full_segments), which also leaves a full segment and a runt to its timer, RTOR's mean was the "
             "lowest (0.36; TLP and TLPR 0.37) and this finding differed.",
         ),
