@@ -99,7 +99,8 @@ _WEB_FINDINGS: dict[str, dict[str, tuple[str, str]]] = {
             "of it each, RTOR 0.40). The means are over different objects: the baseline counts 20, RTOR 162, TLP "
             "152, TLPR 160, because a spurious retransmission puts a loss-free connection into the counted set "
             "(the paper's filter): RTOR's RTO - T_earliest (RTO = SRTT + 200 ms) races the 200 ms delayed ACK of "
-            "an object's lone last segment (e.g. a 9-byte runt after a pair ACKed at once, seed 1). With the RFC 1122 receiver (receiver.ack_trigger "
+            "an object's lone last segment (e.g. a 9-byte runt after a pair ACKed at once, seed 1). With the "
+            "RFC 1122 receiver (receiver.ack_trigger "
             "two_full_segments), which also leaves a full segment and a runt to its timer, RTOR's mean was the "
             "lowest (0.36; TLP and TLPR 0.37) and this finding differed.",
         ),
@@ -335,13 +336,17 @@ CARDS: list[dict[str, Any]] = [
                 "does not reach the sender before the PTO fires.",
                 "panels": ["bottom"],
                 "status": "differs",
-                "rexmit": "At RTT 10 ms with quick ACKs TLP's normalized FCT is 0.93, RTOR's, and its gain is "
-                "smaller than at 20-80 ms (0.88-0.82): in Rexmit the ninth segment's ACK arrives with the others "
-                "(also with a 10 or 100 Mbit/s bottleneck), 10 ms after the data left, before Eq. 1's PTO (2 SRTT "
-                "= 20 ms) would fire, so the PTO is recomputed with one segment outstanding (Eq. 2, 215 ms) and "
-                "capped at Linux 3.17's RTO re-armed from segment 10's transmission, RTOR's moment. The exception "
-                "needs that ACK more than 20 ms late; the paper does not say what delayed it, and no cited "
-                "receiver rule does (not modelled).",
+                "rexmit": "At RTT 10 ms with quick ACKs TLP's normalized FCT is 0.96, RTOR's, and its gain is "
+                "smaller than at 20-80 ms (0.93-0.83): in Rexmit the ninth segment's ACK arrives with the others, "
+                "10 ms after the data left, before Eq. 1's PTO (2 SRTT = 20 ms) would fire, so the PTO is "
+                "recomputed with one segment outstanding (Eq. 2, 215 ms) and capped at Linux 3.17's RTO re-armed "
+                "from segment 10's transmission, RTOR's moment. The exception needs that ACK more than 20 ms late. "
+                "Neither the link rate nor the kernel's tick delays it: at 10 Mbit/s the ninth ACK comes 1.2 ms "
+                "after the eighth, which re-armed the PTO; at 1 Mbit/s or less the PTO fires before the first "
+                "ACK instead; HZ 100, 250 or 1000 (tcp.hz) round the PTO up by less than a tick. Linux's bound on "
+                "quick ACKs, rcv_wnd / (2 MSS), would: with 4 the ninth segment is alone after two pairs, "
+                "waits for the 40 ms ATO, and the Eq. 1 PTO fires first (TLP 0.16); but Linux 3.17's initial "
+                "window of 10 segments gives 5, which ACK the ninth with the eighth (not modelled).",
             },
             {
                 "id": "tlpr-best-in-most",
