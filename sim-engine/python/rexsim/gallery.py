@@ -628,7 +628,7 @@ CARDS: list[dict[str, Any]] = [
             "5, 40 and 160 ms.",
             "Traffic: the paper replays a 10-minute Tmix trace; the preset's background is Tmix-like (24 persistent "
             "connections replaying heavy-tailed responses with think times and their own delays), random per seed. "
-            "Its bottleneck drops about 3.4% of all packets and 2-3.5% of the 4-segment foreground flows' (paper: "
+            "Its bottleneck drops about 3.2-3.4% of all packets and 3-3.5% of the 4-segment foreground flows' (paper: "
             "about 1.5% at the bottleneck).",
             "Spurious fractions: the paper's are over all segments of the experiment; Rexmit's are over the "
             "plotted flows' segments.",

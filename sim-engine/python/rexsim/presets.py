@@ -519,8 +519,8 @@ PRESETS: dict[str, dict[str, Any]] = {
         "description": f"{FOREGROUND_FLOWS} foreground flows of 4, 10 or 100 segments, one-way delays 5, 40 or 160 ms "
         f"(their access delay), share a 10 Mbps drop-tail bottleneck (30 packets: up to 35 ms of queueing, as the "
         f"paper's) with {BACKGROUND_FLOWS} Tmix-like background connections (heavy-tailed responses, think times, "
-        "their own delays). Start times are random per seed. The bottleneck drops about 3.4% of all packets, "
-        "2-3.5% of the 4-segment foreground flows' and 4-8% of the 10-segment ones' (paper: about 1.5% at the "
+        "their own delays). Start times are random per seed. The bottleneck drops about 3.2-3.4% of all packets, "
+        "3-3.5% of the 4-segment foreground flows' and 4.6-4.9% of the 10-segment ones' (paper: about 1.5% at the "
         "bottleneck). The gallery's Fig. 3 card compares the "
         "flows with a loss in their last four segments (tail_drops >= 1), as the paper plots.",
         "scenario": {

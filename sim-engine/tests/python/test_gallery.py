@@ -346,7 +346,7 @@ def fig3_spurious_ordering(r: Result) -> bool:
 def test_fig3_loss_is_near_the_papers():
     """The card's traffic note: §3.2's bottleneck lost "about 1.5%" of its
     packets; the preset's drops (both directions) per data packet sent are
-    about 3.4% over all flows and 2-3.5% over the 4-segment foreground flows
+    3.2-3.4% over all flows and 3-3.5% over the 4-segment foreground flows
     (every foreground flow, not only the plotted ones), over ten seeds of
     each 4-segment cell at 5 and 160 ms."""
     preset = PRESETS["realistic-tail-loss"]
@@ -364,8 +364,8 @@ def test_fig3_loss_is_near_the_papers():
                 drops, sent = drops + int(m["drops"]), sent + n
                 if i in fg:
                     fg_drops, fg_sent = fg_drops + int(m["drops"]), fg_sent + n
-        assert 0.025 < drops / sent < 0.045, (delay, drops / sent)
-        assert 0.01 < fg_drops / fg_sent < 0.045, (delay, fg_drops / fg_sent)
+        assert 0.03 < drops / sent < 0.036, (delay, drops / sent)
+        assert 0.028 < fg_drops / fg_sent < 0.037, (delay, fg_drops / fg_sent)
 
 
 # ------------------------------------------------------------------ Fig. 4 (§3.3)
