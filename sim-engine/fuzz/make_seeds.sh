@@ -23,6 +23,10 @@ s tail-rtor     $paper fwd.loss.model=tail fwd.loss.count=1 flows[0].tcp.timer=r
 s tail-tlp      $paper fwd.loss.model=tail fwd.loss.count=2 flows[0].tcp.timer=tlp
 s tail-tlpr-fack $paper fwd.loss.model=tail fwd.loss.count=4 flows[0].tcp.timer=tlpr flows[0].tcp.fack=true flows[0].tcp.er_variant=linux
 s tail-rfc8985  $paper fwd.loss.model=tail fwd.loss.count=3 flows[0].tcp.timer=tlp_rfc8985 flows[0].tcp.cc=cubic flows[0].tcp.er_delayed=true
+# Linux's immediate-ACK trigger on the delayed receiver (receiver.c D1): a full segment and a runt, the reader
+# blocked at first so that the window clause is taken too
+s delack-bytes  $paper fwd.loss.model=tail fwd.loss.count=1 flows[0].app.bytes=9500 flows[0].tcp.timer=tlp \
+	flows[0].receiver.ack_trigger=more_than_one_segment flows[0].blocked=0,300
 s tail-newreno  $paper fwd.loss.model=tail fwd.loss.count=2 flows[0].tcp.sack=false flows[0].tcp.timestamps=false flows[0].tcp.timer=rtor
 
 # random loss

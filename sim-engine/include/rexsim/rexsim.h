@@ -52,6 +52,9 @@ enum rx_pos_action { RX_POS_DROP = 0, RX_POS_DELAY, RX_POS_DUPLICATE, RX_POS__CO
 
 enum rx_ack_policy { RX_ACK_QUICK = 0, RX_ACK_DELAYED, RX_ACK_LINUX, RX_ACK__COUNT };
 
+/* the delayed policy's trigger for an immediate ACK of in-order data (receiver.c, D1) */
+enum rx_ack_trigger { RX_ACK_TRIGGER_TWO_FULL = 0, RX_ACK_TRIGGER_MORE_THAN_ONE, RX_ACK_TRIGGER__COUNT };
+
 enum rx_rtt_profile { RX_RTT_RFC6298 = 0, RX_RTT_LINUX, RX_RTT__COUNT };
 
 enum rx_er_variant { RX_ER_RFC5827 = 0, RX_ER_LINUX, RX_ER__COUNT };
@@ -178,6 +181,7 @@ struct rx_flow_cfg {
 	/* receiver */
 	int64_t ack_policy; /* enum rx_ack_policy */
 	double delack_ms; /* delayed: the delayed-ACK timeout */
+	int64_t ack_trigger; /* delayed: enum rx_ack_trigger (linux: always more than one segment) */
 	int64_t quickacks; /* linux: quick ACKs at the start (before the receive-window bound) */
 	double ato_min_ms; /* linux: the first delayed-ACK timeout */
 	double ato_max_ms; /* linux: the timeout's ceiling above (or without) an RTT estimate */

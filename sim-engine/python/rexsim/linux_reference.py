@@ -375,6 +375,14 @@ ISOLATED["path"]["forward"]["loss"] = {
     "rules": [{"segment": 23, "action": "delay", "delay_ms": 60}],
 }
 
+# delack-receiver.pkt's unread pair: the same run with the application blocked
+# from before the pair (segments 21-22, arriving at 3150 ms) until after the
+# delayed-ACK timer sends its ACK (ATO 100 ms, 3250 ms) and before segment 24
+# (3300 ms): the data is unread, the window the receiver would advertise
+# shrinks, so the second segment gets no immediate ACK (receiver.c D1 (b))
+ISOLATED_UNREAD = copy.deepcopy(ISOLATED)
+ISOLATED_UNREAD["flows"][0]["receiver"]["read_blocked_ms"] = [3100, 3260]
+
 
 def _state_after_first_ack_after_rto(r: Result) -> str:
     t_rto = next(x.t_ms for x in rexmits(r))
@@ -916,15 +924,14 @@ CASES: tuple[Case, ...] = (
         "delack-pair-unread",
         "delack-receiver.pkt",
         "The same pair while the application has not read it yet: the window would not grow, so no ACK on the "
-        "second segment; the delayed-ACK timer sends it (measured +108 ms).",
+        "second segment; the delayed-ACK timer sends it (measured +108 ms). The engine's application is blocked "
+        "over the pair (receiver.read_blocked_ms), so the window it would advertise shrinks and Linux's "
+        "more-than-one-segment ACK (receiver.c D1) is not sent; the ATO, capped at the 100 ms RTT estimate, is.",
         108,
         "ms",
         {},
-        ISOLATED,
+        ISOLATED_UNREAD,
         _ack_after(21000, 22000),
-        modelled=False,
-        needs="an application that leaves received data unread (the engine's reads in-order data at once, as in "
-        "delack-receiver-read.pkt, so the second full-sized segment is ACKed at once)",
     ),
     Case(
         "delack-ooo-dupack",

@@ -19,6 +19,7 @@
 NAMES(ch_loss, "none", "positioned", "tail", "bernoulli", "gilbert_elliott")
 NAMES(ch_action, "drop", "delay", "duplicate")
 NAMES(ch_ack, "quick", "delayed", "linux")
+NAMES(ch_ack_trigger, "two_full_segments", "more_than_one_segment")
 NAMES(ch_rtt, "rfc6298", "linux")
 NAMES(ch_trace, "full", "sampled", "none")
 NAMES(ch_er, "rfc5827", "linux")
@@ -503,7 +504,9 @@ static const struct rx_param table[] = {
 	  "quick: ACK every segment (Linux quickack). delayed: ACK every second full-sized segment or after delack_ms, "
 	  "and at once for out-of-order, duplicate and gap-filling segments (RFC 5681 §4.2). linux: the Linux 6.18 "
 	  "receiver as measured (shared/linux-reference, delack-receiver-read.pkt): quick-ACK mode for the first "
-	  "quickacks ACKs of the connection (at most rwnd_bytes / (2 MSS)), then delayed's rules with an adaptive "
+	  "quickacks ACKs of the connection (at most rwnd_bytes / (2 MSS)), then delayed's rules, with Linux's "
+	  "immediate ACK when more than one full-sized segment's bytes are unacknowledged (ack_trigger "
+	  "more_than_one_segment) and an adaptive "
 	  "timeout, the ATO: ato_min_ms at first, doubled each time the delayed-ACK timer fires, never above the "
 	  "receiver's RTT estimate (its SYN-ACK's round trip; measured +41, +84, ~+108 ms at RTT 100 ms) nor "
 	  "ato_max_ms. Interactive (ping-pong) mode is not modelled: the receiver sends no data.",
@@ -511,6 +514,16 @@ static const struct rx_param table[] = {
 	PA("receiver.ack_policy:delayed", "receiver.delack_ms", "Delayed-ACK timeout", RX_PT_FLOAT, 0.001, 500, 200,
 	   "ms", NULL, "delayed: the delayed-ACK timeout (RFC 5681 §4.2: under 500 ms; 200 ms is common).", RX_SEC_FLOW,
 	   offsetof(struct rx_flow_cfg, delack_ms)),
+	PA("receiver.ack_policy:delayed", "receiver.ack_trigger", "Immediate-ACK trigger", RX_PT_ENUM, 0,
+	   RX_ACK_TRIGGER__COUNT - 1, RX_ACK_TRIGGER_TWO_FULL, "", ch_ack_trigger,
+	   "delayed: when in-order data is ACKed at once rather than by the timer (src/core/receiver.c, D0/D1). "
+	   "two_full_segments: with the second full-sized (tcp.mss) segment unacknowledged (RFC 1122 4.2.3.2, RFC "
+	   "5681 §4.2: \"an ACK SHOULD be generated for at least every second full-sized segment\"); a full segment "
+	   "and a runt wait for the timer. more_than_one_segment: Linux's rule, when more than one full-sized "
+	   "segment's worth of bytes is unacknowledged and the advertised window would not shrink (the application "
+	   "has read the data; shared/linux-reference, delack-receiver-read.pkt and delack-receiver.pkt), so a "
+	   "full segment and a runt are ACKed at once. The linux policy always uses more_than_one_segment.",
+	   RX_SEC_FLOW, offsetof(struct rx_flow_cfg, ack_trigger)),
 	PAS("receiver.ack_policy:linux", sp_quickacks, "receiver.quickacks", "Quick ACKs", RX_PT_INT, 0, 1000, 16,
 	    "ACKs", NULL,
 	    "linux: quick-ACK mode at the start of the connection: every data segment is ACKed at once until this "

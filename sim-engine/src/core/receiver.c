@@ -2,9 +2,11 @@
  * (RFC 2883), timestamps echo (RFC 7323 §4.3), the receive window (RFC 9293
  * §3.8.6: never shrunk by out-of-order data), and the ACK
  * policies 'quick' (every segment), 'delayed' (RFC 5681 §4.2, RFC 1122
- * 4.2.3.2: every second full-sized segment or after delack_ms, immediately for
- * out-of-order, duplicate and gap-filling segments) and 'linux' (delayed's
- * rules after a quick-ACK phase, with Linux's adaptive timeout; below).
+ * 4.2.3.2: every second full-sized segment, or with receiver.ack_trigger
+ * Linux's more than one segment's bytes (D0, D1 below), or after delack_ms,
+ * immediately for out-of-order, duplicate and gap-filling segments) and
+ * 'linux' (delayed's rules with D1 after a quick-ACK phase, with Linux's
+ * adaptive timeout; below).
  * The application reads in-order data at once, unless a reader model is
  * configured (src/app/app_reader.c); then the advertised window follows the
  * buffer's occupancy (below, "The advertised window").
@@ -18,14 +20,16 @@
  *     window being above 32 segments; the bound by half the receive window in
  *     segments is Linux's, not measured).  Every ACK sent counts, an
  *     immediate one for out-of-order data too.  The mode is entered once.
- *  2. After it, delayed's rules (RFC 5681 §4.2, RFC 9293 §3.8.6.3): an ACK for
- *     every second full-sized segment, at once for out-of-order, duplicate and
- *     gap-filling segments (measured: an immediate dupack with SACK, then an
- *     immediate ACK for the hole fill), else when the delayed-ACK timer fires,
- *     counted from the first unacknowledged segment.  The application reads at
- *     once, so this is delack-receiver-read.pkt, where the read of two
- *     back-to-back segments triggers an immediate ACK; the other script's
- *     unread pair waits for the timer, which this model cannot show.
+ *  2. After it, delayed's rules (RFC 5681 §4.2, RFC 9293 §3.8.6.3) with the
+ *     trigger D1 below in place of "every second full-sized segment": at once
+ *     when more than one full-sized segment's worth of bytes is
+ *     unacknowledged and the window would not shrink; at once for
+ *     out-of-order, duplicate and gap-filling segments (measured: an
+ *     immediate dupack with SACK, then an immediate ACK for the hole fill);
+ *     else when the delayed-ACK timer fires, counted from the first
+ *     unacknowledged segment.  delack-receiver-read.pkt: the pair read at once
+ *     is ACKed at once; delack-receiver.pkt: the unread pair waits for the
+ *     timer (with a reader model that has not read it, D1's second clause).
  *  3. The timer's value, the ATO: ato_min_ms (40 ms, TCP_ATO_MIN) at first,
  *     doubled each time the timer fires, and never above the ceiling
  *     max(ato_min_ms, min(RTT estimate, ato_max_ms)) (measured at RTT 100 ms:
@@ -40,6 +44,36 @@
  *  5. Interactive (ping-pong) mode, where the kernel's ceiling is 200 ms, is
  *     entered by a receiver that sends data; this receiver never does, so it
  *     is not modelled.
+ *
+ * The trigger of an immediate ACK for in-order data (delayed and linux; not
+ * while quick-ACK mode or the quick policy ACK every segment anyway):
+ *  D0. two_full_segments (delayed's default): RFC 1122 4.2.3.2, "in a stream
+ *      of full-sized segments there SHOULD be an ACK for at least every
+ *      second segment", RFC 5681 §4.2 "An ACK SHOULD be generated for at
+ *      least every second full-sized segment": the ACK leaves with the second
+ *      full-sized (tcp.mss) segment unacknowledged; a runt does not count, so
+ *      a full segment and a runt wait for the timer.
+ *  D1. more_than_one_segment (linux always; delayed with
+ *      receiver.ack_trigger): Linux's receiver ACKs at once when RCV.NXT less
+ *      the RCV.NXT of its last ACK exceeds one full-sized segment (the
+ *      kernel's estimate of the sender's MSS; here tcp.mss) and the window it
+ *      would advertise is not smaller than the one it last advertised (the
+ *      application has read the data).  A full segment and a runt are ACKed
+ *      with the runt.  It sends at least every second full-sized segment's
+ *      ACK, so it meets RFC 5681 §4.2 too.  Defined from the reference:
+ *      delack-receiver-read.pkt's pair, read at once, is ACKed at once (0 ms);
+ *      delack-receiver.pkt's pair, unread, is not ACKed on its second segment
+ *      ("window would not grow, data unread") but by the timer.
+ *      Interpretations: (a) without a reader model the application reads at
+ *      once, so the window is the whole buffer and never shrinks: the byte
+ *      count alone decides.  (b) With a reader model (or window scaling,
+ *      rx_reader_on) "would not shrink" is: rcv_window() now >= the window of
+ *      the last ACK (right_edge - last_ack_sent), both as W1-W4 compute them.
+ *      (c) The kernel also sends this ACK when the application later reads
+ *      the data (the read in delack-receiver-read.pkt); a fluid reader has no
+ *      read moments, so that ACK is not modelled: a segment that found the
+ *      window shrinking is ACKed by the timer, the next trigger, or W5's
+ *      window update.
  *
  * The advertised window (with a reader model or window scaling, rx_reader_on;
  * otherwise the whole buffer, as before).  Each rule and what it rests on:
@@ -396,6 +430,17 @@ static void send_ack(struct rx_receiver *r, int trigger_block)
 		schedule_read(r);
 }
 
+/* D1: more than one full-sized segment unacknowledged, and (with a reader
+ * model) the window would not shrink */
+static bool more_than_one_segment(const struct rx_receiver *r)
+{
+	if (r->rcv_nxt - r->last_ack_sent <= (uint64_t)r->cfg->mss)
+		return false;
+	if (!r->reader_on)
+		return true; /* (a): read at once, the whole buffer is offered */
+	return rcv_window(r) >= r->right_edge - r->last_ack_sent; /* (b) */
+}
+
 /* W5: the read timer: the reader has freed enough for a window update */
 void rx_rcv_on_read(struct rx_receiver *r)
 {
@@ -531,12 +576,18 @@ void rx_rcv_on_pkt(struct rx_receiver *r, struct rx_pkt *p)
 		send_ack(r, trigger);
 		return;
 	}
-	/* delayed ACK: every second full-sized segment, else after delack_ms
+	/* delayed ACK: at once on D0's or D1's trigger, else after delack_ms
 	 * (linux: the ATO, rule 3) counted from the first unacknowledged segment */
 	r->ack_pending = true;
-	if (p->len_bytes >= (uint32_t)r->cfg->mss)
-		r->unacked_full++;
-	if (r->unacked_full >= 2) {
+	bool now;
+	if (linux || r->cfg->ack_trigger == RX_ACK_TRIGGER_MORE_THAN_ONE) {
+		now = more_than_one_segment(r); /* D1 */
+	} else {
+		if (p->len_bytes >= (uint32_t)r->cfg->mss)
+			r->unacked_full++;
+		now = r->unacked_full >= 2; /* D0 */
+	}
+	if (now) {
 		send_ack(r, -1);
 		return;
 	}

@@ -248,16 +248,16 @@ def rtor_saving(r: Result, pid: str) -> float:
 def fig3_rtor_saves_an_rtt(r: Result) -> bool:
     # "In all cases, RTOR saves at least one RTT as compared to the baseline."
     saves = {pid: rtor_saving(r, pid) / (2 * owd(r, pid)) for pid in "abde"}
-    # what the card states: RTOR's median is lower everywhere, by at least 0.9 RTT; below one RTT in (d) and (e)
-    assert all(x >= 0.9 for x in saves.values()) and max(saves["d"], saves["e"]) < 1 <= min(saves["a"], saves["b"])
+    # what the card states besides: 1.11 and 1.08 RTTs in (d) and (e), the large ones
+    assert 1 <= min(saves["d"], saves["e"]) and max(saves["d"], saves["e"]) < 1.2, saves
     return all(x >= 1 for x in saves.values())
 
 
 def fig3_rtor_delack_extra_200(r: Result) -> bool:
     # "An extra saving of 200 ms is achieved when delACKs are used."
     extra = {"5 ms": rtor_saving(r, "b") - rtor_saving(r, "a"), "160 ms": rtor_saving(r, "e") - rtor_saving(r, "d")}
-    # what the card states: not 200 ms more at either delay (less than 150 ms more at 5 ms, less at 160 ms),
-    assert extra["5 ms"] < 150 and extra["160 ms"] < 0, extra
+    # what the card states: not 200 ms more at either delay (178 ms more at 5 ms, less at 160 ms),
+    assert 150 < extra["5 ms"] < 190 and extra["160 ms"] < 0, extra
     # because most plotted 4-segment flows lose two or more segments
     for pid in "abde":
         td = cell(r, pid)["baseline"]["metrics"]["tail_drops"]
@@ -304,20 +304,23 @@ def fig3_rtor_best_long_flows(r: Result) -> bool:
     # as shown in the same figure." (Fig. 3f)
     meds = {v: med(r, "f", v) for v in VARIANTS}
     means = {v: cell(r, "f")[v]["mean"] for v in VARIANTS}
-    # what the card states besides: TLPR's and TLP's medians and means are below RTOR's; the four medians lie
-    # within 1.6%, the means within 3.2%
-    assert max(meds["TLP"], meds["TLPR"]) < meds["RTOR"] < meds["baseline"], meds
+    # what the card states besides: TLPR's median and mean are below RTOR's, TLP's median above and its mean
+    # below; the four medians lie within 1.9%, the means within 1.6%
+    assert meds["TLPR"] < meds["RTOR"] < meds["TLP"], meds
     assert max(means["TLP"], means["TLPR"]) < means["RTOR"] < means["baseline"], means
-    assert max(meds.values()) < 1.016 * min(meds.values()) and max(means.values()) < 1.032 * min(means.values())
-    # and the paper's cause: TLP's flows that needed an RTO (no probe outside Open) are slower than RTOR's,
-    # but fewer of TLP's flows need one
+    assert max(meds.values()) < 1.019 * min(meds.values()) and max(means.values()) < 1.016 * min(means.values())
+    # and the paper's cause does not show: TLP's flows that needed an RTO (no probe outside Open) take as long
+    # as RTOR's (within 1%), and fewer of TLP's flows need one
 
     def rto_flows(v: str) -> list[float]:
         m = cell(r, "f")[v]["metrics"]
         return [f for f, n in zip(m["fct_ms"], m["rto_count"], strict=True) if n > 0]
 
     tlp_rto, rtor_rto = rto_flows("TLP"), rto_flows("RTOR")
-    assert np.mean(tlp_rto) > np.mean(rtor_rto) + 200 and len(tlp_rto) + 20 < len(rtor_rto), (tlp_rto, rtor_rto)
+    assert abs(np.mean(tlp_rto) / np.mean(rtor_rto) - 1) < 0.01 and len(tlp_rto) + 15 < len(rtor_rto), (
+        tlp_rto,
+        rtor_rto,
+    )
     return meds["RTOR"] < min(meds["TLP"], meds["TLPR"])
 
 
@@ -343,7 +346,7 @@ def fig3_spurious_ordering(r: Result) -> bool:
 def test_fig3_loss_is_near_the_papers():
     """The card's traffic note: §3.2's bottleneck lost "about 1.5%" of its
     packets; the preset's drops (both directions) per data packet sent are
-    about 3.4% over all flows and 2-3.5% over the 4-segment foreground flows
+    3.2-3.4% over all flows and 3-3.5% over the 4-segment foreground flows
     (every foreground flow, not only the plotted ones), over ten seeds of
     each 4-segment cell at 5 and 160 ms."""
     preset = PRESETS["realistic-tail-loss"]
@@ -361,8 +364,8 @@ def test_fig3_loss_is_near_the_papers():
                 drops, sent = drops + int(m["drops"]), sent + n
                 if i in fg:
                     fg_drops, fg_sent = fg_drops + int(m["drops"]), fg_sent + n
-        assert 0.025 < drops / sent < 0.045, (delay, drops / sent)
-        assert 0.01 < fg_drops / fg_sent < 0.045, (delay, fg_drops / fg_sent)
+        assert 0.03 < drops / sent < 0.036, (delay, drops / sent)
+        assert 0.028 < fg_drops / fg_sent < 0.037, (delay, fg_drops / fg_sent)
 
 
 # ------------------------------------------------------------------ Fig. 4 (§3.3)
@@ -389,16 +392,24 @@ def fig4_low_rtt_all_gain_tlp_most(r: Result) -> bool:
     # what each card states
     site = r["card"]["preset"]
     if site == "web-objects-search":
-        assert all_gain and n["RTOR"] == min(n.values()) and max(n.values()) == 1 and max(n["TLP"], n["TLPR"]) < 0.52
         # the means are over different objects: spurious retransmissions bring loss-free connections into
-        # the mechanisms' counted sets (22 baseline objects against 240-252)
+        # the mechanisms' counted sets (20 baseline objects against 152-162)
         counted = {k: len(v["values"]) for k, v in cell(r, top_bottom(r)[0]).items()}
-        assert all(counted[k] > 10 * counted["baseline"] for k in ("RTOR", "TLP", "TLPR")), counted
+        assert all(counted[k] > 7 * counted["baseline"] for k in ("RTOR", "TLP", "TLPR")), counted
     elif site == "web-objects-classified":
         assert all_gain and tlp_tlpr_largest and n["TLPR"] == min(n.values()) and min(n.values()) > 0.9, n
     else:
-        assert all_gain and n["TLPR"] == min(n.values()) and max(n["TLP"], n["TLPR"]) < n["RTOR"], n
-        assert min(n.values()) > 0.75, n
+        # RTOR below the baseline, TLP and TLPR above it: one object of 110 s (a last segment, its probe and
+        # nine RTO retransmissions lost in the Gilbert-Elliott bad state) in their counted sets; without the
+        # objects over 10 s every mechanism is below the baseline
+        v = cell(r, top_bottom(r)[0])
+        assert n["RTOR"] < 1 < min(n["TLP"], n["TLPR"]) and min(n.values()) > 0.75, n
+        assert all(110_000 < max(v[k]["values"]) < 110_100 for k in ("TLP", "TLPR"))
+
+        def trimmed(k: str) -> float:
+            return float(np.mean([x for x in v[k]["values"] if x <= 10_000]))
+
+        assert all(trimmed(k) < trimmed("baseline") for k in ("RTOR", "TLP", "TLPR"))
     return all_gain and tlp_tlpr_largest and halved
 
 
@@ -412,11 +423,8 @@ def fig4_high_rtt_rtor_beats_tlp(r: Result) -> bool:
     # "but RTOR is, on average, better than TLP."
     v = cell(r, top_bottom(r)[1])
     if r["card"]["preset"] == "web-objects-classified":
-        # what the card states: one RTOR object of 15.4 s (a last segment lost five times in a row) adds
-        # 56 ms to RTOR's mean, and without it RTOR is still above TLP
-        rtor = v["RTOR"]["values"]
-        assert 15_000 < max(rtor) < 16_000, max(rtor)
-        assert (sum(rtor) - max(rtor)) / (len(rtor) - 1) > v["TLP"]["mean"]
+        # what the card states: RTOR's mean is above the baseline's too
+        assert v["RTOR"]["mean"] > v["baseline"]["mean"]
     return v["RTOR"]["mean"] < v["TLP"]["mean"]
 
 
