@@ -408,8 +408,11 @@ void rx_link_send(struct rx_link *l, struct rx_pkt *p)
 	/* the NIC serialises FIFO and never drops (N1, N2): the packet leaves it
 	 * when the one before it has left and its own bits are sent */
 	int64_t start_ns = l->sim->now_ns > l->nic_free_ns ? l->sim->now_ns : l->nic_free_ns;
-	int64_t bits_e9 = (int64_t)p->wire_bytes * 8 * 1000000000LL;
-	l->nic_free_ns = start_ns + (bits_e9 + (int64_t)l->nic_rate_bps - 1) / (int64_t)l->nic_rate_bps;
+	int64_t bits_e9 = (int64_t)p->wire_bytes * 8 * 1000000000LL; /* < 2^63, as tx_time_ns */
+	int64_t tx_ns = (bits_e9 + (int64_t)l->nic_rate_bps - 1) / (int64_t)l->nic_rate_bps;
+	/* the queue is unbounded (N2): at 1 bps a packet takes up to 5.2e14 ns, so
+	 * a long queue could pass INT64_MAX; it then never leaves (the run ends first) */
+	l->nic_free_ns = start_ns > INT64_MAX - tx_ns ? INT64_MAX : start_ns + tx_ns;
 	p->arrive_ns = l->nic_free_ns;
 	bool idle = !l->nic_head;
 	fifo_push(&l->nic_head, &l->nic_tail, p);
