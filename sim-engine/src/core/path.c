@@ -332,14 +332,23 @@ void rx_link_on_depart(struct rx_link *l)
 		start_service(l, n);
 }
 
+/* take the head of a FIFO whose packets leave at their arrive_ns (the
+ * propagation line, the NIC) and arm its slot for the next one */
+static struct rx_pkt *timed_pop(struct rx_link *l, struct rx_pkt **head, struct rx_pkt **tail, struct rx_tslot *slot,
+				int type)
+{
+	struct rx_pkt *p = *head;
+	*head = p->next;
+	if (!*head)
+		*tail = NULL;
+	else
+		rx_tslot_arm(l->sim, slot, (*head)->arrive_ns, type, l);
+	return p;
+}
+
 void rx_link_on_arrive(struct rx_link *l)
 {
-	struct rx_pkt *p = l->line_head;
-	l->line_head = p->next;
-	if (!l->line_head)
-		l->line_tail = NULL;
-	else
-		rx_tslot_arm(l->sim, &l->arrive, l->line_head->arrive_ns, RX_HEV_LINK_ARRIVE, l);
+	struct rx_pkt *p = timed_pop(l, &l->line_head, &l->line_tail, &l->arrive, RX_HEV_LINK_ARRIVE);
 	/* the flow's own access link (flow.access_delay_ms) after the shared line: one
 	 * constant delay per flow keeps the flow's packets in the line's order */
 	int64_t access_ns = l->sim->flows[p->flow].access_ns;
@@ -390,13 +399,7 @@ static void ingress(struct rx_link *l, struct rx_pkt *p)
 /* the NIC sends its queue's head packet's last bit now (N1): into the emulator */
 void rx_link_on_nic_depart(struct rx_link *l)
 {
-	struct rx_pkt *p = l->nic_head;
-	l->nic_head = p->next;
-	if (!l->nic_head)
-		l->nic_tail = NULL;
-	else
-		rx_tslot_arm(l->sim, &l->nic_depart, l->nic_head->arrive_ns, RX_HEV_NIC_DEPART, l);
-	ingress(l, p);
+	ingress(l, timed_pop(l, &l->nic_head, &l->nic_tail, &l->nic_depart, RX_HEV_NIC_DEPART));
 }
 
 void rx_link_send(struct rx_link *l, struct rx_pkt *p)

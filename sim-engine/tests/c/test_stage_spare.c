@@ -157,7 +157,8 @@ int main(void)
 	same_fates_but_retransmissions("gilbert_elliott");
 	whole_run(true);
 	whole_run(false);
-	t_expect_error("{\"path\": {\"forward\": {\"loss\": {\"model\": \"bernoulli\", \"spare_retransmissions\": 1}}}}",
-		       "path.forward.loss.spare_retransmissions", "true or false");
+	t_expect_error(
+		"{\"path\": {\"forward\": {\"loss\": {\"model\": \"bernoulli\", \"spare_retransmissions\": 1}}}}",
+		"path.forward.loss.spare_retransmissions", "true or false");
 	return t_report("stage_spare");
 }
