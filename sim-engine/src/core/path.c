@@ -217,11 +217,17 @@ static void to_line(struct rx_link *l, struct rx_pkt *p)
 	}
 }
 
-static int64_t tx_time_ns(const struct rx_link *l, uint32_t wire_bytes)
+/* serialisation time at rate_bps (the bottleneck's and the NIC's), rounded up */
+static int64_t ser_time_ns(uint64_t rate_bps, uint32_t wire_bytes)
 {
 	/* wire_bytes <= 65535 + 60, so bits * 1e9 < 2^63 */
 	int64_t bits_e9 = (int64_t)wire_bytes * 8 * 1000000000LL;
-	return (bits_e9 + (int64_t)l->rate_bps - 1) / (int64_t)l->rate_bps;
+	return (bits_e9 + (int64_t)rate_bps - 1) / (int64_t)rate_bps;
+}
+
+static int64_t tx_time_ns(const struct rx_link *l, uint32_t wire_bytes)
+{
+	return ser_time_ns(l->rate_bps, wire_bytes);
 }
 
 static void start_service(struct rx_link *l, struct rx_pkt *p)
@@ -411,8 +417,7 @@ void rx_link_send(struct rx_link *l, struct rx_pkt *p)
 	/* the NIC serialises FIFO and never drops (N1, N2): the packet leaves it
 	 * when the one before it has left and its own bits are sent */
 	int64_t start_ns = l->sim->now_ns > l->nic_free_ns ? l->sim->now_ns : l->nic_free_ns;
-	int64_t bits_e9 = (int64_t)p->wire_bytes * 8 * 1000000000LL; /* < 2^63, as tx_time_ns */
-	int64_t tx_ns = (bits_e9 + (int64_t)l->nic_rate_bps - 1) / (int64_t)l->nic_rate_bps;
+	int64_t tx_ns = ser_time_ns(l->nic_rate_bps, p->wire_bytes);
 	/* the queue is unbounded (N2): at 1 bps a packet takes up to 5.2e14 ns, so
 	 * a long queue could pass INT64_MAX; it then never leaves (the run ends first) */
 	l->nic_free_ns = start_ns > INT64_MAX - tx_ns ? INT64_MAX : start_ns + tx_ns;
