@@ -210,7 +210,7 @@ s invalid-rwnd flags=7 flows[0].tcp.mss=1448 flows[0].receiver.rwnd_bytes=100
 s invalid-rto flags=7 flows[0].tcp.min_rto_ms=500 flows[0].tcp.max_rto_ms=100
 s invalid-tail-rev flags=7 rev.loss.model=tail
 s invalid-nan flags=7 fwd.loss.p=!nan
-s invalid-nic flags=7 fwd.sender_rate_bps=!nan rev.sender_rate_bps=-1
+s invalid-nic flags=7 fwd.sender_rate_bps=!nan rev.sender_rate_bps=!above
 s invalid-above flags=7 flows[0].tcp.dupthresh=!above
 s invalid-sndbuf flags=7 flows[0].tcp.mss=1448 flows[0].tcp.sndbuf_bytes=2000 flows[0].tcp.sndbuf_limit_bytes=1000
 s invalid-schedule flags=7 fwd.stages=schedule fwd.schedule=3 fwd.schedule[0].time_ms=500 \
