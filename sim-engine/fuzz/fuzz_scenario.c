@@ -23,7 +23,7 @@
  *   each row  one mode byte, then 0..8 value bytes (see gen_row, int_in, float_in).
  *
  * Budget: whatever the bytes say, an in-range duration_s is cut to 30 s,
- * max_events to 20000, rates in (0, 1e6) are raised to 1e6 bps, objects to
+ * max_events to 20000, rates in (0, 1e6) (the bottleneck's and the sender NIC's) are raised to 1e6 bps, objects to
  * 200 segments, bulk writes to 2 s, and sample_ms so that at most 20000 samples
  * are taken.  Clamping only shrinks a valid value to another valid value, so
  * validation outcomes are unchanged by it.
@@ -389,6 +389,9 @@ static void budget_dir(struct rx_dir_cfg *d)
 	const struct rx_param *p = row(RX_SEC_DIR, "rate_bps");
 	if (f_valid(p, d->rate_bps) && d->rate_bps > 0 && d->rate_bps < FZ_MIN_RATE_BPS)
 		d->rate_bps = FZ_MIN_RATE_BPS;
+	const struct rx_param *pn = row(RX_SEC_DIR, "sender_rate_bps");
+	if (f_valid(pn, d->sender_rate_bps) && d->sender_rate_bps > 0 && d->sender_rate_bps < FZ_MIN_RATE_BPS)
+		d->sender_rate_bps = FZ_MIN_RATE_BPS;
 }
 
 static void budget(struct rx_scenario *sc, int64_t n_decoded)

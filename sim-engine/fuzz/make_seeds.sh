@@ -198,12 +198,23 @@ s barr-skip-cc-westwood $paced fwd.loss.model=bernoulli fwd.loss.p=0.03 flows[0]
 	flows[0].tcp.recovery_params.window_acks=8
 s sndbuf-tiny-requests fwd.loss.model=bernoulli fwd.loss.p=0.05 flows[0].app.kind=requests \
 	flows[0].sizes=1000,50000,3000,1448,1 flows[0].app.gap_ms=0 flows[0].tcp.sndbuf_bytes=2896 flows[0].tcp.timer=tlp
+# the §VIII emulator and testbed (issue #11): random loss that spares retransmissions
+# (the 'Optimal' rows; a listed gilbert_elliott stage spares too) and the sender's NIC
+# in front of a slower bottleneck (Table 15's 1 Gb/s NIC), both directions
+s spare-rtx-nic duration_s=3 fwd.rate_bps=8e8 fwd.sender_rate_bps=1e9 rev.sender_rate_bps=1e9 fwd.delay_ms=25 \
+	rev.delay_ms=25 fwd.loss.model=bernoulli fwd.loss.p=0.05 fwd.loss.spare_retransmissions=true \
+	fwd.stages=gilbert_elliott fwd.stages[0].p=0.01 fwd.stages[0].r=0.5 fwd.stages[0].spare_retransmissions=true \
+	flows[0].app.kind=bulk flows[0].app.duration_s=1 flows[0].tcp.cc=cubic flows[0].tcp.recovery=barr \
+	flows[0].tcp.opportunistic_rtx=true flows[0].receiver.rwnd_bytes=200000
+s nic-slow fwd.rate_bps=20e6 fwd.sender_rate_bps=2e6 fwd.loss.model=gilbert_elliott fwd.loss.p=0.05 \
+	fwd.loss.spare_retransmissions=true flows[0].app.segments=60 flows[0].tcp.timer=tlp
 
 # validation mode: cross-field and out-of-range errors
 s invalid-rwnd flags=7 flows[0].tcp.mss=1448 flows[0].receiver.rwnd_bytes=100
 s invalid-rto flags=7 flows[0].tcp.min_rto_ms=500 flows[0].tcp.max_rto_ms=100
 s invalid-tail-rev flags=7 rev.loss.model=tail
 s invalid-nan flags=7 fwd.loss.p=!nan
+s invalid-nic flags=7 fwd.sender_rate_bps=!nan rev.sender_rate_bps=!above
 s invalid-above flags=7 flows[0].tcp.dupthresh=!above
 s invalid-sndbuf flags=7 flows[0].tcp.mss=1448 flows[0].tcp.sndbuf_bytes=2000 flows[0].tcp.sndbuf_limit_bytes=1000
 s invalid-schedule flags=7 fwd.stages=schedule fwd.schedule=3 fwd.schedule[0].time_ms=500 \

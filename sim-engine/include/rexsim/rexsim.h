@@ -87,6 +87,7 @@ struct rx_loss_cfg {
 	double r; /* gilbert_elliott: P(bad -> good) per packet */
 	double loss_good; /* gilbert_elliott: loss probability in the good state */
 	double loss_bad; /* gilbert_elliott: loss probability in the bad state */
+	bool spare_retransmissions; /* bernoulli, gilbert_elliott: never drop a retransmission (src/path/spare.h) */
 	int64_t n_rules;
 	struct rx_pos_rule rules[RX_MAX_POS_RULES];
 };
@@ -112,6 +113,7 @@ struct rx_dir_cfg {
 	int64_t buffer_pkts; /* drop-tail limit in packets (0 = no packet limit) */
 	int64_t buffer_bytes; /* drop-tail limit in bytes (0 = no byte limit) */
 	int64_t link_buffer_bytes; /* the link's own send buffer behind the router queue (0 = none) */
+	double sender_rate_bps; /* the sending host's NIC before the stages (0 = none; path.c N1-N4) */
 	struct rx_loss_cfg loss;
 	/* further stages after the loss model, in order (path.<dir>.stages) */
 	int64_t n_stages;

@@ -8,6 +8,7 @@
 #include "rexsim/params.h"
 #include "rexsim/registry.h"
 #include "sim.h"
+#include "../path/spare.h"
 
 /* ---- enum names */
 #define NAMES(fn, ...) \
@@ -36,6 +37,7 @@ static const struct rx_special sp_no_pkt_limit[] = { { 0, "no packet limit" }, {
 static const struct rx_special sp_no_byte_limit[] = { { 0, "no byte limit" }, { 0, NULL } };
 static const struct rx_special sp_read_rate[] = { { 0, "at once: the application reads data as it arrives" },
 						  { 0, NULL } };
+static const struct rx_special sp_no_nic[] = { { 0, "none: packets enter the path when sent" }, { 0, NULL } };
 static const struct rx_special sp_no_link_buffer[] = { { 0, "no link buffer" }, { 0, NULL } };
 static const struct rx_special sp_segment[] = { { 0, "the SYN (forward) or the SYN-ACK (reverse)" }, { 0, NULL } };
 static const struct rx_special sp_app_bytes[] = { { 0, "use app.segments" }, { 0, NULL } };
@@ -171,6 +173,13 @@ static const struct rx_param table[] = {
 	   "only the packets waiting for room. A packet larger than the buffer passes alone. Needs a rate; 0 = no "
 	   "link buffer (the router queue feeds the serialiser directly).",
 	   RX_SEC_DIR, offsetof(struct rx_dir_cfg, link_buffer_bytes)),
+	PS(sp_no_nic, "sender_rate_bps", "Sender NIC rate", RX_PT_FLOAT, 0, 1e11, 0, "bps", NULL,
+	   "The sending host's NIC: packets are serialised FIFO at this rate (headers and options counted, as at the "
+	   "bottleneck) and enter the path's stages and bottleneck when their last bit leaves it; its queue (the "
+	   "host's qdisc) never drops, and all flows of this direction share it. The mobile-recovery paper's testbed "
+	   "(§VII.A): '1Gbps NICs. The peak sending throughput can reach 950 Mbps.' 0 = none: a window's burst "
+	   "reaches the bottleneck at once (src/core/path.c N1-N4).",
+	   RX_SEC_DIR, offsetof(struct rx_dir_cfg, sender_rate_bps)),
 	OBJ(RX_SEC_DIR, "loss", "Loss", RX_SEC_LOSS, struct rx_dir_cfg, loss,
 	    "The loss stage at the ingress of this direction."),
 	{ .section = RX_SEC_DIR,
@@ -216,6 +225,8 @@ static const struct rx_param table[] = {
 	   offsetof(struct rx_loss_cfg, loss_good)),
 	PA("model:gilbert_elliott", "loss_bad", "Loss probability, bad state", RX_PT_FLOAT, 0, 1, 1, "", NULL,
 	   "gilbert_elliott: loss probability in the bad state.", RX_SEC_LOSS, offsetof(struct rx_loss_cfg, loss_bad)),
+	PA("model:bernoulli,gilbert_elliott", RX_SPARE_RTX_KEY, RX_SPARE_RTX_LABEL, RX_PT_BOOL, 0, 1, 0, "", NULL,
+	   RX_SPARE_RTX_DOC, RX_SEC_LOSS, offsetof(struct rx_loss_cfg, spare_retransmissions)),
 	LIST("model:positioned", RX_SEC_LOSS, "rules", "Positioned losses", RX_SEC_RULE, struct rx_loss_cfg, rules,
 	     n_rules, 0, 0, RX_MAX_POS_RULES,
 	     "positioned: the rules, each acting on one chosen transmission (of count consecutive segments)."),

@@ -31,6 +31,7 @@ static uint64_t event_class(int type)
 	case RX_HEV_LINK_DEPART:
 	case RX_HEV_LINK_ARRIVE:
 	case RX_HEV_PKT_DELAYED:
+	case RX_HEV_NIC_DEPART:
 		return 0;
 	case RX_HEV_START:
 	case RX_HEV_APP:
@@ -442,6 +443,14 @@ int rx_run_progress(const struct rx_scenario *sc, struct rx_result *res, struct 
 			if (tslot_pop(&sim, &l->arrive, &e)) {
 				res->events++;
 				rx_link_on_arrive(l);
+			}
+			break;
+		}
+		case RX_HEV_NIC_DEPART: {
+			struct rx_link *l = e.obj;
+			if (tslot_pop(&sim, &l->nic_depart, &e)) {
+				res->events++;
+				rx_link_on_nic_depart(l);
 			}
 			break;
 		}

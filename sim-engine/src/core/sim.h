@@ -99,6 +99,12 @@ struct rx_link {
 	struct rx_stage stages[RX_MAX_STAGES];
 	uint8_t stage_cause[RX_MAX_STAGES]; /* 1 + each stage's index in its family (the trace's drop stage) */
 	struct rx_loss_cfg *list_cfg; /* the listed stages' parameters (heap; NULL when none) */
+	/* the sending host's NIC before the stages (path.<dir>.sender_rate_bps; 0 = none, path.c N1-N4):
+	 * its FIFO (arrive_ns = when each packet's last bit leaves it) and when it is next free */
+	uint64_t nic_rate_bps;
+	struct rx_pkt *nic_head, *nic_tail;
+	int64_t nic_free_ns;
+	struct rx_tslot nic_depart;
 };
 
 /* ---------------------------------------------------------------- segments */
@@ -366,6 +372,7 @@ enum rx_hev {
 	RX_HEV_SAMPLE,
 	RX_HEV_APP_STOP,
 	RX_HEV_READ, /* the receiving application's reading opens the window (receiver.c) */
+	RX_HEV_NIC_DEPART, /* a packet leaves the sending host's NIC for the path's stages (path.c) */
 };
 
 struct rx_hent {
@@ -410,6 +417,7 @@ void rx_pkt_free(struct rx_sim *sim, struct rx_pkt *p);
 int rx_link_init(struct rx_link *l, struct rx_sim *sim, int dir, const struct rx_dir_cfg *cfg, uint64_t seed);
 void rx_link_free(struct rx_link *l);
 void rx_link_send(struct rx_link *l, struct rx_pkt *p);
+void rx_link_on_nic_depart(struct rx_link *l);
 void rx_link_on_depart(struct rx_link *l);
 void rx_link_on_arrive(struct rx_link *l);
 void rx_link_on_delayed(struct rx_sim *sim, struct rx_pkt *p, int dir);

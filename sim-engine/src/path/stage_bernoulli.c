@@ -1,7 +1,11 @@
-/* stage_bernoulli.c — independent loss with probability p per packet. */
+/* stage_bernoulli.c — independent loss with probability p per packet.
+ * With spare_retransmissions a lost retransmission passes (the
+ * mobile-recovery paper's "Optimal" emulator, §VIII; spare.h defines which
+ * packets and why each packet still draws). */
 #include "../core/sim.h"
 #include "rexsim/params.h"
 #include "rexsim/stage.h"
+#include "spare.h"
 
 struct bernoulli {
 	struct rx_rng rng;
@@ -20,7 +24,7 @@ static void bernoulli_init(struct rx_stage *st, int dir)
 static int bernoulli_apply(struct rx_stage *st, int dir, struct rx_pkt *p, bool *duplicate)
 {
 	struct bernoulli *b = (struct bernoulli *)st->priv;
-	return rx_rng_bernoulli(&b->rng, b->thr) ? RX_STAGE_DROP : RX_STAGE_PASS;
+	return rx_stage_spare(st->cfg, p, rx_rng_bernoulli(&b->rng, b->thr));
 }
 
 static const struct rx_param bernoulli_params[] = {
@@ -34,6 +38,7 @@ static const struct rx_param bernoulli_params[] = {
 	  .def = 0,
 	  .unit = "",
 	  .doc = "Loss probability per packet." },
+	RX_SPARE_RTX_PARAM,
 };
 
 const struct rx_stage_ops rx_stage_bernoulli = {
@@ -44,7 +49,8 @@ const struct rx_stage_ops rx_stage_bernoulli = {
 	.cfg_size = offsetof(struct rx_loss_cfg, n_rules),
 	.name = "bernoulli",
 	.label = "Bernoulli loss",
-	.doc = "Independent random loss: every packet is lost with probability p.",
+	.doc = "Independent random loss: every packet is lost with probability p (retransmissions spared if "
+	       "spare_retransmissions).",
 	.init = bernoulli_init,
 	.apply = bernoulli_apply,
 };

@@ -2,10 +2,13 @@
  * 1963): before each packet the channel moves good -> bad with probability p
  * or bad -> good with probability r; the packet is then lost with the new
  * state's loss probability.  Mean burst length 1/r; stationary loss
- * (p * loss_bad + r * loss_good) / (p + r). */
+ * (p * loss_bad + r * loss_good) / (p + r).  With spare_retransmissions a
+ * lost retransmission passes (the mobile-recovery paper's "Optimal" emulator,
+ * §VIII); the channel still moves and draws on it (spare.h). */
 #include "../core/sim.h"
 #include "rexsim/params.h"
 #include "rexsim/stage.h"
+#include "spare.h"
 
 struct ge {
 	struct rx_rng rng;
@@ -35,7 +38,7 @@ static int ge_apply(struct rx_stage *st, int dir, struct rx_pkt *p, bool *duplic
 	} else if (rx_rng_bernoulli(&g->rng, g->thr_p)) {
 		g->bad = true;
 	}
-	return rx_rng_bernoulli(&g->rng, g->bad ? g->thr_bad : g->thr_good) ? RX_STAGE_DROP : RX_STAGE_PASS;
+	return rx_stage_spare(st->cfg, p, rx_rng_bernoulli(&g->rng, g->bad ? g->thr_bad : g->thr_good));
 }
 
 static const struct rx_param ge_params[] = {
@@ -79,6 +82,7 @@ static const struct rx_param ge_params[] = {
 	  .def = 1,
 	  .unit = "",
 	  .doc = "Loss probability in the bad state." },
+	RX_SPARE_RTX_PARAM,
 };
 
 const struct rx_stage_ops rx_stage_gilbert_elliott = {

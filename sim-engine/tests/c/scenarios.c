@@ -115,3 +115,36 @@ void t_expect_error(const char *json, const char *path, const char *needle)
 	CHECK(found);
 	free(sc);
 }
+
+void t_check_burst(const char *json, uint64_t mss, int n_deliver, int64_t (*deliver_ns)(int k), int n_kept)
+{
+	struct rx_scenario *sc = t_scenario_json(json);
+	CHECK(sc != NULL);
+	if (!sc)
+		return;
+	struct rx_result r;
+	struct rx_error err;
+	CHECK_EQ_I64(rx_run(sc, &r, &err), 0);
+	for (int k = 1; k <= n_deliver; k++) {
+		long d = t_find(&r.trace, RX_EV_DELIVER, k - 1);
+		CHECK(d >= 0);
+		if (d >= 0) {
+			CHECK_EQ_I64(r.trace.seq[d], (uint64_t)(k - 1) * mss);
+			CHECK_EQ_I64(r.trace.t_ns[d], deliver_ns(k));
+		}
+	}
+	for (int k = n_kept + 1; k <= 10; k++) {
+		long d = t_find(&r.trace, RX_EV_DROP, k - n_kept - 1);
+		CHECK(d >= 0);
+		if (d >= 0) {
+			CHECK_EQ_I64(r.trace.t_ns[d], 0);
+			CHECK_EQ_I64(r.trace.seq[d], (uint64_t)(k - 1) * mss);
+			CHECK_EQ_I64(r.trace.cause[d], 0); /* the bottleneck queue */
+		}
+	}
+	long next = t_find(&r.trace, RX_EV_DROP, 10 - n_kept);
+	CHECK(next < 0 || r.trace.t_ns[next] > 0);
+	CHECK_EQ_I64(r.invariant_violations, 0);
+	rx_result_free(&r);
+	free(sc);
+}

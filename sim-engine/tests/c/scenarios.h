@@ -46,4 +46,9 @@ void t_dump(const struct rx_trace *t, FILE *f);
 struct rx_scenario *t_from_json(const char *text, struct rx_errors *es, bool say);
 /* the JSON must be refused with an error at `path` whose message holds `needle` */
 void t_expect_error(const char *json, const char *path, const char *needle);
+/* a run of one flow writing 10 segments of `mss` bytes at once into a
+ * drop-tail bottleneck: segments 1..n_deliver are delivered at
+ * deliver_ns(k), n_kept + 1 .. 10 dropped by the bottleneck queue at 0, and
+ * nothing else is dropped at 0 (test_link_buffer.c, test_sender_nic.c) */
+void t_check_burst(const char *json, uint64_t mss, int n_deliver, int64_t (*deliver_ns)(int k), int n_kept);
 #endif

@@ -27,9 +27,6 @@
  *     (4-10 dropped at 0); segment 2 enters at 1's delivery T + 200 ms, and
  *     so on: segment k (1-3) is delivered at k (T + 200 ms).
  */
-#include <stdlib.h>
-#include <string.h>
-
 #include "scenarios.h"
 #include "tjson.h"
 
@@ -41,41 +38,6 @@ static const int64_t T = 82222223; /* ns to serialise 296 bytes at 28.8 kb/s */
 	"\"flows\": [{\"app\": {\"kind\": \"fixed\", \"segments\": 10}, \"tcp\": {\"handshake\": false, " \
 	"\"timer\": \"rto\", \"mss\": 256, \"iw\": 10, \"timestamps\": false}, " \
 	"\"receiver\": {\"ack_policy\": \"quick\"}}]}"
-
-/* the first n_deliver data deliveries at deliver_ns(k), and exactly n_drop
- * bottleneck drops at 0: segments n_kept + 1 .. 10 */
-static void check_run(const char *text, int n_deliver, int64_t (*deliver_ns)(int k), int n_kept)
-{
-	struct rx_scenario *sc = t_scenario_json(text);
-	CHECK(sc != NULL);
-	if (!sc)
-		return;
-	struct rx_result r;
-	struct rx_error err;
-	CHECK_EQ_I64(rx_run(sc, &r, &err), 0);
-	for (int k = 1; k <= n_deliver; k++) {
-		long d = t_find(&r.trace, RX_EV_DELIVER, k - 1);
-		CHECK(d >= 0);
-		if (d >= 0) {
-			CHECK_EQ_I64(r.trace.seq[d], (uint64_t)(k - 1) * 256);
-			CHECK_EQ_I64(r.trace.t_ns[d], deliver_ns(k));
-		}
-	}
-	for (int k = n_kept + 1; k <= 10; k++) {
-		long d = t_find(&r.trace, RX_EV_DROP, k - n_kept - 1);
-		CHECK(d >= 0);
-		if (d >= 0) {
-			CHECK_EQ_I64(r.trace.t_ns[d], 0);
-			CHECK_EQ_I64(r.trace.seq[d], (uint64_t)(k - 1) * 256);
-			CHECK_EQ_I64(r.trace.cause[d], 0); /* the router queue */
-		}
-	}
-	long next = t_find(&r.trace, RX_EV_DROP, 10 - n_kept);
-	CHECK(next < 0 || r.trace.t_ns[next] > 0);
-	CHECK_EQ_I64(r.invariant_violations, 0);
-	rx_result_free(&r);
-	free(sc);
-}
 
 static int64_t back_to_back(int k)
 {
@@ -89,8 +51,8 @@ static int64_t stop_and_wait(int k)
 
 int main(void)
 {
-	check_run(SCENARIO("1776"), 8, back_to_back, 8); /* A */
-	check_run(SCENARIO("0"), 3, back_to_back, 3); /* B */
-	check_run(SCENARIO("100"), 3, stop_and_wait, 3); /* C */
+	t_check_burst(SCENARIO("1776"), 256, 8, back_to_back, 8); /* A */
+	t_check_burst(SCENARIO("0"), 256, 3, back_to_back, 3); /* B */
+	t_check_burst(SCENARIO("100"), 256, 3, stop_and_wait, 3); /* C */
 	return t_report("link_buffer");
 }

@@ -71,8 +71,14 @@ def test_every_preset_variant_runs_cleanly(name, variant):
         assert timer == TIMER_VARIANTS[variant]["flows[*].tcp.timer"]
         for i, f in enumerate(sc["flows"]):
             assert f["tcp"]["timer"] == (timer if i in fg else base[i]["tcp"]["timer"]), (i, f["tcp"])
-    else:  # a profile: every flow carries each of its settings
+    else:  # a profile: every flow carries each of its settings, and the path its path settings
         for key, value in overrides.items():
+            if not key.startswith("flows[*]."):
+                node = sc
+                for part in key.split("."):
+                    node = node[part]
+                assert node == value, key
+                continue
             section, field = key.removeprefix("flows[*].").split(".", 1)
             assert all(f[section][field] == value for f in sc["flows"]), key
     # flows under test finish

@@ -397,7 +397,8 @@ describe("ScenarioBuilder", () => {
     const sent = (calls.find((x) => x.url.endsWith("/api/v1/runs"))!.body as { scenario: { path: { reverse: { stages: unknown[] } } } }).scenario.path.reverse.stages;
     // a Gilbert-Elliott stage starts at the catalogue's suggested values (about 1.5 % loss), not at zero loss
     const suggested = raw.suggested.find((x) => x.path === `${stages.path}[].kind` && x.value === "gilbert_elliott")!.set;
-    expect(sent).toEqual([{ kind: "gilbert_elliott", ...Object.fromEntries(ge.params.map((p) => [p.key, p.key === "p" ? 0.05 : (suggested as Record<string, unknown>)[p.key]])) }]);
+    // (a parameter without a suggested value, spare_retransmissions, keeps its default)
+    expect(sent).toEqual([{ kind: "gilbert_elliott", ...Object.fromEntries(ge.params.map((p) => [p.key, p.key === "p" ? 0.05 : ((suggested as Record<string, unknown>)[p.key] ?? p.default)])) }]);
     r.unmount();
   });
 

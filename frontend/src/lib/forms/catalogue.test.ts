@@ -51,6 +51,7 @@ describe("catalogue -> field specs", () => {
       "path.forward.buffer_pkts",
       "path.forward.buffer_bytes",
       "path.forward.link_buffer_bytes",
+      "path.forward.sender_rate_bps",
     ]);
     const rule = sectionFields(cat, "rule", { dir: "reverse", index: { rules: 1 } }).map((f) => f.path);
     expect(rule[0]).toBe("path.reverse.loss.rules.1.flow");

@@ -224,7 +224,7 @@ describe("the directions", () => {
     const rev = l.directions.find((d) => d.dir === "reverse")!.listed[0];
     expect(rev.items.map((it) => it.label)).toEqual([stage("bernoulli"), stage("tail"), "later"]);
     expect(rev.items[0].kindPath).toBe("path.reverse.stages.0.kind");
-    expect(rev.items[0].fields.map((f) => f.path)).toEqual(["path.reverse.stages.0.p"]);
+    expect(rev.items[0].fields.map((f) => f.path)).toEqual(["path.reverse.stages.0.p", "path.reverse.stages.0.spare_retransmissions"]);
     expect(rev.items[1].fields.map((f) => f.path)).toEqual(members.find((m) => m.name === "tail")!.params.map((p) => `path.reverse.stages.1.${p.key}`));
     expect(rev.items[2].fields).toEqual([]);
     // their inputs are on screen, so the server's errors land on them

@@ -116,7 +116,15 @@ describe("a mechanism's own parameters", () => {
     const stagePaths = paths.filter((p) => p.includes("stages"));
     // in the family's member order (tail before Bernoulli): stage 1 is the forward tail stage;
     // stage 0 is Bernoulli in both directions: both, or each
-    expect(stagePaths).toEqual(["path.forward.stages[1].count", "path.*.stages[0].p", "path.forward.stages[0].p", "path.reverse.stages[0].p"]);
+    expect(stagePaths).toEqual([
+      "path.forward.stages[1].count",
+      "path.*.stages[0].p",
+      "path.forward.stages[0].p",
+      "path.reverse.stages[0].p",
+      "path.*.stages[0].spare_retransmissions",
+      "path.forward.stages[0].spare_retransmissions",
+      "path.reverse.stages[0].spare_retransmissions",
+    ]);
     const p = field("path.forward.stages[0].p", scen);
     const member = rawMember("stage", "bernoulli");
     expect(p).toMatchObject({ kind: "number", numberType: "float", label: `${member.label}: ${rawOwn("stage", "bernoulli", "p").label} (forward, stage 0)` });
@@ -125,7 +133,7 @@ describe("a mechanism's own parameters", () => {
     // Gilbert-Elliott's four, only where it is listed
     const ge = withStages([], [{ kind: "gilbert_elliott", p: 0.1, r: 0.5, loss_good: 0, loss_bad: 1 }]);
     expect(sweepableFields(cat, ge).filter((f) => f.path.includes("stages")).map((f) => f.path)).toEqual(
-      ["p", "r", "loss_good", "loss_bad"].map((k) => `path.reverse.stages[0].${k}`),
+      ["p", "r", "loss_good", "loss_bad", "spare_retransmissions"].map((k) => `path.reverse.stages[0].${k}`),
     );
     // no stages, no stage fields; a stage the scenario does not list is no field
     expect(sweepableFields(cat, sc).some((f) => f.path.includes("stages"))).toBe(false);
