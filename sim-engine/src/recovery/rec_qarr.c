@@ -29,6 +29,8 @@
  *   each ACK during the reduction with a valid RTT sample RTTi:
  *     Qi = pipei * (RTTi - baseRTT) / RTTi          (1), bytes, rounded down
  *     Wi = max(Wi-1 - max(Qi - QT * MSS, 0), MSS)   (2)
+ *     (eq2_form / eq2_step select other readings of (2): interpretations
+ *     10 and 11)
  *   an ACK without a valid sample: Wi = Wi-1;
  *   send quota: Wi - pipe (segments go whenever pipe < W, as every other
  *     window-based member: RFC 6675's "pipe < cwnd");
@@ -41,13 +43,15 @@
  *     says QARR "fills that queue up by increasing its CWnd" once Qi drains
  *     below QT; with (2) as printed that can only come from congestion
  *     control after the recovery (QARR's own window never rises during it).
- *     The printed equation is implemented; the symmetric reading
- *     Wi = Wi-1 - (Qi - QT) is not.  With (2), W stays at the window the
+ *     The printed equation is the default; the symmetric reading
+ *     Wi = Wi-1 - (Qi - QT) is eq2_form "symmetric" (interpretation 10).
+ *     With (2) as printed, W stays at the window the
  *     sender had when the loss was detected (pure packet conservation: one
  *     segment out per segment delivered) unless the queue estimate exceeds QT.
  *  2. The decrease is applied per ACK, whole: Qi - QT segments off W on every
  *     ACK whose estimate exceeds QT, as (2) reads; nothing spreads it over a
- *     round trip.  W never falls below one segment.
+ *     round trip (eq2_step "per_ack", the default; the others:
+ *     interpretation 11).  W never falls below one segment.
  *  3. RTTi is this ACK's Karn-valid sample (struct rx_ack_info.rtt_ns: the
  *     send time of the oldest segment it newly acknowledges or SACKs, the
  *     paper's timestamp echo); an ACK with none (a duplicate ACK carrying no
@@ -86,6 +90,37 @@
  *     member_skips_cc()); on exit cwnd = W as before, so a W below the
  *     window at the loss grows back to it in slow start (§VII.C: QARR "fills
  *     that queue up by increasing its CWnd").
+ * 10. eq2_form (issue #11).  "printed": (2) as printed, above.  "symmetric":
+ *     Wi = Wi-1 - (Qi - QT), so W also rises, by QT - Qi, while the estimate
+ *     is below QT.  The text for it: §I, the queue-length-adaptive
+ *     algorithms adjust the window "so that the estimated queue length will
+ *     oscillate around a target queue length"; §II.D, "QARR regulates the
+ *     queue length around a target queue length by adjusting CWnd" and the
+ *     algorithms it follows limit the backlog "to a target queue length by
+ *     adjusting CWnd"; §VII.C, the stalls result "in Qi draining below QT.
+ *     QARR observes it and fills that queue up by increasing its CWnd, thus
+ *     transmits packets in burst".  Against it: (2) as printed has the max(),
+ *     which an OCR loss would hardly add.  W has no ceiling but the one the
+ *     estimate sets (pipe cannot pass W, so Qi grows with W); it has the
+ *     one-segment floor of interpretation 2.
+ * 11. eq2_step (issue #11).  "per_ack": every ACK with a sample applies the
+ *     whole change, as (2) indexes W by the ACK.  "per_rtt": at most once per
+ *     round trip, as Vegas (whose estimate §II.D says QARR adopts: "adopts
+ *     the Vegas/Veno method to estimate the queue length") adjusts its window
+ *     once per RTT (Brakmo & Peterson §III-B, cc_vegas.c): the reduction's
+ *     first ACK with a sample steps, and after it only an ACK whose sampled
+ *     segment was sent at or after the previous step (now - RTTi >= the
+ *     step's time; the sample then reflects the window that step set).  The
+ *     core's round marker is not used: it needs snd_una to pass the round's
+ *     snd_nxt, which a hole prevents for the whole recovery.  "scaled": every
+ *     ACK with a sample applies the change times its newly delivered bytes
+ *     over Wi-1 (truncated toward zero), so a round trip that delivers W
+ *     bytes applies about one whole change, spread over its ACKs as Reno's
+ *     per-ACK MSS x MSS / cwnd spreads one segment.  With per_ack a queue a
+ *     few segments over QT, seen on every ACK of a round trip, is taken off W
+ *     once per ACK: W ACKs x (Qi - QT) where the queue is only Qi - QT too
+ *     long; the paper's "RTT spikes, which unnecessarily makes QARR decrease
+ *     its CWnd" (§VII.C) may be that, but it says so of the original only.
  */
 #include <stddef.h>
 #include "../core/sim.h"
@@ -93,15 +128,23 @@
 #include "rexsim/registry.h"
 #include "rec_adaptive.h"
 
+/* eq2_form: which reading of eq. (2) (interpretation 1, 10) */
+enum { EQ2_PRINTED, EQ2_SYMMETRIC };
+/* eq2_step: how each ACK applies it (interpretation 2, 11) */
+enum { EQ2_PER_ACK, EQ2_PER_RTT, EQ2_SCALED };
+
 struct qarr_cfg {
 	int64_t qt_segs; /* QT */
 	bool skip_cc_loss_response; /* ssthresh = cwnd, no cc loss response (castate.c) */
+	int64_t eq2_form; /* EQ2_PRINTED, EQ2_SYMMETRIC */
+	int64_t eq2_step; /* EQ2_PER_ACK, EQ2_PER_RTT, EQ2_SCALED */
 };
 
-static const struct qarr_cfg qarr_defaults = { .qt_segs = 5 };
+static const struct qarr_cfg qarr_defaults = { .qt_segs = 5, .eq2_form = EQ2_PRINTED, .eq2_step = EQ2_PER_ACK };
 
 struct qarr {
 	uint64_t w_bytes; /* Wi */
+	int64_t step_ns; /* per_rtt: when the last step was applied; -1 none yet in this reduction */
 };
 _Static_assert(sizeof(struct qarr) <= RX_REC_PRIV_SIZE, "qarr state exceeds RX_REC_PRIV_SIZE");
 
@@ -115,6 +158,18 @@ static const struct qarr_cfg *cfg_of(const struct rx_sender *s)
 	return s->cfg ? (const struct qarr_cfg *)rx_member_cfg(s, RX_FAM_RECOVERY) : &qarr_defaults;
 }
 _Static_assert(sizeof(struct qarr_cfg) <= RX_MECH_CFG_SIZE, "qarr_cfg exceeds RX_MECH_CFG_SIZE");
+
+static const char *form_choice(int i)
+{
+	static const char *const names[] = { "printed", "symmetric" };
+	return i >= 0 && i < (int)(sizeof(names) / sizeof(names[0])) ? names[i] : NULL;
+}
+
+static const char *step_choice(int i)
+{
+	static const char *const names[] = { "per_ack", "per_rtt", "scaled" };
+	return i >= 0 && i < (int)(sizeof(names) / sizeof(names[0])) ? names[i] : NULL;
+}
 
 static const struct rx_param qarr_params[] = {
 	{ .section = 0,
@@ -130,6 +185,37 @@ static const struct rx_param qarr_params[] = {
 		 "- baseRTT) / RTT exceeds QT takes Qi - QT segments off the window, Wi = Wi-1 - max(Qi - QT, 0) "
 		 "(paper eqs. 1-2, §II.D; queue_len_threshold, 5 by default, §VI)." },
 	RX_REC_SKIP_CC_PARAM(struct qarr_cfg, "QARR"),
+	{ .section = 0,
+	  .key = "eq2_form",
+	  .label = "Eq. (2) reading",
+	  .type = RX_PT_ENUM,
+	  .offset = offsetof(struct qarr_cfg, eq2_form),
+	  .min = 0,
+	  .max = 1,
+	  .def = EQ2_PRINTED,
+	  .unit = "",
+	  .choice = form_choice,
+	  .doc = "'printed': eq. (2) as the paper prints it, Wi = Wi-1 - max(Qi - QT, 0): the window only falls "
+		 "(§II.D). 'symmetric': Wi = Wi-1 - (Qi - QT): it also rises by QT - Qi while the queue estimate is "
+		 "below QT, regulating 'the queue length around a target queue length' (§II.D) so that QARR 'fills "
+		 "that queue up by increasing its CWnd' (§VII.C)." },
+	{ .section = 0,
+	  .key = "eq2_step",
+	  .label = "Eq. (2) step",
+	  .type = RX_PT_ENUM,
+	  .offset = offsetof(struct qarr_cfg, eq2_step),
+	  .min = 0,
+	  .max = 2,
+	  .def = EQ2_PER_ACK,
+	  .unit = "",
+	  .choice = step_choice,
+	  .doc = "'per_ack': every ACK with an RTT sample applies eq. (2)'s whole change (as printed: 'Wi ... after "
+		 "receiving the ith ACK/DUPACK'). 'per_rtt': the change is applied at most once per round trip, as "
+		 "Vegas (whose estimate QARR adopts) adjusts once per RTT: on the first ACK with a sample in the "
+		 "reduction, then only on an ACK whose sampled segment was sent at or after the previous step "
+		 "(now - RTTi >= its time), so each step sees the window the last one set. 'scaled': every such ACK "
+		 "applies the change times its newly delivered bytes over Wi-1, so a round trip delivering W bytes "
+		 "applies about one whole change, spread." },
 };
 
 static const struct rx_var_desc qarr_vars[] = {
@@ -151,22 +237,39 @@ static void enter(struct rx_sender *s, int reduction, int64_t now)
 	(void)now;
 	/* β = 1 (§V.C): the window is not reduced (interpretation 4, 7) */
 	priv(s)->w_bytes = rx_umax64(s->cc.cwnd_bytes, s->mss);
+	priv(s)->step_ns = -1;
 	s->cc.cwnd_bytes = priv(s)->w_bytes;
 }
 
 static void on_ack(struct rx_sender *s, const struct rx_ack_info *ai)
 {
 	struct qarr *q = priv(s);
+	const struct qarr_cfg *c = cfg_of(s);
 	int64_t rtt = ai->rtt_ns, base = s->cc.min_rtt_ns;
 	if (rtt > 0 && base > 0 && rtt >= base) { /* interpretation 3 */
 		__extension__ typedef unsigned __int128 u128;
+		__extension__ typedef __int128 i128;
 		/* (1): Qi = pipei (RTTi - baseRTT) / RTTi */
 		uint64_t qi = (uint64_t)((u128)rx_snd_pipe(s) * (uint64_t)(rtt - base) / (uint64_t)rtt);
-		uint64_t qt = (uint64_t)cfg_of(s)->qt_segs * s->mss;
-		/* (2): Wi = Wi-1 - max(Qi - QT, 0), at least one segment */
-		uint64_t cut = qi > qt ? qi - qt : 0;
-		q->w_bytes = q->w_bytes > cut + s->mss ? q->w_bytes - cut : s->mss;
+		uint64_t qt = (uint64_t)c->qt_segs * s->mss;
 		rx_rec_vars(s)[0] = (int64_t)rx_umin64(qi, INT64_MAX);
+		/* (2): the decrease Qi - QT; as printed never below 0 (interpretation 1, 10) */
+		i128 dec = (i128)qi - (i128)qt;
+		if (c->eq2_form == EQ2_PRINTED && dec < 0)
+			dec = 0;
+		bool apply = true;
+		if (c->eq2_step == EQ2_PER_RTT) { /* interpretation 11 */
+			apply = q->step_ns < 0 || ai->now_ns - rtt >= q->step_ns;
+			if (apply)
+				q->step_ns = ai->now_ns;
+		} else if (c->eq2_step == EQ2_SCALED) { /* interpretation 11: toward zero */
+			dec = dec * (i128)ai->newly_delivered_bytes / (i128)q->w_bytes;
+		}
+		if (apply) {
+			/* at least one segment; no ceiling */
+			i128 w = (i128)q->w_bytes - dec, lo = (i128)s->mss, hi = (i128)UINT64_MAX;
+			q->w_bytes = (uint64_t)(w < lo ? lo : w > hi ? hi : w);
+		}
 	}
 	s->cc.cwnd_bytes = q->w_bytes;
 }
