@@ -137,14 +137,14 @@ static void params(void)
 	 * through skips_cc_loss_response() (castate.c) */
 	CHECK(strcmp(OPS.params[1].key, "skip_cc_loss_response") == 0);
 	CHECK_EQ_I64(OPS.params[1].type, RX_PT_BOOL);
-	CHECK_EQ_I64((int64_t)OPS.params[1].def, 0);
+	CHECK_EQ_I64((int64_t)OPS.params[1].def, 1); /* β = 1, interpretation 12 */
 	CHECK(OPS.skips_cc_loss_response != NULL);
 	setup();
-	CHECK(!OPS.skips_cc_loss_response(&snd));
-	set_param("skip_cc_loss_response", 1);
 	CHECK(OPS.skips_cc_loss_response(&snd));
-	/* issue #11's readings of eq. (2): enums, the printed per-ACK reading
-	 * by default (interpretations 1-2, 10-11) */
+	set_param("skip_cc_loss_response", 0);
+	CHECK(!OPS.skips_cc_loss_response(&snd));
+	/* issue #11's readings of eq. (2): enums, the printed form once per
+	 * round trip by default (interpretations 1-2, 10-12) */
 	CHECK(strcmp(OPS.params[2].key, "eq2_form") == 0);
 	CHECK_EQ_I64(OPS.params[2].type, RX_PT_ENUM);
 	CHECK(strcmp(OPS.params[2].choice((int)OPS.params[2].def), "printed") == 0);
@@ -152,14 +152,15 @@ static void params(void)
 	CHECK(OPS.params[2].choice(2) == NULL);
 	CHECK(strcmp(OPS.params[3].key, "eq2_step") == 0);
 	CHECK_EQ_I64(OPS.params[3].type, RX_PT_ENUM);
-	CHECK(strcmp(OPS.params[3].choice((int)OPS.params[3].def), "per_ack") == 0);
-	CHECK(strcmp(OPS.params[3].choice(1), "per_rtt") == 0);
+	CHECK(strcmp(OPS.params[3].choice((int)OPS.params[3].def), "per_rtt") == 0);
+	CHECK(strcmp(OPS.params[3].choice(0), "per_ack") == 0);
 	CHECK(strcmp(OPS.params[3].choice(2), "scaled") == 0);
 	CHECK(OPS.params[3].choice(3) == NULL);
 }
 
 /* ------------------------------------------------------------------------
- * Per-ACK sequence, QT = 5 segments = 5000 bytes, baseRTT 100 ms:
+ * Per-ACK sequence (eq2_step "per_ack", the default before interpretation
+ * 12), QT = 5 segments = 5000 bytes, baseRTT 100 ms:
  *
  *  trigger: W0 = cwnd = 20000 (β = 1, no reduction).  Fast retransmission:
  *    rtx 1000 -> pipe 17000; quota 20000 - 17000 = 3000: 3 new segments,
@@ -179,6 +180,7 @@ static void params(void)
 static void per_ack(void)
 {
 	setup();
+	set_choice("eq2_step", "per_ack");
 	start();
 	OPS.enter(&snd, RX_RED_RECOVERY, 0);
 	CHECK_EQ_I64(snd.cc.cwnd_bytes, SEG(20));
@@ -228,6 +230,7 @@ static void per_ack(void)
 static void qt_param_and_floor(void)
 {
 	setup();
+	set_choice("eq2_step", "per_ack");
 	set_param("qt_segs", 0);
 	start();
 	OPS.enter(&snd, RX_RED_RECOVERY, 0);
@@ -270,6 +273,7 @@ static void enter_and_fill(double now_ms)
 static void symmetric_per_ack(void)
 {
 	setup();
+	set_choice("eq2_step", "per_ack");
 	set_choice("eq2_form", "symmetric");
 	enter_and_fill(0);
 	CHECK_EQ_I64(sack_one(100), 6); /* ACK 4 */
