@@ -172,9 +172,15 @@
  *     0.977 / 0.981 / 0.985; the paper's model 1, its experiment 0.246 /
  *     0.543 / 0.983).  Not settled: with Veno, Westwood and Vegas the
  *     optimised QARR stays at 77 % of C at 0.1 % on 4G (CUBIC 93 %) and at
- *     41-52 % at U = 200 ms (CUBIC 88 %; the paper's 89-95 % for all four);
- *     why these congestion controls leave it lower was not traced (the
- *     ORSB presets' descriptions give every row).
+ *     41-52 % at U = 200 ms (CUBIC 88 %; the paper's 89-95 % for all four).
+ *     Partly traced (seed 1, 4G, 0.1 %, after 20 s): QARR leaves recovery
+ *     with about the window it entered with under both (median exit cwnd
+ *     1616 against 1662 segments at entry with CUBIC, 711 and 711 with
+ *     Veno), but Veno enters at 711 segments, under the path's 855-segment
+ *     BDP: between losses, about one round trip apart here, its window grows
+ *     per ACK outside recovery only, where CUBIC's W_max and epoch (kept with
+ *     β = 1) let its window follow the time since the epoch.  Not checked
+ *     further (the ORSB presets' descriptions give every row).
  */
 #include <stddef.h>
 #include "../core/sim.h"
