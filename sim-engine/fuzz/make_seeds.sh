@@ -193,6 +193,13 @@ s qarr-blocked-nosack $paced fwd.loss.model=bernoulli fwd.loss.p=0.05 flows[0].a
 # QARR's and BARR's skip_cc_loss_response (ssthresh = cwnd, no congestion-control loss response; issue #11)
 s qarr-skip-cc-cubic $paced fwd.loss.model=bernoulli fwd.loss.p=0.03 flows[0].app.segments=150 flows[0].tcp.cc=cubic \
 	flows[0].tcp.recovery=qarr flows[0].tcp.recovery_params.skip_cc_loss_response=true flows[0].tcp.iw=10
+# QARR's readings of eq. (2) (rec_qarr.c interpretations 10-12; issue #11)
+s qarr-eq2-symmetric-scaled $paced fwd.loss.model=bernoulli fwd.loss.p=0.03 flows[0].app.segments=150 \
+	flows[0].tcp.recovery=qarr flows[0].tcp.recovery_params.eq2_form=symmetric \
+	flows[0].tcp.recovery_params.eq2_step=scaled flows[0].tcp.recovery_params.qt_segs=1 flows[0].tcp.iw=10
+s qarr-eq2-per-ack-cc-loss $paced fwd.loss.model=bernoulli fwd.loss.p=0.03 flows[0].app.segments=150 \
+	flows[0].tcp.cc=westwood flows[0].tcp.recovery=qarr flows[0].tcp.recovery_params.eq2_step=per_ack \
+	flows[0].tcp.recovery_params.skip_cc_loss_response=false
 s barr-skip-cc-westwood $paced fwd.loss.model=bernoulli fwd.loss.p=0.03 flows[0].app.segments=150 \
 	flows[0].tcp.cc=westwood flows[0].tcp.recovery=barr flows[0].tcp.recovery_params.skip_cc_loss_response=true \
 	flows[0].tcp.recovery_params.window_acks=8

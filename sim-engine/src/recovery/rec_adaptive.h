@@ -13,8 +13,9 @@
 #include "rexsim/params.h"
 
 /* the rx_param row of `cfg_type`'s bool skip_cc_loss_response, NAME the
- * member's name as its doc says it ("QARR", "BARR") */
-#define RX_REC_SKIP_CC_PARAM(cfg_type, NAME) \
+ * member's name as its doc says it ("QARR", "BARR"), DEF its default (0 or
+ * 1), WHY a sentence of the doc saying which and why */
+#define RX_REC_SKIP_CC_PARAM(cfg_type, NAME, DEF, WHY) \
 	{ .section = 0, \
 	  .key = "skip_cc_loss_response", \
 	  .label = "β = 1: skip congestion control's loss response", \
@@ -22,14 +23,14 @@
 	  .offset = offsetof(cfg_type, skip_cc_loss_response), \
 	  .min = 0, \
 	  .max = 1, \
-	  .def = 0, \
+	  .def = DEF, \
 	  .unit = "", \
-	  .doc = "Off (the default): congestion control's ssthresh is taken at every fast recovery and CWR (e.g. " \
+	  .doc = "Off: congestion control's ssthresh is taken at every fast recovery and CWR (e.g. " \
 		 "CUBIC's 0.7 cwnd, which also resets its epoch and W_max) and " NAME \
 		 " keeps its own window W beside it. On: the paper's 'does not employ ssthresh' (§II.D-E), 'β=1 " \
 		 "for QARR/BARR as it does not decrease ssthresh' (§V.C) and 'CWnd/ssthreshs are unaffected by " \
 		 "packet losses' (§VII.C) read as ssthresh = cwnd at the loss and no congestion-control loss " \
 		 "response: its ssthresh rule is not called (CUBIC keeps W_max and its epoch) and the reduction's " \
-		 "end is not signalled (Westwood keeps W). An RTO is unchanged." }
+		 "end is not signalled (Westwood keeps W). An RTO is unchanged. " WHY }
 
 #endif

@@ -121,7 +121,7 @@ static const struct rx_param barr_params[] = {
 	  .doc = "How many ACKs BARR's bandwidth estimate spans: Bi = (data delivered by ACK i - by ACK i-M) / (ti - "
 		 "ti-M) (paper eq. 3, §II.E; slide_wnd_size, 200 by default, §VI). Larger is steadier, smaller "
 		 "follows changes sooner." },
-	RX_REC_SKIP_CC_PARAM(struct barr_cfg, "BARR"),
+	RX_REC_SKIP_CC_PARAM(struct barr_cfg, "BARR", 0, "Off by default (interpretation 8)."),
 };
 
 static const struct rx_var_desc barr_vars[] = {

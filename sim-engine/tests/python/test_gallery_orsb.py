@@ -61,10 +61,12 @@ def t1_original_consistent_and_rising(_: Result) -> bool:
 def t1_or_gap_at_small_bursts(_: Result) -> bool:
     """The paper: w/ OR at 10 losses the experiments fall far below the model
     (e.g. QARR 0.246 against 1).  Rexmit: RH and BARR do (Linux's send buffer
-    runs dry), QARR does not."""
+    runs dry), QARR less (0.857: its writer stalls too, 23 ms, as β = 1 keeps
+    its window at the loss; 0.977 with the per-ACK eq. 2, rec_qarr.c
+    interpretation 12)."""
     t, model = table("orsb-table1", "or"), published("orsb-table1", "or", "Numerical")
     at10 = {v: round(t[v][0], 3) for v in ALGS}
-    assert at10 == {"RH": 0.451, "PRR": 0.719, "QARR": 0.977, "BARR": 0.469}
+    assert at10 == {"RH": 0.451, "PRR": 0.719, "QARR": 0.857, "BARR": 0.469}
     far_below = [v for v in ALGS if model[v][0] is not None and t[v][0] < model[v][0] - 0.2]
     assert far_below == ["RH", "BARR"]
     return bool(far_below)
@@ -76,7 +78,7 @@ def t1_or_lifts_every_algorithm(_: Result) -> bool:
     model = published("orsb-table1", "or", "Numerical")
     assert opp["RH"] == pytest.approx([0.451, 0.735, 0.505], abs=0.001)
     assert opp["PRR"] == pytest.approx([0.719, 0.781, 0.823], abs=0.001)
-    assert opp["QARR"] == pytest.approx([0.977, 0.981, 0.985], abs=0.001)
+    assert opp["QARR"] == pytest.approx([0.857, 0.884, 0.975], abs=0.001)
     assert opp["BARR"] == pytest.approx([0.469, 0.762, 0.796], abs=0.001)
     assert opp["RH"][2] == pytest.approx(orig["RH"][2])  # 100 losses: not lifted
     lifted = all(o > b for v in ALGS for o, b in zip(opp[v], orig[v], strict=True))
@@ -103,7 +105,7 @@ def t2_or_inconsistent(_: Result) -> bool:
     t, model = table("orsb-table2", "or"), published("orsb-table2", "or", "Numerical")
     assert t["RH"] == pytest.approx([0.680, 0.705, 0.427], abs=0.001)
     assert t["PRR"] == pytest.approx([0.722, 0.468, 0.723], abs=0.001)
-    assert t["QARR"] == pytest.approx([1.000, 0.544, 0.941], abs=0.001)
+    assert t["QARR"] == pytest.approx([1.000, 0.435, 0.509], abs=0.001)
     assert t["BARR"] == pytest.approx([0.962, 0.478, 0.765], abs=0.001)
     return all(any(m is not None and x < m - 0.2 for x, m in zip(t[v], model[v], strict=True)) for v in ALGS)
 

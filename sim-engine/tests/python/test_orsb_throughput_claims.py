@@ -116,13 +116,16 @@ def test_rh_prr_degrade_far_more_than_qarr_barr(cc: str) -> None:
 def test_optimisations_keep_qarr_barr_near_loss_free(cc: str) -> None:
     """§VII.D, Table 8, and the issue's claim: with opportunistic retransmission and the refined sndbuf growth,
     QARR and BARR at 0.1 % loss stay near the loss-free throughput (paper 19.0-19.1 Mb/s, 95 % of C; engine
-    18.9-19.2 over 10 seeds, 95-96 %) where the originals fall well below it (paper 14.1-16.6; engine 11.3-15.9).
-    The loss-free throughput is what the path can carry: 20 Mb/s x 1463 / 1515 = 19.31 Mb/s."""
+    18.9-19.2 over 10 seeds, 95-96 %) where the originals fall well below it (paper 14.1-16.6, i.e. 73-86 % of
+    the loss-free 19.31; engine, 2 seeds: QARR 16.3-16.6, BARR 15.3-15.5).  "Well below" is under 88 % of the
+    loss-free throughput and at least 2 Mb/s under the optimised: the paper's own original BARR is at 86 %
+    (CUBIC 16.6 Mb/s).  (Before rec_qarr.c interpretation 12 the original QARR was 11.3-13 Mb/s and the bound
+    85 %.)  The loss-free throughput is what the path can carry: 20 Mb/s x 1463 / 1515 = 19.31 Mb/s."""
     for v in ("QARR", "BARR"):
         opt = loss3g(v, cc, 0.001, "optimized")
         orig = loss3g(v, cc, 0.001)
         assert opt > 0.92 * LOSS_FREE_3G / 1e6, (v, opt)
-        assert orig < 0.85 * LOSS_FREE_3G / 1e6, (v, orig)
+        assert orig < 0.88 * LOSS_FREE_3G / 1e6, (v, orig)
         assert opt > orig + 2.0, (v, opt, orig)
 
 
@@ -138,12 +141,17 @@ def test_optimisations_leave_rh_prr_where_they_were(cc: str) -> None:
 
 def test_westwood_is_window_limited() -> None:
     """Where the engine differs from the paper: Westwood.  Rexmit's Westwood+ sets ssthresh to BWE x RTTmin
-    after a loss (cc_westwood.c), about AW = C x U on this path, so the receive window binds after every loss
-    for all four algorithms.  So (i) at 0.1 % the four originals are alike (engine 13.3-13.6 Mb/s; paper RH 7.87,
-    PRR 8.30, QARR 15.3, BARR 16.2), and (ii) the optimisations lift RH and PRR too (engine 13.5 -> 18.7; paper
-    7.87 -> 8.20 and 8.30 -> 9.09)."""
+    after a loss (cc_westwood.c), about AW = C x U on this path, and at the end of each reduction sets cwnd to
+    it (its RX_CC_EV_COMPLETE_CWR response), overwriting the window RH, PRR and BARR leave recovery with; so the
+    receive window binds after every loss.  So (i) at 0.1 % the originals of RH, PRR and BARR are alike (engine
+    13.1-13.2 Mb/s, 2 seeds; paper RH 7.87, PRR 8.30, BARR 16.2), and (ii) the optimisations lift RH and PRR
+    too (engine 13.1 -> 18.1; paper 7.87 -> 8.20 and 8.30 -> 9.09).  QARR is not told the reduction ended (β =
+    1 by default, rec_qarr.c interpretation 12; castate.c member_skips_cc), keeps its own W and delivers more
+    (engine 16.5, paper 15.3)."""
     orig = {v: loss3g(v, "westwood", 0.001) for v in ("RH", "PRR", "QARR", "BARR")}
-    assert max(orig.values()) / min(orig.values()) < 1.06, orig
+    alike = [orig[v] for v in ("RH", "PRR", "BARR")]
+    assert max(alike) / min(alike) < 1.06, orig
+    assert orig["QARR"] > 1.15 * max(alike), orig
     for v in ("RH", "PRR"):
         assert loss3g(v, "westwood", 0.001, "optimized") > 1.25 * orig[v], v
 
@@ -151,19 +159,21 @@ def test_westwood_is_window_limited() -> None:
 @pytest.mark.parametrize("cc", ["cubic", "vegas"])
 def test_delay_cuts_the_original_qarr_and_less_the_optimised(cc: str) -> None:
     """Tables 7 and 9 (0.1 % loss, U 50 -> 200 ms).  §VII.C: 'as the propagation delay increases [...] TCP
-    Vegas+QARR's throughput w/o the optimization algorithms drops from 17.3Mbps to 11.4Mbps' (engine 16.5 ->
-    7.8 over 10 seeds; CUBIC 17.0 -> 8.6, paper 18.0 -> 14.7).  §VII.D: with the optimisations QARR and BARR
-    are 'insignificantly affected, e.g., from 19.1 Mbps to 17.9 Mbps'.  The engine: BARR holds (CUBIC 19.2 ->
-    18.9, Vegas 19.2 -> 18.6), QARR differs -- it keeps far more than the original (CUBIC 15.0 against 8.6 at
-    200 ms) but falls to 75-82 % of C (paper 95 %).  Asserted as the engine does it; the presets' descriptions
-    and the Table 9 card say so."""
+    Vegas+QARR's throughput w/o the optimization algorithms drops from 17.3Mbps to 11.4Mbps' (x0.66; CUBIC
+    18.0 -> 14.7, x0.82).  Engine, 2 seeds: Vegas 17.7 -> 12.7 (x0.72), CUBIC 17.8 -> 14.8 (x0.83).  §VII.D:
+    with the optimisations QARR and BARR are 'insignificantly affected, e.g., from 19.1 Mbps to 17.9 Mbps'.
+    The engine: BARR holds (CUBIC 19.2 -> 18.9, Vegas 19.2 -> 18.6), and so does QARR (CUBIC 19.2 -> 18.8,
+    Vegas 19.1 -> 17.5: x0.98 and x0.91, the paper's example x0.94), above its original at 200 ms (x1.27 and
+    x1.38 with 2 seeds; the paper's x1.29 and x1.67).  (Before
+    rec_qarr.c interpretation 12 the original QARR halved, 17.0 -> 8.6 with CUBIC, and the optimised one fell to
+    75-82 % of C.)"""
     q50, q200 = delay3g("QARR", cc, 50), delay3g("QARR", cc, 200)
-    assert q200 < 0.7 * q50, (q50, q200)
+    assert q200 < 0.88 * q50, (q50, q200)
     b50, b200 = delay3g("BARR", cc, 50, "optimized"), delay3g("BARR", cc, 200, "optimized")
     assert b200 > 0.88 * b50 and b200 > 0.85 * LOSS_FREE_3G / 1e6, (b50, b200)
     o50, o200 = delay3g("QARR", cc, 50, "optimized"), delay3g("QARR", cc, 200, "optimized")
-    assert o200 > 1.4 * q200, (o200, q200)
-    assert o200 < 0.9 * o50, (o50, o200)  # where the engine differs from the paper
+    assert o200 > 1.2 * q200, (o200, q200)
+    assert o200 > 0.9 * o50, (o50, o200)
 
 
 # ------------------------------------------------------------------ the cards' findings
@@ -213,7 +223,8 @@ def _t8_rh_prr_not_improved() -> bool:
 
 def _t8_vegas_qarr_gain() -> bool:
     gain = loss3g("QARR", "vegas", 0.001, "optimized") / loss3g("QARR", "vegas", 0.001) - 1
-    assert gain > 0.336, gain  # Rexmit's gain is larger than the paper's
+    # Rexmit's gain is smaller than the paper's: its original Vegas+QARR loses less (rec_qarr.c interpretation 12)
+    assert 0 < gain < 0.336, gain
     return abs(gain - 0.336) < 0.1
 
 
@@ -235,10 +246,8 @@ def _t9_insignificant() -> bool:
         for cc in ALL_CCS
         for v in ("QARR", "BARR")
     }
-    # what Rexmit shows instead: BARR keeps over 88 % with CUBIC, Veno and Vegas (10 seeds: 96-98 %), QARR
-    # less than 90 % (10 seeds: 78-86 %)
-    assert all(kept[(cc, "BARR")] > 0.88 for cc in ("cubic", "veno", "vegas")), kept
-    assert all(kept[(cc, "QARR")] < 0.9 for cc in ("cubic", "veno", "vegas")), kept
+    # what Rexmit shows: QARR and BARR keep over 88 % with CUBIC, Veno and Vegas, but not with Westwood
+    assert all(kept[(cc, v)] > 0.88 for cc in ("cubic", "veno", "vegas") for v in ("QARR", "BARR")), kept
     return min(kept.values()) > 0.9
 
 
@@ -318,11 +327,12 @@ def _t10_qarr_better() -> bool:
 
 
 def _t12_over_89_3() -> bool:
-    """CUBIC at 0.1 %: BARR above 89.3 % (5 seeds: 91.7 %), QARR far below (5 seeds: 64.1 %)."""
-    barr = loss4g("BARR", "cubic", 0.001, "optimized")
-    qarr = loss4g("QARR", "cubic", 0.001, "optimized")
-    assert barr > 85 and qarr < 80, (barr, qarr)  # what Rexmit shows instead: BARR holds, QARR does not
-    return min(barr, qarr) > 89.3
+    """At 0.1 %, every congestion control: with CUBIC BARR and QARR are above 89.3 % (2 seeds: 91.3 and 91.7 %;
+    QARR was 64.1 % over 5 seeds before rec_qarr.c interpretation 12), but not with all the others (5 seeds:
+    QARR 76.6-77.4 % with Veno, Westwood and Vegas, Westwood+BARR 73.3 %)."""
+    got = {(v, cc): loss4g(v, cc, 0.001, "optimized") for v in ("QARR", "BARR") for cc in ALL_CCS}
+    assert got[("QARR", "cubic")] > 89.3 and got[("BARR", "cubic")] > 89.3, got  # CUBIC holds
+    return min(got.values()) > 89.3
 
 
 def _t12_gain_larger() -> bool:
@@ -345,10 +355,11 @@ def _t11_further_reduced() -> bool:
 
 
 def _t13_over_89_3() -> bool:
-    """CUBIC at U = 200 ms: BARR near 89.3 % (5 seeds: 90.0 %), QARR far below (5 seeds: 27.7 %)."""
+    """CUBIC at U = 200 ms: BARR and QARR near 89.3 % but under it with these 2 seeds (84.8 and 86.8 %; QARR
+    was 27.7 % over 5 seeds before rec_qarr.c interpretation 12)."""
     barr = delay4g("BARR", "cubic", 200, "optimized")
     qarr = delay4g("QARR", "cubic", 200, "optimized")
-    assert barr > 80 and qarr < 50, (barr, qarr)  # what Rexmit shows instead: BARR holds, QARR does not
+    assert barr > 80 and qarr > 80, (barr, qarr)  # what Rexmit shows: both near the paper's
     return min(barr, qarr) > 89.3
 
 

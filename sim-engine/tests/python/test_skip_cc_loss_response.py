@@ -46,15 +46,16 @@ def entry_and_exit(cc: str, recovery: str, skip: bool | None) -> list[tuple[int,
     ],
 )
 def test_qarr_ssthresh_is_cwnd_with_the_switch(cc: str, cc_ssthresh: int) -> None:
-    """Off (the default, and the same as not naming the parameter): congestion control's ssthresh at 25 ms.
-    On: ssthresh = cwnd at the loss, 22,000.  QARR's window W stays 22,000 to the end either way (eq. 2 is
-    not touched by the switch; in this run no ACK's queue estimate passes QT).  On exit cwnd = W, except
+    """Off: congestion control's ssthresh at 25 ms.  On (QARR's default since rec_qarr.c interpretation 12, the
+    same as not naming the parameter): ssthresh = cwnd at the loss, 22,000.  QARR's window W stays 22,000 to
+    the end either way (eq. 2 is not touched by the switch; in this run no ACK's queue estimate passes QT).
+    On exit cwnd = W, except
     that Westwood, switch off, is told the reduction ended and sets cwnd = ssthresh = 10,000 (its
     RX_CC_EV_COMPLETE_CWR response); with the switch on it is not told, and cwnd stays W = 22,000."""
     default = entry_and_exit(cc, "qarr", None)
     off = entry_and_exit(cc, "qarr", False)
     on = entry_and_exit(cc, "qarr", True)
-    assert default == off
+    assert default == on
     exit_off = 10_000 if cc == "westwood" else 22_000
     assert off == [(25, 22_000, cc_ssthresh), (46, exit_off, cc_ssthresh)]
     assert on == [(25, 22_000, 22_000), (46, 22_000, 22_000)]
@@ -75,7 +76,8 @@ def test_the_switch_is_a_catalogued_bool() -> None:
         (member,) = [m for m in cat["mechanisms"]["recovery"] if m["name"] == name]
         (p,) = [p for p in member["params"] if p["key"] == "skip_cc_loss_response"]
         assert p["type"] == "bool"
-        assert p["default"] is False
+        # QARR on (rec_qarr.c interpretation 12: β = 1 with eq. 2 once per round trip), BARR off
+        assert p["default"] is (name == "qarr")
         assert "§V.C" in p["doc"] and "§VII.C" in p["doc"]
         sc = scenario(name)
         sc["flows"][0]["tcp"]["recovery_params"] = {name: {"skip_cc_loss_response": 1}}
