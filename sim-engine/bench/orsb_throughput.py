@@ -10,6 +10,7 @@ The presets' descriptions quote the figures this prints; e.g. for Tables 6 and 8
 --only 'flows[*].tcp.sndbuf_growth=3'); --set KEY=VALUE (repeatable) adds an override to the variants
 named by --set-variants (default all), e.g. issue #11's QARR/BARR switch:
 --set 'flows[*].tcp.recovery_params.skip_cc_loss_response=true' --set-variants QARR,BARR;
+--variants NAME,NAME runs only those variants (e.g. the QARR rows after a change to QARR alone);
 --jobs N runs N processes; --json FILE also writes the means.
 --speed runs each selected cell and variant once (seed 1, full trace) and prints its engine CPU time and
 event count instead, e.g. issue #11's figure, one 200 s run at 100 Mb/s and 0.1 % loss:
@@ -69,6 +70,7 @@ def main() -> None:
     ap.add_argument("--only", action="append", default=[], help="KEY=JSON: keep the cells with this value")
     ap.add_argument("--set", action="append", default=[], help="KEY=JSON: an override on top of each variant")
     ap.add_argument("--set-variants", default=None, help="NAME,NAME: the variants --set applies to (default all)")
+    ap.add_argument("--variants", default=None, help="NAME,NAME: run only these variants (default all)")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--json", default=None)
     ap.add_argument("--speed", action="store_true", help="one full-trace run per cell and variant: CPU time")
@@ -78,13 +80,16 @@ def main() -> None:
     only = {k: json.loads(v) for k, v in (o.split("=", 1) for o in a.only)}
     extra = {k: json.loads(v) for k, v in (o.split("=", 1) for o in a.set)}
     set_on = set(a.set_variants.split(",")) if a.set_variants else set(p["variants"])
+    variants = {n: ov for n, ov in p["variants"].items() if not a.variants or n in a.variants.split(",")}
+    if a.variants and len(variants) != len(a.variants.split(",")):
+        ap.error(f"--variants: {a.variants!r} names a variant the preset lacks; it has {', '.join(p['variants'])}")
     cells = [c for c in grid_cells(p["grid"]) if all(c.get(k) == v for k, v in only.items())]
     seed0 = int(p["scenario"].get("seed", 1))
     jobs = []
     names = []
     for cell in cells:
         base = apply_overrides(p["scenario"], cell)
-        for name, ov in p["variants"].items():
+        for name, ov in variants.items():
             sc = apply_overrides(base, {**ov, **extra} if name in set_on else ov)
             jobs += [(sc, seed0 + r) for r in range(reps)]
             names += [name] * reps
@@ -99,7 +104,7 @@ def main() -> None:
     i = 0
     for cell in cells:
         rate = float(apply_overrides(p["scenario"], cell)["path"]["forward"]["rate_bps"])
-        for name in p["variants"]:
+        for name in variants:
             rs = out[i : i + reps]
             i += reps
             gp = [r["goodput_bps"] for r in rs]

@@ -300,8 +300,8 @@ def _t14_optimal_over_93() -> bool:
     eff = {
         a: mbps("orsb-throughput-heavy-loss", f"Optimized (Optimal) {a}", seeds, **cell) / 100 for a in ("QARR", "BARR")
     }
-    # what Rexmit shows instead: BARR at 80 % of C (3 seeds: 79.7 %), QARR far below (37.4 %)
-    assert eff["BARR"] > 0.75 and eff["QARR"] < 0.5, eff
+    # what Rexmit shows instead: BARR at 80 % of C (3 seeds: 79.7 %), QARR near the paper's (91.6 %)
+    assert 0.75 < eff["BARR"] < 0.9 and eff["QARR"] > 0.85, eff
     return min(eff.values()) > 0.93
 
 
@@ -407,9 +407,10 @@ def _t15_optimal_over_87() -> bool:
     """Table 15's Optimized (Optimal) rows at 200 Mb/s and 1 Gb/s: BARR above the table's lowest optimal
     efficiency, 87 % (the text says 'over 92%'), QARR far below it at both."""
     eff = {(a, c): large_bdp(f"Optimized (Optimal) {a}", c) / (c / 1e6) for a in ("QARR", "BARR") for c in (200e6, 1e9)}
-    # what Rexmit shows instead: BARR holds (200 s, 3 seeds: 93-96 %), QARR does not (8-41 %)
+    # what Rexmit shows instead: BARR holds (200 s, 3 seeds: 93-96 %), QARR does not at 1 Gb/s (200 s, 2 seeds:
+    # 70.6 %; this 30 s run, still ramping up: 26 %)
     assert eff[("BARR", 200e6)] > 0.87 and eff[("BARR", 1e9)] > 0.87, eff
-    assert eff[("QARR", 200e6)] < 0.6 and eff[("QARR", 1e9)] < 0.2, eff
+    assert eff[("QARR", 1e9)] < 0.87, eff
     return min(eff.values()) > 0.87
 
 
