@@ -32,7 +32,11 @@ describe("describeScenario", () => {
     const own = (name: string, key: string) => member("stage", name).params.find((p) => p.key === key)!.label;
     const withLoss = (forward: Record<string, unknown>, reverse: Record<string, unknown> = {}) =>
       describeScenario({ ...sc, path: { forward: { delay_ms: 10, loss: forward }, reverse: { delay_ms: 10, loss: reverse } } }, cat);
-    expect(withLoss({ model: "bernoulli", p: 0.01 })).toContain(`${stage("bernoulli")} (${own("bernoulli", "p")} = 0.01, ${own("bernoulli", "spare_retransmissions")} = false)`);
+    // a switch shows only when it is on
+    expect(withLoss({ model: "bernoulli", p: 0.01 })).toContain(`${stage("bernoulli")} (${own("bernoulli", "p")} = 0.01)`);
+    expect(withLoss({ model: "bernoulli", p: 0.01, spare_retransmissions: true })).toContain(
+      `${stage("bernoulli")} (${own("bernoulli", "p")} = 0.01, ${own("bernoulli", "spare_retransmissions")} = true)`,
+    );
     expect(withLoss({ model: "tail", count: 2 })).toContain(`${stage("tail")} (Tail losses = 2 segments)`);
     expect(withLoss({ model: "positioned", rules: [{}, {}, {}] })).toContain(`${stage("positioned")} (3 rules)`);
     const ge = withLoss({ model: "gilbert_elliott", p: 0.1, r: 0.4 }).find((c) => c.startsWith(stage("gilbert_elliott")))!;

@@ -24,14 +24,24 @@ function fieldChip(spec: FieldSpec, value: unknown): string {
   return `${spec.label} = ${v}${spec.unit ? ` ${spec.unit}` : ""}`;
 }
 
+/** A switch that is off says nothing in a chip ("Spare retransmissions = false" on every Bernoulli loss
+ * would be noise); every other field is shown, default or not. */
+function shown(spec: FieldSpec, value: unknown): boolean {
+  return !(spec.kind === "checkbox" && value === false);
+}
+
 /** The loss stage a direction runs, named by the catalogue ("Tail loss (Tail losses = 1 segments)"),
- * with the parameters and rules it reads; null when it runs none of the stages the catalogue lists. */
+ * with the parameters and rules it reads (a switch only when on); null when it runs none of the stages
+ * the catalogue lists. */
 function lossChip(sc: Obj, d: DirectionFields): string | null {
   if (!d.model) return null;
   const model = getPath(sc, d.model.path) ?? d.model.default;
   const label = typeof model === "string" ? d.model.choiceLabels?.[model] : undefined;
   if (!label) return null;
-  const details = d.lossParams.map((p) => fieldChip(p, getPath(sc, p.path) ?? p.default));
+  const details = d.lossParams.flatMap((p) => {
+    const v = getPath(sc, p.path) ?? p.default;
+    return shown(p, v) ? [fieldChip(p, v)] : [];
+  });
   if (d.rules?.relevant) details.push(`${d.rules.items.length} ${d.rules.name}`);
   return details.length ? `${label} (${details.join(", ")})` : label;
 }
@@ -47,7 +57,11 @@ function listedStageChips(cat: Catalogue, sc: Obj, dir: string): string[] {
       const kind = isObject(item) ? item[TAG_KEY] : undefined;
       if (typeof kind !== "string") continue;
       const m = familyInfo(cat, c.family)?.members.find((x) => x.name === kind);
-      const details = (m?.params ?? []).map((p) => fieldChip(fieldSpec(p), (item as Obj)[p.key] ?? p.default));
+      const details = (m?.params ?? []).flatMap((p) => {
+        const spec = fieldSpec(p);
+        const v = (item as Obj)[p.key] ?? p.default;
+        return shown(spec, v) ? [fieldChip(spec, v)] : [];
+      });
       const label = m?.label || kind;
       out.push(details.length ? `${label} (${details.join(", ")})` : label);
     }
