@@ -327,7 +327,8 @@ def test_a_grid_sweeps_a_mechanisms_own_parameter_and_a_stages(client, worker):
         for v in ("reno", "vegas"):
             run = client.get(f"{API}/runs/{cell['variants'][v]['runs'][0]}").json()
             sc = run["scenario"]
-            assert sc["path"]["forward"]["stages"] == [{"kind": "bernoulli", "p": p}]
+            # the stored scenario is the engine's resolved one: the stage's own defaults filled in
+            assert sc["path"]["forward"]["stages"] == [{"kind": "bernoulli", "p": p, "spare_retransmissions": False}]
             tcp = sc["flows"][0]["tcp"]
             assert tcp["cc"] == v
             # Vegas runs with the cell's alpha; Reno reads no Vegas parameter (the engine keeps none)
