@@ -127,6 +127,9 @@ struct rx_seg {
 	uint64_t tx_delivered_bytes;
 	int64_t tx_delivered_ns;
 	int64_t tx_first_sent_ns;
+	/* when sacked: an index past it below which every segment is SACKed too
+	 * (scoreboard.c next_unsacked: a SACK block skips its SACKed runs) */
+	uint64_t sacked_skip_idx;
 };
 
 /* the connection's delivery counters (draft-cheng-iccrg-delivery-rate-
