@@ -130,8 +130,9 @@ test("presentation mode: the whole diagram above the fold, 18 px text, the keys 
   });
   await test.step("Esc leaves, and the link reopens the mode", async () => {
     await page.keyboard.press("Escape");
-    // a first Esc on the focused diagram may be its own (it clears the diagram's selection:
-    // usePresentation.ts), and in about 1 run of 10 here it is not the page's; a second one must leave
+    // Known bug, not yet found (closing note of stop 18): in about 1 run of 10 the first Esc after
+    // the zoomed window's trace arrives reaches the page's step-through handler but not presentation
+    // mode's, and the mode stays; a second Esc leaves.  Go back to one Esc once it is fixed.
     try {
       await expect(present).toHaveCount(0, { timeout: 2000 });
     } catch {
