@@ -8,10 +8,13 @@ receiver side of a trace used by the invariant tests.
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import rexsim
+from rexsim import gallery
 from rexsim.presets import LINUX_317
 from rexsim.result import KIND
 
@@ -285,3 +288,10 @@ __all__ = [
     "replay_receiver",
     "columns_bytes",
 ]
+
+
+@functools.cache
+def reproduced(card_id: str) -> dict[str, Any]:
+    """A gallery card's reproduction (rexsim.gallery.reproduce), run once per test session and shared by the
+    gallery test files (test_gallery*.py)."""
+    return gallery.reproduce(card_id)

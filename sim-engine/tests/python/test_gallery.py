@@ -25,18 +25,11 @@ import pytest
 import rexsim
 from rexsim import gallery
 from rexsim.presets import PRESETS
+from simhelpers import reproduced as result
 
 TAIL_CARDS = [c["id"] for c in gallery.CARDS if c["paper"] == gallery.TAIL]
+
 Result = dict[str, Any]
-
-_results: dict[str, Result] = {}
-
-
-def result(card_id: str) -> Result:
-    """A card's reproduction, run once per session."""
-    if card_id not in _results:
-        _results[card_id] = gallery.reproduce(card_id)
-    return _results[card_id]
 
 
 # ------------------------------------------------------------------ helpers

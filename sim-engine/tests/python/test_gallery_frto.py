@@ -16,21 +16,15 @@ from typing import Any
 import pytest
 from rexsim import gallery
 from rexsim.presets import FRTO_TABLES, FRTO_VARIANTS, PRESETS
+from simhelpers import reproduced as result
 
 FRTO_CARDS = [c["id"] for c in gallery.CARDS if c["paper"] == gallery.FRTO]
+
 Result = dict[str, Any]
 PAIRS = [
     ("Regular SACK", "F-RTO SACK", "Eifel SACK"),
     ("Regular NewReno", "F-RTO NewReno", "Eifel NewReno"),
 ]
-
-_results: dict[str, Result] = {}
-
-
-def result(card_id: str) -> Result:
-    if card_id not in _results:
-        _results[card_id] = gallery.reproduce(card_id)
-    return _results[card_id]
 
 
 def variants(r: Result) -> dict[str, dict[str, Any]]:

@@ -23,18 +23,12 @@ from typing import Any
 import pytest
 from rexsim import gallery
 from rexsim.presets import DETECTOR_VARIANTS, PRESETS
+from simhelpers import reproduced as result
 
 KATO_CARDS = [c["id"] for c in gallery.CARDS if c["paper"] == gallery.KATO]
+
 Result = dict[str, Any]
 ALONE = ("Eifel", "DSACK", "F-RTO")
-
-_results: dict[str, Result] = {}
-
-
-def result(card_id: str) -> Result:
-    if card_id not in _results:
-        _results[card_id] = gallery.reproduce(card_id)
-    return _results[card_id]
 
 
 def variants(r: Result) -> dict[str, dict[str, Any]]:

@@ -17,19 +17,13 @@ from typing import Any
 
 import pytest
 from rexsim import gallery
+from simhelpers import reproduced as result
 
 # the utilisation tables' cards only: the throughput tables' (ORSB_TPUT_CARDS) have test_orsb_throughput_claims.py
 ORSB_CARDS = [c["id"] for c in gallery.ORSB_CARDS]
 ALGS = ("RH", "PRR", "QARR", "BARR")
+
 Result = dict[str, Any]
-
-_results: dict[str, Result] = {}
-
-
-def result(card_id: str) -> Result:
-    if card_id not in _results:
-        _results[card_id] = gallery.reproduce(card_id)
-    return _results[card_id]
 
 
 def table(card_id: str, panel: str) -> dict[str, list[float]]:
