@@ -130,8 +130,8 @@ frontend/dist/index.html: $(FRONTEND_DEPS) $(FRONTEND_SRC)
 client: services $(FRONTEND_DEPS)
 	$(NODE_ENV) PYTHON=$(abspath $(PY)) sh frontend/scripts/generate-client.sh
 
-# regenerate the dashboard's Vitest fixtures that copy the engine's catalogue
-# (frontend/src/lib/forms/fixtures/catalogue.json, frontend/src/lib/fixtures/catalogue-metrics.json)
+# regenerate the dashboard's Vitest fixtures that copy the engine's catalogue and presets
+# (frontend/src/lib/forms/fixtures/catalogue.json and presets.json, frontend/src/lib/fixtures/catalogue-*.json)
 # and the run recorded from the engine through the API's trace services
 # (frontend/src/lib/fixtures/stall-window.json)
 fixtures: services

@@ -1,11 +1,13 @@
-"""The dashboard's Vitest fixtures that copy the engine's catalogue, written by the engine.
+"""The dashboard's Vitest fixtures that copy the engine's catalogue and presets, written by the engine.
 
     python frontend/scripts/catalogue_fixtures.py          rewrite them (make fixtures)
     python frontend/scripts/catalogue_fixtures.py --check  exit 1, naming each stale one (make test-client)
 
 The fixtures are what rexsim.catalog() returns (the catalogue the API serves
-at GET /mechanisms), or a fixed projection of it, as indented JSON; the check
-compares bytes, so a hand edit or an engine change without regenerating fails.
+at GET /mechanisms), or a fixed projection of it, and two of the presets the
+API serves at GET /presets (app.services.catalog.presets), as indented JSON;
+the check compares bytes, so a hand edit or an engine change without
+regenerating fails. Needs the backend (make services).
 """
 
 from __future__ import annotations
@@ -20,11 +22,24 @@ from typing import Any
 
 import rexsim
 
+from app.services.catalog import presets
+
 FRONTEND = Path(__file__).resolve().parent.parent
 
 Catalog = dict[str, Any]
 
-# fixture (relative to frontend/) -> what it holds of the catalogue
+#: the presets the form tests read: a deterministic one (a positioned loss, a grid over the RTT) and a
+#: random-loss one (Gilbert-Elliott, replications)
+FIXTURE_PRESETS = ("tail-loss-rtt-sweep", "web-objects")
+
+
+def served_presets(names: tuple[str, ...]) -> list[object]:
+    """The presets named, in that order, as GET /presets serves them."""
+    by_name = {p.name: p.model_dump(mode="json") for p in presets()}
+    return [by_name[n] for n in names]
+
+
+# fixture (relative to frontend/) -> what it holds of the catalogue (or the presets)
 FIXTURES: dict[str, Callable[[Catalog], object]] = {
     "src/lib/forms/fixtures/catalogue.json": lambda cat: cat,
     "src/lib/fixtures/catalogue-metrics.json": lambda cat: {
@@ -37,6 +52,7 @@ FIXTURES: dict[str, Callable[[Catalog], object]] = {
         "vocab": {k: cat["vocab"][k] for k in ("causes", "drop_reasons", "states", "timer_kinds")},
         "families": [f for f in cat["families"] if f["name"] in ("stage", "spurious")],
     },
+    "src/lib/forms/fixtures/presets.json": lambda _cat: served_presets(FIXTURE_PRESETS),
 }
 
 
@@ -66,11 +82,11 @@ def check(want: dict[Path, str]) -> int:
         )
         lines = list(diff)
         more = [f"... ({len(lines) - 60} more diff lines)"] if len(lines) > 60 else []
-        say(*lines[:60], *more, f"fixtures: STALE: {rel} is not what the engine's catalogue gives")
+        say(*lines[:60], *more, f"fixtures: STALE: {rel} is not what the engine's catalogue and presets give")
     if stale:
         say("fixtures: FAILED: run 'make fixtures' and commit the result (and update the tests it breaks)")
         return 1
-    say(f"fixtures: the {len(want)} catalogue fixtures match the engine's catalogue")
+    say(f"fixtures: the {len(want)} fixtures match the engine's catalogue and presets")
     return 0
 
 
