@@ -79,6 +79,15 @@ LINUX_6_OVERRIDES: dict[str, Any] = {
     **{f"flows[*].receiver.{k}": v for k, v in LINUX_6_RECEIVER.items()},
 }
 
+#: the tail-loss paper's hosts (Linux 3.17) as scenario overrides for every flow: its TCP settings and
+#: Linux's receiver (§3.1: "quickACKs where each segment triggers an ACK during slow-start (which is
+#: default in Linux)"); its presets' grids set the receiver they compare (quick or 200 ms delACKs) themselves
+LINUX_317_RECEIVER = {"ack_policy": "linux"}
+LINUX_317_OVERRIDES: dict[str, Any] = {
+    **{f"flows[*].tcp.{k}": v for k, v in LINUX_317.items()},
+    **{f"flows[*].receiver.{k}": v for k, v in LINUX_317_RECEIVER.items()},
+}
+
 #: the engine's defaults (an empty scenario), in the terms of the profiles above
 ENGINE_DEFAULTS_DOC = (
     "What an empty scenario gets, the RFCs as written: Reno (RFC 5681), the RTO timer and RTT estimator of "
@@ -108,10 +117,12 @@ PROFILES: list[Profile] = [
         "Linux 3.17 (the tail-loss paper's hosts)",
         "The tail-loss paper's end hosts ran Linux 3.17 (§3.1, §3.2): CUBIC, FACK on, early retransmit in "
         "Linux's variant and time-delayed, Linux's RTT estimator (200 ms minimum RTO), ssthresh from cwnd, "
-        "Proportional Rate Reduction (RFC 6937, Linux's recovery since 3.2). "
+        "Proportional Rate Reduction (RFC 6937, Linux's recovery since 3.2), and Linux's receiver: quick ACKs "
+        "in slow start, which §3.1 calls Linux's default, then delayed ACKs with an adaptive timeout (the "
+        "engine's model of that receiver is checked against Linux 6.18, not 3.17). "
         "The retransmission timer is what the paper compares (RTO, RTOR, TLP, TLPR).",
         TAIL_PAPER + ", §3.1",
-        {f"flows[*].tcp.{k}": v for k, v in LINUX_317.items()},
+        dict(LINUX_317_OVERRIDES),
     ),
     _profile(
         "linux-6",

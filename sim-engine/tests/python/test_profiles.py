@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 import rexsim
-from rexsim.presets import LINUX_6_OVERRIDES, LINUX_317, PAPER_GE_LOSS, PRESETS, ge_mean_loss
+from rexsim.presets import LINUX_6_OVERRIDES, LINUX_317, LINUX_317_OVERRIDES, PAPER_GE_LOSS, PRESETS, ge_mean_loss
 
 CAT = rexsim.catalog()
 
@@ -66,7 +66,10 @@ def test_profiles_are_the_presets_settings_and_the_engine_accepts_them() -> None
     profiles = {p["name"]: p for p in CAT["profiles"]}
     assert list(profiles) == ["engine", "linux-3.17", "linux-6"]
     assert profiles["engine"]["overrides"] == {}
-    assert profiles["linux-3.17"]["overrides"] == {f"flows[*].tcp.{k}": v for k, v in LINUX_317.items()}
+    assert profiles["linux-3.17"]["overrides"] == LINUX_317_OVERRIDES
+    assert {k: v for k, v in LINUX_317_OVERRIDES.items() if ".tcp." in k} == {
+        f"flows[*].tcp.{k}": v for k, v in LINUX_317.items()
+    }
     assert profiles["linux-6"]["overrides"] == LINUX_6_OVERRIDES
     params = {p["path"] for p in CAT["parameters"]}
     base = {"flows": [{}, {}], "duration_s": 5}
@@ -86,6 +89,10 @@ def test_profiles_are_the_presets_settings_and_the_engine_accepts_them() -> None
         defaults["er_variant"] == "rfc5827"
         and profiles["linux-3.17"]["overrides"]["flows[*].tcp.er_variant"] == "linux"
     )
+    # the engine's receiver delays ACKs from the first segment; the paper's Linux hosts quick-ACK in slow start
+    receiver = rexsim.normalize({})["flows"][0]["receiver"]
+    assert receiver["ack_policy"] == "delayed"
+    assert profiles["linux-3.17"]["overrides"]["flows[*].receiver.ack_policy"] == "linux"
 
 
 def test_ge_suggestion_is_the_web_objects_preset_loss_near_1_5_percent() -> None:

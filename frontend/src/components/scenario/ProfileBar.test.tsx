@@ -45,10 +45,15 @@ describe("ProfileBar", { timeout: 30_000 }, () => {
     await act(async () => profileButton(r.container, "linux-3.17").click());
     await act(async () => [...r.container.querySelectorAll("button")].find((b) => b.textContent === "Run scenario")!.click());
     await flush();
-    const tcp = (calls[0].body as { scenario: { flows: { tcp: Record<string, unknown> }[] } }).scenario.flows[0].tcp;
-    for (const [k, v] of Object.entries(profile("linux-3.17").overrides)) expect(tcp[k.replace("flows[*].tcp.", "")], k).toBe(v);
+    const flow = (calls[0].body as { scenario: { flows: Record<string, Record<string, unknown>>[] } }).scenario.flows[0];
+    // every key the profile sets, its TCP settings and its receiver (Linux's quick ACKs in slow start)
+    expect(profile("linux-3.17").overrides["flows[*].receiver.ack_policy"]).toBe("linux");
+    for (const [k, v] of Object.entries(profile("linux-3.17").overrides)) {
+      const [section, name] = k.replace("flows[*].", "").split(".");
+      expect(flow[section][name], k).toBe(v);
+    }
     // the picked timer stays what the picker says
-    expect(tcp.timer).toBe("tlp");
+    expect(flow.tcp.timer).toBe("tlp");
     r.unmount();
   });
 
