@@ -69,8 +69,8 @@ C_FILES := $(wildcard $(ENGINE)/src/*/*.c $(ENGINE)/src/*/*.h $(ENGINE)/include/
                       $(ENGINE)/tests/c/*.c $(ENGINE)/tests/c/*.h $(ENGINE)/fuzz/*.c)
 test-lint: services
 	$(VENV)/bin/clang-format --dry-run --Werror $(C_FILES)
-	$(VENV)/bin/ruff check backend worker migrations $(ENGINE)
-	$(VENV)/bin/ruff format --check backend worker migrations $(ENGINE)
+	$(VENV)/bin/ruff check backend worker migrations e2e $(ENGINE)
+	$(VENV)/bin/ruff format --check backend worker migrations e2e $(ENGINE)
 	$(VENV)/bin/mypy
 	$(VENV)/bin/mypy --config-file $(ENGINE)/mypy.ini
 	@echo "test-lint: clang-format, ruff and mypy --strict clean"

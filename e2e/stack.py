@@ -8,6 +8,7 @@
     answers (flushed before and after); else nothing (embedded).
 E2E_EMBEDDED=1 skips the machine's servers.
 `cleanup JSON` undoes what `prepare` made."""
+
 from __future__ import annotations
 
 import json
@@ -37,6 +38,7 @@ def prepare() -> dict:
         env["DATABASE_URL"] = os.environ["E2E_DATABASE_URL"]
     elif not embedded_only and pg_reachable(PG_ADMIN):
         import psycopg
+
         name = f"rexmit_e2e_{uuid.uuid4().hex[:10]}"
         with psycopg.connect(_psycopg(PG_ADMIN), autocommit=True) as c:
             c.execute(f'CREATE DATABASE "{name}"')
@@ -47,6 +49,7 @@ def prepare() -> dict:
         env["REDIS_URL"] = os.environ["E2E_REDIS_URL"]
     elif not embedded_only and redis_reachable(LOCAL_REDIS):
         import redis
+
         redis.Redis.from_url(LOCAL_REDIS).flushdb()
         env["REDIS_URL"] = LOCAL_REDIS
         cleanup["flush_redis"] = LOCAL_REDIS
@@ -56,16 +59,18 @@ def prepare() -> dict:
 def do_cleanup(spec: dict) -> None:
     if name := spec.get("drop_database"):
         import psycopg
+
         with psycopg.connect(_psycopg(PG_ADMIN), autocommit=True) as c:
             c.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
     if url := spec.get("flush_redis"):
         import redis
+
         redis.Redis.from_url(url).flushdb()
 
 
 if __name__ == "__main__":
     if sys.argv[1:2] == ["prepare"]:
-        print(json.dumps(prepare()))
+        sys.stdout.write(json.dumps(prepare()) + "\n")
     elif sys.argv[1:2] == ["cleanup"]:
         do_cleanup(json.loads(sys.argv[2]))
     else:
