@@ -50,6 +50,12 @@ class Settings(BaseSettings):
         8, ge=1, description="runs per chunk before a comparison's time per run is known"
     )
     SWEEP_MAX_CHUNK_RUNS: int = Field(500, ge=1, description="runs per chunk at most")
+    TRACE_CACHE_MAX_BYTES: int = Field(
+        4_000_000_000,
+        ge=0,
+        description="decoded traces the API keeps in memory for the runs viewed last, in bytes of arrays (the "
+        "newest is kept whatever its size): Table 15's 26.2 M-event run at 400 Mb/s decodes to 2.0 GB",
+    )
     TRACE_REBUILD_MAX_MS: float = Field(
         100.0,
         ge=0,

@@ -94,6 +94,21 @@ SCHEDULE = {"stages": [{"kind": "schedule"}]}
             ["body", "scenario", "duration_s"],
             "limit is",
         ),
+        # a bulk flow's packets are counted at its own MSS: 400 Mb/s for 200 s at tcp.mss 64 is
+        # 400e6 x 200 / 8 / (64 + 40 header bytes) = 96,153,846 data packets, x 2 = 192,307,692 (at the
+        # 1500 bytes a packet once assumed it was 13,333,332, under the limit, and ran until memory ran out)
+        (
+            {
+                "scenario": {
+                    "path": {"forward": {"rate_bps": 400e6}},
+                    "duration_s": 200,
+                    "max_events": 2_000_000_000,
+                    "flows": [{"app": {"kind": "bulk", "duration_s": 200}, "tcp": {"mss": 64}}],
+                }
+            },
+            ["body", "scenario", "duration_s"],
+            "implies about 192,307,692 packets; the limit is 20,000,000",
+        ),
         ({"preset": "no-such"}, ["body", "preset"], "unknown preset"),
         ({"scenario": {}, "preset": "tail-loss-n-degree"}, ["body", "scenario"], "exactly one"),
         (
