@@ -2972,9 +2972,10 @@ ORSB_TPUT_CARDS += [
                 "recovery costs QARR nothing (β = 1, its W kept), but after an RTO (1.6-2.8 per run) or a first "
                 "loss early in slow start only congestion avoidance between recoveries regrows the window, at "
                 "most a segment a round trip for these three (5-7 segments a second; the flow is in recovery 45 % "
-                "of the time, where W does not grow), about 100 s back to the 825-packet BDP; CUBIC's window sits "
-                "near twice AW (Linux's slow-start test lets W, below ssthresh after each recovery, grow to twice "
-                "the flight), so after an RTO its ssthresh is still above AW and it is back in 1-5 s. Their "
+                "of the time, where W does not grow), about 100 s back to the 825-packet BDP; CUBIC's window climbs "
+                "to about twice AW (its avoidance grows faster, and Linux's slow-start test lets a W left under "
+                "ssthresh grow to twice the flight), so after an RTO its ssthresh is still above AW and it is back "
+                "in 1-5 s. Their "
                 "window is under 750 segments for 41-48 % of the run, CUBIC's for 5 % with as many RTOs: their "
                 "avoidance rule under QARR's reading, not a defect found.",
                 "optimized",
