@@ -1479,7 +1479,10 @@ ORSB_TPUT_PRESETS: dict[str, dict[str, Any]] = {
             "drops against 155 random losses); through the 1 Gb/s NIC a burst reaches an 800 Mb/s bottleneck at "
             "1.25 times its rate and the queue absorbs it. Engine time per run: 2-55 s for QARR, "
             "2-72 s for BARR (the most for the optimal BARR at 1 Gb/s, which delivers 943 Mb/s; such a run takes "
-            "66 million events, hence the preset's max_events)."
+            "66 million events, hence the preset's max_events). The service (MAX_PACKETS, 20 million implied "
+            "packets) runs the 200 and 400 Mb/s cells, with their full trace (400 Mb/s, the optimal BARR: 26.2 "
+            "million events, 30 MB stored, 3.9 GB of worker memory at peak), and refuses 800 and 1000 Mb/s with a "
+            "422 on duration_s naming the limit; those run with the bench above."
         ),
         # through the NIC a data packet costs about 4 events (NIC, bottleneck, line, its ACK): the optimal
         # BARR at 1 Gb/s takes 66 million in its 200 s, past the default budget of 50 million
