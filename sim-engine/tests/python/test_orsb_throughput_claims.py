@@ -473,9 +473,9 @@ def test_every_finding_has_a_check() -> None:
 @pytest.mark.parametrize("card_id,finding_id", FINDINGS, ids=[f"{c}:{f}" for c, f in FINDINGS])
 def test_finding(card_id: str, finding_id: str) -> None:
     """The card's status of the finding is what Rexmit's runs show (2 seeds here, 10 on the card; a finding
-    that 2 seeds would give another status than 10 runs at the card's 10, SEEDS_CARD).  Every other finding
-    was checked to give the same status with seeds 1-10 as here (3G and 4G cells with 10 instead of 2 seeds,
-    Table 14's with 10 instead of 5)."""
+    that 2 seeds would give another status than 10 runs at the card's 10, SEEDS_CARD).  The findings on 3G
+    and 4G cells (2 seeds here) and Table 14's on SEEDS_14 (5) were checked to give the same status with
+    seeds 1-10; Table 14's optimal-over-93 (seeds 1-3) and Table 15's (one 30 s seed) were not."""
     (finding,) = [f for f in gallery.card(card_id)["findings"] if f["id"] == finding_id]
     shown = "holds" if CHECKS[(card_id, finding_id)]() else "differs"
     assert shown == finding["status"], f"{card_id} {finding_id}: card {finding['status']!r}, Rexmit {shown!r}"
