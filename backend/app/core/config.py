@@ -50,6 +50,19 @@ class Settings(BaseSettings):
         8, ge=1, description="runs per chunk before a comparison's time per run is known"
     )
     SWEEP_MAX_CHUNK_RUNS: int = Field(500, ge=1, description="runs per chunk at most")
+    TRACE_CACHE_MAX_BYTES: int = Field(
+        4_000_000_000,
+        ge=0,
+        description="decoded traces the API keeps in memory for the runs viewed last, in bytes of arrays (the "
+        "newest is kept whatever its size): Table 15's 26.2 M-event run at 400 Mb/s decodes to 2.0 GB",
+    )
+    EXPORT_MAX_EVENTS: int = Field(
+        4_000_000,
+        ge=0,
+        description="events a run's trace may have to be exported (CSV, JSON, pcap are built in memory: at peak "
+        "about 200, 550 and 240 bytes an event, CSV at 12 us an event; Table 15's 26.2 M-event run would take "
+        "14 GB as JSON and 5 minutes as CSV)",
+    )
     TRACE_REBUILD_MAX_MS: float = Field(
         100.0,
         ge=0,

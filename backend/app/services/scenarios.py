@@ -13,7 +13,9 @@ from ..core.config import Settings
 from ..core.errors import field_error, field_errors
 from ..schemas.common import ScenarioSource
 
-WIRE_BYTES = 1500  # a full-sized packet, for the packets-implied estimate
+#: the fewest header bytes the engine puts on a data segment: IPv4 20 + TCP 20, no options
+#: (sim-engine/src/core/path.c rx_wire_bytes; timestamps add 12)
+MIN_HEADER_BYTES = 40
 
 
 def resolve(src: ScenarioSource, loc: list[str | int]) -> dict[str, Any]:
@@ -56,15 +58,17 @@ def normalize(scenario: Any, loc: list[str | int], settings: Settings) -> dict[s
 
 def implied_packets(sc: dict[str, Any]) -> int:
     """Packets the scenario may carry at most: bulk flows at the forward rate
-    for their write time, sized objects by their segments (times 2 for ACKs
-    and retransmissions)."""
+    for their write time in packets of their own MSS plus the fewest header
+    bytes (so a small MSS counts the many packets it makes: at 1500 bytes a
+    packet, tcp.mss 64 would carry 14 times what was counted), sized objects
+    by their segments (times 2 for ACKs and retransmissions)."""
     total = 0
     rate = sc["path"]["forward"]["rate_bps"]
     for f in sc["flows"]:
         app, mss = f["app"], f["tcp"]["mss"]
         if app["kind"] == "bulk":
             secs = min(app["duration_s"], sc["duration_s"])
-            total += int(rate * secs / 8 / WIRE_BYTES)
+            total += int(rate * secs / 8 / (mss + MIN_HEADER_BYTES))
         elif app["kind"] == "fixed":
             size = app["bytes"] or app["segments"] * mss
             total += -(-size // mss)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from rexsim.tracefile import EVENT_KINDS, KIND
 from sqlalchemy.orm import Session
 
+from ..core.config import get_settings
 from ..core.errors import query_error
 from ..schemas.run import Series, TraceWindow
 from . import runs, traces
@@ -83,6 +84,13 @@ def export(s: Session, run_id: uuid.UUID, fmt: str) -> Export:
     """The whole trace as CSV, JSON, or a pcap of flow 0's sender view (its
     MSS and timestamp option come from the run's scenario)."""
     cols = runs.trace_columns(s, run_id)
+    n_events, limit = len(cols["t_ns"]), get_settings().EXPORT_MAX_EVENTS
+    if n_events > limit and fmt in ("csv", "json", "pcap"):
+        raise query_error(
+            "format",
+            f"this run's trace has {n_events:,} events; an export holds at most {limit:,} in this service "
+            "(EXPORT_MAX_EVENTS): read it through the trace window and series, or export a shorter run",
+        )
     name = f"rexmit-run-{run_id}"
     if fmt == "csv":
         return Export(tables.to_csv(cols), "text/csv", f"{name}.csv")

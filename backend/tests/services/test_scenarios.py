@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import json
 
+import pytest
 import rexsim
 
+from app.core.config import Settings
+from app.core.errors import ApiError
 from app.services import scenarios
 
 
@@ -31,3 +34,24 @@ def test_a_field_holding_the_seed_mark_does_not_confuse_the_split():
     assert text.count(str(mark)) == 2  # the first mark is ambiguous here, so seeded() takes the next
     out = scenarios.seeded(norm)
     assert out.canonical(7) == rexsim.canonical_json({**norm, "seed": 7})
+
+
+def test_table_15s_preset_runs_up_to_the_packet_limit_and_is_refused_past_it():
+    """orsb-throughput-large-bdp (Table 15: a 200 s bulk flow, tcp.mss 1463) through the service's packet
+    limit (MAX_PACKETS 20,000,000; the worker holds about 150 bytes an event while it encodes, ~2 events a
+    packet here: 26.2 M events took 3.9 GB at 400 Mb/s).  Packets at 1463 + 40 = 1503 bytes, x 2:
+    400 Mb/s: 400e6 x 200 / 8 / 1503 = 6,653,359 -> 13,306,718, accepted;
+    1 Gb/s: 1e9 x 200 / 8 / 1503 = 16,633,399 -> 33,266,798, refused naming duration_s and the limit."""
+    settings = Settings()
+    assert settings.MAX_PACKETS == 20_000_000
+    variant = "Optimized (Optimal) BARR"
+    at_400 = rexsim.preset_scenario("orsb-throughput-large-bdp", variant, {"path.forward.rate_bps": 400e6})
+    norm = scenarios.normalize(at_400, [], settings)
+    assert scenarios.implied_packets(norm) == 13_306_718
+    at_1g = rexsim.preset_scenario("orsb-throughput-large-bdp", variant, {"path.forward.rate_bps": 1e9})
+    assert scenarios.implied_packets(rexsim.normalize(at_1g)) == 33_266_798
+    with pytest.raises(ApiError) as e:
+        scenarios.normalize(at_1g, [], settings)
+    (err,) = e.value.detail
+    assert err["loc"] == ["body", "scenario", "duration_s"]
+    assert "implies about 33,266,798 packets; the limit is 20,000,000" in err["msg"]

@@ -7,6 +7,7 @@ Traces come from rexsim; expectations derived by hand sit beside each assertion.
 from __future__ import annotations
 
 import json
+import uuid
 from pathlib import Path
 
 import numpy as np
@@ -15,6 +16,7 @@ import rexsim
 from rexsim import tracefile as TF
 
 from app.services import traces as T
+from app.services.runs import _TraceCache
 
 BULK_40S = {
     "seed": 1,
@@ -271,3 +273,28 @@ def test_mechanism_variable_series_in_a_window(westwood) -> None:
     # the 6th sample's value carried to the window's start, the 7th-9th, held to its end
     assert bwe["t_ns"] == [first, *t[6:9].tolist(), last]
     assert bwe["values"] == [int(v[5]), *v[6:9].tolist(), int(v[8])]
+
+
+def test_the_trace_cache_keeps_the_newest_within_its_byte_budget():
+    """The API's decoded-trace cache (services/runs.py _TraceCache) held its 8 newest traces whatever
+    their size: eight of Table 15's 400 Mb/s runs (2.0 GB each decoded) would hold 16 GB.  Now, past the
+    newest, it holds at most max_bytes.  Traces of 1000 int64 items = 8000 bytes each, budget 20,000:
+    two fit (16,000), a third (24,000) drops the oldest; the newest stays even when it alone is larger
+    than the budget (40,000 > 20,000); the count limit still applies (size 2)."""
+
+    def trace(n: int) -> dict[str, np.ndarray]:
+        return {"t_ns": np.zeros(n, dtype=np.int64)}
+
+    cache = _TraceCache(size=8, max_bytes=20_000)
+    a, b, c, big = (uuid.uuid4() for _ in range(4))
+    cache.keep(a, trace(1000))
+    cache.keep(b, trace(1000))
+    assert list(cache.items) == [a, b]
+    cache.keep(c, trace(1000))
+    assert list(cache.items) == [b, c]
+    cache.keep(big, trace(5000))
+    assert list(cache.items) == [big]
+    by_count = _TraceCache(size=2, max_bytes=10**9)
+    for k in (a, b, c):
+        by_count.keep(k, trace(10))
+    assert list(by_count.items) == [b, c]

@@ -160,7 +160,8 @@ def test_westwood_is_window_limited() -> None:
 def test_delay_cuts_the_original_qarr_and_less_the_optimised(cc: str) -> None:
     """Tables 7 and 9 (0.1 % loss, U 50 -> 200 ms).  §VII.C: 'as the propagation delay increases [...] TCP
     Vegas+QARR's throughput w/o the optimization algorithms drops from 17.3Mbps to 11.4Mbps' (x0.66; CUBIC
-    18.0 -> 14.7, x0.82).  Engine, 2 seeds: Vegas 17.7 -> 12.7 (x0.72), CUBIC 17.8 -> 14.8 (x0.83).  §VII.D:
+    18.0 -> 14.7, x0.82).  Engine, 2 seeds: Vegas 17.7 -> 12.7 (x0.72; x0.79 over 10, the card's
+    vegas-qarr-drops), CUBIC 17.8 -> 14.8 (x0.83).  §VII.D:
     with the optimisations QARR and BARR are 'insignificantly affected, e.g., from 19.1 Mbps to 17.9 Mbps'.
     The engine: BARR holds (CUBIC 19.2 -> 18.9, Vegas 19.2 -> 18.6), and so does QARR (CUBIC 19.2 -> 18.8,
     Vegas 19.1 -> 17.5: x0.98 and x0.91, the paper's example x0.94), above its original at 200 ms (x1.27 and
@@ -228,8 +229,18 @@ def _t8_vegas_qarr_gain() -> bool:
     return abs(gain - 0.336) < 0.1
 
 
+#: the card's replications: a finding whose status the test's fewer seeds would flip runs at these
+SEEDS_CARD = tuple(range(1, 11))
+
+
 def _t7_vegas_qarr_drops() -> bool:
-    return delay3g("QARR", "vegas", 200) < 0.75 * delay3g("QARR", "vegas", 50)
+    """At the card's 10 seeds (20 runs of 0.1-0.2 s): the ratio is x0.786 (17.84 -> 14.03 Mb/s; x0.784 over 20
+    seeds), above the check's x0.75, while seeds 1-2 alone give x0.717 (17.74 -> 12.72): single runs at U = 200
+    ms lie between 12.3 and 15.6 Mb/s, so 2 seeds decided the status."""
+    cell = {CC: "vegas", **SETTINGS["original"]}
+    at = {u: mbps("orsb-throughput-delay-3g", "QARR", SEEDS_CARD, **cell, **{OWD: u / 2}) for u in (50, 200)}
+    assert at[200] < 0.85 * at[50], at  # what Rexmit shows: a drop (x0.79), but less than the paper's x0.66
+    return at[200] < 0.75 * at[50]
 
 
 ALL_CCS = ("cubic", "veno", "westwood", "vegas")
@@ -263,10 +274,10 @@ def _t9_rh_prr_little() -> bool:
 SEEDS_14 = (1, 2, 3, 4, 5)
 
 
-def heavy(variant: str, u_ms: float = 100) -> float:
+def heavy(variant: str, u_ms: float = 100, seeds: tuple[int, ...] | None = None) -> float:
     """Table 14's cell (CUBIC, 100 Mb/s, 0.5 % loss) at U, mean of 5 seeds of 200 s: at this loss rate a run
     costs 0.1 s of engine time, and the seed-to-seed spread is large (9.9-18.4 Mb/s for one cell), so five."""
-    return mbps("orsb-throughput-heavy-loss", variant, SEEDS_14, **{OWD: u_ms / 2})
+    return mbps("orsb-throughput-heavy-loss", variant, seeds or SEEDS_14, **{OWD: u_ms / 2})
 
 
 def _t14_cannot_utilise() -> bool:
@@ -275,8 +286,18 @@ def _t14_cannot_utilise() -> bool:
 
 def _t14_optimized_can_be_worse() -> bool:
     """At the paper's example delay, U = 150 ms (its 46.8 against 47.4 Mb/s): some optimised row below its
-    original (Rexmit's BARR; at U = 50 and 100 ms the optimised BARR is above it)."""
-    return any(heavy(f"Optimized {a}", 150) < heavy(f"Original {a}", 150) for a in ("QARR", "BARR"))
+    original.  At the card's 10 seeds (40 runs of about 0.1 s): no (BARR 23.66 against 23.54 Mb/s, QARR 30.37
+    against 28.51), though the optimised rows take about twice the RTOs (BARR 23.3 against 9.1 per run).  The
+    rows differ by less than the seeds' spread (standard error of a difference 1.5-3.3 Mb/s), so 5 seeds said
+    yes (BARR 20.29 against 23.29) and 20 say yes through QARR (28.16 against 29.10): the 10 seeds decide."""
+    rto = {
+        v: sum(_run("orsb-throughput-heavy-loss", v, ((OWD, 75),), s)["rto_count"] for s in SEEDS_CARD)
+        for v in ("Optimized BARR", "Original BARR")
+    }
+    assert rto["Optimized BARR"] > 1.5 * rto["Original BARR"], rto  # the paper's cause: more timeouts
+    return any(
+        heavy(f"Optimized {a}", 150, SEEDS_CARD) < heavy(f"Original {a}", 150, SEEDS_CARD) for a in ("QARR", "BARR")
+    )
 
 
 def _t14_hack1_always_better() -> bool:
@@ -451,7 +472,10 @@ def test_every_finding_has_a_check() -> None:
 
 @pytest.mark.parametrize("card_id,finding_id", FINDINGS, ids=[f"{c}:{f}" for c, f in FINDINGS])
 def test_finding(card_id: str, finding_id: str) -> None:
-    """The card's status of the finding is what Rexmit's runs show (2 seeds here, 10 on the card)."""
+    """The card's status of the finding is what Rexmit's runs show (2 seeds here, 10 on the card; a finding
+    that 2 seeds would give another status than 10 runs at the card's 10, SEEDS_CARD).  The findings on 3G
+    and 4G cells (2 seeds here) and Table 14's on SEEDS_14 (5) were checked to give the same status with
+    seeds 1-10; Table 14's optimal-over-93 (seeds 1-3) and Table 15's (one 30 s seed) were not."""
     (finding,) = [f for f in gallery.card(card_id)["findings"] if f["id"] == finding_id]
     shown = "holds" if CHECKS[(card_id, finding_id)]() else "differs"
     assert shown == finding["status"], f"{card_id} {finding_id}: card {finding['status']!r}, Rexmit {shown!r}"

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
+from fastapi.testclient import TestClient
 from rexsim.presets import preset_scenario
 
-from ...stack import wait_run
+from app.main import create_app
+
+from ...stack import _reset_caches, wait_run
 
 API = "/api/v1"
 TLP_ONE_TAIL = {"preset": "tail-loss-n-degree", "variant": "TLP"}
@@ -93,6 +98,21 @@ SCHEDULE = {"stages": [{"kind": "schedule"}]}
             },
             ["body", "scenario", "duration_s"],
             "limit is",
+        ),
+        # a bulk flow's packets are counted at its own MSS: 400 Mb/s for 200 s at tcp.mss 64 is
+        # 400e6 x 200 / 8 / (64 + 40 header bytes) = 96,153,846 data packets, x 2 = 192,307,692 (at the
+        # 1500 bytes a packet once assumed it was 13,333,332, under the limit, and ran until memory ran out)
+        (
+            {
+                "scenario": {
+                    "path": {"forward": {"rate_bps": 400e6}},
+                    "duration_s": 200,
+                    "max_events": 2_000_000_000,
+                    "flows": [{"app": {"kind": "bulk", "duration_s": 200}, "tcp": {"mss": 64}}],
+                }
+            },
+            ["body", "scenario", "duration_s"],
+            "implies about 192,307,692 packets; the limit is 20,000,000",
         ),
         ({"preset": "no-such"}, ["body", "preset"], "unknown preset"),
         ({"scenario": {}, "preset": "tail-loss-n-degree"}, ["body", "scenario"], "exactly one"),
@@ -226,6 +246,33 @@ def test_series_and_exports(client, worker):
     pcap = client.get(f"{API}/runs/{rid}/export", params={"format": "pcap"})
     assert pcap.status_code == 200
     assert pcap.content[:4] in (b"\x4d\x3c\xb2\xa1", b"\xa1\xb2\x3c\x4d")  # ns-resolution pcap magic
+
+
+def test_an_export_past_the_event_limit_is_refused_naming_the_limit(services, worker):
+    """Exports are built in memory (JSON at about 550 bytes an event at peak: Table 15's 26.2 M-event run
+    at 400 Mb/s would take 14 GB), so a trace of more than EXPORT_MAX_EVENTS events is refused with a 422
+    on the format that names its size and the limit, in every format; one of exactly the limit exports."""
+    os.environ["EXPORT_MAX_EVENTS"] = "10"
+    _reset_caches()
+    try:
+        with TestClient(create_app()) as c:
+            run = wait_run(c, post_run(c, TLP_ONE_TAIL)["runs"][0]["id"])
+            n = run["summary"]["trace_events"]
+            assert n > 10
+            for fmt in ("csv", "json", "pcap"):
+                r = c.get(f"{API}/runs/{run['id']}/export", params={"format": fmt})
+                assert r.status_code == 422, (fmt, r.text)
+                (err,) = r.json()["detail"]
+                assert err["loc"] == ["query", "format"]
+                assert f"has {n:,} events; an export holds at most 10 in this service" in err["msg"]
+        os.environ["EXPORT_MAX_EVENTS"] = str(n)
+        _reset_caches()
+        with TestClient(create_app()) as c:
+            text = c.get(f"{API}/runs/{run['id']}/export", params={"format": "csv"}).text
+            assert len(text.strip().splitlines()) == n + 1
+    finally:
+        os.environ.pop("EXPORT_MAX_EVENTS")
+        _reset_caches()
 
 
 WESTWOOD_BULK = {
