@@ -9,11 +9,16 @@ from ..schemas.misc import Catalog, PresetPublic
 
 
 def catalog(settings: Settings) -> Catalog:
-    """The engine's catalogue; its limits also name the service's own that a
-    form checks before it submits (max_comparison_runs: grid cells x variants
-    x replications)."""
+    """The engine's catalogue; its limits also name the service's own that the
+    dashboard checks before it asks: max_comparison_runs (grid cells x
+    variants x replications, before a form submits) and export_max_events
+    (the largest trace a run's export serves, before offering the links)."""
     raw = rexsim.catalog()
-    limits = {**raw["limits"], "max_comparison_runs": settings.MAX_COMPARISON_RUNS}
+    limits = {
+        **raw["limits"],
+        "max_comparison_runs": settings.MAX_COMPARISON_RUNS,
+        "export_max_events": settings.EXPORT_MAX_EVENTS,
+    }
     return Catalog(**{**raw, "limits": limits})
 
 

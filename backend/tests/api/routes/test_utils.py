@@ -29,10 +29,14 @@ def test_mechanisms_and_presets_come_from_the_engine(client):
 def test_catalogue_is_the_engines_and_typed(client):
     body = client.get(f"{API}/mechanisms").json()
     # everything the engine publishes (but its ABI number) passes through unchanged: labels,
-    # special values, profiles and suggestions too; the limits add the service's run budget
+    # special values, profiles and suggestions too; the limits add the service's run budget and export limit
     engine = {k: v for k, v in rexsim.catalog().items() if k != "ops_abi"}
     assert {k: v for k, v in body.items() if k != "limits"} == {k: v for k, v in engine.items() if k != "limits"}
-    assert body["limits"] == {**engine["limits"], "max_comparison_runs": get_settings().MAX_COMPARISON_RUNS}
+    assert body["limits"] == {
+        **engine["limits"],
+        "max_comparison_runs": get_settings().MAX_COMPARISON_RUNS,
+        "export_max_events": get_settings().EXPORT_MAX_EVENTS,
+    }
     assert body["parameters"][0]["label"] == "Seed"
     assert [p["name"] for p in body["profiles"]] == ["engine", "linux-3.17", "linux-6"]
     assert [e["name"] for e in body["vocab"]["causes"]][:2] == ["new", "fast"]

@@ -1,6 +1,6 @@
 import raw from "../../lib/forms/fixtures/catalogue.json";
 import { parseCatalogue } from "../../lib/forms/catalogue";
-import { describeScenario, endedAsPlanned } from "./RunHeader";
+import { describeScenario, endedAsPlanned, exportRefusal } from "./RunHeader";
 
 const cat = parseCatalogue(raw);
 const family = (name: string) => raw.families.find((f) => f.name === name)!;
@@ -89,5 +89,19 @@ describe("endedAsPlanned", () => {
   });
   it("finished flows do not count against it", () => {
     expect(endedAsPlanned(run([bulk(2), { app: { kind: "fixed" } }], [false, true], cut))).toBe(true);
+  });
+});
+
+describe("exportRefusal", () => {
+  it("says why a trace over the server's export limit has no download links, and is silent otherwise", () => {
+    const limits = { max_comparison_runs: 10000, export_max_events: 4_000_000 };
+    const why = exportRefusal({ trace_events: 26_200_000 }, limits)!;
+    expect(why).toContain((26_200_000).toLocaleString());
+    expect(why).toContain((4_000_000).toLocaleString());
+    expect(exportRefusal({ trace_events: 4_000_000 }, limits)).toBeNull(); // at the limit: exported
+    expect(exportRefusal({ trace_events: 12 }, limits)).toBeNull();
+    // a server that publishes no limit, or a run without a trace count: the links stay
+    expect(exportRefusal({ trace_events: 26_200_000 }, { max_comparison_runs: 10000 })).toBeNull();
+    expect(exportRefusal({}, limits)).toBeNull();
   });
 });

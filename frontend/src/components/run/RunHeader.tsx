@@ -132,11 +132,22 @@ export function endedAsPlanned(run: Pick<RunPublic, "scenario" | "summary" | "me
   });
 }
 
+/** Why this server would refuse to export the run's trace, or null: it exports at most
+ * limits.export_max_events events (GET /mechanisms; the service's EXPORT_MAX_EVENTS), and a
+ * download link would otherwise save the refusal's JSON as the file. */
+export function exportRefusal(summary: Obj, limits: Record<string, number> | undefined): string | null {
+  const max = limits?.export_max_events;
+  const n = summary.trace_events;
+  if (typeof max !== "number" || typeof n !== "number" || n <= max) return null;
+  return `No export: this trace has ${n.toLocaleString()} events and this server exports at most ${max.toLocaleString()}; read it in the charts and the event log`;
+}
+
 export function RunHeader(props: { run: RunPublic; actions?: React.ReactNode }) {
   const { run } = props;
   const { data: catalogue } = useCatalogue();
   const s = (run.summary ?? {}) as Obj;
   const chips = describeScenario(run.scenario, catalogue);
+  const refusal = exportRefusal(s, catalogue?.limits);
   const [allChips, setAllChips] = useState(false);
   return (
     <header className="rv-header">
@@ -175,13 +186,19 @@ export function RunHeader(props: { run: RunPublic; actions?: React.ReactNode }) 
           ))}
       </div>
       <div className="rv-header-actions">
-        <span className="rv-downloads">
-          {["csv", "json", "pcap"].map((f) => (
-            <a key={f} href={`/api/v1/runs/${run.id}/export?format=${f}`} download>
-              {f === "pcap" ? f : f.toUpperCase()}
-            </a>
-          ))}
-        </span>
+        {refusal ? (
+          <span className="rv-downloads muted" data-testid="run-export-refused">
+            {refusal}
+          </span>
+        ) : (
+          <span className="rv-downloads">
+            {["csv", "json", "pcap"].map((f) => (
+              <a key={f} href={`/api/v1/runs/${run.id}/export?format=${f}`} download>
+                {f === "pcap" ? f : f.toUpperCase()}
+              </a>
+            ))}
+          </span>
+        )}
         {props.actions}
       </div>
     </header>
