@@ -12,17 +12,35 @@
  *    measuring the average rate of returning ACKs. Specifically, let ti be
  *    the arrival time of ACK i with acknowledged sequence number acki. Then
  *    for a positive integer M, Bi is computed from
- *        Bi = (acki - acki-M) / (ti - ti-M)                        (3)
+ *        Bi = (acki+M - acki) / (ti+M - ti)                        (3)
  *    where the numerator is the amount of data received by the receiver
- *    during the time interval (ti-M, ti]. The parameter M controls the
+ *    during the time interval (ti, ti+M]. The parameter M controls the
  *    duration of the estimation interval (in number of ACKs) [...]"
  *   "BARR sets Wi at the ith received ACK according to Bi in (3). Thus, Wi
  *    is computed from
  *        Wi = Bi x RTTi                                            (4)"
  *   §V.C: "β=1 for QARR/BARR as it does not decrease ssthresh".
  *
- * (The OCR kept eq. 3 as "i M i / i / i M i / ack ack / B" and eq. 4 as
- * "i i iW B RTT": the subscripts are i-M and i, and eq. 4's three are all i.)
+ * (Eq. 3 is reconstructed: the OCR kept it as "i M i / i / i M i / ack
+ * ack / B" and eq. 4 as "i i iW B RTT"; the text's interval is
+ * "(ti, ti+M]", so the printed subscripts are most likely i+M and i, the
+ * window that starts at ACK i.  A sender has that value first at ACK
+ * i+M, and eq. 4 uses the estimate "at the ith received ACK", so the engine
+ * takes at each ACK the window of M ACKs that ends there (below); it is the
+ * same quotient, indexed by its last ACK instead of its first.  Eq. 4's
+ * three subscripts are all i.)
+ *
+ * What the estimate is, word by word: "the average rate of returning ACKs"
+ * over the last M of them, one difference quotient (data ACKed over the
+ * time between the ACKs), not a filter of per-ACK rate samples: the paper
+ * gives no per-ACK sample, and its kernel (v3.10, §VII.A) predates Linux's
+ * per-ACK delivery-rate samples (tcp_rate, "tcp: track data delivery rate
+ * for a TCP connection", Yuchung Cheng, September 2016; the algorithm of
+ * draft-cheng-iccrg-delivery-rate-estimation).  Issue #11 measured a max
+ * and a mean of those samples over the last M ACKs in place of (3) (not
+ * kept): at 100 Mb/s they follow the sending rate when the link is not
+ * full, so W = B x RTT has no way up, and Table 14's Optimal BARR fell to
+ * 10-31 % of C and Table 12's CUBIC row to 47 % (39 % with the mean).
  *
  * As implemented here (bytes, ns; MSS = s->mss; M = window_acks):
  *
