@@ -71,11 +71,15 @@
  *     state: at the first ACKs of recovery the window spans ACKs from before
  *     the loss.  With fewer than M earlier ACKs the span starts at the
  *     flow's first ACK (the handshake's SYN-ACK is not one).
- *  3. RTTi is this ACK's Karn-valid RTT sample (struct rx_ack_info.rtt_ns),
- *     the latest RTT, not the minimum: eq. (4) writes RTTi, the symbol §II.D
- *     defines as "the RTT measured after receiving the ith ACK/DUPACK", while
- *     §II.E writes RTTmin where it means Westwood's minimum.  An ACK without
- *     a sample leaves W unchanged (as rec_qarr.c).
+ *  3. RTTi is the latest RTT, not the minimum: eq. (4) writes RTTi, the
+ *     symbol §II.D defines as "the RTT measured after receiving the ith
+ *     ACK/DUPACK using the TCP timestamp option appended in the received
+ *     ACK/DUPACK's TCP header", while §II.E writes RTTmin where it means
+ *     Westwood's minimum.  By default (rtt_source "sample") it is this ACK's
+ *     Karn-valid RTT sample (struct rx_ack_info.rtt_ns: the send time of
+ *     the oldest segment it newly ACKs or SACKs), and an ACK without a
+ *     sample leaves W unchanged (as rec_qarr.c); "tsecr" reads the
+ *     definition's timestamp option literally (interpretation 9).
  *  4. The ACK that triggered recovery is not an ACK received in recovery:
  *     enter() keeps W0 = cwnd and the first Bi is taken on the next ACK.
  *  5. Exit: the paper gives no rule (its end_cwnd_reduction for BARR is not
@@ -96,6 +100,24 @@
  *     member_skips_cc()); on exit cwnd = W as before, so a W below the
  *     window at the loss grows back to it in slow start (§VII.C: QARR "fills
  *     that queue up by increasing its CWnd").
+ *  9. rtt_source (issue #11).  "sample" (the default): interpretation 3's
+ *     Karn-valid sample.  "tsecr": RTTi = now - the ACK's TSecr, in the 1 ms
+ *     ticks of the timestamp clock (TSval is the send time in ms ticks), the
+ *     RTT "measured ... using the TCP timestamp option appended in the
+ *     received ACK/DUPACK's TCP header" (§II.D) read literally.  A DUPACK
+ *     does not echo the segment it SACKs: the receiver echoes TS.Recent,
+ *     which only a segment at the left window edge updates (RFC 7323 §4.3;
+ *     receiver.c; Linux's tcp_replace_ts_recent() likewise stores the TSval
+ *     only of a segment not after rcv_wup), so while a hole is open every
+ *     ACK echoes the last in-order segment (or the retransmission that last
+ *     filled a hole) and RTTi grows from the path's RTT by the time the hole
+ *     has been open.  Every ACK with a TSecr gives one; an ACK without one
+ *     (timestamps off, or an echo of 0, which the engine cannot tell from
+ *     none, as scoreboard.c), or with a difference of 0 ticks, leaves W
+ *     unchanged.  Not the default (yet): the §II.D definition is QARR's,
+ *     which rec_qarr.c reads as the sample too, and a change of default
+ *     moves every BARR table; issue #11's measurements are in the presets'
+ *     texts (orsb-table4-burst-size-optimised, orsb-throughput-heavy-loss).
  */
 #include <stddef.h>
 #include "../core/sim.h"
@@ -103,12 +125,16 @@
 #include "rexsim/registry.h"
 #include "rec_adaptive.h"
 
+/* rtt_source: which RTTi eq. (4) multiplies (interpretations 3, 9) */
+enum { RTT_SAMPLE, RTT_TSECR };
+
 struct barr_cfg {
 	int64_t window_acks; /* M */
 	bool skip_cc_loss_response; /* ssthresh = cwnd, no cc loss response (castate.c) */
+	int64_t rtt_source; /* RTT_SAMPLE, RTT_TSECR */
 };
 
-static const struct barr_cfg barr_defaults = { .window_acks = 200 };
+static const struct barr_cfg barr_defaults = { .window_acks = 200, .rtt_source = RTT_SAMPLE };
 
 struct barr {
 	uint64_t w_bytes; /* Wi */
@@ -126,6 +152,12 @@ static const struct barr_cfg *cfg_of(const struct rx_sender *s)
 }
 _Static_assert(sizeof(struct barr_cfg) <= RX_MECH_CFG_SIZE, "barr_cfg exceeds RX_MECH_CFG_SIZE");
 
+static const char *rtt_choice(int i)
+{
+	static const char *const names[] = { "sample", "tsecr" };
+	return i >= 0 && i < (int)(sizeof(names) / sizeof(names[0])) ? names[i] : NULL;
+}
+
 static const struct rx_param barr_params[] = {
 	{ .section = 0,
 	  .key = "window_acks",
@@ -140,6 +172,22 @@ static const struct rx_param barr_params[] = {
 		 "ti-M) (paper eq. 3, §II.E; slide_wnd_size, 200 by default, §VI). Larger is steadier, smaller "
 		 "follows changes sooner." },
 	RX_REC_SKIP_CC_PARAM(struct barr_cfg, "BARR", 0, "Off by default (interpretation 8)."),
+	{ .section = 0,
+	  .key = "rtt_source",
+	  .label = "RTTi in W = Bi x RTTi",
+	  .type = RX_PT_ENUM,
+	  .offset = offsetof(struct barr_cfg, rtt_source),
+	  .min = 0,
+	  .max = 1,
+	  .def = RTT_SAMPLE,
+	  .unit = "",
+	  .choice = rtt_choice,
+	  .doc = "'sample' (the default): the ACK's RTT sample, from the send time of the oldest segment it newly "
+		 "ACKs or SACKs (not retransmitted); an ACK without one leaves W unchanged. 'tsecr': now minus the "
+		 "ACK's timestamp echo, in 1 ms ticks, the paper's 'RTT measured after receiving the ith ACK/DUPACK "
+		 "using the TCP timestamp option' (§II.D) read literally: a duplicate ACK echoes the last in-order "
+		 "segment (RFC 7323 §4.3), so while a hole is open RTTi grows by the time it has been open. Needs "
+		 "tcp.timestamps; an ACK without an echo leaves W unchanged." },
 };
 
 static const struct rx_var_desc barr_vars[] = {
@@ -169,15 +217,27 @@ static void enter(struct rx_sender *s, int reduction, int64_t now)
 	s->cc.cwnd_bytes = priv(s)->w_bytes;
 }
 
+/* RTTi (interpretations 3, 9), ns; -1 when this ACK gives none */
+static int64_t rtt_i(const struct rx_sender *s, const struct rx_ack_info *ai)
+{
+	if (cfg_of(s)->rtt_source != RTT_TSECR)
+		return ai->rtt_ns;
+	if (!ai->tsecr)
+		return -1;
+	/* the timestamp clock's ticks (1 ms), modulo 2^32 as TSval is */
+	uint32_t ticks = (uint32_t)(ai->now_ns / RX_NS_PER_MS) - ai->tsecr;
+	return ticks && ticks < UINT32_MAX / 2 ? (int64_t)ticks * RX_NS_PER_MS : -1;
+}
+
 static void on_ack(struct rx_sender *s, const struct rx_ack_info *ai)
 {
 	struct barr *b = priv(s);
 	uint64_t bytes;
-	int64_t span_ns;
-	if (ai->rtt_ns > 0 && rx_ack_hist_span(s, (uint32_t)cfg_of(s)->window_acks, &bytes, &span_ns)) {
+	int64_t span_ns, rtt_ns = rtt_i(s, ai);
+	if (rtt_ns > 0 && rx_ack_hist_span(s, (uint32_t)cfg_of(s)->window_acks, &bytes, &span_ns)) {
 		__extension__ typedef unsigned __int128 u128;
 		/* (4): Wi = Bi x RTTi = bytes x RTTi / span */
-		u128 w = (u128)bytes * (uint64_t)ai->rtt_ns / (uint64_t)span_ns;
+		u128 w = (u128)bytes * (uint64_t)rtt_ns / (uint64_t)span_ns;
 		b->w_bytes = w > UINT64_MAX ? UINT64_MAX : rx_umax64((uint64_t)w, s->mss);
 		/* (3): Bi in bytes/s, for the trace */
 		u128 bw = (u128)bytes * RX_NS_PER_S / (uint64_t)span_ns;
@@ -205,8 +265,9 @@ const struct rx_recovery_ops rx_rec_barr = {
 	.doc = "Bandwidth Adaptive Rate Reduction (the opportunistic-retransmission paper, §II.E): no ssthresh; the "
 	       "window the sender had at the loss is kept (β = 1) until the first ACK in recovery, then set on "
 	       "every ACK to Bi x RTTi, where Bi is the data delivered (ACKed or SACKed) over the last M ACKs over "
-	       "the time they span (eqs. 3-4) and RTTi the ACK's RTT sample; segments go while pipe < W. On exit "
-	       "cwnd keeps W. The receiver's window still limits new data.",
+	       "the time they span (eqs. 3-4) and RTTi the ACK's RTT sample (or, rtt_source 'tsecr', now minus its "
+	       "timestamp echo); segments go while pipe < W. On exit cwnd keeps W. The receiver's window still "
+	       "limits new data.",
 	.params = barr_params,
 	.n_params = sizeof(barr_params) / sizeof(barr_params[0]),
 	.cfg_size = sizeof(struct barr_cfg),
