@@ -185,26 +185,33 @@ static void history_span(void)
  *    150 ms; W = 5000 x 100 / 150 = 3333.  pipe 19000: quota 0.
  *  exit: cwnd = W = 3333 (not ssthresh 10000).
  * --------------------------------------------------------------------- */
-static void per_ack(void)
+/* per_ack's and per_ack_tsecr's start, t0_ms on: four ACKs 10 ms apart
+ * delivering 2000 bytes each, the trigger 10 ms later (delivered 7000) with
+ * 20 segments out, segment 0 lost and 1..3 SACKed; W0 = cwnd = 20000, the
+ * fast retransmission and 3 new segments: pipe 20000 */
+static void loss_at(double t0_ms)
 {
-	setup(4);
-	hist(0, 0);
-	hist(10, 2000);
-	hist(20, 4000);
-	hist(30, 6000);
+	for (int k = 0; k < 4; k++)
+		hist(t0_ms + 10 * k, (uint64_t)k * 2000);
 	snd.snd_nxt = SEG(20);
 	snd.out_bytes = SEG(20);
 	snd.sacked_bytes = SEG(3);
 	snd.sacked_segs = 3;
 	snd.lost_bytes = SEG(1);
 	lost_unsent = 1;
-	hist(40, 7000); /* the trigger */
+	hist(t0_ms + 40, 7000); /* the trigger */
 	OPS.enter(&snd, RX_RED_RECOVERY, 0);
 	CHECK_EQ_I64(snd.cc.cwnd_bytes, SEG(20));
 	lost_unsent--;
 	snd.rtx_bytes += MSS;
 	CHECK_EQ_I64(push(), 3);
 	CHECK_EQ_I64(rx_snd_pipe(&snd), SEG(20));
+}
+
+static void per_ack(void)
+{
+	setup(4);
+	loss_at(0);
 
 	CHECK_EQ_I64(sack_n(50, 1, 100), 0); /* A */
 	CHECK_EQ_I64(rx_rec_vars(&snd)[0], 150000);
@@ -258,22 +265,7 @@ static void per_ack_tsecr(void)
 {
 	setup(4);
 	set_param("rtt_source", 1);
-	hist(100, 0);
-	hist(110, 2000);
-	hist(120, 4000);
-	hist(130, 6000);
-	snd.snd_nxt = SEG(20);
-	snd.out_bytes = SEG(20);
-	snd.sacked_bytes = SEG(3);
-	snd.sacked_segs = 3;
-	snd.lost_bytes = SEG(1);
-	lost_unsent = 1;
-	hist(140, 7000); /* the trigger */
-	OPS.enter(&snd, RX_RED_RECOVERY, 0);
-	lost_unsent--;
-	snd.rtx_bytes += MSS;
-	CHECK_EQ_I64(push(), 3);
-	CHECK_EQ_I64(rx_snd_pipe(&snd), SEG(20));
+	loss_at(100);
 
 	CHECK_EQ_I64(sack_ts(150, 1, 100, 40), 0); /* A */
 	CHECK_EQ_I64(rx_rec_vars(&snd)[0], 150000);
