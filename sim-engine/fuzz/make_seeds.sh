@@ -203,6 +203,10 @@ s qarr-eq2-per-ack-cc-loss $paced fwd.loss.model=bernoulli fwd.loss.p=0.03 flows
 s barr-skip-cc-westwood $paced fwd.loss.model=bernoulli fwd.loss.p=0.03 flows[0].app.segments=150 \
 	flows[0].tcp.cc=westwood flows[0].tcp.recovery=barr flows[0].tcp.recovery_params.skip_cc_loss_response=true \
 	flows[0].tcp.recovery_params.window_acks=8
+# BARR's RTTi from the timestamp echo (rec_barr.c interpretation 9; issue #11)
+s barr-rtt-tsecr $paced fwd.loss.model=bernoulli fwd.loss.p=0.03 flows[0].app.segments=150 \
+	flows[0].tcp.recovery=barr flows[0].tcp.recovery_params.rtt_source=tsecr flows[0].tcp.recovery_params.window_acks=5 \
+	flows[0].tcp.timestamps=true flows[0].tcp.opportunistic_rtx=true
 s sndbuf-tiny-requests fwd.loss.model=bernoulli fwd.loss.p=0.05 flows[0].app.kind=requests \
 	flows[0].sizes=1000,50000,3000,1448,1 flows[0].app.gap_ms=0 flows[0].tcp.sndbuf_bytes=2896 flows[0].tcp.timer=tlp
 # the §VIII emulator and testbed (issue #11): random loss that spares retransmissions

@@ -1750,9 +1750,10 @@ ORSB_CARDS: list[dict[str, Any]] = [
                 "status": "differs",
                 "rexmit": "At 10 losses Rexmit is near the model (RH 0.696, PRR 0.719, QARR 1.000, BARR 0.971 "
                 "against 0.75, 0.75, 1, 1; paper experimental 0.74, 0.74, 0.96, 0.97), and QARR is 1.000 at every "
-                "burst size, but at 50 and 100 losses BARR stays at 0.851 and 0.796 (paper 0.98, 0.96) and PRR "
-                "passes the model at 100 (0.823: the slow-start reduction bound); RH 0.505 at 100 (model 0.47, "
-                "paper 0.51).",
+                "burst size, but at 50 and 100 losses BARR stays at 0.851 and 0.796 (paper 0.98, 0.96: its Bi over "
+                "the last 200 ACKs spans the burst's gap; 0.913 and 0.869 with RTTi from the timestamp echo, "
+                "rtt_source 'tsecr') and PRR passes the model at 100 (0.823: the slow-start reduction bound); RH "
+                "0.505 at 100 (model 0.47, paper 0.51).",
             },
             {
                 "id": "qarr-gap-is-scheduling",
@@ -3183,7 +3184,13 @@ ORSB_TPUT_CARDS += [
                 "retransmission and takes no RTO, so bottlenecks (b) and (c) are gone, yet it delivers 83.2, 79.7, "
                 "82.4 and 84.9 Mb/s at U = 50 to 200 ms (mean of 3 seeds; the paper's 93.5-95): at U = 100 ms it "
                 "is in loss recovery for 198 of the 200 s and the bottleneck idles for 29 s of that (recovery "
-                "utilisation 0.86). The optimal QARR comes near the paper at short delays, 95.1 and 91.6 Mb/s at 50 "
+                "utilisation 0.86). The cause is BARR's window W = Bi x RTTi: Bi spans the last 200 ACKs, 24 ms at "
+                "100 Mb/s, so the gap slow start leaves in the ACK stream before the first loss (62 ms, seed 1) "
+                "cuts W from 985 to 234 segments, the sender stops, and a 21 ms hole comes back every round trip "
+                "(124 ms) for the rest of the run: the flow stays in recovery and nothing resets W. With RTTi from the "
+                "timestamp echo (tcp.recovery_params.barr.rtt_source 'tsecr', §II.D's definition read literally) "
+                "the optimal BARR delivers 96.3, 95.9, 95.5 and 94.1 Mb/s. The optimal QARR comes near the paper "
+                "at short delays, 95.1 and 91.6 Mb/s at 50 "
                 "and 100 ms, and falls to 85.4 and 67.6 at 150 and 200 ms (the paper's 94.4 and 93.9).",
             },
         ],

@@ -981,7 +981,11 @@ _TABLE4_NUMBERS = (
     "and W = Bi x RTTi under the path's BDP (the paper's own 'BARR significantly underestimates the bandwidth due "
     "to few ACK/DUPACKs received', §VII.F); with tcp.recovery_params.barr.window_acks 1000 it gives 0.994 / 0.963 "
     "/ 0.943 at 10 / 50 / 100 losses, with 5000 0.994 / 0.991 / 0.985 (sim-engine/bench/orsb_utilisation.py "
-    "orsb-table4-burst-size-optimised --set-variants BARR --set ...window_acks=1000)."
+    "orsb-table4-burst-size-optimised --set-variants BARR --set ...window_acks=1000). With "
+    "tcp.recovery_params.barr.rtt_source 'tsecr' (RTTi = now minus the ACK's timestamp echo, §II.D's definition "
+    "read literally: a duplicate ACK echoes the last in-order segment, so RTTi grows while the holes are open; "
+    "rec_barr.c interpretation 9) it gives 0.984 / 0.913 / 0.869, and the original BARR 0.565 instead of 0.602 "
+    "at 100 losses."
 )
 _TABLE5_NUMBERS = (
     "Engine (recovery_utilisation; RH / PRR / QARR / BARR) with both optimisations, at U = 50 / 150 / 200 ms: "

@@ -90,12 +90,14 @@ static int push(void)
 }
 
 /* an ACK at at_ms that SACKs n more segments, with RTT sample rtt_ms (< 0:
- * none): scoreboard, history, on_ack, push */
-static int sack_n(double at_ms, uint64_t n, double rtt_ms)
+ * none) and timestamp echo tsecr (ms ticks; 0: none): scoreboard, history,
+ * on_ack, push */
+static int sack_ts(double at_ms, uint64_t n, double rtt_ms, uint32_t tsecr)
 {
 	struct rx_ack_info ai;
 	memset(&ai, 0, sizeof(ai));
 	ai.now_ns = t_ms(at_ms);
+	ai.tsecr = tsecr;
 	ai.newly_sacked_bytes = SEG(n);
 	ai.newly_delivered_bytes = SEG(n);
 	ai.flags = RX_ACKF_SACKED | RX_ACKF_DUP;
@@ -107,9 +109,14 @@ static int sack_n(double at_ms, uint64_t n, double rtt_ms)
 	return push();
 }
 
+static int sack_n(double at_ms, uint64_t n, double rtt_ms)
+{
+	return sack_ts(at_ms, n, rtt_ms, 0);
+}
+
 static void params(void)
 {
-	CHECK_EQ_I64(OPS.n_params, 2);
+	CHECK_EQ_I64(OPS.n_params, 3);
 	CHECK(strcmp(OPS.params[0].key, "window_acks") == 0);
 	CHECK_EQ_I64((int64_t)OPS.params[0].def, 200); /* §VI: M = 200 by default */
 	CHECK(rx_member_index(RX_FAM_RECOVERY, "barr") >= 0);
@@ -123,6 +130,13 @@ static void params(void)
 	CHECK(!OPS.skips_cc_loss_response(&snd));
 	set_param("skip_cc_loss_response", 1);
 	CHECK(OPS.skips_cc_loss_response(&snd));
+	/* issue #11's RTTi readings (interpretation 9): a choice, 'sample' by default */
+	CHECK(strcmp(OPS.params[2].key, "rtt_source") == 0);
+	CHECK_EQ_I64(OPS.params[2].type, RX_PT_ENUM);
+	CHECK_EQ_I64((int64_t)OPS.params[2].def, 0);
+	CHECK(strcmp(OPS.params[2].choice(0), "sample") == 0);
+	CHECK(strcmp(OPS.params[2].choice(1), "tsecr") == 0);
+	CHECK(OPS.params[2].choice(2) == NULL);
 }
 
 /* ------------------------------------------------------------------------
@@ -171,26 +185,33 @@ static void history_span(void)
  *    150 ms; W = 5000 x 100 / 150 = 3333.  pipe 19000: quota 0.
  *  exit: cwnd = W = 3333 (not ssthresh 10000).
  * --------------------------------------------------------------------- */
-static void per_ack(void)
+/* per_ack's and per_ack_tsecr's start, t0_ms on: four ACKs 10 ms apart
+ * delivering 2000 bytes each, the trigger 10 ms later (delivered 7000) with
+ * 20 segments out, segment 0 lost and 1..3 SACKed; W0 = cwnd = 20000, the
+ * fast retransmission and 3 new segments: pipe 20000 */
+static void loss_at(double t0_ms)
 {
-	setup(4);
-	hist(0, 0);
-	hist(10, 2000);
-	hist(20, 4000);
-	hist(30, 6000);
+	for (int k = 0; k < 4; k++)
+		hist(t0_ms + 10 * k, (uint64_t)k * 2000);
 	snd.snd_nxt = SEG(20);
 	snd.out_bytes = SEG(20);
 	snd.sacked_bytes = SEG(3);
 	snd.sacked_segs = 3;
 	snd.lost_bytes = SEG(1);
 	lost_unsent = 1;
-	hist(40, 7000); /* the trigger */
+	hist(t0_ms + 40, 7000); /* the trigger */
 	OPS.enter(&snd, RX_RED_RECOVERY, 0);
 	CHECK_EQ_I64(snd.cc.cwnd_bytes, SEG(20));
 	lost_unsent--;
 	snd.rtx_bytes += MSS;
 	CHECK_EQ_I64(push(), 3);
 	CHECK_EQ_I64(rx_snd_pipe(&snd), SEG(20));
+}
+
+static void per_ack(void)
+{
+	setup(4);
+	loss_at(0);
 
 	CHECK_EQ_I64(sack_n(50, 1, 100), 0); /* A */
 	CHECK_EQ_I64(rx_rec_vars(&snd)[0], 150000);
@@ -217,6 +238,56 @@ static void per_ack(void)
 }
 
 /* ------------------------------------------------------------------------
+ * rtt_source 'tsecr' (interpretation 9): RTTi = now - TSecr in whole ms
+ * ticks, whatever the ACK's Karn sample.  M = 4, as per_ack but 100 ms later.
+ *
+ *  before the loss: ACKs at 100, 110, 120, 130 ms, delivered 0, 2000, 4000,
+ *    6000; the trigger at 140 ms (delivered 7000); W0 = 20000, the fast
+ *    retransmission and 3 new segments: pipe 20000.
+ *  ACK A, 150 ms, SACKs 1 (8000), sample 100 ms, TSecr 40 (the segment at
+ *    the left edge went at 40 ms): RTTi = 150 - 40 = 110 ms; span 150 back
+ *    to 110 ms: B = 6000 / 40 ms = 150000 bytes/s; W = 6000 x 110 / 40 =
+ *    16500 (the sample would give 15000).  pipe 19000: quota 0.
+ *  ACK B, 160 ms, SACKs 1 (9000), no sample, TSecr 40: RTTi = 120 ms (the
+ *    sample reading would keep W); span 160 back to 120: 5000 / 40 ms =
+ *    125000 bytes/s; W = 5000 x 120 / 40 = 15000.  pipe 18000: quota 0.
+ *  ACK C, 170.6 ms (tick 170), SACKs 1 (10000), sample 100, TSecr 40: RTTi =
+ *    130 ms (ticks, not 130.6); span 170.6 back to 130: 4000 / 40.6 ms =
+ *    98522 bytes/s (98522.17 floored); W = 4000 x 130 / 40.6 = 12807
+ *    (12807.88 floored).  pipe 17000: quota 0.
+ *  ACK D, 180 ms, SACKs 1 (11000), sample 100 ms, no TSecr (0): no RTTi, W
+ *    stays 12807 (the sample reading: span 180 back to 140, 4000 x 100 / 40
+ *    = 10000).
+ *  ACK E, 190 ms, SACKs 5 (16000), TSecr 190 (same tick): no RTTi, W stays
+ *    12807.  pipe 11000: quota 1807: 1 new segment, pipe 12000.
+ * --------------------------------------------------------------------- */
+static void per_ack_tsecr(void)
+{
+	setup(4);
+	set_param("rtt_source", 1);
+	loss_at(100);
+
+	CHECK_EQ_I64(sack_ts(150, 1, 100, 40), 0); /* A */
+	CHECK_EQ_I64(rx_rec_vars(&snd)[0], 150000);
+	CHECK_EQ_I64(snd.cc.cwnd_bytes, 16500);
+
+	CHECK_EQ_I64(sack_ts(160, 1, -1, 40), 0); /* B */
+	CHECK_EQ_I64(rx_rec_vars(&snd)[0], 125000);
+	CHECK_EQ_I64(snd.cc.cwnd_bytes, 15000);
+
+	CHECK_EQ_I64(sack_ts(170.6, 1, 100, 40), 0); /* C */
+	CHECK_EQ_I64(rx_rec_vars(&snd)[0], 98522);
+	CHECK_EQ_I64(snd.cc.cwnd_bytes, 12807);
+
+	CHECK_EQ_I64(sack_ts(180, 1, 100, 0), 0); /* D */
+	CHECK_EQ_I64(snd.cc.cwnd_bytes, 12807);
+
+	CHECK_EQ_I64(sack_ts(190, 5, 100, 190), 1); /* E */
+	CHECK_EQ_I64(snd.cc.cwnd_bytes, 12807);
+	CHECK_EQ_I64(rx_snd_pipe(&snd), SEG(12));
+}
+
+/* ------------------------------------------------------------------------
  * The floor: nothing delivered over the span gives B = 0, W = one segment.
  * M = 1: ACKs at 0 and 10 ms both with delivered 5000; RTT 100 ms.
  * --------------------------------------------------------------------- */
@@ -232,16 +303,10 @@ static void floor_one_segment(void)
 
 /* ------------------------------------------------------------------------
  * Through the engine: BARR allocates its history (rx_snd_init), and a flow
- * with one loss completes with one recovery and no RTO.
+ * with one loss completes with one recovery and no RTO, with either RTTi.
  * --------------------------------------------------------------------- */
-static void engine_single_loss(void)
+static void engine_single_loss_json(const char *json)
 {
-	static const char *json = "{\"duration_s\": 30, \"seed\": 1,"
-				  " \"path\": {\"forward\": {\"rate_bps\": 20000000, \"delay_ms\": 25,"
-				  "  \"loss\": {\"model\": \"positioned\", \"rules\": [{\"segment\": 30}]}},"
-				  "  \"reverse\": {\"rate_bps\": 0, \"delay_ms\": 25}},"
-				  " \"flows\": [{\"app\": {\"kind\": \"fixed\", \"segments\": 200},"
-				  "  \"tcp\": {\"recovery\": \"barr\", \"iw\": 10, \"sack\": true}}]}";
 	struct rx_errors es;
 	struct rx_scenario *sc = t_from_json(json, &es, true);
 	CHECK(sc != NULL);
@@ -258,11 +323,30 @@ static void engine_single_loss(void)
 	free(sc);
 }
 
+/* the same with timestamps on and rtt_source 'tsecr' (interpretation 9) */
+static void engine_single_loss(void)
+{
+	engine_single_loss_json("{\"duration_s\": 30, \"seed\": 1,"
+				" \"path\": {\"forward\": {\"rate_bps\": 20000000, \"delay_ms\": 25,"
+				"  \"loss\": {\"model\": \"positioned\", \"rules\": [{\"segment\": 30}]}},"
+				"  \"reverse\": {\"rate_bps\": 0, \"delay_ms\": 25}},"
+				" \"flows\": [{\"app\": {\"kind\": \"fixed\", \"segments\": 200},"
+				"  \"tcp\": {\"recovery\": \"barr\", \"iw\": 10, \"sack\": true}}]}");
+	engine_single_loss_json("{\"duration_s\": 30, \"seed\": 1,"
+				" \"path\": {\"forward\": {\"rate_bps\": 20000000, \"delay_ms\": 25,"
+				"  \"loss\": {\"model\": \"positioned\", \"rules\": [{\"segment\": 30}]}},"
+				"  \"reverse\": {\"rate_bps\": 0, \"delay_ms\": 25}},"
+				" \"flows\": [{\"app\": {\"kind\": \"fixed\", \"segments\": 200},"
+				"  \"tcp\": {\"recovery\": \"barr\", \"iw\": 10, \"sack\": true, \"timestamps\": true,"
+				"   \"recovery_params\": {\"barr\": {\"rtt_source\": \"tsecr\"}}}}]}");
+}
+
 int main(void)
 {
 	params();
 	history_span();
 	per_ack();
+	per_ack_tsecr();
 	floor_one_segment();
 	engine_single_loss();
 	return t_report("rec_barr");
