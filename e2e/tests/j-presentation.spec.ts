@@ -117,8 +117,8 @@ test("presentation mode: the whole diagram above the fold, 18 px text, the keys 
     const wide = span();
     await page.keyboard.press("+");
     await expect.poll(span).toBeLessThan(wide);
-    // the zoomed window is drawn before the next key: the URL changes at once, the window's trace
-    // arrives later, and a key pressed while it loads was lost (Esc left the mode in 3 runs of 6)
+    // the URL changes at once and the window's trace arrives later: the checks below are of the
+    // zoomed window once drawn
     const zoomedTo = searchParams(page);
     await expect(present.getByRole("img", { name: /^Time-sequence diagram/ })).toHaveAccessibleName(
       new RegExp(`, ${zoomedTo.from_ms[0]} ms – ${zoomedTo.to_ms[0]} ms:`),
@@ -130,20 +130,39 @@ test("presentation mode: the whole diagram above the fold, 18 px text, the keys 
   });
   await test.step("Esc leaves, and the link reopens the mode", async () => {
     await page.keyboard.press("Escape");
-    // Known bug, not yet found (closing note of stop 18): in about 1 run of 10 the first Esc after
-    // the zoomed window's trace arrives reaches the page's step-through handler but not presentation
-    // mode's, and the mode stays; a second Esc leaves.  Go back to one Esc once it is fixed.
-    try {
-      await expect(present).toHaveCount(0, { timeout: 2000 });
-    } catch {
-      console.log("(j) the first Esc did not leave presentation mode; pressing it again");
-      await page.keyboard.press("Escape");
-    }
     await expect(present).toHaveCount(0);
     expect(searchParams(page).present).toBeUndefined();
     await expect(page.getByTestId("event-log")).toBeVisible();
     await openRun(page, `/runs/${runId}?present=1`);
     await expect(page.getByLabel("Presentation mode", { exact: true })).toBeVisible();
+  });
+  await test.step("with an event selected and the focus off the diagram, one Esc clears the selection and leaves", async () => {
+    // the page's step-through clears the selection on the same Esc, and that render ran before
+    // presentation mode's listener; a listener re-subscribed by it was skipped and the mode
+    // stayed, every time (issue #9, the first Esc after a zoom that sometimes did not leave)
+    const again = page.getByLabel("Presentation mode", { exact: true });
+    // force: the brush's overlay lies over the marks and takes the click, which the diagram
+    // hit-tests by its position, as a user's click
+    await again.getByTestId("chart-time-sequence").getByTestId("mark-probe").click({ force: true });
+    await expect(again.getByRole("dialog", { name: "Change this transmission" })).toBeVisible();
+    await again.locator(".rv-present-title").click();
+    await expect(again.getByRole("dialog", { name: "Change this transmission" })).toHaveCount(0);
+    await expect(again.getByTestId("event-details")).toContainText("selected event");
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect(again).toHaveCount(0);
+    expect(searchParams(page).present).toBeUndefined();
+    await expect(page.getByTestId("event-details")).not.toContainText("selected event");
+  });
+  await test.step("Esc pressed at once after a zoom, while the zoomed window loads, leaves", async () => {
+    // issue #9 as first seen, without a selection: the old listener missed this Esc in 10 runs of 40
+    await openRun(page, `/runs/${runId}?present=1`);
+    await expect(page.getByLabel("Presentation mode", { exact: true })).toBeVisible();
+    for (let k = 0; k < 3; k++) await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("+");
+    await page.keyboard.press("Escape");
+    await expect(page.getByLabel("Presentation mode", { exact: true })).toHaveCount(0);
+    expect(searchParams(page).present).toBeUndefined();
   });
 });
 

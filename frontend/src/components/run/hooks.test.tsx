@@ -1,4 +1,5 @@
-import { act } from "react";
+import { act, useCallback, useEffect, useState } from "react";
+import { flushSync } from "react-dom";
 import type { RunPublic } from "../../lib/api";
 import { toEvents } from "../../lib/chart-math/events";
 import { apiEvent } from "../../lib/chart-math/fixtures";
@@ -110,6 +111,36 @@ describe("usePresentationKeys", () => {
     expect(leave).toHaveBeenCalledTimes(1);
     unmount();
   });
+
+  // Issue #9: the first Esc after a zoom sometimes did not leave the mode.  In a browser, the
+  // microtasks run between two listeners of one native key event (HTML, "clean up after running
+  // script": a microtask checkpoint once the script stack is empty), so an update made by an
+  // earlier document listener (the step-through's Esc clearing the selection) is rendered and
+  // its effects run before the next listener is called.  A listener removed then is skipped and
+  // one added then is not called for this event (DOM, "inner invoke" runs over a clone of the
+  // listener list and skips removed ones): a mode whose listener was re-subscribed on every
+  // render lost that key.  jsdom dispatches from a script, so flushSync stands for the
+  // checkpoint.  Here the selection is 2, the step-through's Esc clears it (subscribed first, as
+  // in the dashboard), zoom depends on the selection (it zooms around it, as RunDashboard's
+  // zoomBy) and so changes with it.  The same one Esc must clear the selection and leave; a +
+  // then zooms with the callback of the latest render (selection null), not a stale one.
+  it("leaves with the first Esc even when an earlier listener of that key renders first", async () => {
+    const leave = vi.fn();
+    const zoomedAround: (number | null)[] = [];
+    const { result, unmount } = await renderHook(() => {
+      const [selected, setSelected] = useState<number | null>(2);
+      const zoom = useCallback((_factor: number) => void zoomedAround.push(selected), [selected]);
+      useStepThrough(EVENTS, () => flushSync(() => setSelected(null)));
+      usePresentationKeys(true, zoom, leave);
+      return selected;
+    });
+    await key("Escape");
+    expect(result.current).toBeNull();
+    expect(leave).toHaveBeenCalledTimes(1);
+    await key("+");
+    expect(zoomedAround).toEqual([null]);
+    unmount();
+  });
 });
 
 describe("presentationPlotHeight", () => {
@@ -166,6 +197,28 @@ describe("useStepThrough", () => {
     await act(async () => own.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true })));
     expect(onEscape).toHaveBeenCalledTimes(2);
     own.remove();
+    unmount();
+  });
+
+  // The step-through's listener is subscribed once too (see usePresentationKeys' test above for
+  // why a re-subscribed one loses keys): here an earlier document listener renders a new window
+  // (a copy of the events) in the same → before the step-through's listener is called; the new
+  // events reset the cursor (null) and change next(), and the → must still step, with the
+  // latest next(): from no cursor to the first event, index 0.
+  it("steps with the first → even when an earlier listener of that key renders a new window first", async () => {
+    const { result, unmount } = await renderHook(() => {
+      const [events, setEvents] = useState(EVENTS);
+      useEffect(() => {
+        const earlier = (e: KeyboardEvent) => {
+          if (e.key === "ArrowRight") flushSync(() => setEvents(EVENTS.slice()));
+        };
+        document.addEventListener("keydown", earlier);
+        return () => document.removeEventListener("keydown", earlier);
+      }, []);
+      return useStepThrough(events);
+    });
+    await act(async () => document.body.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowRight", bubbles: true })));
+    expect(result.current).toMatchObject({ cursor: 0, position: 0 });
     unmount();
   });
 });

@@ -10,6 +10,7 @@
 import { useEffect, useLayoutEffect, useState } from "react";
 import type { Margin } from "../../lib/chart-math/scales";
 import { timeSequenceChrome } from "../charts/TimeSequenceChart";
+import { useDocumentKeydown } from "./useDocumentKeydown";
 
 /** Chart text size in presentation mode (px): legible from the back of a lecture hall. */
 export const PRESENT_FONT = 18;
@@ -27,23 +28,21 @@ export const PRESENTATION_KEYS: readonly { keys: string[]; what: string }[] = [
   { keys: ["Esc"], what: "leave" },
 ];
 
+/** The mode's keys while `active`; `zoom` and `leave` are those of the latest render, and the
+ * listener stays subscribed while they change (useDocumentKeydown: a re-subscribed listener lost
+ * the first Esc after a zoom, issue #9). */
 export function usePresentationKeys(active: boolean, zoom: (factor: number) => void, leave: () => void) {
-  useEffect(() => {
-    if (!active) return;
-    const onKey = (e: KeyboardEvent) => {
-      const t = e.target as HTMLElement | null;
-      if (t?.closest("input, select, textarea, [role=dialog]") || e.altKey || e.ctrlKey || e.metaKey) return;
-      if (e.key === "+" || e.key === "=") {
-        e.preventDefault();
-        zoom(0.5);
-      } else if (e.key === "-" || e.key === "_" || e.key === "−") {
-        e.preventDefault();
-        zoom(2);
-      } else if (e.key === "Escape") leave();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [active, zoom, leave]);
+  useDocumentKeydown(active, (e) => {
+    const t = e.target as HTMLElement | null;
+    if (t?.closest("input, select, textarea, [role=dialog]") || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.key === "+" || e.key === "=") {
+      e.preventDefault();
+      zoom(0.5);
+    } else if (e.key === "-" || e.key === "_" || e.key === "−") {
+      e.preventDefault();
+      zoom(2);
+    } else if (e.key === "Escape") leave();
+  });
 }
 
 /** The window's inner height in CSS px, kept current. */

@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { EventKind, TraceEvent } from "../../lib/chart-math/events";
 import type { StepScope } from "./StepControls";
+import { useDocumentKeydown } from "./useDocumentKeydown";
 
 const SENDER_KINDS: ReadonlySet<EventKind> = new Set<EventKind>(["send", "retransmit", "probe", "drop", "ack_recv", "timer_fired", "state", "syn", "spurious"]);
 
@@ -83,28 +84,26 @@ export function useStepThrough(events: TraceEvent[], onEscape?: () => void): Ste
     if (playing && position !== null && position >= steps.length - 1) setPlaying(false);
   }, [playing, position, steps.length]);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const t = e.target as HTMLElement | null;
-      if (t?.closest("input, select, textarea, [role=dialog], .rv-log-box") || e.altKey || e.ctrlKey || e.metaKey) return;
-      // a widget marked data-keys="own" (the diagram) moves with the arrows itself
-      const ownArrows = !!t?.closest("[data-keys=own]");
-      if (e.key === "ArrowRight" && !ownArrows) {
-        e.preventDefault();
-        next();
-      } else if (e.key === "ArrowLeft" && !ownArrows) {
-        e.preventDefault();
-        prev();
-      } else if (e.key === "Escape") onEscape?.();
-      else if (e.key === " " && (t === document.body || t?.closest(".rv-charts, .rv-present"))) {
-        e.preventDefault();
-        if (playing) setPlaying(false);
-        else play();
-      }
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [next, prev, play, playing, onEscape]);
+  // subscribed once, acting on the latest render (useDocumentKeydown: a listener re-subscribed as
+  // the cursor moves could lose a key to an earlier listener's render)
+  useDocumentKeydown(true, (e) => {
+    const t = e.target as HTMLElement | null;
+    if (t?.closest("input, select, textarea, [role=dialog], .rv-log-box") || e.altKey || e.ctrlKey || e.metaKey) return;
+    // a widget marked data-keys="own" (the diagram) moves with the arrows itself
+    const ownArrows = !!t?.closest("[data-keys=own]");
+    if (e.key === "ArrowRight" && !ownArrows) {
+      e.preventDefault();
+      next();
+    } else if (e.key === "ArrowLeft" && !ownArrows) {
+      e.preventDefault();
+      prev();
+    } else if (e.key === "Escape") onEscape?.();
+    else if (e.key === " " && (t === document.body || t?.closest(".rv-charts, .rv-present"))) {
+      e.preventDefault();
+      if (playing) setPlaying(false);
+      else play();
+    }
+  });
 
   return {
     cursor,
