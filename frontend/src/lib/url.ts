@@ -17,11 +17,27 @@ export function withParams(search: string, values: SearchUpdate): string {
   return qs ? `?${qs}` : "";
 }
 
+/** The search the last write produced and the rendered search it started from; one for the page, as
+ * there is one URL. The router renders a new location in a transition, so its `cur` is the last
+ * rendered search: two writes before that render (a zoom's window, then Esc leaving presentation
+ * mode) would each start from it, and the second would drop the first's parameters. A write that
+ * finds `cur` still where the last one started continues from what that one wrote. */
+let written: { from: string; to: string } | null = null;
+
 /** The search parameters and a setter for several at once. */
 export function useSearchState(): [URLSearchParams, (values: SearchUpdate) => void] {
   const [params, setParams] = useSearchParams();
   const set = useCallback(
-    (values: SearchUpdate) => setParams((cur) => new URLSearchParams(withParams(cur.toString(), values)), { replace: true }),
+    (values: SearchUpdate) =>
+      setParams(
+        (cur) => {
+          const shown = cur.toString();
+          const next = withParams(written?.from === shown ? written.to : shown, values);
+          written = { from: shown, to: next.replace(/^\?/, "") };
+          return new URLSearchParams(next);
+        },
+        { replace: true },
+      ),
     [setParams],
   );
   return [params, set];
