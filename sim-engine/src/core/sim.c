@@ -47,8 +47,42 @@ static uint64_t event_class(int type)
 	}
 }
 
+/* Move e down from the hole at the top of h's first n entries to its place. */
+static void sift_down(struct rx_hent *h, size_t n, struct rx_hent e)
+{
+	size_t i = 0;
+	for (;;) {
+		size_t c = 2 * i + 1;
+		if (c >= n)
+			break;
+		if (c + 1 < n && hent_less(&h[c + 1], &h[c]))
+			c++;
+		if (!hent_less(&h[c], &e))
+			break;
+		h[i] = h[c];
+		i = c;
+	}
+	h[i] = e;
+}
+
+/* The event being run stays at the heap's top until the first event it
+ * schedules takes its place there (one sift down, where a pop and a push
+ * cost a sift down and a sift up) or, if it schedules none, the run loop
+ * removes it (heap_drop_top).  Most events schedule one: a packet's arrival
+ * arms the next one's, its departure the next departure.  Keys (t_ns,
+ * order) are unique, so every valid heap pops the same sequence. */
 void rx_sched(struct rx_sim *sim, int64_t t_ns, int type, void *obj, uint32_t gen)
 {
+	struct rx_hent e = { .t_ns = t_ns,
+			     .order = (event_class(type) << 60) | sim->order++,
+			     .obj = obj,
+			     .gen = gen,
+			     .type = (uint32_t)type };
+	if (sim->top_running) {
+		sim->top_running = false;
+		sift_down(sim->heap, sim->n_heap, e);
+		return;
+	}
 	if (sim->n_heap == sim->cap_heap) {
 		size_t cap = sim->cap_heap ? sim->cap_heap * 2 : 256;
 		struct rx_hent *h = realloc(sim->heap, cap * sizeof(*h));
@@ -59,11 +93,6 @@ void rx_sched(struct rx_sim *sim, int64_t t_ns, int type, void *obj, uint32_t ge
 		sim->heap = h;
 		sim->cap_heap = cap;
 	}
-	struct rx_hent e = { .t_ns = t_ns,
-			     .order = (event_class(type) << 60) | sim->order++,
-			     .obj = obj,
-			     .gen = gen,
-			     .type = (uint32_t)type };
 	size_t i = sim->n_heap++;
 	while (i > 0) {
 		size_t parent = (i - 1) / 2;
@@ -75,26 +104,13 @@ void rx_sched(struct rx_sim *sim, int64_t t_ns, int type, void *obj, uint32_t ge
 	sim->heap[i] = e;
 }
 
-static struct rx_hent heap_pop(struct rx_sim *sim)
+/* The event that ran scheduled nothing: remove it from the top. */
+static void heap_drop_top(struct rx_sim *sim)
 {
-	struct rx_hent top = sim->heap[0];
-	struct rx_hent last = sim->heap[--sim->n_heap];
-	size_t n = sim->n_heap, i = 0;
-	for (;;) {
-		size_t l = 2 * i + 1;
-		if (l >= n)
-			break;
-		size_t c = l;
-		if (l + 1 < n && hent_less(&sim->heap[l + 1], &sim->heap[l]))
-			c = l + 1;
-		if (!hent_less(&sim->heap[c], &last))
-			break;
-		sim->heap[i] = sim->heap[c];
-		i = c;
-	}
+	sim->top_running = false;
+	size_t n = --sim->n_heap;
 	if (n)
-		sim->heap[i] = last;
-	return top;
+		sift_down(sim->heap, n, sim->heap[n]);
 }
 
 /* ------------------------------------------------------------------ timer slots */
@@ -424,7 +440,8 @@ int rx_run_progress(const struct rx_scenario *sc, struct rx_result *res, struct 
 			snprintf(res->truncated_reason, sizeof(res->truncated_reason), "max_events");
 			break;
 		}
-		struct rx_hent e = heap_pop(&sim);
+		struct rx_hent e = sim.heap[0]; /* it stays there while it runs (rx_sched) */
+		sim.top_running = true;
 		sim.now_ns = e.t_ns;
 		if (progress_ns && (res->events & 4095) == 0)
 			*progress_ns = sim.now_ns;
@@ -524,6 +541,8 @@ int rx_run_progress(const struct rx_scenario *sc, struct rx_result *res, struct 
 			}
 			break;
 		}
+		if (sim.top_running)
+			heap_drop_top(&sim);
 		if (res->events != events_before)
 			res->sim_end_ns = sim.now_ns; /* stale timer entries do not count */
 	}

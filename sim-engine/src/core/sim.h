@@ -394,6 +394,7 @@ struct rx_sim {
 	uint64_t order;
 	struct rx_hent *heap;
 	size_t n_heap, cap_heap;
+	bool top_running; /* heap[0] is the event running, to be replaced or removed (sim.c) */
 	struct rx_link link[2];
 	int n_flows;
 	struct rx_flow *flows;
