@@ -153,41 +153,31 @@ static bool tslot_pop(struct rx_sim *sim, struct rx_tslot *ts, const struct rx_h
 /* ------------------------------------------------------------------ packets */
 #define PKT_BLOCK 1024
 
-struct rx_pkt *rx_pkt_alloc(struct rx_sim *sim)
+/* The free list is empty: a new block of packets onto it (rx_pkt_alloc, sim.h);
+ * false when memory runs out. */
+bool rx_pkt_refill(struct rx_sim *sim)
 {
-	if (!sim->free_pkts) {
-		if (sim->n_pkt_blocks == sim->cap_pkt_blocks) {
-			size_t cap = sim->cap_pkt_blocks ? sim->cap_pkt_blocks * 2 : 16;
-			struct rx_pkt **b = realloc(sim->pkt_blocks, cap * sizeof(*b));
-			if (!b) {
-				sim->oom = true;
-				return NULL;
-			}
-			sim->pkt_blocks = b;
-			sim->cap_pkt_blocks = cap;
-		}
-		struct rx_pkt *blk = malloc(PKT_BLOCK * sizeof(*blk));
-		if (!blk) {
+	if (sim->n_pkt_blocks == sim->cap_pkt_blocks) {
+		size_t cap = sim->cap_pkt_blocks ? sim->cap_pkt_blocks * 2 : 16;
+		struct rx_pkt **b = realloc(sim->pkt_blocks, cap * sizeof(*b));
+		if (!b) {
 			sim->oom = true;
-			return NULL;
+			return false;
 		}
-		sim->pkt_blocks[sim->n_pkt_blocks++] = blk;
-		for (int i = PKT_BLOCK - 1; i >= 0; i--) {
-			blk[i].next = sim->free_pkts;
-			sim->free_pkts = &blk[i];
-		}
+		sim->pkt_blocks = b;
+		sim->cap_pkt_blocks = cap;
 	}
-	struct rx_pkt *p = sim->free_pkts;
-	sim->free_pkts = p->next;
-	memset(p, 0, sizeof(*p));
-	p->from_end = -1;
-	return p;
-}
-
-void rx_pkt_free(struct rx_sim *sim, struct rx_pkt *p)
-{
-	p->next = sim->free_pkts;
-	sim->free_pkts = p;
+	struct rx_pkt *blk = malloc(PKT_BLOCK * sizeof(*blk));
+	if (!blk) {
+		sim->oom = true;
+		return false;
+	}
+	sim->pkt_blocks[sim->n_pkt_blocks++] = blk;
+	for (int i = PKT_BLOCK - 1; i >= 0; i--) {
+		blk[i].next = sim->free_pkts;
+		sim->free_pkts = &blk[i];
+	}
+	return true;
 }
 
 /* ------------------------------------------------------------------ flows */

@@ -2,6 +2,8 @@
 #ifndef REXSIM_SIM_H
 #define REXSIM_SIM_H
 
+#include <stddef.h>
+#include <string.h>
 #include "rexsim/rexsim.h"
 #include "rexsim/app.h"
 #include "rexsim/cc.h"
@@ -47,7 +49,7 @@ struct rx_pkt {
 	uint8_t left_link; /* it has left the link (its link-buffer bytes freed) and crosses the flow's access link */
 	int64_t extra_ns; /* extra delay from the 'delay' loss action */
 	int64_t hold_ns; /* extra delay that keeps FIFO order (the 'schedule' stage) */
-	uint64_t sack[RX_MAX_SACK_BLOCKS][2];
+	uint64_t sack[RX_MAX_SACK_BLOCKS][2]; /* last: rx_pkt_alloc zeroes the fields before it */
 };
 
 /* ---------------------------------------------------------------- timers
@@ -413,8 +415,7 @@ struct rx_sim {
 void rx_sched(struct rx_sim *sim, int64_t t_ns, int type, void *obj, uint32_t gen);
 void rx_tslot_arm(struct rx_sim *sim, struct rx_tslot *ts, int64_t t_ns, int type, void *obj);
 void rx_tslot_cancel(struct rx_tslot *ts);
-struct rx_pkt *rx_pkt_alloc(struct rx_sim *sim);
-void rx_pkt_free(struct rx_sim *sim, struct rx_pkt *p);
+bool rx_pkt_refill(struct rx_sim *sim);
 
 /* path.c */
 /* 0, or -1 when out of memory (rx_link_free() either way) */
@@ -626,6 +627,26 @@ static inline int64_t rx_tick_expiry(int64_t tick, int64_t now, int64_t due)
 static inline struct rx_seg *rx_seg_at(const struct rx_sender *s, uint64_t idx)
 {
 	return &s->ring[idx & s->ring_mask];
+}
+
+/* A packet from the pool, zeroed up to its SACK blocks (only the n_sack
+ * first are ever read, each once written) with from_end -1; NULL when memory
+ * runs out.  Inline: every packet sent and every ACK takes one. */
+static inline struct rx_pkt *rx_pkt_alloc(struct rx_sim *sim)
+{
+	if (!sim->free_pkts && !rx_pkt_refill(sim))
+		return NULL;
+	struct rx_pkt *p = sim->free_pkts;
+	sim->free_pkts = p->next;
+	memset(p, 0, offsetof(struct rx_pkt, sack));
+	p->from_end = -1;
+	return p;
+}
+
+static inline void rx_pkt_free(struct rx_sim *sim, struct rx_pkt *p)
+{
+	p->next = sim->free_pkts;
+	sim->free_pkts = p;
 }
 
 static inline void rx_trace_add(struct rx_sim *sim, int kind, int flow, uint64_t seq, uint32_t arg, uint8_t detail)
