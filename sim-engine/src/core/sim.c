@@ -290,16 +290,12 @@ void rx_flow_app_begin(struct rx_sim *sim, int flow)
 	}
 }
 
-uint64_t rx_flow_obj_end_at(struct rx_sim *sim, int flow, uint64_t seq, int64_t *obj_index)
+/* rx_flow_obj_end_at (sim.h) for a flow with objects */
+uint64_t rx_flow_obj_search(const struct rx_flow *f, uint64_t seq, int64_t *obj_index)
 {
-	struct rx_flow *f = &sim->flows[flow];
 	/* objects are written in order; the one containing seq is found by a
 	 * binary search over cumulative ends */
 	int64_t lo = 0, hi = f->n_obj - 1;
-	if (f->n_obj == 0) {
-		*obj_index = -1;
-		return UINT64_MAX;
-	}
 	while (lo < hi) {
 		int64_t mid = (lo + hi) / 2;
 		if (f->obj_end[mid] > seq)

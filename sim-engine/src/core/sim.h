@@ -426,7 +426,22 @@ void rx_link_on_nic_depart(struct rx_link *l);
 void rx_link_on_depart(struct rx_link *l);
 void rx_link_on_arrive(struct rx_link *l);
 void rx_link_on_delayed(struct rx_sim *sim, struct rx_pkt *p, int dir);
-uint32_t rx_wire_bytes(uint32_t payload, bool ts, int n_sack, bool syn);
+/* IP + TCP headers and options + payload, in bytes (inline: every packet asks) */
+static inline uint32_t rx_wire_bytes(uint32_t payload, bool ts, int n_sack, bool syn)
+{
+	uint32_t opt = 0;
+	if (syn)
+		opt = 20; /* MSS 4, SACK-permitted 2, TS 10, WS 3, padded */
+	else {
+		if (ts)
+			opt += 12; /* 2 NOPs + timestamps (RFC 7323) */
+		if (n_sack)
+			opt += 2 + 8 * (uint32_t)n_sack + 2; /* 2 NOPs + kind/len + blocks (RFC 2018) */
+	}
+	if (opt > 40)
+		opt = 40;
+	return 20 + 20 + opt + payload;
+}
 
 /* receiver.c */
 void rx_rcv_init(struct rx_receiver *r, struct rx_sim *sim, int flow, const struct rx_flow_cfg *cfg);
@@ -556,7 +571,18 @@ void rx_slot_persist(struct rx_sender *s);
 /* sim.c: flows */
 void rx_flow_delivered(struct rx_sim *sim, int flow, uint64_t rcv_nxt);
 void rx_flow_app_begin(struct rx_sim *sim, int flow);
-uint64_t rx_flow_obj_end_at(struct rx_sim *sim, int flow, uint64_t seq, int64_t *obj_index);
+uint64_t rx_flow_obj_search(const struct rx_flow *f, uint64_t seq, int64_t *obj_index);
+/* The end of the object holding byte seq and its index; UINT64_MAX and -1
+ * for a flow without objects (bulk).  Inline: every segment sent asks. */
+static inline uint64_t rx_flow_obj_end_at(struct rx_sim *sim, int flow, uint64_t seq, int64_t *obj_index)
+{
+	const struct rx_flow *f = &sim->flows[flow];
+	if (f->n_obj == 0) {
+		*obj_index = -1;
+		return UINT64_MAX;
+	}
+	return rx_flow_obj_search(f, seq, obj_index);
+}
 
 /* rtt.c */
 void rx_rtt_init(struct rx_sender *s);
