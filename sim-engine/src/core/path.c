@@ -55,22 +55,6 @@
 #include "rexsim/registry.h"
 #include "sim.h"
 
-uint32_t rx_wire_bytes(uint32_t payload, bool ts, int n_sack, bool syn)
-{
-	uint32_t opt = 0;
-	if (syn)
-		opt = 20; /* MSS 4, SACK-permitted 2, TS 10, WS 3, padded */
-	else {
-		if (ts)
-			opt += 12; /* 2 NOPs + timestamps (RFC 7323) */
-		if (n_sack)
-			opt += 2 + 8 * (uint32_t)n_sack + 2; /* 2 NOPs + kind/len + blocks (RFC 2018) */
-	}
-	if (opt > 40)
-		opt = 40;
-	return 20 + 20 + opt + payload;
-}
-
 static void add_stage(struct rx_link *l, const struct rx_dir_cfg *dir_cfg, const struct rx_stage_ops *ops,
 		      const void *cfg, uint64_t seed, uint64_t run_seed)
 {

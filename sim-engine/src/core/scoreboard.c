@@ -174,10 +174,21 @@ static void note_delivered(const struct rx_sender *s, const struct rx_seg *g, st
 	}
 }
 
-/* Find the segment index whose first byte is seq (binary search on the ring). */
+/* The first outstanding segment index whose first byte is at or above seq
+ * (nxt_idx if none).  A SACK block starts on a segment's first byte, and
+ * with full-sized segments from snd_una on that segment is the one
+ * (seq - its first byte) / MSS places after snd_una's: tried first, it is
+ * the answer when its first byte is seq (first bytes increase with the
+ * index).  Otherwise (a shorter segment below it) a binary search on the
+ * ring finds it. */
 static uint64_t idx_of_seq(const struct rx_sender *s, uint64_t seq)
 {
 	uint64_t lo = s->una_idx, hi = s->nxt_idx;
+	if (lo < hi && seq >= rx_seg_at(s, lo)->seq) {
+		uint64_t guess = lo + (seq - rx_seg_at(s, lo)->seq) / s->mss;
+		if (guess < hi && rx_seg_at(s, guess)->seq == seq)
+			return guess;
+	}
 	while (lo < hi) {
 		uint64_t mid = lo + (hi - lo) / 2;
 		if (rx_seg_at(s, mid)->seq < seq)

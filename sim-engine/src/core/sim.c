@@ -47,8 +47,42 @@ static uint64_t event_class(int type)
 	}
 }
 
+/* Move e down from the hole at the top of h's first n entries to its place. */
+static void sift_down(struct rx_hent *h, size_t n, struct rx_hent e)
+{
+	size_t i = 0;
+	for (;;) {
+		size_t c = 2 * i + 1;
+		if (c >= n)
+			break;
+		if (c + 1 < n && hent_less(&h[c + 1], &h[c]))
+			c++;
+		if (!hent_less(&h[c], &e))
+			break;
+		h[i] = h[c];
+		i = c;
+	}
+	h[i] = e;
+}
+
+/* The event being run stays at the heap's top until the first event it
+ * schedules takes its place there (one sift down, where a pop and a push
+ * cost a sift down and a sift up) or, if it schedules none, the run loop
+ * removes it (heap_drop_top).  Most events schedule one: a packet's arrival
+ * arms the next one's, its departure the next departure.  Keys (t_ns,
+ * order) are unique, so every valid heap pops the same sequence. */
 void rx_sched(struct rx_sim *sim, int64_t t_ns, int type, void *obj, uint32_t gen)
 {
+	struct rx_hent e = { .t_ns = t_ns,
+			     .order = (event_class(type) << 60) | sim->order++,
+			     .obj = obj,
+			     .gen = gen,
+			     .type = (uint32_t)type };
+	if (sim->top_running) {
+		sim->top_running = false;
+		sift_down(sim->heap, sim->n_heap, e);
+		return;
+	}
 	if (sim->n_heap == sim->cap_heap) {
 		size_t cap = sim->cap_heap ? sim->cap_heap * 2 : 256;
 		struct rx_hent *h = realloc(sim->heap, cap * sizeof(*h));
@@ -59,11 +93,6 @@ void rx_sched(struct rx_sim *sim, int64_t t_ns, int type, void *obj, uint32_t ge
 		sim->heap = h;
 		sim->cap_heap = cap;
 	}
-	struct rx_hent e = { .t_ns = t_ns,
-			     .order = (event_class(type) << 60) | sim->order++,
-			     .obj = obj,
-			     .gen = gen,
-			     .type = (uint32_t)type };
 	size_t i = sim->n_heap++;
 	while (i > 0) {
 		size_t parent = (i - 1) / 2;
@@ -75,26 +104,13 @@ void rx_sched(struct rx_sim *sim, int64_t t_ns, int type, void *obj, uint32_t ge
 	sim->heap[i] = e;
 }
 
-static struct rx_hent heap_pop(struct rx_sim *sim)
+/* The event that ran scheduled nothing: remove it from the top. */
+static void heap_drop_top(struct rx_sim *sim)
 {
-	struct rx_hent top = sim->heap[0];
-	struct rx_hent last = sim->heap[--sim->n_heap];
-	size_t n = sim->n_heap, i = 0;
-	for (;;) {
-		size_t l = 2 * i + 1;
-		if (l >= n)
-			break;
-		size_t c = l;
-		if (l + 1 < n && hent_less(&sim->heap[l + 1], &sim->heap[l]))
-			c = l + 1;
-		if (!hent_less(&sim->heap[c], &last))
-			break;
-		sim->heap[i] = sim->heap[c];
-		i = c;
-	}
+	sim->top_running = false;
+	size_t n = --sim->n_heap;
 	if (n)
-		sim->heap[i] = last;
-	return top;
+		sift_down(sim->heap, n, sim->heap[n]);
 }
 
 /* ------------------------------------------------------------------ timer slots */
@@ -137,41 +153,31 @@ static bool tslot_pop(struct rx_sim *sim, struct rx_tslot *ts, const struct rx_h
 /* ------------------------------------------------------------------ packets */
 #define PKT_BLOCK 1024
 
-struct rx_pkt *rx_pkt_alloc(struct rx_sim *sim)
+/* The free list is empty: a new block of packets onto it (rx_pkt_alloc, sim.h);
+ * false when memory runs out. */
+bool rx_pkt_refill(struct rx_sim *sim)
 {
-	if (!sim->free_pkts) {
-		if (sim->n_pkt_blocks == sim->cap_pkt_blocks) {
-			size_t cap = sim->cap_pkt_blocks ? sim->cap_pkt_blocks * 2 : 16;
-			struct rx_pkt **b = realloc(sim->pkt_blocks, cap * sizeof(*b));
-			if (!b) {
-				sim->oom = true;
-				return NULL;
-			}
-			sim->pkt_blocks = b;
-			sim->cap_pkt_blocks = cap;
-		}
-		struct rx_pkt *blk = malloc(PKT_BLOCK * sizeof(*blk));
-		if (!blk) {
+	if (sim->n_pkt_blocks == sim->cap_pkt_blocks) {
+		size_t cap = sim->cap_pkt_blocks ? sim->cap_pkt_blocks * 2 : 16;
+		struct rx_pkt **b = realloc(sim->pkt_blocks, cap * sizeof(*b));
+		if (!b) {
 			sim->oom = true;
-			return NULL;
+			return false;
 		}
-		sim->pkt_blocks[sim->n_pkt_blocks++] = blk;
-		for (int i = PKT_BLOCK - 1; i >= 0; i--) {
-			blk[i].next = sim->free_pkts;
-			sim->free_pkts = &blk[i];
-		}
+		sim->pkt_blocks = b;
+		sim->cap_pkt_blocks = cap;
 	}
-	struct rx_pkt *p = sim->free_pkts;
-	sim->free_pkts = p->next;
-	memset(p, 0, sizeof(*p));
-	p->from_end = -1;
-	return p;
-}
-
-void rx_pkt_free(struct rx_sim *sim, struct rx_pkt *p)
-{
-	p->next = sim->free_pkts;
-	sim->free_pkts = p;
+	struct rx_pkt *blk = malloc(PKT_BLOCK * sizeof(*blk));
+	if (!blk) {
+		sim->oom = true;
+		return false;
+	}
+	sim->pkt_blocks[sim->n_pkt_blocks++] = blk;
+	for (int i = PKT_BLOCK - 1; i >= 0; i--) {
+		blk[i].next = sim->free_pkts;
+		sim->free_pkts = &blk[i];
+	}
+	return true;
 }
 
 /* ------------------------------------------------------------------ flows */
@@ -284,16 +290,12 @@ void rx_flow_app_begin(struct rx_sim *sim, int flow)
 	}
 }
 
-uint64_t rx_flow_obj_end_at(struct rx_sim *sim, int flow, uint64_t seq, int64_t *obj_index)
+/* rx_flow_obj_end_at (sim.h) for a flow with objects */
+uint64_t rx_flow_obj_search(const struct rx_flow *f, uint64_t seq, int64_t *obj_index)
 {
-	struct rx_flow *f = &sim->flows[flow];
 	/* objects are written in order; the one containing seq is found by a
 	 * binary search over cumulative ends */
 	int64_t lo = 0, hi = f->n_obj - 1;
-	if (f->n_obj == 0) {
-		*obj_index = -1;
-		return UINT64_MAX;
-	}
 	while (lo < hi) {
 		int64_t mid = (lo + hi) / 2;
 		if (f->obj_end[mid] > seq)
@@ -424,7 +426,8 @@ int rx_run_progress(const struct rx_scenario *sc, struct rx_result *res, struct 
 			snprintf(res->truncated_reason, sizeof(res->truncated_reason), "max_events");
 			break;
 		}
-		struct rx_hent e = heap_pop(&sim);
+		struct rx_hent e = sim.heap[0]; /* it stays there while it runs (rx_sched) */
+		sim.top_running = true;
 		sim.now_ns = e.t_ns;
 		if (progress_ns && (res->events & 4095) == 0)
 			*progress_ns = sim.now_ns;
@@ -524,6 +527,8 @@ int rx_run_progress(const struct rx_scenario *sc, struct rx_result *res, struct 
 			}
 			break;
 		}
+		if (sim.top_running)
+			heap_drop_top(&sim);
 		if (res->events != events_before)
 			res->sim_end_ns = sim.now_ns; /* stale timer entries do not count */
 	}

@@ -2,6 +2,8 @@
 #ifndef REXSIM_SIM_H
 #define REXSIM_SIM_H
 
+#include <stddef.h>
+#include <string.h>
 #include "rexsim/rexsim.h"
 #include "rexsim/app.h"
 #include "rexsim/cc.h"
@@ -47,7 +49,7 @@ struct rx_pkt {
 	uint8_t left_link; /* it has left the link (its link-buffer bytes freed) and crosses the flow's access link */
 	int64_t extra_ns; /* extra delay from the 'delay' loss action */
 	int64_t hold_ns; /* extra delay that keeps FIFO order (the 'schedule' stage) */
-	uint64_t sack[RX_MAX_SACK_BLOCKS][2];
+	uint64_t sack[RX_MAX_SACK_BLOCKS][2]; /* last: rx_pkt_alloc zeroes the fields before it */
 };
 
 /* ---------------------------------------------------------------- timers
@@ -394,6 +396,7 @@ struct rx_sim {
 	uint64_t order;
 	struct rx_hent *heap;
 	size_t n_heap, cap_heap;
+	bool top_running; /* heap[0] is the event running, to be replaced or removed (sim.c) */
 	struct rx_link link[2];
 	int n_flows;
 	struct rx_flow *flows;
@@ -412,8 +415,7 @@ struct rx_sim {
 void rx_sched(struct rx_sim *sim, int64_t t_ns, int type, void *obj, uint32_t gen);
 void rx_tslot_arm(struct rx_sim *sim, struct rx_tslot *ts, int64_t t_ns, int type, void *obj);
 void rx_tslot_cancel(struct rx_tslot *ts);
-struct rx_pkt *rx_pkt_alloc(struct rx_sim *sim);
-void rx_pkt_free(struct rx_sim *sim, struct rx_pkt *p);
+bool rx_pkt_refill(struct rx_sim *sim);
 
 /* path.c */
 /* 0, or -1 when out of memory (rx_link_free() either way) */
@@ -424,7 +426,22 @@ void rx_link_on_nic_depart(struct rx_link *l);
 void rx_link_on_depart(struct rx_link *l);
 void rx_link_on_arrive(struct rx_link *l);
 void rx_link_on_delayed(struct rx_sim *sim, struct rx_pkt *p, int dir);
-uint32_t rx_wire_bytes(uint32_t payload, bool ts, int n_sack, bool syn);
+/* IP + TCP headers and options + payload, in bytes (inline: every packet asks) */
+static inline uint32_t rx_wire_bytes(uint32_t payload, bool ts, int n_sack, bool syn)
+{
+	uint32_t opt = 0;
+	if (syn)
+		opt = 20; /* MSS 4, SACK-permitted 2, TS 10, WS 3, padded */
+	else {
+		if (ts)
+			opt += 12; /* 2 NOPs + timestamps (RFC 7323) */
+		if (n_sack)
+			opt += 2 + 8 * (uint32_t)n_sack + 2; /* 2 NOPs + kind/len + blocks (RFC 2018) */
+	}
+	if (opt > 40)
+		opt = 40;
+	return 20 + 20 + opt + payload;
+}
 
 /* receiver.c */
 void rx_rcv_init(struct rx_receiver *r, struct rx_sim *sim, int flow, const struct rx_flow_cfg *cfg);
@@ -554,7 +571,18 @@ void rx_slot_persist(struct rx_sender *s);
 /* sim.c: flows */
 void rx_flow_delivered(struct rx_sim *sim, int flow, uint64_t rcv_nxt);
 void rx_flow_app_begin(struct rx_sim *sim, int flow);
-uint64_t rx_flow_obj_end_at(struct rx_sim *sim, int flow, uint64_t seq, int64_t *obj_index);
+uint64_t rx_flow_obj_search(const struct rx_flow *f, uint64_t seq, int64_t *obj_index);
+/* The end of the object holding byte seq and its index; UINT64_MAX and -1
+ * for a flow without objects (bulk).  Inline: every segment sent asks. */
+static inline uint64_t rx_flow_obj_end_at(struct rx_sim *sim, int flow, uint64_t seq, int64_t *obj_index)
+{
+	const struct rx_flow *f = &sim->flows[flow];
+	if (f->n_obj == 0) {
+		*obj_index = -1;
+		return UINT64_MAX;
+	}
+	return rx_flow_obj_search(f, seq, obj_index);
+}
 
 /* rtt.c */
 void rx_rtt_init(struct rx_sender *s);
@@ -625,6 +653,26 @@ static inline int64_t rx_tick_expiry(int64_t tick, int64_t now, int64_t due)
 static inline struct rx_seg *rx_seg_at(const struct rx_sender *s, uint64_t idx)
 {
 	return &s->ring[idx & s->ring_mask];
+}
+
+/* A packet from the pool, zeroed up to its SACK blocks (only the n_sack
+ * first are ever read, each once written) with from_end -1; NULL when memory
+ * runs out.  Inline: every packet sent and every ACK takes one. */
+static inline struct rx_pkt *rx_pkt_alloc(struct rx_sim *sim)
+{
+	if (!sim->free_pkts && !rx_pkt_refill(sim))
+		return NULL;
+	struct rx_pkt *p = sim->free_pkts;
+	sim->free_pkts = p->next;
+	memset(p, 0, offsetof(struct rx_pkt, sack));
+	p->from_end = -1;
+	return p;
+}
+
+static inline void rx_pkt_free(struct rx_sim *sim, struct rx_pkt *p)
+{
+	p->next = sim->free_pkts;
+	sim->free_pkts = p;
 }
 
 static inline void rx_trace_add(struct rx_sim *sim, int kind, int flow, uint64_t seq, uint32_t arg, uint8_t detail)

@@ -56,9 +56,10 @@ static void check_invariants(struct rx_sim *sim, const struct rx_sender *s)
 void rx_trace_add_cause(struct rx_sim *sim, int kind, int flow, uint64_t seq, uint32_t arg, uint8_t detail,
 			uint8_t cause)
 {
-	check_invariants(sim, &sim->flows[flow].snd);
-	if (sim->trace_mode == RX_TRACE_NONE ||
-	    (sim->trace_mode == RX_TRACE_SAMPLED && !((sim->sampled_keep_mask >> kind) & 1)))
+	const struct rx_sender *s = &sim->flows[flow].snd;
+	check_invariants(sim, s);
+	if (sim->trace_mode != RX_TRACE_FULL &&
+	    (sim->trace_mode == RX_TRACE_NONE || !((sim->sampled_keep_mask >> kind) & 1)))
 		return;
 	struct rx_trace *t = &sim->res->trace;
 	if (t->n == t->cap && trace_grow(t)) {
@@ -66,20 +67,29 @@ void rx_trace_add_cause(struct rx_sim *sim, int kind, int flow, uint64_t seq, ui
 		return;
 	}
 	size_t i = t->n++;
-	const struct rx_sender *s = &sim->flows[flow].snd;
-	t->t_ns[i] = sim->now_ns;
+	/* Every value, then every store: a store to a byte column may alias any
+	 * object, so a value read after one would be read again from memory. */
+	int64_t now_ns = sim->now_ns;
+	uint32_t cwnd = sat32(s->cc.cwnd_bytes);
+	uint32_t ssthresh = s->cc.ssthresh_bytes >= RX_SSTHRESH_INF ? UINT32_MAX : sat32(s->cc.ssthresh_bytes);
+	uint32_t pipe = sat32(rx_snd_pipe(s));
+	uint32_t srtt_us = s->have_srtt ? sat32((uint64_t)s->srtt_ns / RX_NS_PER_US) : 0;
+	uint32_t rto_us = sat32((uint64_t)s->rto_ns / RX_NS_PER_US);
+	uint8_t state = (uint8_t)s->ca_state;
+	t->t_ns[i] = now_ns;
 	t->seq[i] = seq;
 	t->arg[i] = arg;
-	t->cwnd_bytes[i] = sat32(s->cc.cwnd_bytes);
-	t->ssthresh_bytes[i] = s->cc.ssthresh_bytes >= RX_SSTHRESH_INF ? UINT32_MAX : sat32(s->cc.ssthresh_bytes);
-	t->pipe_bytes[i] = sat32(rx_snd_pipe(s));
-	t->srtt_us[i] = s->have_srtt ? sat32((uint64_t)s->srtt_ns / RX_NS_PER_US) : 0;
-	t->rto_us[i] = sat32((uint64_t)s->rto_ns / RX_NS_PER_US);
+	t->cwnd_bytes[i] = cwnd;
+	t->ssthresh_bytes[i] = ssthresh;
+	t->pipe_bytes[i] = pipe;
+	t->srtt_us[i] = srtt_us;
+	t->rto_us[i] = rto_us;
 	t->flow[i] = (uint16_t)flow;
-	t->kind[i] = (uint8_t)kind;
-	t->state[i] = (uint8_t)s->ca_state;
-	t->detail[i] = detail;
-	t->cause[i] = cause;
+	uint8_t *kind_col = t->kind, *state_col = t->state, *detail_col = t->detail, *cause_col = t->cause;
+	kind_col[i] = (uint8_t)kind;
+	state_col[i] = state;
+	detail_col[i] = detail;
+	cause_col[i] = cause;
 }
 
 static int vars_grow(struct rx_trace *t)

@@ -5,7 +5,7 @@
  *
  * Setup: one flow of 10 segments, no handshake, IW 10 (all ten sent at 0),
  * MSS 256 without timestamps, so every data segment is 20 + 20 + 256 = 296
- * bytes on the wire (path.c rx_wire_bytes) and takes
+ * bytes on the wire (sim.h rx_wire_bytes) and takes
  * T = ceil(296 * 8 * 1e9 / 28800) = ceil(82,222,222.2) = 82,222,223 ns to
  * serialise at 28.8 kb/s; forward delay 200 ms; quick ACKs; the reverse path
  * unlimited with 25 ms.  The router queue holds 2 packets (buffer_pkts).
