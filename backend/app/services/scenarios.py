@@ -14,7 +14,7 @@ from ..core.errors import field_error, field_errors
 from ..schemas.common import ScenarioSource
 
 #: the fewest header bytes the engine puts on a data segment: IPv4 20 + TCP 20, no options
-#: (sim-engine/src/core/path.c rx_wire_bytes; timestamps add 12)
+#: (sim-engine/src/core/sim.h rx_wire_bytes; timestamps add 12)
 MIN_HEADER_BYTES = 40
 
 
