@@ -211,7 +211,7 @@ void rx_rcv_free(struct rx_receiver *r)
 
 static uint32_t ts_now(const struct rx_sim *sim)
 {
-	return (uint32_t)(sim->now_ns / RX_NS_PER_MS); /* 1 ms timestamp clock */
+	return rx_ts_clock(sim->now_ns);
 }
 
 /* ---- out-of-order store: sorted disjoint intervals with recency stamps */

@@ -163,7 +163,7 @@ static void note_delivered(const struct rx_sender *s, const struct rx_seg *g, st
 		 * so a SACK of a retransmission above a hole (a loss probe's)
 		 * fails this test whenever timestamps are on.  2. last
 		 * retransmitted less than min_RTT ago */
-		if (ai->tsecr && ai->tsecr < (uint32_t)(g->last_tx_ns / RX_NS_PER_MS))
+		if (ai->tsecr && ai->tsecr < rx_ts_clock(g->last_tx_ns))
 			return;
 		if (s->cc.min_rtt_ns > 0 && s->sim->now_ns - g->last_tx_ns < s->cc.min_rtt_ns)
 			return;

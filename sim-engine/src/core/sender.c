@@ -218,7 +218,7 @@ static struct rx_pkt *new_pkt(struct rx_sender *s, unsigned flags, uint32_t payl
 		return NULL;
 	p->flags = (uint8_t)flags;
 	p->flow = (uint16_t)s->flow;
-	p->tsval = (uint32_t)(S_NOW(s) / RX_NS_PER_MS);
+	p->tsval = rx_ts_clock(S_NOW(s));
 	p->wire_bytes = rx_wire_bytes(payload, s->cfg->timestamps, 0, syn);
 	return p;
 }

@@ -655,6 +655,14 @@ static inline struct rx_seg *rx_seg_at(const struct rx_sender *s, uint64_t idx)
 	return &s->ring[idx & s->ring_mask];
 }
 
+/* The TCP timestamp clock at t_ns (RFC 7323's TSval clock): the engine's ticks
+ * are 1 ms, counted modulo 2^32.  Every TSval sent and every age read from a
+ * TSecr is in these ticks. */
+static inline uint32_t rx_ts_clock(int64_t t_ns)
+{
+	return (uint32_t)(t_ns / RX_NS_PER_MS);
+}
+
 /* A packet from the pool, zeroed up to its SACK blocks (only the n_sack
  * first are ever read, each once written) with from_end -1; NULL when memory
  * runs out.  Inline: every packet sent and every ACK takes one. */

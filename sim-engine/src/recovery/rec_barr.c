@@ -234,8 +234,8 @@ static int64_t rtt_i(const struct rx_sender *s, const struct rx_ack_info *ai)
 		return ai->rtt_ns;
 	if (!ai->tsecr)
 		return -1;
-	/* the timestamp clock's ticks (1 ms), modulo 2^32 as TSval is */
-	uint32_t ticks = (uint32_t)(ai->now_ns / RX_NS_PER_MS) - ai->tsecr;
+	/* the timestamp clock's ticks since the echoed TSval, modulo 2^32 as TSval is */
+	uint32_t ticks = rx_ts_clock(ai->now_ns) - ai->tsecr;
 	return ticks && ticks < UINT32_MAX / 2 ? (int64_t)ticks * RX_NS_PER_MS : -1;
 }
 

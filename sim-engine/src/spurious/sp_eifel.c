@@ -58,7 +58,7 @@ static void on_rto(struct rx_sender *s, void *priv)
 	struct eifel *e = priv;
 	/* a repeated timeout keeps the episode's first RetransmitTS */
 	if (s->rto_prior_state != RX_CA_LOSS || !e->armed)
-		e->retransmit_ts = (uint32_t)(s->sim->now_ns / RX_NS_PER_MS); /* the TSval xmit() gave it */
+		e->retransmit_ts = rx_ts_clock(s->sim->now_ns); /* the TSval xmit() gave it */
 	e->armed = true;
 }
 
